@@ -1,0 +1,491 @@
+#include "config.hpp"
+
+#include "integrators.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <optional>
+
+namespace stepwise {
+
+const char* const default_integrators = "explicit_euler,semi_implicit_euler,velocity_verlet,rk4";
+const char* const default_scenario = "spring";
+
+namespace {
+
+constexpr double big = 1e6;  // positions, velocities, masses and stiffnesses stay within this
+
+const std::vector<ScenarioInfo> scenario_table = {
+    {"projectile", "Projectile",
+     "A ball thrown under gravity g along −y, with optional quadratic air drag F = −c·|v|·v.",
+     {
+         {"m", 1, {1, 0}, 0, big, true, "kg", "mass"},
+         {"g", 1, {9.81, 0}, 0, 1000, false, "m/s²", "gravity"},
+         {"drag", 1, {0, 0}, 0, 100, false, "kg/m", "air drag c"},
+         {"x0", 2, {0, 0}, -big, big, false, "m", "start position"},
+         {"v0", 2, {10, 10}, -big, big, false, "m/s", "start velocity"},
+     }},
+    {"spring", "Damped spring",
+     "One mass on a spring to a fixed anchor: F = −k·(|d| − rest)·d/|d| − b·v, d = x − anchor.",
+     {
+         {"m", 1, {1, 0}, 0, big, true, "kg", "mass"},
+         {"k", 1, {15, 0}, 0, big, true, "N/m", "stiffness"},
+         {"b", 1, {0.1, 0}, 0, 1e4, false, "N·s/m", "damping"},
+         {"rest", 1, {0, 0}, 0, big, false, "m", "rest length"},
+         {"anchor", 2, {0, 0}, -big, big, false, "m", "anchor"},
+         {"x0", 2, {1, 0}, -big, big, false, "m", "start position"},
+         {"v0", 2, {0, 0}, -big, big, false, "m/s", "start velocity"},
+     }},
+    {"two_spring", "Two springs",
+     "One mass held by two springs to two anchors (two forces at once), with a damper F = −b·v.",
+     {
+         {"m", 1, {1, 0}, 0, big, true, "kg", "mass"},
+         {"k1", 1, {10, 0}, 0, big, true, "N/m", "stiffness 1"},
+         {"k2", 1, {20, 0}, 0, big, true, "N/m", "stiffness 2"},
+         {"b", 1, {0, 0}, 0, 1e4, false, "N·s/m", "damping"},
+         {"rest1", 1, {0, 0}, 0, big, false, "m", "rest length 1"},
+         {"rest2", 1, {0, 0}, 0, big, false, "m", "rest length 2"},
+         {"anchor1", 2, {-2, 0}, -big, big, false, "m", "anchor 1"},
+         {"anchor2", 2, {2, 0}, -big, big, false, "m", "anchor 2"},
+         {"x0", 2, {1, 1}, -big, big, false, "m", "start position"},
+         {"v0", 2, {0, 0}, -big, big, false, "m/s", "start velocity"},
+     }},
+    {"spring_pair", "Spring pair",
+     "Two masses joined by one spring (stiffness k, rest length, damping b) under a gravity vector g.",
+     {
+         {"m1", 1, {2, 0}, 0, big, true, "kg", "mass 1"},
+         {"m2", 1, {3, 0}, 0, big, true, "kg", "mass 2"},
+         {"k", 1, {4, 0}, 0, big, true, "N/m", "stiffness"},
+         {"b", 1, {0, 0}, 0, 1e4, false, "N·s/m", "damping"},
+         {"rest", 1, {6, 0}, 0, big, false, "m", "rest length"},
+         {"g", 2, {0, -10}, -1000, 1000, false, "m/s²", "gravity"},
+         {"x1", 2, {-2, 2}, -big, big, false, "m", "start position 1"},
+         {"x2", 2, {3, 2}, -big, big, false, "m", "start position 2"},
+         {"v1", 2, {-1, -1.5}, -big, big, false, "m/s", "start velocity 1"},
+         {"v2", 2, {1, -1.5}, -big, big, false, "m/s", "start velocity 2"},
+     }},
+};
+
+const std::vector<PresetInfo> preset_table = {
+    {"constant_force", "Constant force (table)",
+     "m = 1 kg pushed by a constant 10 N from rest, dt = 1 s for 10 s: Euler gives 450 m, semi-implicit 550 m, "
+     "the exact answer is 500 m.",
+     "scenario=projectile&integrators=explicit_euler,semi_implicit_euler,newton,velocity_verlet,rk4&dt=1&"
+     "duration=10&m=1&g=10&drag=0&x0=0,0&v0=0,0"},
+    {"damped_spring", "Damped spring (k = 15, b = 0.1)",
+     "The spring–damper from 1000 m at dt = 1/100: explicit Euler gains energy, semi-implicit Euler and RK4 "
+     "follow the exact solution.",
+     "scenario=spring&integrators=explicit_euler,semi_implicit_euler,rk4,kinematic&dt=0.01&duration=10&m=1&"
+     "k=15&b=0.1&rest=0&anchor=0,0&x0=1000,0&v0=0,0"},
+    {"undamped_dt01", "Undamped oscillator, dt = 0.1",
+     "No damping, 90 s at dt = 0.1: semi-implicit Euler drifts out of phase, RK4 keeps the phase but loses "
+     "energy.",
+     "scenario=spring&integrators=semi_implicit_euler,rk4,velocity_verlet&dt=0.1&duration=90&m=1&k=15&b=0&"
+     "rest=0&anchor=0,0&x0=1000,0&v0=0,0"},
+    {"undamped_dt025", "Undamped oscillator, dt = 0.25",
+     "The same oscillator at dt = 0.25: RK4 visibly loses energy while semi-implicit Euler keeps it on "
+     "average.",
+     "scenario=spring&integrators=semi_implicit_euler,rk4,velocity_verlet&dt=0.25&duration=90&m=1&k=15&b=0&"
+     "rest=0&anchor=0,0&x0=1000,0&v0=0,0"},
+    {"two_point_exercise", "Two-point spring exercise",
+     "P1 (mass 2) and P2 (mass 3) joined by a spring of rest length 6 and stiffness 4 under gravity "
+     "(0, −10), dt = 0.5.",
+     "scenario=spring_pair&integrators=explicit_euler,heun,midpoint,semi_implicit_euler,leapfrog,rk4&dt=0.5&"
+     "duration=10&m1=2&m2=3&k=4&b=0&rest=6&g=0,-10&x1=-2,2&x2=3,2&v1=-1,-1.5&v2=1,-1.5"},
+    {"two_springs", "Two springs at once",
+     "A mass between two springs: the kinematic integrator is no longer exact, and the average-acceleration "
+     "variant wins.",
+     "scenario=two_spring&integrators=semi_implicit_euler,kinematic,kinematic_avg,rk4&dt=0.05&duration=60&"
+     "m=1&k1=10&k2=20&b=0&rest1=0&rest2=0&anchor1=-2,0&anchor2=2,0&x0=1,1&v0=0,0"},
+    {"stiff_spring", "Stiff spring: explicit Euler explodes",
+     "k = 1000 at dt = 0.05: explicit Euler diverges within seconds while the symplectic methods stay "
+     "bounded.",
+     "scenario=spring&integrators=explicit_euler,semi_implicit_euler,velocity_verlet,rk4&dt=0.05&duration=10&"
+     "m=1&k=1000&b=0&rest=0&anchor=0,0&x0=1,0&v0=0,0"},
+    {"projectile_drag", "Projectile with air drag",
+     "Quadratic drag has no closed form: the reference is the adaptive Dormand–Prince solution.",
+     "scenario=projectile&integrators=explicit_euler,semi_implicit_euler,newton,rk4,kinematic&dt=0.1&"
+     "duration=4&m=1&g=9.81&drag=0.05&x0=0,0&v0=20,20"},
+};
+
+// What a value looks like in a message: at most 60 characters, control bytes as '?'.
+std::string shown(std::string_view text) {
+    std::string out;
+    for (char ch : text.substr(0, 60)) {
+        const unsigned char u = static_cast<unsigned char>(ch);
+        out += (u < 0x20 || u == 0x7f) ? '?' : ch;
+    }
+    if (text.size() > 60) out += "…";
+    return out;
+}
+
+std::optional<std::string> percent_decode(std::string_view in) {
+    std::string out;
+    out.reserve(in.size());
+    auto hex = [](char c) -> int {
+        if (c >= '0' && c <= '9') return c - '0';
+        if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+        if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+        return -1;
+    };
+    for (size_t i = 0; i < in.size(); ++i) {
+        if (in[i] != '%') {
+            out += in[i];
+            continue;
+        }
+        if (i + 2 >= in.size()) return std::nullopt;  // '%' needs two hex digits after it
+        const int hi = hex(in[i + 1]), lo = hex(in[i + 2]);
+        if (hi < 0 || lo < 0) return std::nullopt;
+        out += static_cast<char>(hi * 16 + lo);
+        i += 2;
+    }
+    return out;
+}
+
+// A plain decimal number: [+-]digits[.digits][e[+-]digits]; no hex, no inf, no nan.
+std::optional<double> parse_number(std::string_view t) {
+    size_t i = 0;
+    if (i < t.size() && (t[i] == '+' || t[i] == '-')) ++i;
+    size_t digits = 0;
+    while (i < t.size() && t[i] >= '0' && t[i] <= '9') ++i, ++digits;
+    if (i < t.size() && t[i] == '.') {
+        ++i;
+        while (i < t.size() && t[i] >= '0' && t[i] <= '9') ++i, ++digits;
+    }
+    if (digits == 0) return std::nullopt;
+    if (i < t.size() && (t[i] == 'e' || t[i] == 'E')) {
+        ++i;
+        if (i < t.size() && (t[i] == '+' || t[i] == '-')) ++i;
+        size_t exp_digits = 0;
+        while (i < t.size() && t[i] >= '0' && t[i] <= '9') ++i, ++exp_digits;
+        if (exp_digits == 0) return std::nullopt;
+    }
+    if (i != t.size() || t.size() > 64) return std::nullopt;
+    const std::string s(t);
+    const double x = std::strtod(s.c_str(), nullptr);
+    if (!std::isfinite(x)) return std::nullopt;
+    return x == 0.0 ? 0.0 : x;  // no negative zero
+}
+
+std::string range_text(const ParamSpec& p) {
+    std::string lo = format_number(p.min), hi = format_number(p.max);
+    std::string what = p.dims == 2 ? "two numbers 'x,y', each " : "a number ";
+    if (p.min_exclusive) return what + "> " + lo + " and at most " + hi;
+    return what + "from " + lo + " to " + hi;
+}
+
+std::string join_ids(const std::vector<std::string>& ids) {
+    std::string out;
+    for (size_t i = 0; i < ids.size(); ++i) out += (i ? ", " : "") + ids[i];
+    return out;
+}
+
+std::string known_integrators() {
+    std::vector<std::string> ids;
+    for (const auto& info : integrators()) ids.push_back(info.id);
+    return join_ids(ids);
+}
+
+struct Pair {
+    std::string key, value;
+};
+
+class Parser {
+public:
+    ParseResult result;
+
+    void error(const std::string& key, std::string_view value, const std::string& message) {
+        if (result.errors.size() < max_errors) {
+            result.errors.push_back({shown(key), shown(value), message});
+        } else if (result.errors.size() == max_errors) {
+            result.errors.push_back({"", "", "more errors were found; fix the ones above first"});
+        }
+    }
+
+    std::vector<Pair> split(std::string_view query) {
+        std::vector<Pair> pairs;
+        if (!query.empty() && (query[0] == '?' || query[0] == '#')) query.remove_prefix(1);
+        size_t count = 0;
+        while (!query.empty()) {
+            const size_t amp = query.find('&');
+            std::string_view seg = query.substr(0, amp);
+            query = amp == std::string_view::npos ? std::string_view() : query.substr(amp + 1);
+            if (seg.empty()) continue;
+            if (++count > max_pairs) {
+                error("", "", "too many key=value pairs; at most " + std::to_string(max_pairs) + " are read");
+                break;
+            }
+            const size_t eq = seg.find('=');
+            if (eq == std::string_view::npos) {
+                error(std::string(seg), seg, "'" + shown(seg) + "' is not a key=value pair");
+                continue;
+            }
+            auto key = percent_decode(seg.substr(0, eq));
+            if (!key) {
+                error(std::string(seg.substr(0, eq)), seg.substr(0, eq),
+                      "broken percent-encoding in key '" + shown(seg.substr(0, eq)) + "' (use %XX with two hex digits)");
+                continue;
+            }
+            auto value = percent_decode(seg.substr(eq + 1));
+            if (!value) {
+                error(*key, seg.substr(eq + 1),
+                      "broken percent-encoding in the value of " + shown(*key) + ": '" + shown(seg.substr(eq + 1)) +
+                          "' (use %XX with two hex digits)");
+                continue;
+            }
+            bool repeated = false;
+            for (const Pair& p : pairs) repeated = repeated || p.key == *key;
+            if (repeated) {
+                error(*key, *value, "key '" + shown(*key) + "' is given more than once; give each key once");
+                continue;
+            }
+            pairs.push_back({std::move(*key), std::move(*value)});
+        }
+        return pairs;
+    }
+
+    void parse_integrators(const std::string& value, Config& c) {
+        std::vector<int> list;
+        if (value.size() > max_value_length) {
+            error("integrators", value, "integrators: the list is too long; name each of the " +
+                                            std::to_string(integrators().size()) + " integrators at most once");
+            return;
+        }
+        size_t start = 0;
+        while (start <= value.size()) {
+            const size_t comma = value.find(',', start);
+            const std::string id = value.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+            start = comma == std::string::npos ? value.size() + 1 : comma + 1;
+            const int index = find_integrator(id);
+            if (id.empty()) {
+                error("integrators", value, "integrators: empty name in the list '" + shown(value) +
+                                                "'; separate integrator ids with single commas");
+            } else if (index < 0) {
+                error("integrators", id, "unknown integrator '" + shown(id) + "'; known: " + known_integrators());
+            } else if (std::find(list.begin(), list.end(), index) != list.end()) {
+                error("integrators", id, "integrator '" + shown(id) + "' is listed twice; list each once");
+            } else {
+                list.push_back(index);
+            }
+        }
+        if (!list.empty()) c.integrators = list;  // keep the valid ones; the errors say what was dropped
+    }
+
+    bool parse_scalar(const std::string& key, const std::string& value, double lo, double hi, bool lo_exclusive,
+                      const std::string& allowed, double& out) {
+        const auto x = parse_number(value);
+        if (!x || (lo_exclusive ? !(*x > lo) : !(*x >= lo)) || !(*x <= hi)) {
+            error(key, value, key + " must be " + allowed + "; got '" + shown(value) + "'");
+            return false;
+        }
+        out = *x;
+        return true;
+    }
+
+    void parse_param(const ParamSpec& p, size_t offset, const std::string& value, Config& c) {
+        const std::string allowed = range_text(p);
+        if (p.dims == 1) {
+            double x;
+            if (parse_scalar(p.key, value, p.min, p.max, p.min_exclusive, allowed, x)) c.values[offset] = x;
+            return;
+        }
+        const size_t comma = value.find(',');
+        double xy[2];
+        const bool ok = comma != std::string::npos &&
+                        parse_number(value.substr(0, comma)).has_value() &&
+                        parse_number(value.substr(comma + 1)).has_value();
+        if (!ok) {
+            error(p.key, value, std::string(p.key) + " must be " + allowed + "; got '" + shown(value) + "'");
+            return;
+        }
+        xy[0] = *parse_number(value.substr(0, comma));
+        xy[1] = *parse_number(value.substr(comma + 1));
+        for (double v : xy) {
+            if (!(v >= p.min && v <= p.max) || (p.min_exclusive && v == p.min)) {
+                error(p.key, value, std::string(p.key) + " must be " + allowed + "; got '" + shown(value) + "'");
+                return;
+            }
+        }
+        c.values[offset] = xy[0];
+        c.values[offset + 1] = xy[1];
+    }
+
+    // depth 0: a user's query; depth 1: a preset's own query (which holds no preset).
+    void parse(std::string_view query, int depth) {
+        std::vector<Pair> pairs = split(query);
+        auto find = [&](const char* key) -> const Pair* {
+            for (const Pair& p : pairs)
+                if (p.key == key) return &p;
+            return nullptr;
+        };
+        Config& c = result.config;
+        if (const Pair* v = find("v"); v && v->value != std::to_string(config_version)) {
+            error("v", v->value, "v must be 1 (the link format's version); got '" + shown(v->value) + "'");
+        }
+        const Pair* preset = depth == 0 ? find("preset") : nullptr;
+        const Pair* scenario = find("scenario");
+        int preset_index = -1;
+        if (preset) {
+            preset_index = find_preset(preset->value);
+            if (preset_index < 0) {
+                std::vector<std::string> ids;
+                for (const auto& p : presets()) ids.push_back(p.id);
+                error("preset", preset->value, "unknown preset '" + shown(preset->value) + "'; known: " + join_ids(ids));
+            }
+        }
+        int scenario_index = find_scenario(default_scenario);
+        if (scenario) {
+            const int s = find_scenario(scenario->value);
+            if (s < 0) {
+                std::vector<std::string> ids;
+                for (const auto& sc : scenarios()) ids.push_back(sc.id);
+                error("scenario", scenario->value,
+                      "unknown scenario '" + shown(scenario->value) + "'; known: " + join_ids(ids));
+            } else {
+                scenario_index = s;
+            }
+        }
+        if (preset_index >= 0) {
+            Parser inner;
+            inner.parse(presets()[preset_index].query, 1);
+            c = inner.result.config;
+            if (scenario && find_scenario(scenario->value) >= 0 && scenario_index != c.scenario) {
+                error("scenario", scenario->value,
+                      "scenario '" + shown(scenario->value) + "' does not match preset '" + preset->value +
+                          "', which is a " + scenarios()[c.scenario].id + " scenario; drop one of them");
+            }
+            scenario_index = c.scenario;
+        } else {
+            c = default_config(scenario_index);
+        }
+        const ScenarioInfo& info = scenarios()[scenario_index];
+        bool have_dt = false;
+        for (const Pair& p : pairs) {
+            const std::string& k = p.key;
+            if (k == "v" || k == "scenario" || (k == "preset" && depth == 0)) continue;
+            if (p.value.size() > max_value_length && k != "integrators") {
+                error(k, p.value, "the value of " + shown(k) + " is too long (" + std::to_string(p.value.size()) +
+                                      " characters)");
+                continue;
+            }
+            if (k == "integrators") {
+                parse_integrators(p.value, c);
+            } else if (k == "dt") {
+                have_dt = parse_scalar("dt", p.value, 0.0, dt_max, true, "a number > 0 and at most 10", c.dt) || have_dt;
+            } else if (k == "duration") {
+                parse_scalar("duration", p.value, 0.0, duration_max, true, "a number > 0 and at most 100000",
+                             c.duration);
+            } else {
+                size_t offset = 0;
+                const ParamSpec* spec = nullptr;
+                for (const ParamSpec& ps : info.params) {
+                    if (k == ps.key) {
+                        spec = &ps;
+                        break;
+                    }
+                    offset += ps.dims;
+                }
+                if (!spec) {
+                    std::string keys = "v, scenario, preset, integrators, dt, duration";
+                    for (const ParamSpec& ps : info.params) keys += std::string(", ") + ps.key;
+                    error(k, p.value, "unknown key '" + shown(k) + "' for scenario " + info.id + "; known keys: " + keys);
+                    continue;
+                }
+                parse_param(*spec, offset, p.value, c);
+            }
+        }
+        if (c.duration / c.dt > max_steps) {
+            error("duration", format_number(c.duration),
+                  "duration / dt must be at most 10000000 steps; got " + format_number(c.duration) + " / " +
+                      format_number(c.dt));
+        }
+    }
+};
+
+}  // namespace
+
+const std::vector<ScenarioInfo>& scenarios() { return scenario_table; }
+const std::vector<PresetInfo>& presets() { return preset_table; }
+
+int find_scenario(std::string_view id) {
+    for (size_t i = 0; i < scenario_table.size(); ++i)
+        if (id == scenario_table[i].id) return static_cast<int>(i);
+    return -1;
+}
+
+int find_preset(std::string_view id) {
+    for (size_t i = 0; i < preset_table.size(); ++i)
+        if (id == preset_table[i].id) return static_cast<int>(i);
+    return -1;
+}
+
+double Config::get(std::string_view key) const {
+    size_t offset = 0;
+    for (const ParamSpec& p : scenarios()[scenario].params) {
+        if (key == p.key) return values[offset];
+        offset += p.dims;
+    }
+    return 0.0;
+}
+
+glm::dvec2 Config::get_vec(std::string_view key) const {
+    size_t offset = 0;
+    for (const ParamSpec& p : scenarios()[scenario].params) {
+        if (key == p.key) return {values[offset], values[offset + 1]};
+        offset += p.dims;
+    }
+    return glm::dvec2(0.0);
+}
+
+Config default_config(int scenario) {
+    Config c;
+    c.scenario = scenario;
+    for (const ParamSpec& p : scenarios()[scenario].params)
+        for (int d = 0; d < p.dims; ++d) c.values.push_back(p.def[d]);
+    std::string_view list = default_integrators;
+    while (!list.empty()) {
+        const size_t comma = list.find(',');
+        c.integrators.push_back(find_integrator(list.substr(0, comma)));
+        list = comma == std::string_view::npos ? std::string_view() : list.substr(comma + 1);
+    }
+    return c;
+}
+
+ParseResult parse_config(std::string_view query) {
+    Parser p;
+    p.parse(query, 0);
+    return std::move(p.result);
+}
+
+std::string format_number(double x) {
+    if (x == 0.0) return "0";
+    char buf[40];
+    if (std::fabs(x) < 1e15 && x == std::trunc(x)) {
+        std::snprintf(buf, sizeof buf, "%.0f", x);
+        return buf;
+    }
+    for (int precision = 1; precision <= 17; ++precision) {
+        std::snprintf(buf, sizeof buf, "%.*g", precision, x);
+        if (std::strtod(buf, nullptr) == x) break;
+    }
+    return buf;
+}
+
+std::string normalise(const Config& c) {
+    const ScenarioInfo& info = scenarios()[c.scenario];
+    std::string q = "v=" + std::to_string(config_version) + "&scenario=" + info.id + "&integrators=";
+    for (size_t i = 0; i < c.integrators.size(); ++i) q += (i ? "," : "") + std::string(integrators()[c.integrators[i]].id);
+    q += "&dt=" + format_number(c.dt) + "&duration=" + format_number(c.duration);
+    size_t offset = 0;
+    for (const ParamSpec& p : info.params) {
+        q += std::string("&") + p.key + "=" + format_number(c.values[offset]);
+        if (p.dims == 2) q += "," + format_number(c.values[offset + 1]);
+        offset += p.dims;
+    }
+    return q;
+}
+
+}  // namespace stepwise

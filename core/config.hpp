@@ -1,0 +1,91 @@
+// The one configuration format: a URL query such as
+//   v=1&scenario=spring&integrators=explicit_euler,rk4&dt=0.01&m=1&k=15&x0=1000,0
+// shared by the CLI, the page's address hash and share links. Parse, validate, normalise.
+#pragma once
+#include <glm/ext/vector_double2.hpp>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace stepwise {
+
+struct ParamSpec {
+    const char* key;
+    int dims;          // 1: a number; 2: a vector written "x,y"
+    double def[2];     // default
+    double min, max;   // allowed range of each component
+    bool min_exclusive;
+    const char* unit;
+    const char* label;
+};
+
+struct ScenarioInfo {
+    const char* id;
+    const char* name;
+    const char* description;
+    std::vector<ParamSpec> params;
+};
+
+struct PresetInfo {
+    const char* id;
+    const char* name;
+    const char* description;
+    const char* query;  // expanded before the link's own keys, which override it
+};
+
+const std::vector<ScenarioInfo>& scenarios();
+const std::vector<PresetInfo>& presets();
+int find_scenario(std::string_view id);
+int find_preset(std::string_view id);
+
+// The keys every scenario shares, with their ranges.
+constexpr int config_version = 1;
+constexpr double dt_max = 10.0;
+constexpr double duration_max = 100000.0;
+constexpr double max_steps = 1e7;       // duration / dt
+constexpr std::size_t max_pairs = 64;   // key=value pairs in one query
+constexpr std::size_t max_value_length = 1024;
+constexpr std::size_t max_errors = 20;
+extern const char* const default_integrators;
+extern const char* const default_scenario;
+constexpr double default_dt = 0.01;
+constexpr double default_duration = 10.0;
+
+struct Config {
+    int scenario = 0;               // index into scenarios()
+    std::vector<int> integrators;   // indices into integrators(), in the order given
+    double dt = default_dt;
+    double duration = default_duration;
+    std::vector<double> values;     // the scenario's params, flattened in spec order
+
+    double get(std::string_view key) const;
+    glm::dvec2 get_vec(std::string_view key) const;
+    bool operator==(const Config& o) const {
+        return scenario == o.scenario && integrators == o.integrators && dt == o.dt &&
+               duration == o.duration && values == o.values;
+    }
+};
+
+struct ConfigError {
+    std::string key;      // the key concerned (may be empty for a malformed pair)
+    std::string value;    // the offending text, shortened and made printable
+    std::string message;  // names the key, the value and what is allowed
+};
+
+struct ParseResult {
+    Config config;  // the valid parts; invalid values keep their defaults
+    std::vector<ConfigError> errors;
+    bool ok() const { return errors.empty(); }
+};
+
+// Accepts an optional leading '?' or '#'. Never throws; every problem becomes an error.
+ParseResult parse_config(std::string_view query);
+// The canonical query: every key, in a fixed order, numbers in their shortest exact form.
+std::string normalise(const Config& c);
+// The defaults of a scenario (no integrator validation needed).
+Config default_config(int scenario);
+// Shortest decimal text that reads back as exactly x ("0.1", "1000", "1e-07").
+std::string format_number(double x);
+
+}  // namespace stepwise

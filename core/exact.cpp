@@ -1,0 +1,119 @@
+#include "exact.hpp"
+
+#include <cmath>
+
+namespace stepwise {
+
+namespace {
+
+// The unforced oscillator d'' = -w2 d - 2 gamma d'.
+void propagate_free(dvec2& d, dvec2& v, double w2, double gamma, double t) {
+    // d(t) = eC d0 + eS (v0 + gamma d0) with eC = e^{-gamma t} C, eS = e^{-gamma t} S, where
+    // (C, S) = (cos wt, sin(wt)/w) underdamped, (1, t) critical, (cosh bt, sinh(bt)/b) overdamped;
+    // v(t) = -w2 eS d0 + (eC - gamma eS) v0. Both follow from C' = -w^2 S (or +b^2 S), S' = C.
+    double eC, eS;
+    const double disc = gamma * gamma - w2;
+    if (disc < 0.0) {
+        const double w = std::sqrt(-disc);
+        const double decay = std::exp(-gamma * t);
+        eC = decay * std::cos(w * t);
+        eS = decay * std::sin(w * t) / w;
+    } else if (disc == 0.0) {
+        const double decay = std::exp(-gamma * t);
+        eC = decay;
+        eS = decay * t;
+    } else {
+        // e^{-gamma t} cosh(bt) and e^{-gamma t} sinh(bt)/b written with the decaying
+        // exponential e^{-(gamma+b)t} and expm1, so that neither overflows nor cancels.
+        const double b = std::sqrt(disc);
+        if (2.0 * b * t > 700.0) {
+            // e^{-2bt} is below double precision relative to 1: only the slow mode is left.
+            const double slow_mode = 0.5 * std::exp((b - gamma) * t);
+            eC = slow_mode;
+            eS = slow_mode / b;
+        } else {
+            const double slow = std::exp(-(gamma + b) * t);
+            const double grow = std::expm1(2.0 * b * t);
+            eS = slow * grow / (2.0 * b);
+            eC = slow * (1.0 + 0.5 * grow);
+        }
+    }
+    const dvec2 d0 = d, v0 = v;
+    d = (eC + gamma * eS) * d0 + eS * v0;
+    v = (-w2 * eS) * d0 + (eC - gamma * eS) * v0;
+}
+
+}  // namespace
+
+void propagate_linear(dvec2& d, dvec2& v, double w2, double gamma, dvec2 f, double t) {
+    if (w2 > 0.0) {
+        // Shift to the equilibrium d_eq = f / w2; the constant force then drops out.
+        const dvec2 d_eq = f / w2;
+        dvec2 e = d - d_eq;
+        propagate_free(e, v, w2, gamma, t);
+        d = e + d_eq;
+        return;
+    }
+    if (f.x != 0.0 || f.y != 0.0) {
+        if (gamma == 0.0) {
+            // Uniform acceleration: the kinematic equations are exact.
+            d += v * t + 0.5 * f * t * t;
+            v += f * t;
+            return;
+        }
+        // Linear damping towards the terminal velocity v_t = f / (2 gamma).
+        const dvec2 v_t = f / (2.0 * gamma);
+        dvec2 u = v - v_t;
+        d += v_t * t;
+        propagate_free(d, u, 0.0, gamma, t);
+        v = u + v_t;
+        return;
+    }
+    propagate_free(d, v, w2, gamma, t);
+}
+
+bool has_closed_form(const System& s) {
+    if (!s.is_linear()) return false;
+    if (s.pair_springs.empty()) return true;
+    return s.bodies() == 2 && s.pair_springs.size() == 1 && s.anchor_springs.empty() &&
+           s.damper == 0.0 && s.pair_springs[0].i != s.pair_springs[0].j;
+}
+
+void exact_state(const System& s, const dvec2* x0, const dvec2* v0, double t, dvec2* x, dvec2* v) {
+    const int n = s.bodies();
+    if (s.pair_springs.empty()) {
+        // Each body alone: the sum of its rest-0 springs is one spring of stiffness K
+        // centred at the stiffness-weighted mean of the anchors.
+        for (int i = 0; i < n; ++i) {
+            double K = 0.0, B = s.damper;
+            dvec2 weighted(0.0);
+            for (const AnchorSpring& sp : s.anchor_springs) {
+                if (sp.body != i) continue;
+                K += sp.k;
+                B += sp.b;
+                weighted += sp.k * sp.anchor;
+            }
+            const dvec2 centre = K > 0.0 ? weighted / K : dvec2(0.0);
+            dvec2 d = x0[i] - centre, w = v0[i];
+            propagate_linear(d, w, K * s.inv_mass[i], 0.5 * B * s.inv_mass[i], s.gravity, t);
+            x[i] = d + centre;
+            v[i] = w;
+        }
+        return;
+    }
+    // Two bodies joined by one spring: the centre of mass falls freely, the separation
+    // r = x_i - x_j oscillates with the reduced mass mu = m_i m_j / (m_i + m_j).
+    const PairSpring& sp = s.pair_springs[0];
+    const double mi = s.mass[sp.i], mj = s.mass[sp.j], M = mi + mj, mu = mi * mj / M;
+    dvec2 X = (mi * x0[sp.i] + mj * x0[sp.j]) / M;
+    dvec2 V = (mi * v0[sp.i] + mj * v0[sp.j]) / M;
+    propagate_linear(X, V, 0.0, 0.0, s.gravity, t);
+    dvec2 r = x0[sp.i] - x0[sp.j], rv = v0[sp.i] - v0[sp.j];
+    propagate_linear(r, rv, sp.k / mu, 0.5 * sp.b / mu, dvec2(0.0), t);
+    x[sp.i] = X + (mj / M) * r;
+    x[sp.j] = X - (mi / M) * r;
+    v[sp.i] = V + (mj / M) * rv;
+    v[sp.j] = V - (mi / M) * rv;
+}
+
+}  // namespace stepwise

@@ -1,0 +1,22 @@
+// Closed-form solutions: the damped oscillator in all three regimes, and the exact
+// state of any linear system (projectile without drag, springs with rest length 0).
+#pragma once
+#include "system.hpp"
+
+namespace stepwise {
+
+// The solution of d'' = -w2 d - 2 gamma d' + f over time t, for w2 >= 0, gamma >= 0 and a
+// constant f. Under-, critically and over-damped, and the spring-free limits (w2 = 0).
+// d, v hold the start values and receive the values at t.
+void propagate_linear(dvec2& d, dvec2& v, double w2, double gamma, dvec2 f, double t);
+
+// True when exact_state can give the system's state in closed form: every force is linear
+// and the bodies decouple (no pair springs, or exactly two bodies joined by one spring
+// with no other spring and no damper, where the centre of mass and the separation decouple).
+bool has_closed_form(const System& s);
+
+// The exact positions and velocities at time t from (x0, v0) at time 0.
+// Precondition: has_closed_form(s). No allocation.
+void exact_state(const System& s, const dvec2* x0, const dvec2* v0, double t, dvec2* x, dvec2* v);
+
+}  // namespace stepwise

@@ -1,0 +1,562 @@
+#include "integrators.hpp"
+
+#include "exact.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace stepwise {
+
+void Lane::reset(const dvec2* x0, const dvec2* v0) {
+    std::copy(x0, x0 + x.size(), x.begin());
+    std::copy(v0, v0 + v.size(), v.begin());
+    started = false;
+    substep = 0.0;
+    force_evaluations = newton_failures = rejected_substeps = 0;
+}
+
+namespace {
+
+// ---------------------------------------------------------------------------------------
+// Small helpers over contiguous arrays. n is the body count throughout.
+
+inline void eval(const System& s, Lane& L, const dvec2* x, const dvec2* v, dvec2* a) {
+    accelerations(s, x, v, a);
+    ++L.force_evaluations;
+}
+
+// out = base + c * dir
+inline void axpy(int n, dvec2* out, const dvec2* base, double c, const dvec2* dir) {
+    for (int i = 0; i < n; ++i) out[i] = base[i] + c * dir[i];
+}
+
+// ---------------------------------------------------------------------------------------
+// Euler family
+
+void explicit_euler(const System& s, Lane& L, double h) {
+    const int n = s.bodies();
+    dvec2* a = L.tmp[0].data();
+    eval(s, L, L.x.data(), L.v.data(), a);
+    for (int i = 0; i < n; ++i) {
+        L.x[i] += h * L.v[i];  // x1 = x0 + v0 h   (forward difference for v)
+        L.v[i] += h * a[i];    // v1 = v0 + a0 h   (forward difference for a)
+    }
+}
+
+void semi_implicit_euler(const System& s, Lane& L, double h) {
+    const int n = s.bodies();
+    dvec2* a = L.tmp[0].data();
+    eval(s, L, L.x.data(), L.v.data(), a);
+    for (int i = 0; i < n; ++i) {
+        L.v[i] += h * a[i];    // v1 = v0 + a0 h
+        L.x[i] += h * L.v[i];  // x1 = x0 + v1 h   (backward difference for v: symplectic)
+    }
+}
+
+void semi_implicit_euler_x(const System& s, Lane& L, double h) {
+    const int n = s.bodies();
+    dvec2* a = L.tmp[0].data();
+    for (int i = 0; i < n; ++i) L.x[i] += h * L.v[i];  // x1 = x0 + v0 h
+    eval(s, L, L.x.data(), L.v.data(), a);              // a(x1, v0)
+    for (int i = 0; i < n; ++i) L.v[i] += h * a[i];    // v1 = v0 + a(x1) h
+}
+
+// Solve the n x n row-major system m y = r in place (r receives y), partial pivoting.
+// Returns false for a singular matrix.
+bool solve_dense(int n, double* m, double* r) {
+    for (int c = 0; c < n; ++c) {
+        int p = c;
+        for (int row = c + 1; row < n; ++row)
+            if (std::fabs(m[row * n + c]) > std::fabs(m[p * n + c])) p = row;
+        if (m[p * n + c] == 0.0) return false;
+        if (p != c) {
+            for (int k = 0; k < n; ++k) std::swap(m[c * n + k], m[p * n + k]);
+            std::swap(r[c], r[p]);
+        }
+        for (int row = c + 1; row < n; ++row) {
+            const double f = m[row * n + c] / m[c * n + c];
+            for (int k = c; k < n; ++k) m[row * n + k] -= f * m[c * n + k];
+            r[row] -= f * r[c];
+        }
+    }
+    for (int c = n - 1; c >= 0; --c) {
+        double acc = r[c];
+        for (int k = c + 1; k < n; ++k) acc -= m[c * n + k] * r[k];
+        r[c] = acc / m[c * n + c];
+    }
+    return true;
+}
+
+// Backward Euler: v1 = v0 + h a(x0 + h v1, v1), x1 = x0 + h v1. Newton's method on
+// G(v1) = v1 - v0 - h a(x0 + h v1, v1), with dG/dv1 = I - h (h da/dx + da/dv).
+// Starting from v1 = v0, a linear system converges after one update (two evaluations).
+void implicit_euler(const System& s, Lane& L, double h) {
+    const int n = s.bodies();
+    dvec2* v1 = L.tmp[0].data();
+    dvec2* x1 = L.tmp[1].data();
+    dvec2* a = L.tmp[2].data();
+    dvec2* delta = L.tmp[3].data();
+    std::copy(L.v.begin(), L.v.end(), v1);
+    const bool coupled = !s.pair_springs.empty();
+    bool converged = false;
+    for (int it = 0; it < implicit_euler_max_iterations && !converged; ++it) {
+        axpy(n, x1, L.x.data(), h, v1);
+        eval(s, L, x1, v1, a);
+        bool solved = true;
+        if (!coupled) {
+            acceleration_jacobian_blocks(s, x1, v1, L.jx.data(), L.jv.data());
+            for (int i = 0; i < n; ++i) {
+                const double* jx = &L.jx[4 * i];
+                const double* jv = &L.jv[4 * i];
+                const double m00 = 1.0 - h * (h * jx[0] + jv[0]), m01 = -h * (h * jx[1] + jv[1]);
+                const double m10 = -h * (h * jx[2] + jv[2]), m11 = 1.0 - h * (h * jx[3] + jv[3]);
+                const dvec2 r = -(v1[i] - L.v[i] - h * a[i]);
+                const double det = m00 * m11 - m01 * m10;
+                if (det == 0.0) { solved = false; break; }
+                delta[i] = dvec2((m11 * r.x - m01 * r.y) / det, (m00 * r.y - m10 * r.x) / det);
+            }
+        } else {
+            const int dim = 2 * n;
+            acceleration_jacobian_dense(s, x1, v1, L.jx.data(), L.jv.data());
+            for (int r = 0; r < dim; ++r) {
+                for (int c = 0; c < dim; ++c)
+                    L.mat[r * dim + c] = (r == c ? 1.0 : 0.0) - h * (h * L.jx[r * dim + c] + L.jv[r * dim + c]);
+                const int i = r / 2;
+                const dvec2 g = v1[i] - L.v[i] - h * a[i];
+                L.rhs[r] = -(r % 2 == 0 ? g.x : g.y);
+            }
+            solved = solve_dense(dim, L.mat.data(), L.rhs.data());
+            for (int i = 0; i < n && solved; ++i) delta[i] = dvec2(L.rhs[2 * i], L.rhs[2 * i + 1]);
+        }
+        if (!solved) break;
+        double step_norm = 0.0, v_norm = 0.0;
+        for (int i = 0; i < n; ++i) {
+            v1[i] += delta[i];
+            step_norm = std::max({step_norm, std::fabs(delta[i].x), std::fabs(delta[i].y)});
+            v_norm = std::max({v_norm, std::fabs(v1[i].x), std::fabs(v1[i].y)});
+        }
+        converged = step_norm <= implicit_euler_tolerance * (1.0 + v_norm);
+    }
+    if (!converged) ++L.newton_failures;
+    for (int i = 0; i < n; ++i) {
+        L.x[i] += h * v1[i];
+        L.v[i] = v1[i];
+    }
+}
+
+// The constant-acceleration ("Newton") step: exact when a is constant over the step.
+void newton(const System& s, Lane& L, double h) {
+    const int n = s.bodies();
+    dvec2* a = L.tmp[0].data();
+    eval(s, L, L.x.data(), L.v.data(), a);
+    for (int i = 0; i < n; ++i) {
+        L.x[i] += h * L.v[i] + (0.5 * h * h) * a[i];  // x1 = x0 + v0 h + a h^2 / 2
+        L.v[i] += h * a[i];                           // v1 = v0 + a h
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Runge–Kutta
+
+void heun(const System& s, Lane& L, double h) {
+    const int n = s.bodies();
+    dvec2 *a1 = L.tmp[0].data(), *xp = L.tmp[1].data(), *vp = L.tmp[2].data(), *a2 = L.tmp[3].data();
+    eval(s, L, L.x.data(), L.v.data(), a1);
+    axpy(n, xp, L.x.data(), h, L.v.data());  // Euler predictor
+    axpy(n, vp, L.v.data(), h, a1);
+    eval(s, L, xp, vp, a2);
+    for (int i = 0; i < n; ++i) {
+        // Trapezoid of the slopes at both ends of the predicted step.
+        L.x[i] += (0.5 * h) * (L.v[i] + vp[i]);
+        L.v[i] += (0.5 * h) * (a1[i] + a2[i]);
+    }
+}
+
+void midpoint(const System& s, Lane& L, double h) {
+    const int n = s.bodies();
+    dvec2 *a1 = L.tmp[0].data(), *xm = L.tmp[1].data(), *vm = L.tmp[2].data(), *am = L.tmp[3].data();
+    eval(s, L, L.x.data(), L.v.data(), a1);
+    axpy(n, xm, L.x.data(), 0.5 * h, L.v.data());  // half an Euler step
+    axpy(n, vm, L.v.data(), 0.5 * h, a1);
+    eval(s, L, xm, vm, am);
+    for (int i = 0; i < n; ++i) {
+        L.x[i] += h * vm[i];  // full step with the midpoint slopes
+        L.v[i] += h * am[i];
+    }
+}
+
+void rk4(const System& s, Lane& L, double h) {
+    const int n = s.bodies();
+    const dvec2 *x = L.x.data(), *v = L.v.data();
+    dvec2 *a1 = L.tmp[0].data(), *a2 = L.tmp[1].data(), *a3 = L.tmp[2].data(), *a4 = L.tmp[3].data();
+    dvec2 *v2 = L.tmp[4].data(), *v3 = L.tmp[5].data(), *v4 = L.tmp[6].data(), *xs = L.tmp[7].data();
+    eval(s, L, x, v, a1);
+    axpy(n, xs, x, 0.5 * h, v);
+    axpy(n, v2, v, 0.5 * h, a1);
+    eval(s, L, xs, v2, a2);
+    axpy(n, xs, x, 0.5 * h, v2);
+    axpy(n, v3, v, 0.5 * h, a2);
+    eval(s, L, xs, v3, a3);
+    axpy(n, xs, x, h, v3);
+    axpy(n, v4, v, h, a3);
+    eval(s, L, xs, v4, a4);
+    for (int i = 0; i < n; ++i) {
+        // Simpson-like weights 1, 2, 2, 1 of the four slopes.
+        L.x[i] += (h / 6.0) * (L.v[i] + 2.0 * (v2[i] + v3[i]) + v4[i]);
+        L.v[i] += (h / 6.0) * (a1[i] + 2.0 * (a2[i] + a3[i]) + a4[i]);
+    }
+}
+
+// Dormand–Prince 5(4) with error control, integrating each outer step of size h with as
+// many internal substeps as the tolerance needs. The first-same-as-last slope is reused.
+namespace dp {
+constexpr double c2 = 1.0 / 5, c3 = 3.0 / 10, c4 = 4.0 / 5, c5 = 8.0 / 9;
+constexpr double a21 = 1.0 / 5;
+constexpr double a31 = 3.0 / 40, a32 = 9.0 / 40;
+constexpr double a41 = 44.0 / 45, a42 = -56.0 / 15, a43 = 32.0 / 9;
+constexpr double a51 = 19372.0 / 6561, a52 = -25360.0 / 2187, a53 = 64448.0 / 6561, a54 = -212.0 / 729;
+constexpr double a61 = 9017.0 / 3168, a62 = -355.0 / 33, a63 = 46732.0 / 5247, a64 = 49.0 / 176,
+                 a65 = -5103.0 / 18656;
+constexpr double b1 = 35.0 / 384, b3 = 500.0 / 1113, b4 = 125.0 / 192, b5 = -2187.0 / 6784, b6 = 11.0 / 84;
+// Fifth- minus fourth-order weights: the local error estimate.
+constexpr double e1 = 71.0 / 57600, e3 = -71.0 / 16695, e4 = 71.0 / 1920, e5 = -17253.0 / 339200,
+                 e6 = 22.0 / 525, e7 = -1.0 / 40;
+}  // namespace dp
+
+void rk45(const System& s, Lane& L, double h) {
+    using namespace dp;
+    const int n = s.bodies();
+    // Stage slopes: kx = velocity, kv = acceleration.
+    dvec2* kx[7];
+    dvec2* kv[7];
+    for (int j = 0; j < 7; ++j) {
+        kx[j] = L.tmp[2 * j].data();
+        kv[j] = L.tmp[2 * j + 1].data();
+    }
+    dvec2 *xs = L.tmp[14].data(), *vs = L.tmp[15].data(), *xn = L.tmp[16].data(), *vn = L.tmp[17].data();
+    dvec2 *x = L.x.data(), *v = L.v.data();
+    auto stage = [&](int j, double hs, std::initializer_list<double> coef) {
+        for (int i = 0; i < n; ++i) {
+            dvec2 dx(0.0), dv(0.0);
+            int m = 0;
+            for (double c : coef) {
+                dx += c * kx[m][i];
+                dv += c * kv[m][i];
+                ++m;
+            }
+            xs[i] = x[i] + hs * dx;
+            vs[i] = v[i] + hs * dv;
+        }
+        std::copy(vs, vs + n, kx[j]);
+        eval(s, L, xs, vs, kv[j]);
+    };
+    if (L.substep <= 0.0) L.substep = h;
+    double done = 0.0;
+    bool first_slope_valid = false;
+    int substeps = 0;
+    while (done < h) {
+        double hs = std::min(L.substep, h - done);
+        const bool last = hs >= h - done;
+        if (!first_slope_valid) {
+            std::copy(v, v + n, kx[0]);
+            eval(s, L, x, v, kv[0]);
+            first_slope_valid = true;
+        }
+        stage(1, hs, {a21});
+        stage(2, hs, {a31, a32});
+        stage(3, hs, {a41, a42, a43});
+        stage(4, hs, {a51, a52, a53, a54});
+        stage(5, hs, {a61, a62, a63, a64, a65});
+        for (int i = 0; i < n; ++i) {
+            xn[i] = x[i] + hs * (b1 * kx[0][i] + b3 * kx[2][i] + b4 * kx[3][i] + b5 * kx[4][i] + b6 * kx[5][i]);
+            vn[i] = v[i] + hs * (b1 * kv[0][i] + b3 * kv[2][i] + b4 * kv[3][i] + b5 * kv[4][i] + b6 * kv[5][i]);
+        }
+        std::copy(vn, vn + n, kx[6]);
+        eval(s, L, xn, vn, kv[6]);
+        double err = 0.0;
+        for (int i = 0; i < n; ++i) {
+            const dvec2 ex = hs * (e1 * kx[0][i] + e3 * kx[2][i] + e4 * kx[3][i] + e5 * kx[4][i] +
+                                   e6 * kx[5][i] + e7 * kx[6][i]);
+            const dvec2 ev = hs * (e1 * kv[0][i] + e3 * kv[2][i] + e4 * kv[3][i] + e5 * kv[4][i] +
+                                   e6 * kv[5][i] + e7 * kv[6][i]);
+            auto scaled = [&](double e, double y0, double y1) {
+                return std::fabs(e) / (L.atol + L.rtol * std::max(std::fabs(y0), std::fabs(y1)));
+            };
+            err = std::max({err, scaled(ex.x, x[i].x, xn[i].x), scaled(ex.y, x[i].y, xn[i].y),
+                            scaled(ev.x, v[i].x, vn[i].x), scaled(ev.y, v[i].y, vn[i].y)});
+        }
+        if (!std::isfinite(err)) err = 1e300;
+        // Standard step-size control: factor 0.9 err^(-1/5), kept within [0.2, 5].
+        const double factor = err == 0.0 ? 5.0 : std::clamp(0.9 * std::pow(err, -0.2), 0.2, 5.0);
+        ++substeps;
+        // Accept when within tolerance, or when the substep can no longer shrink usefully
+        // (then the divergence check downstream sees whatever happened).
+        const bool tiny = hs <= 1e-12 * h || substeps > 100000;
+        if (err <= 1.0 || tiny) {
+            std::copy(xn, xn + n, x);
+            std::copy(vn, vn + n, v);
+            std::swap(kx[0], kx[6]);  // first same as last
+            std::swap(kv[0], kv[6]);
+            done = last ? h : done + hs;
+            // Do not let the clipped final substep shrink the remembered step size.
+            if (!last || factor < 1.0) L.substep = hs * factor;
+        } else {
+            ++L.rejected_substeps;
+            L.substep = hs * factor;
+        }
+        if (!std::isfinite(L.substep) || L.substep <= 0.0) L.substep = h;
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Verlet family. The velocity-dependent part of a force (damping, drag) sees a predicted
+// velocity that is second-order accurate, so the methods keep their order with damping.
+
+// Kick-drift-kick with the velocity carried at half steps; the reported v is synchronised.
+void leapfrog(const System& s, Lane& L, double h) {
+    const int n = s.bodies();
+    dvec2 *v_half = L.carry_v.data(), *a = L.carry_a.data(), *vp = L.tmp[0].data();
+    if (!L.started) {
+        eval(s, L, L.x.data(), L.v.data(), a);
+        axpy(n, v_half, L.v.data(), 0.5 * h, a);  // v(h/2) = v0 + a0 h/2: the starting half kick
+        L.started = true;
+    }
+    for (int i = 0; i < n; ++i) {
+        L.x[i] += h * v_half[i];              // drift: x1 = x0 + v(1/2) h
+        vp[i] = v_half[i] + (0.5 * h) * a[i];  // predicted v1 for velocity-dependent forces
+    }
+    eval(s, L, L.x.data(), vp, a);
+    for (int i = 0; i < n; ++i) {
+        L.v[i] = v_half[i] + (0.5 * h) * a[i];  // synchronised v1 = v(1/2) + a1 h/2
+        v_half[i] += h * a[i];                  // v(3/2) = v(1/2) + a1 h
+    }
+}
+
+// Position Verlet: x_{n+1} = 2 x_n - x_{n-1} + a_n h^2, the first step from Taylor,
+// v_n = (x_{n+1} - x_{n-1}) / 2h, which equals (x_n - x_{n-1})/h + a_n h/2.
+void stormer_verlet(const System& s, Lane& L, double h) {
+    const int n = s.bodies();
+    dvec2 *x_prev = L.carry_x.data(), *a = L.carry_a.data(), *x_next = L.tmp[0].data(), *vp = L.tmp[1].data();
+    if (!L.started) {
+        eval(s, L, L.x.data(), L.v.data(), a);
+        for (int i = 0; i < n; ++i) x_next[i] = L.x[i] + h * L.v[i] + (0.5 * h * h) * a[i];
+        L.started = true;
+    } else {
+        for (int i = 0; i < n; ++i) x_next[i] = 2.0 * L.x[i] - x_prev[i] + (h * h) * a[i];
+    }
+    for (int i = 0; i < n; ++i) {
+        vp[i] = (x_next[i] - L.x[i]) / h + (0.5 * h) * a[i];  // predicted v_{n+1}
+        x_prev[i] = L.x[i];
+        L.x[i] = x_next[i];
+    }
+    eval(s, L, L.x.data(), vp, a);
+    for (int i = 0; i < n; ++i) L.v[i] = (L.x[i] - x_prev[i]) / h + (0.5 * h) * a[i];
+}
+
+// x1 = x0 + v0 h + a0 h^2/2, v1 = v0 + (a0 + a1) h/2; a1 is kept for the next step.
+void velocity_verlet(const System& s, Lane& L, double h) {
+    const int n = s.bodies();
+    dvec2 *a = L.carry_a.data(), *a0 = L.tmp[0].data(), *vp = L.tmp[1].data();
+    if (!L.started) {
+        eval(s, L, L.x.data(), L.v.data(), a);
+        L.started = true;
+    }
+    for (int i = 0; i < n; ++i) {
+        L.x[i] += h * L.v[i] + (0.5 * h * h) * a[i];
+        vp[i] = L.v[i] + h * a[i];  // predicted v1 for velocity-dependent forces
+        a0[i] = a[i];
+    }
+    eval(s, L, L.x.data(), vp, a);
+    for (int i = 0; i < n; ++i) L.v[i] += (0.5 * h) * (a0[i] + a[i]);
+}
+
+// Yoshida's fourth-order composition of three velocity-Verlet steps with weights
+// w1, w0, w1 (w1 = 1/(2 - 2^{1/3}), w0 = 1 - 2 w1), written as drift-kick-...-drift
+// (Forest–Ruth): four drifts, three kicks, three force evaluations.
+void yoshida4(const System& s, Lane& L, double h) {
+    const int n = s.bodies();
+    const double cbrt2 = std::cbrt(2.0);
+    const double w1 = 1.0 / (2.0 - cbrt2), w0 = -cbrt2 / (2.0 - cbrt2);
+    const double c[4] = {0.5 * w1, 0.5 * (w0 + w1), 0.5 * (w0 + w1), 0.5 * w1};
+    const double d[3] = {w1, w0, w1};
+    dvec2* a = L.tmp[0].data();
+    for (int k = 0; k < 4; ++k) {
+        for (int i = 0; i < n; ++i) L.x[i] += (c[k] * h) * L.v[i];
+        if (k == 3) break;
+        eval(s, L, L.x.data(), L.v.data(), a);
+        for (int i = 0; i < n; ++i) L.v[i] += (d[k] * h) * a[i];
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The kinematic integrator: v1 = v0 + sum dv, x1 = x0 + v0 h + sum dx, where each force
+// gives the exact (dv, dx) it would cause acting alone over the step, or, without a closed
+// form, the semi-implicit Euler terms dv = a h, dx = a h^2. With average = true every
+// force's dx becomes dv h/2 (the average-acceleration method).
+
+// Exact (dv, dx) of the linear oscillator d'' = -w2 d - 2 gamma d' from (d0, v0).
+inline void oscillator_increment(dvec2 d0, dvec2 v0, double w2, double gamma, double h, dvec2& dv, dvec2& dx) {
+    dvec2 d = d0, v = v0;
+    propagate_linear(d, v, w2, gamma, dvec2(0.0), h);
+    dv = v - v0;
+    dx = d - d0 - v0 * h;
+}
+
+void kinematic_step(const System& s, Lane& L, double h, bool average) {
+    const int n = s.bodies();
+    dvec2 *dv = L.tmp[0].data(), *dx = L.tmp[1].data();
+    const dvec2 *x = L.x.data(), *v = L.v.data();
+    const double* inv_m = s.inv_mass.data();
+    const double dx_factor = average ? 0.5 * h : h;  // dx = dv * dx_factor for approximated forces
+    // Gravity: constant, so the kinematic equations are exact (and dx = dv h/2 either way).
+    for (int i = 0; i < n; ++i) {
+        dv[i] = h * s.gravity;
+        dx[i] = (0.5 * h * h) * s.gravity;
+    }
+    // Linear damper alone: v(t) = v0 e^{-t b/m}.
+    if (s.damper != 0.0) {
+        for (int i = 0; i < n; ++i) {
+            dvec2 ddv, ddx;
+            oscillator_increment(dvec2(0.0), v[i], 0.0, 0.5 * s.damper * inv_m[i], h, ddv, ddx);
+            dv[i] += ddv;
+            dx[i] += average ? (0.5 * h) * ddv : ddx;
+        }
+    }
+    // Quadratic drag: no closed form in 2D; semi-implicit terms.
+    if (s.drag != 0.0) {
+        for (int i = 0; i < n; ++i) {
+            const double speed = std::sqrt(v[i].x * v[i].x + v[i].y * v[i].y);
+            const dvec2 ddv = (-s.drag * speed * inv_m[i] * h) * v[i];
+            dv[i] += ddv;
+            dx[i] += dx_factor * ddv;
+        }
+    }
+    for (const AnchorSpring& sp : s.anchor_springs) {
+        const int i = sp.body;
+        dvec2 ddv, ddx;
+        if (sp.rest == 0.0) {
+            // The damped oscillator about the anchor: cos/sin (or its damped forms).
+            oscillator_increment(x[i] - sp.anchor, v[i], sp.k * inv_m[i], 0.5 * sp.b * inv_m[i], h, ddv, ddx);
+            if (average) ddx = (0.5 * h) * ddv;
+        } else {
+            const dvec2 d = x[i] - sp.anchor;
+            const double len = std::sqrt(d.x * d.x + d.y * d.y);
+            dvec2 f = -sp.b * v[i];
+            if (len > 0.0) f += (-sp.k * (len - sp.rest) / len) * d;
+            ddv = (h * inv_m[i]) * f;
+            ddx = dx_factor * ddv;
+        }
+        dv[i] += ddv;
+        dx[i] += ddx;
+    }
+    for (const PairSpring& sp : s.pair_springs) {
+        const double mi = s.mass[sp.i], mj = s.mass[sp.j], M = mi + mj;
+        dvec2 ddv_rel, ddx_rel;  // increments of the separation r = x_i - x_j and its rate
+        if (sp.rest == 0.0) {
+            // Alone, the spring leaves the centre of mass coasting and the separation
+            // oscillates with the reduced mass mu.
+            const double mu = mi * mj / M;
+            oscillator_increment(x[sp.i] - x[sp.j], v[sp.i] - v[sp.j], sp.k / mu, 0.5 * sp.b / mu, h, ddv_rel,
+                                 ddx_rel);
+            if (average) ddx_rel = (0.5 * h) * ddv_rel;
+        } else {
+            const dvec2 d = x[sp.i] - x[sp.j];
+            const double len = std::sqrt(d.x * d.x + d.y * d.y);
+            dvec2 f = -sp.b * (v[sp.i] - v[sp.j]);
+            if (len > 0.0) f += (-sp.k * (len - sp.rest) / len) * d;
+            // Relative acceleration f/mu; split back to the bodies below.
+            ddv_rel = (h * M / (mi * mj)) * f;
+            ddx_rel = dx_factor * ddv_rel;
+        }
+        dv[sp.i] += (mj / M) * ddv_rel;
+        dx[sp.i] += (mj / M) * ddx_rel;
+        dv[sp.j] -= (mi / M) * ddv_rel;
+        dx[sp.j] -= (mi / M) * ddx_rel;
+    }
+    ++L.force_evaluations;
+    for (int i = 0; i < n; ++i) {
+        L.x[i] += h * L.v[i] + dx[i];
+        L.v[i] += dv[i];
+    }
+}
+
+void kinematic(const System& s, Lane& L, double h) { kinematic_step(s, L, h, false); }
+void kinematic_avg(const System& s, Lane& L, double h) { kinematic_step(s, L, h, true); }
+
+const std::vector<IntegratorInfo> table = {
+    {"explicit_euler", "Explicit Euler", "Euler family", 1, 1, "1", false, false, false, false, false,
+     "x += v·h, v += a·h with both slopes from the start of the step; gains energy on oscillators.",
+     explicit_euler},
+    {"semi_implicit_euler", "Semi-implicit Euler", "Euler family", 1, 1, "1", true, false, false, false, false,
+     "Symplectic Euler, velocity first: v += a·h, then x += v_new·h; keeps energy bounded, drifts in phase.",
+     semi_implicit_euler},
+    {"semi_implicit_euler_x", "Semi-implicit Euler (x first)", "Euler family", 1, 1, "1", true, false, false,
+     false, false, "Symplectic Euler, position first: x += v·h, then v += a(x_new)·h.", semi_implicit_euler_x},
+    {"implicit_euler", "Implicit Euler", "Euler family", 1, 2, "1 + Newton iterations (2 on linear systems)",
+     false, true, false, false, false,
+     "Backward Euler solved by Newton iteration; unconditionally stable but loses energy.", implicit_euler},
+    {"newton", "Newton (constant acceleration)", "kinematic", 1, 1, "1", false, false, false, false, false,
+     "x += v·h + ½a·h², v += a·h: exact for constant forces (a projectile without drag).", newton},
+    {"heun", "Heun", "Runge–Kutta", 2, 2, "2", false, false, false, false, false,
+     "Euler predictor, then the average of the slopes at both ends (trapezoid).", heun},
+    {"midpoint", "Midpoint (RK2)", "Runge–Kutta", 2, 2, "2", false, false, false, false, false,
+     "Half an Euler step, then a full step with the slopes at the midpoint.", midpoint},
+    {"rk4", "Runge–Kutta 4", "Runge–Kutta", 4, 4, "4", false, false, false, false, false,
+     "Classic fourth-order Runge–Kutta: four slopes weighted 1, 2, 2, 1; slowly loses energy.", rk4},
+    {"leapfrog", "Leapfrog", "Verlet family", 2, 1, "1 (plus 1 at the start)", true, false, true, false, false,
+     "Velocities at half steps, started with a half kick; reported velocity synchronised to the step.",
+     leapfrog},
+    {"stormer_verlet", "Störmer–Verlet", "Verlet family", 2, 1, "1 (plus 1 at the start)", true, false, true,
+     false, false,
+     "x_next = 2x − x_prev + a·h², first step from Taylor, velocity from the central difference.",
+     stormer_verlet},
+    {"velocity_verlet", "Velocity Verlet", "Verlet family", 2, 1, "1 (acceleration reused; plus 1 at the start)",
+     true, false, true, false, false, "x += v·h + ½a·h², then v += ½(a + a_new)·h.", velocity_verlet},
+    {"yoshida4", "Yoshida 4 (Forest–Ruth)", "Verlet family", 4, 3, "3", true, false, false, false, false,
+     "Fourth-order symplectic composition of three Verlet steps (one with a negative weight).", yoshida4},
+    {"kinematic", "Kinematic", "kinematic", 2, 1, "1 (each force's closed form)", false, false, false, false,
+     true,
+     "Each force adds its own exact (dv, dx) over the step: exact for gravity or one spring alone.",
+     kinematic},
+    {"kinematic_avg", "Kinematic (average acceleration)", "kinematic", 2, 1, "1 (each force's closed form)",
+     false, false, false, false, false,
+     "As kinematic, but dx = ½·dv·h for every force: stable when several forces act at once.", kinematic_avg},
+    {"rk45", "Dormand–Prince 5(4)", "reference", 5, 6, "6 per accepted substep (adaptive)", false, false, true,
+     true, false, "Adaptive Runge–Kutta with error control (rtol 1e-9): the reference where no closed form exists.",
+     rk45},
+};
+
+}  // namespace
+
+const std::vector<IntegratorInfo>& integrators() { return table; }
+
+int find_integrator(std::string_view id) {
+    for (size_t i = 0; i < table.size(); ++i)
+        if (id == table[i].id) return static_cast<int>(i);
+    return -1;
+}
+
+Lane make_lane(const System& s, int index, const dvec2* x0, const dvec2* v0) {
+    const size_t n = static_cast<size_t>(s.bodies());
+    Lane L;
+    L.integrator = index;
+    L.x.resize(n);
+    L.v.resize(n);
+    L.carry_x.resize(n);
+    L.carry_v.resize(n);
+    L.carry_a.resize(n);
+    for (auto& t : L.tmp) t.resize(n);
+    if (s.pair_springs.empty()) {
+        L.jx.resize(4 * n);
+        L.jv.resize(4 * n);
+    } else {
+        L.jx.resize(4 * n * n);
+        L.jv.resize(4 * n * n);
+        L.mat.resize(4 * n * n);
+        L.rhs.resize(2 * n);
+    }
+    L.reset(x0, v0);
+    return L;
+}
+
+}  // namespace stepwise

@@ -1,0 +1,68 @@
+// The table of integrators: metadata and a step function for each, read by the CLI,
+// the page and the tests alike. Ids are fixed: links and the CLI use them.
+#pragma once
+#include "system.hpp"
+
+#include <string_view>
+#include <vector>
+
+namespace stepwise {
+
+// One integrator's working memory for one system: the reported state, what a stateful
+// method carries between steps, and scratch. Sized once in make_lane; step() never allocates.
+struct Lane {
+    int integrator = 0;
+    std::vector<dvec2> x, v;  // the state reported at the current step
+
+    // Carried between steps (leapfrog: half-step velocity; Verlet: previous position;
+    // cached acceleration); cleared by reset().
+    std::vector<dvec2> carry_x, carry_v, carry_a;
+    bool started = false;
+    double substep = 0.0;  // rk45: the last accepted internal step
+
+    // rk45 error control.
+    double rtol = 1e-9;
+    double atol = 1e-9;
+
+    // Statistics, for the curious and the tests.
+    long long force_evaluations = 0;
+    long long newton_failures = 0;   // implicit Euler steps that hit the iteration cap
+    long long rejected_substeps = 0; // rk45
+
+    // Scratch.
+    std::vector<dvec2> tmp[18];
+    std::vector<double> jx, jv, mat, rhs;
+
+    void reset(const dvec2* x0, const dvec2* v0);
+};
+
+using StepFn = void (*)(const System& s, Lane& lane, double h);
+
+struct IntegratorInfo {
+    const char* id;
+    const char* name;
+    const char* family;       // "Euler family", "Runge–Kutta", "Verlet family", "kinematic", "reference"
+    int order;                // global order of accuracy on smooth systems
+    int force_evaluations;    // per step (typical, for the variable ones)
+    const char* evaluations_note;
+    bool symplectic;
+    bool implicit;
+    bool stateful;            // carries data between steps: reset whenever system or dt changes
+    bool adaptive;
+    bool exact_for_single_forces;  // exact whenever every force alone has a closed form and only one acts on a body
+    const char* description;
+    StepFn step;
+};
+
+const std::vector<IntegratorInfo>& integrators();
+// Index in integrators(), or -1.
+int find_integrator(std::string_view id);
+
+// A lane for integrator `index`, sized for s and reset to (x0, v0).
+Lane make_lane(const System& s, int index, const dvec2* x0, const dvec2* v0);
+
+// Newton iteration settings of implicit_euler.
+constexpr int implicit_euler_max_iterations = 50;
+constexpr double implicit_euler_tolerance = 1e-12;  // on |dv| relative to 1 + |v|
+
+}  // namespace stepwise

@@ -1,0 +1,60 @@
+// A system of point masses in 2D and the forces acting on them.
+// Hot state (positions, velocities) lives in the lane; this holds the cold parameters.
+#pragma once
+#include <glm/ext/vector_double2.hpp>
+#include <vector>
+
+namespace stepwise {
+
+using glm::dvec2;
+
+// A spring from one body to a fixed anchor: F = -k(|d| - rest) d/|d| - b v, d = x - anchor.
+struct AnchorSpring {
+    int body;
+    dvec2 anchor;
+    double k, rest, b;
+};
+
+// A spring between two bodies: F_i = -k(|d| - rest) d/|d| - b (v_i - v_j), d = x_i - x_j.
+struct PairSpring {
+    int i, j;
+    double k, rest, b;
+};
+
+struct System {
+    std::vector<double> mass;      // per body, > 0
+    std::vector<double> inv_mass;  // per body
+    dvec2 gravity{0.0, 0.0};       // uniform acceleration on every body
+    double drag = 0.0;             // quadratic air drag: F = -drag |v| v on every body
+    double damper = 0.0;           // linear damper to the ground: F = -damper v on every body
+    std::vector<AnchorSpring> anchor_springs;
+    std::vector<PairSpring> pair_springs;
+
+    int bodies() const { return static_cast<int>(mass.size()); }
+    int add_body(double m);
+    // True when every force is linear in (x, v), so a closed form exists (see exact.hpp).
+    bool is_linear() const;
+};
+
+// a = F/m for every body. x, v, a hold system.bodies() entries each.
+void accelerations(const System& s, const dvec2* x, const dvec2* v, dvec2* a);
+
+// Kinetic + potential energy (gravity and springs); dissipated energy is tracked separately.
+double kinetic_energy(const System& s, const dvec2* v);
+double potential_energy(const System& s, const dvec2* x);
+inline double energy(const System& s, const dvec2* x, const dvec2* v) {
+    return kinetic_energy(s, v) + potential_energy(s, x);
+}
+// Rate at which damping and drag remove mechanical energy (>= 0).
+double dissipated_power(const System& s, const dvec2* v);
+
+// The Jacobians of the acceleration, for implicit Euler's Newton iteration.
+// Block-diagonal form (one 2x2 block per body, row-major a00 a01 a10 a11); valid only
+// when the system has no pair springs. dadx, dadv hold 4 * bodies() doubles.
+void acceleration_jacobian_blocks(const System& s, const dvec2* x, const dvec2* v,
+                                  double* dadx, double* dadv);
+// Dense form for coupled systems: n = 2 * bodies(), dadx, dadv are n x n row-major.
+void acceleration_jacobian_dense(const System& s, const dvec2* x, const dvec2* v,
+                                 double* dadx, double* dadv);
+
+}  // namespace stepwise

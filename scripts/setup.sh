@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs everything Stepwise needs on a fresh Debian bookworm machine (idempotent).
+set -euo pipefail
+need=()
+for pkg in cmake g++ make emscripten catch2 libglm-dev libbenchmark-dev chromium nodejs python3; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need+=("$pkg")
+done
+# nodejs/npm may come from elsewhere (the machine's node 20): only ask apt for them when missing.
+if command -v node >/dev/null 2>&1; then need=("${need[@]/nodejs}"); fi
+if command -v python3 >/dev/null 2>&1; then need=("${need[@]/python3}"); fi
+if command -v cmake >/dev/null 2>&1; then need=("${need[@]/cmake}"); fi
+if command -v g++ >/dev/null 2>&1; then need=("${need[@]/g++}"); fi
+pkgs=()
+for p in "${need[@]}"; do [ -n "$p" ] && pkgs+=("$p"); done
+if [ ${#pkgs[@]} -gt 0 ]; then
+  SUDO=""
+  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  echo "setup: installing ${pkgs[*]}"
+  $SUDO apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q "${pkgs[@]}"
+fi
+if ! command -v npm >/dev/null 2>&1; then
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q npm
+fi

@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# The README's test command: installs everything, builds, runs every test.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+bash scripts/build-native.sh
+(cd build/native && ctest --output-on-failure -j2)
+if [ -f scripts/test-web.sh ]; then bash scripts/test-web.sh; fi
