@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Builds the WebAssembly module (emcmake, build/wasm) and assembles the complete static site in
+# build/site: public/ at the root, web/ as web/, and the module's stepwise.js + stepwise.wasm.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+# Debian's Emscripten 3.1.6 needs Debian's acorn (see TOOLCHAIN.md).
+export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
+emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release \
+  "-DCMAKE_CROSSCOMPILING_EMULATOR=node;--no-experimental-fetch" >/dev/null
+cmake --build build/wasm -j2 --target stepwise_wasm
+rm -rf build/site
+mkdir -p build/site
+cp -R public/. build/site/
+cp -R web build/site/web
+cp build/wasm/stepwise.js build/wasm/stepwise.wasm build/site/
+echo "site: $(pwd)/build/site"

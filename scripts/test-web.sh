@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The web tests: builds the site (wasm module + page), installs playwright-core (npm, locked),
+# then runs tests/web with node's test runner: the wasm module against the native CLI, and
+# end-to-end tests in Debian's headless Chromium against the site served on loopback.
+# Screenshots land in test-artifacts/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/build-site.sh
+# The numbers test compares with the native CLI.
+[ -x build/native/stepwise ] || bash scripts/build-native.sh
+if [ ! -f node_modules/playwright-core/package.json ]; then
+  npm ci --no-audit --no-fund
+fi
+mkdir -p test-artifacts
+node --test --test-concurrency=1 tests/web/

@@ -1,0 +1,77 @@
+// The page's view of the core: a Simulation that advances in one call and hands out its whole
+// state (and the plot history) as flat arrays of doubles, so that one frame crosses into wasm
+// a handful of times, never once per body or per value. Plus the config functions and tables
+// as plain JS values (no handles to delete). Emscripten-only; core/ stays free of it.
+#pragma once
+#include "config.hpp"
+#include "simulation.hpp"
+
+#include <emscripten/val.h>
+
+#include <string>
+#include <vector>
+
+namespace stepwise::web {
+
+// Layout of state(): a header, then one block per lane, then the reference bodies.
+//   header  [0] t  [1] steps  [2] lanes  [3] bodies  [4] reference energy
+//           [5] history count  [6] history generation  [7] history sample width
+//           [8] reference kind (0 exact, 1 rk45)  [9] last advance's step count
+//   lane    per body: x, y, vx, vy; then energy, energy drift, diverged (0/1), diverged_at,
+//           dissipated, max error over the bodies; then per body: error
+//   end     per body: reference x, y, vx, vy
+constexpr int state_header = 10;
+constexpr int lane_fixed = 6;
+// One history sample: t, then per lane: drift, error, x, y, vx, vy (body 0), then the
+// reference's x, y, vx, vy (body 0).
+constexpr int history_lane_width = 6;
+constexpr int history_capacity = 1024;
+
+class Playground {
+public:
+    explicit Playground(const std::string& query);
+
+    void reset();
+    // Advances by n whole steps (n clamped to [0, max_steps_per_call]); returns the steps taken.
+    int advance_steps(int n);
+    // Advances to the step nearest t + seconds, returns the steps taken.
+    int advance_time(double seconds);
+
+    // Fresh views into buffers owned here; valid until the next call into this object.
+    emscripten::val state();
+    emscripten::val history(int from);
+
+    std::string config() const { return normalise(sim_.config()); }
+    emscripten::val errors() const;  // the parse errors of the query this was made from
+    double dt() const { return sim_.config().dt; }
+    double time() const { return sim_.time(); }
+    int lanes() const { return sim_.lanes(); }
+    int bodies() const { return sim_.bodies(); }
+    emscripten::val lane_ids() const;
+
+    static constexpr int max_steps_per_call = 100000;
+
+private:
+    void record();
+    void compact();
+
+    ParseResult parsed_;
+    Simulation sim_;
+    std::vector<double> state_;
+    std::vector<double> history_;  // history_count_ samples of sample_width_ doubles
+    int sample_width_ = 0;
+    int history_count_ = 0;
+    int history_stride_ = 1;       // a sample every this many steps; doubles when full
+    int history_generation_ = 0;   // bumps when compaction rewrites old samples
+    int last_advance_ = 0;
+};
+
+// Config functions and tables, as plain JS objects and arrays.
+emscripten::val parse(const std::string& query);  // {ok, config, errors: [{key, value, message}]}
+std::string normalise_query(const std::string& query);  // the valid parts, normalised
+emscripten::val integrator_table();
+emscripten::val scenario_table();
+emscripten::val preset_table();
+emscripten::val limits();  // dt_max, duration_max, max_steps, default dt, ...
+
+}  // namespace stepwise::web
