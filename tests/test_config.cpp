@@ -1,1 +1,198 @@
+// The config format: defaults, round trips, presets and every error path.
+#include "config.hpp"
+#include "integrators.hpp"
+
 #include <catch2/catch.hpp>
+
+#include <string>
+
+using namespace stepwise;
+
+namespace {
+bool has_error(const ParseResult& r, const std::string& key, const std::string& fragment) {
+    for (const ConfigError& e : r.errors)
+        if (e.key == key && e.message.find(fragment) != std::string::npos) return true;
+    return false;
+}
+std::string all_errors(const ParseResult& r) {
+    std::string out;
+    for (const ConfigError& e : r.errors) out += "[" + e.key + "] " + e.message + "\n";
+    return out;
+}
+}  // namespace
+
+TEST_CASE("an empty query gives the documented defaults") {
+    const ParseResult r = parse_config("");
+    REQUIRE(r.ok());
+    CHECK(normalise(r.config) ==
+          "v=1&scenario=spring&integrators=explicit_euler,semi_implicit_euler,velocity_verlet,rk4&dt=0.01&"
+          "duration=10&m=1&k=15&b=0.1&rest=0&anchor=0,0&x0=1,0&v0=0,0");
+    for (const char* scenario : {"projectile", "two_spring", "spring_pair"}) {
+        const ParseResult s = parse_config(std::string("scenario=") + scenario);
+        INFO(all_errors(s));
+        CHECK(s.ok());
+        CHECK(s.config.scenario == find_scenario(scenario));
+        CHECK(s.config.values.size() > 4);
+    }
+    CHECK(normalise(parse_config("scenario=projectile").config) ==
+          "v=1&scenario=projectile&integrators=explicit_euler,semi_implicit_euler,velocity_verlet,rk4&dt=0.01&"
+          "duration=10&m=1&g=9.81&drag=0&x0=0,0&v0=10,10");
+}
+
+TEST_CASE("the issue's example query parses and normalises") {
+    const ParseResult r = parse_config(
+        "scenario=spring&integrators=explicit_euler,semi_implicit_euler,rk4&dt=0.01&m=1&k=15&b=0.1&anchor=0,0&"
+        "rest=0&x0=1000,0&v0=0,0");
+    INFO(all_errors(r));
+    REQUIRE(r.ok());
+    CHECK(r.config.get("k") == 15.0);
+    CHECK(r.config.get_vec("x0") == glm::dvec2(1000.0, 0.0));
+    CHECK(r.config.integrators == std::vector<int>{find_integrator("explicit_euler"),
+                                                   find_integrator("semi_implicit_euler"), find_integrator("rk4")});
+}
+
+TEST_CASE("normalise then parse gives the same config, for every preset and odd numbers") {
+    std::vector<std::string> queries;
+    for (const PresetInfo& p : presets()) queries.push_back(std::string("preset=") + p.id);
+    queries.push_back("scenario=spring&dt=0.1&k=0.30000000000000004&x0=1e-7,-2.5e5&m=3.14159265358979");
+    queries.push_back("?scenario=projectile&g=0&v0=-0,1E3&dt=%31e-3");
+    queries.push_back("#scenario=spring_pair&g=0.1,-9.81&integrators=rk45,yoshida4");
+    for (const std::string& q : queries) {
+        DYNAMIC_SECTION(q) {
+            const ParseResult a = parse_config(q);
+            INFO(all_errors(a));
+            REQUIRE(a.ok());
+            const std::string n = normalise(a.config);
+            const ParseResult b = parse_config(n);
+            REQUIRE(b.ok());
+            CHECK(b.config == a.config);
+            CHECK(normalise(b.config) == n);
+        }
+    }
+    CHECK(parse_config("dt=%31e-3").config.dt == 0.001);
+    CHECK(normalise(parse_config("v0=-0,1").config).find("v0=0,1") != std::string::npos);
+}
+
+TEST_CASE("numbers print in their shortest exact form") {
+    CHECK(format_number(0.1) == "0.1");
+    CHECK(format_number(1000) == "1000");
+    CHECK(format_number(-2.5) == "-2.5");
+    CHECK(format_number(0.30000000000000004) == "0.30000000000000004");
+    CHECK(format_number(1e-7) == "1e-07");
+    CHECK(format_number(1.0 / 3.0) == "0.3333333333333333");
+}
+
+TEST_CASE("presets reproduce the articles' setups") {
+    const ParseResult force = parse_config("preset=constant_force");
+    REQUIRE(force.ok());
+    CHECK(force.config.dt == 1.0);
+    CHECK(force.config.duration == 10.0);
+    CHECK(force.config.get("m") == 1.0);
+    CHECK(force.config.get("g") == 10.0);  // F = m g = 10 N
+    const ParseResult damped = parse_config("preset=damped_spring");
+    REQUIRE(damped.ok());
+    CHECK(damped.config.get("k") == 15.0);
+    CHECK(damped.config.get("b") == 0.1);
+    CHECK(damped.config.get_vec("x0") == glm::dvec2(1000.0, 0.0));
+    CHECK(damped.config.dt == 0.01);
+    for (auto [id, dt] : {std::pair<const char*, double>{"undamped_dt01", 0.1}, {"undamped_dt025", 0.25}}) {
+        const ParseResult u = parse_config(std::string("preset=") + id);
+        REQUIRE(u.ok());
+        CHECK(u.config.dt == dt);
+        CHECK(u.config.duration == 90.0);
+        CHECK(u.config.get("b") == 0.0);
+    }
+    const ParseResult ex = parse_config("preset=two_point_exercise");
+    REQUIRE(ex.ok());
+    CHECK(ex.config.get("m1") == 2.0);
+    CHECK(ex.config.get("m2") == 3.0);
+    CHECK(ex.config.get("rest") == 6.0);
+    CHECK(ex.config.get("k") == 4.0);
+    CHECK(ex.config.get_vec("g") == glm::dvec2(0.0, -10.0));
+    CHECK(ex.config.get_vec("x1") == glm::dvec2(-2.0, 2.0));
+    CHECK(ex.config.get_vec("v2") == glm::dvec2(1.0, -1.5));
+    CHECK(ex.config.dt == 0.5);
+    CHECK(parse_config("preset=two_springs").config.scenario == find_scenario("two_spring"));
+    // The link's own keys override the preset's.
+    const ParseResult over = parse_config("preset=damped_spring&dt=0.02&integrators=rk4");
+    REQUIRE(over.ok());
+    CHECK(over.config.dt == 0.02);
+    CHECK(over.config.get("k") == 15.0);
+    CHECK(over.config.integrators == std::vector<int>{find_integrator("rk4")});
+}
+
+TEST_CASE("every bad key or value is an error naming the key, the value and what is allowed") {
+    SECTION("numbers out of range") {
+        CHECK(has_error(parse_config("dt=0"), "dt", "dt must be a number > 0 and at most 10; got '0'"));
+        CHECK(has_error(parse_config("dt=11"), "dt", "at most 10"));
+        CHECK(has_error(parse_config("dt=-0.1"), "dt", "> 0"));
+        CHECK(has_error(parse_config("m=-1"), "m", "m must be a number > 0"));
+        CHECK(has_error(parse_config("m=0"), "m", "got '0'"));
+        CHECK(has_error(parse_config("b=-0.5"), "b", "from 0 to 10000"));
+        CHECK(has_error(parse_config("duration=0"), "duration", "> 0"));
+        CHECK(has_error(parse_config("dt=0.000001&duration=100000"), "duration", "at most 10000000 steps"));
+    }
+    SECTION("non-finite and malformed numbers") {
+        for (const char* bad : {"NaN", "nan", "Infinity", "-inf", "1e308", "1e999", "0x10", "1,5", "", " 1", "1.2.3",
+                                "1e", "--1", "abc"}) {
+            DYNAMIC_SECTION(bad) {
+                const ParseResult r = parse_config(std::string("k=") + bad);
+                CHECK(has_error(r, "k", "k must be a number > 0 and at most 1000000"));
+                CHECK(r.config.get("k") == 15.0);  // the default is kept, and the error says so
+            }
+        }
+        CHECK(has_error(parse_config("x0=1"), "x0", "two numbers 'x,y'"));
+        CHECK(has_error(parse_config("x0=1,2,3"), "x0", "two numbers"));
+        CHECK(has_error(parse_config("x0=1,NaN"), "x0", "got '1,NaN'"));
+        CHECK(has_error(parse_config("x0=2e6,0"), "x0", "from -1000000 to 1000000"));
+    }
+    SECTION("integrators") {
+        CHECK(has_error(parse_config("integrators=rk5"), "integrators", "unknown integrator 'rk5'; known: explicit_euler"));
+        CHECK(has_error(parse_config("integrators=rk4,rk4"), "integrators", "'rk4' is listed twice"));
+        CHECK(has_error(parse_config("integrators="), "integrators", "empty name"));
+        CHECK(has_error(parse_config("integrators=rk4,,heun"), "integrators", "empty name"));
+        const ParseResult partial = parse_config("integrators=rk4,bogus,heun");
+        CHECK(partial.config.integrators == std::vector<int>{find_integrator("rk4"), find_integrator("heun")});
+        std::string huge = "integrators=";
+        for (int i = 0; i < 500; ++i) huge += "rk4,";
+        CHECK(has_error(parse_config(huge), "integrators", "too long"));
+    }
+    SECTION("keys") {
+        CHECK(has_error(parse_config("foo=1"), "foo", "unknown key 'foo' for scenario spring; known keys: v, scenario"));
+        CHECK(has_error(parse_config("scenario=projectile&k=1"), "k", "unknown key 'k' for scenario projectile"));
+        CHECK(has_error(parse_config("dt=0.1&dt=0.2"), "dt", "given more than once"));
+        CHECK(has_error(parse_config("scenario=moon"), "scenario", "unknown scenario 'moon'; known: projectile, spring"));
+        CHECK(has_error(parse_config("preset=nope"), "preset", "unknown preset 'nope'; known: constant_force"));
+        CHECK(has_error(parse_config("preset=constant_force&scenario=spring"), "scenario", "does not match preset"));
+        CHECK(has_error(parse_config("v=2"), "v", "v must be 1"));
+        CHECK(parse_config("v=1").ok());
+        CHECK(has_error(parse_config("justakey"), "justakey", "not a key=value pair"));
+    }
+    SECTION("percent-encoding") {
+        CHECK(has_error(parse_config("k=%zz"), "k", "broken percent-encoding"));
+        CHECK(has_error(parse_config("k=1%"), "k", "broken percent-encoding"));
+        CHECK(has_error(parse_config("k=%4"), "k", "broken percent-encoding"));
+        CHECK(has_error(parse_config("%G1=1"), "%G1", "broken percent-encoding in key"));
+        CHECK(parse_config("k=%31%35").config.get("k") == 15.0);
+    }
+    SECTION("hostile text is reported, shortened and made printable, never trusted") {
+        const ParseResult r = parse_config("%3Cscript%3Ealert(1)%3C%2Fscript%3E=%0A%0D%00x");
+        REQUIRE(r.errors.size() == 1);
+        CHECK(r.errors[0].key == "<script>alert(1)</script>");
+        CHECK(r.errors[0].value == "???x");
+        std::string long_value(100000, '9');
+        const ParseResult big = parse_config("k=" + long_value);
+        REQUIRE(big.errors.size() == 1);
+        CHECK(big.errors[0].value.size() < 80);
+        std::string many;
+        for (int i = 0; i < 1000; ++i) many += "a" + std::to_string(i) + "=1&";
+        const ParseResult flood = parse_config(many);
+        CHECK(flood.errors.size() <= max_errors + 1);
+    }
+    SECTION("several errors at once are all reported; valid keys are kept") {
+        const ParseResult r = parse_config("dt=0&m=-1&integrators=rk5,rk4&foo=1&k=30");
+        CHECK(r.errors.size() == 4);
+        CHECK(r.config.get("k") == 30.0);
+        CHECK(r.config.integrators == std::vector<int>{find_integrator("rk4")});
+    }
+}

@@ -1,0 +1,74 @@
+// Shared helpers for the core tests: build small systems and run one lane.
+#pragma once
+#include "exact.hpp"
+#include "integrators.hpp"
+#include "system.hpp"
+
+#include <cmath>
+#include <vector>
+
+namespace testing_helpers {
+
+using stepwise::dvec2;
+
+struct Setup {
+    stepwise::System system;
+    std::vector<dvec2> x0, v0;
+};
+
+// One unit mass on a spring to (0.5, -0.25): undamped oscillator with omega = sqrt(k/m).
+inline Setup oscillator(double k = 1.0, double b = 0.0, double m = 1.0) {
+    Setup s;
+    s.system.add_body(m);
+    s.system.anchor_springs.push_back({0, dvec2(0.5, -0.25), k, 0.0, b});
+    s.x0 = {dvec2(1.5, 0.25)};
+    s.v0 = {dvec2(0.3, 0.8)};
+    return s;
+}
+
+// One mass between two rest-0 springs of different stiffness (two forces at once).
+inline Setup two_springs(double b = 0.0) {
+    Setup s;
+    s.system.add_body(1.0);
+    s.system.damper = b;
+    s.system.anchor_springs.push_back({0, dvec2(-2.0, 0.0), 10.0, 0.0, 0.0});
+    s.system.anchor_springs.push_back({0, dvec2(2.0, 0.0), 20.0, 0.0, 0.0});
+    s.x0 = {dvec2(1.0, 1.0)};
+    s.v0 = {dvec2(0.0, 0.0)};
+    return s;
+}
+
+inline stepwise::Lane run(const Setup& s, int integrator, double h, long long steps) {
+    stepwise::Lane lane = stepwise::make_lane(s.system, integrator, s.x0.data(), s.v0.data());
+    const auto step = stepwise::integrators()[integrator].step;
+    for (long long k = 0; k < steps; ++k) step(s.system, lane, h);
+    return lane;
+}
+
+// Largest distance of any body (position and velocity) from the exact state at t.
+inline double error_vs_exact(const Setup& s, const stepwise::Lane& lane, double t) {
+    std::vector<dvec2> x(s.x0.size()), v(s.v0.size());
+    stepwise::exact_state(s.system, s.x0.data(), s.v0.data(), t, x.data(), v.data());
+    double e = 0.0;
+    for (size_t i = 0; i < x.size(); ++i) {
+        e = std::max(e, std::hypot(lane.x[i].x - x[i].x, lane.x[i].y - x[i].y));
+        e = std::max(e, std::hypot(lane.v[i].x - v[i].x, lane.v[i].y - v[i].y));
+    }
+    return e;
+}
+
+// Least-squares slope of log(err) against log(h).
+inline double fitted_order(const std::vector<double>& h, const std::vector<double>& err) {
+    double sx = 0, sy = 0, sxx = 0, sxy = 0;
+    const double n = static_cast<double>(h.size());
+    for (size_t i = 0; i < h.size(); ++i) {
+        const double x = std::log(h[i]), y = std::log(err[i]);
+        sx += x;
+        sy += y;
+        sxx += x * x;
+        sxy += x * y;
+    }
+    return (n * sxy - sx * sy) / (n * sxx - sx * sx);
+}
+
+}  // namespace testing_helpers
