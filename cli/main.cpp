@@ -63,13 +63,21 @@ bool parse_count(const char* text, long long& out) {
     return true;
 }
 
+// Pads to a width in characters, not bytes (names hold "ö", "–" and "½").
+std::string pad(const std::string& s, size_t width) {
+    size_t chars = 0;
+    for (unsigned char c : s) chars += (c & 0xC0) != 0x80;
+    return chars >= width ? s + " " : s + std::string(width - chars, ' ');
+}
+
 int cmd_list() {
     std::printf("Integrators\n");
     std::printf("%-22s %-34s %-14s %5s %5s %-10s %-9s %s\n", "id", "name", "family", "order", "evals", "symplectic",
                 "implicit", "description");
     for (const IntegratorInfo& i : integrators()) {
-        std::printf("%-22s %-34s %-14s %5d %5d %-10s %-9s %s\n", i.id, i.name, i.family, i.order, i.force_evaluations,
-                    i.symplectic ? "yes" : "no", i.implicit ? "yes" : "no", i.description);
+        std::printf("%s%s%s%5d %5d %-10s %-9s %s\n", pad(i.id, 23).c_str(), pad(i.name, 35).c_str(),
+                    pad(i.family, 15).c_str(), i.order, i.force_evaluations, i.symplectic ? "yes" : "no",
+                    i.implicit ? "yes" : "no", i.description);
     }
     std::printf("\nScenarios\n");
     for (const ScenarioInfo& s : scenarios()) {
