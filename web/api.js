@@ -1,0 +1,53 @@
+// window.stepwise: a small API for tutorial authors (from the console) and for the tests.
+//
+//   await stepwise.ready          resolves once the core is loaded and the first frame is drawn
+//   stepwise.config()             the normalised config string (also in the address hash)
+//   stepwise.state()              {t, steps, dt, playing, bodies: [{integrator, body, x, y, vx, vy,
+//                                  energy, drift, error, diverged, divergedAt}], reference: [...]}
+//   stepwise.errors()             the messages shown to the user (config errors and others)
+//   stepwise.set(query)           apply a config string; returns the normalised one
+//   stepwise.play(), pause(), step(), reset()
+//   stepwise.integrators(), scenarios(), presets()   the core's tables
+//   stepwise.debug                handles() live Embind objects; timings(); firstFrameMs
+
+export function installApi(app, ready) {
+  const api = {
+    ready,
+    config: () => app.config(),
+    state: () => {
+      const s = app.snapshot();
+      const bodies = [];
+      for (const lane of s.lanes) {
+        lane.bodies.forEach((b, i) => {
+          bodies.push({
+            integrator: lane.id, body: i, x: b.x, y: b.y, vx: b.vx, vy: b.vy,
+            energy: lane.energy, drift: lane.drift, error: b.error,
+            diverged: lane.diverged, divergedAt: lane.diverged ? lane.divergedAt : null,
+          });
+        });
+      }
+      return {
+        t: s.t, steps: s.steps, dt: app.dt(), playing: app.playing(),
+        reference: s.reference.map((b, i) => ({ body: i, ...b })),
+        referenceKind: s.referenceKind,
+        bodies,
+      };
+    },
+    errors: () => app.errors().slice(),
+    set: (query) => app.set(String(query)),
+    play: () => app.runner.play(),
+    pause: () => app.runner.pause(),
+    step: () => app.runner.step(),
+    reset: () => app.runner.reset(),
+    integrators: () => app.core.integrators.map((i) => ({ ...i })),
+    scenarios: () => app.core.scenarios.map((s) => ({ ...s })),
+    presets: () => app.core.presets.map((p) => ({ ...p })),
+    debug: {
+      handles: () => app.core.handles(),
+      timings: () => app.timings(),
+      firstFrameMs: null,
+    },
+  };
+  window.stepwise = api;
+  return api;
+}

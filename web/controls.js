@@ -1,0 +1,210 @@
+// The controls, built from the core's tables: system, presets, integrators (grouped by family),
+// dt (log slider and number), duration, the system's parameters with units and allowed ranges,
+// and playback. Every edit becomes a new config string handed to set(); sync() shows a config.
+import { withKey, valueOf } from './links.js';
+
+const familyOrder = ['Euler family', 'Runge–Kutta', 'Verlet family', 'kinematic', 'reference'];
+const familyTitle = {
+  'Euler family': 'Euler family', 'Runge–Kutta': 'Runge–Kutta', 'Verlet family': 'Verlet family',
+  kinematic: 'Kinematic', reference: 'Reference',
+};
+const dtSlider = { min: -4, max: 1 };  // log10 of dt: 0.0001 s to 10 s
+
+function el(tag, props = {}, children = []) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) {
+    if (k === 'text') e.textContent = v;
+    else if (k === 'class') e.className = v;
+    else if (k in e && typeof v !== 'string') e[k] = v;
+    else e.setAttribute(k, v);
+  }
+  e.append(...children);
+  return e;
+}
+
+// dt from the slider, rounded to 3 significant digits so the config stays readable.
+const sliderToDt = (v) => Number(Math.pow(10, v).toPrecision(3));
+
+function rangeText(spec) {
+  const lo = spec.min_exclusive ? `> ${spec.min}` : `${spec.min}`;
+  return `${lo} … ${spec.max}${spec.unit ? ' ' + spec.unit : ''}`;
+}
+
+export class Controls {
+  // core: tables; set(query): apply a config; getConfig(): the current normalised config;
+  // notify(message): a UI-side error for the errors list.
+  constructor(root, { core, set, getConfig, notify }) {
+    this.core = core;
+    this.set = set;
+    this.getConfig = getConfig;
+    this.notify = notify;
+    this.root = root;
+    this.scenario = null;
+    this.presetConfigs = new Map(core.presets.map((p) => [core.normalise(`preset=${p.id}`), p.id]));
+    this.build();
+  }
+
+  edit(key, value) {
+    this.set(withKey(this.getConfig(), key, value));
+  }
+
+  build() {
+    const { core } = this;
+    // System and presets.
+    this.scenarioSelect = el('select', { id: 'scenario', name: 'scenario' },
+      core.scenarios.map((s) => el('option', { value: s.id, text: s.name })));
+    this.scenarioSelect.addEventListener('change', () => {
+      // A new system starts from its defaults, keeping the integrators and dt.
+      const c = this.getConfig();
+      this.set(`scenario=${this.scenarioSelect.value}&integrators=${valueOf(c, 'integrators')}&dt=${valueOf(c, 'dt')}`);
+    });
+    this.scenarioText = el('p', { class: 'hint', id: 'scenario-description' });
+    this.presetSelect = el('select', { id: 'preset', name: 'preset' }, [
+      el('option', { value: '', text: 'Custom (choose a preset…)' }),
+      ...core.presets.map((p) => el('option', { value: p.id, text: p.name })),
+    ]);
+    this.presetSelect.addEventListener('change', () => {
+      if (this.presetSelect.value) this.set(core.normalise(`preset=${this.presetSelect.value}`));
+    });
+    this.presetText = el('p', { class: 'hint', id: 'preset-description' });
+    const system = el('fieldset', { class: 'group' }, [
+      el('legend', { text: 'System' }),
+      el('label', { for: 'scenario', text: 'System' }), this.scenarioSelect, this.scenarioText,
+      el('label', { for: 'preset', text: 'Preset' }), this.presetSelect, this.presetText,
+    ]);
+
+    // Time step and duration.
+    this.dtRange = el('input', {
+      type: 'range', id: 'dt-slider', min: String(dtSlider.min), max: String(dtSlider.max), step: '0.01',
+      'aria-describedby': 'dt-hint',
+    });
+    this.dtRange.addEventListener('input', () => this.edit('dt', sliderToDt(Number(this.dtRange.value))));
+    this.dtNumber = el('input', {
+      type: 'number', id: 'dt', min: '0', max: String(core.limits.dt_max), step: 'any', inputmode: 'decimal',
+      'aria-describedby': 'dt-hint',
+    });
+    this.dtNumber.addEventListener('change', () => { if (this.dtNumber.value !== '') this.edit('dt', this.dtNumber.value); });
+    this.durationNumber = el('input', {
+      type: 'number', id: 'duration', min: '0', max: String(core.limits.duration_max), step: 'any', inputmode: 'decimal',
+    });
+    this.durationNumber.addEventListener('change', () => {
+      if (this.durationNumber.value !== '') this.edit('duration', this.durationNumber.value);
+    });
+    const timing = el('fieldset', { class: 'group' }, [
+      el('legend', { text: 'Time step' }),
+      el('label', { for: 'dt-slider', text: 'dt (log scale)' }), this.dtRange,
+      el('div', { class: 'row' }, [
+        el('label', { for: 'dt', text: 'dt (s)' }), this.dtNumber,
+        el('label', { for: 'duration', text: 'duration (s)' }), this.durationNumber,
+      ]),
+      el('p', { class: 'hint', id: 'dt-hint', text: `dt > 0 and at most ${core.limits.dt_max} s` }),
+    ]);
+
+    // Integrators, grouped by family.
+    const byFamily = new Map(familyOrder.map((f) => [f, []]));
+    for (const info of core.integrators) {
+      if (!byFamily.has(info.family)) byFamily.set(info.family, []);
+      byFamily.get(info.family).push(info);
+    }
+    this.integratorBoxes = new Map();
+    const families = [];
+    for (const [family, list] of byFamily) {
+      if (list.length === 0) continue;
+      const items = list.map((info) => {
+        const box = el('input', { type: 'checkbox', id: `int-${info.id}`, value: info.id });
+        box.addEventListener('change', () => this.integratorsChanged(box));
+        this.integratorBoxes.set(info.id, box);
+        const text = `${info.name}${info.symplectic ? ' · symplectic' : ''}`;
+        return el('div', { class: 'check', title: info.description }, [box, el('label', { for: box.id, text })]);
+      });
+      families.push(el('fieldset', { class: 'family' }, [el('legend', { text: familyTitle[family] || family }), ...items]));
+    }
+    const integrators = el('fieldset', { class: 'group' }, [el('legend', { text: 'Integrators' }), ...families]);
+
+    // The system's parameters (rebuilt when the system changes).
+    this.params = el('fieldset', { class: 'group', id: 'params' }, [el('legend', { text: 'Parameters' })]);
+
+    this.root.replaceChildren(system, timing, integrators, this.params);
+  }
+
+  integratorsChanged(box) {
+    const checked = [];
+    // Keep the order of the current config, new ones at the end.
+    const current = (valueOf(this.getConfig(), 'integrators') || '').split(',');
+    for (const id of current) if (this.integratorBoxes.get(id)?.checked) checked.push(id);
+    for (const [id, b] of this.integratorBoxes) if (b.checked && !checked.includes(id)) checked.push(id);
+    if (checked.length === 0) {
+      box.checked = true;
+      this.notify('Keep at least one integrator selected.');
+      return;
+    }
+    this.edit('integrators', checked.join(','));
+  }
+
+  buildParams(scenario) {
+    const info = this.core.scenarios.find((s) => s.id === scenario);
+    this.scenario = scenario;
+    this.paramInputs = new Map();
+    const rows = info.params.map((spec) => {
+      const inputs = [];
+      for (let d = 0; d < spec.dims; ++d) {
+        const id = `param-${spec.key}${spec.dims === 2 ? ['-x', '-y'][d] : ''}`;
+        const input = el('input', {
+          type: 'number', id, step: 'any', inputmode: 'decimal',
+          min: String(spec.min), max: String(spec.max), 'aria-describedby': `${id}-range`,
+        });
+        input.addEventListener('change', () => {
+          const values = this.paramInputs.get(spec.key).map((i) => i.value);
+          if (values.some((v) => v === '')) return;
+          this.edit(spec.key, values.join(','));
+        });
+        inputs.push(input);
+      }
+      this.paramInputs.set(spec.key, inputs);
+      const title = `${spec.label} (${spec.key}${spec.unit ? ', ' + spec.unit : ''})`;
+      const range = el('span', { class: 'range', id: `${inputs[0].id}-range`, text: rangeText(spec) });
+      if (spec.dims === 1) {
+        return el('div', { class: 'param' }, [el('label', { for: inputs[0].id, text: title }), inputs[0], range]);
+      }
+      return el('div', { class: 'param' }, [
+        el('span', { class: 'param-title', text: title }),
+        el('div', { class: 'pair' }, [
+          el('label', { for: inputs[0].id, text: 'x' }), inputs[0],
+          el('label', { for: inputs[1].id, text: 'y' }), inputs[1],
+        ]),
+        range,
+      ]);
+    });
+    this.params.replaceChildren(el('legend', { text: `Parameters: ${info.name}` }), ...rows);
+    this.scenarioText.textContent = info.description;
+  }
+
+  // Shows a (normalised) config in every control.
+  sync(config) {
+    const scenario = valueOf(config, 'scenario');
+    if (scenario !== this.scenario) this.buildParams(scenario);
+    this.scenarioSelect.value = scenario;
+    const preset = this.presetConfigs.get(config) || '';
+    this.presetSelect.value = preset;
+    this.presetText.textContent = preset ? this.core.presets.find((p) => p.id === preset).description : '';
+    const dt = Number(valueOf(config, 'dt'));
+    this.dtNumber.value = String(dt);
+    if (document.activeElement !== this.dtRange) this.dtRange.value = String(Math.log10(dt));
+    this.durationNumber.value = valueOf(config, 'duration');
+    const chosen = new Set((valueOf(config, 'integrators') || '').split(','));
+    for (const [id, box] of this.integratorBoxes) box.checked = chosen.has(id);
+    for (const [key, inputs] of this.paramInputs) {
+      const values = (valueOf(config, key) || '').split(',');
+      inputs.forEach((input, d) => { input.value = values[d] ?? ''; });
+    }
+  }
+
+  // Marks the inputs whose keys the core rejected.
+  markErrors(errors) {
+    const bad = new Set(errors.map((e) => e.key));
+    const mark = (input, key) => input.setAttribute('aria-invalid', bad.has(key) ? 'true' : 'false');
+    mark(this.dtNumber, 'dt');
+    mark(this.durationNumber, 'duration');
+    for (const [key, inputs] of this.paramInputs) inputs.forEach((i) => mark(i, key));
+  }
+}

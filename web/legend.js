@@ -1,0 +1,91 @@
+// The legend: one row per lane with its colour, dash and marker, the integrator's name, order,
+// symplectic badge and force evaluations per step (from the core's table), and its live energy
+// drift and position error; a diverged lane says when. Text only through textContent.
+import { laneStyle, drawMarker } from './palette.js';
+import { formatValue } from './coords.js';
+
+function element(tag, className, text) {
+  const e = document.createElement(tag);
+  if (className) e.className = className;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+export class Legend {
+  constructor(container) {
+    this.container = container;
+    this.rows = [];
+    this.lastUpdate = -Infinity;
+  }
+
+  build(sim, integrators, scheme) {
+    this.container.replaceChildren();
+    this.rows = [];
+    const byId = new Map(integrators.map((i) => [i.id, i]));
+    const list = element('ul', 'legend-list');
+    sim.laneIds.forEach((id, l) => {
+      const info = byId.get(id);
+      const style = laneStyle(l, scheme);
+      const li = element('li', 'legend-row');
+      li.style.setProperty('--lane', style.colour);
+      li.title = info.description;
+      const swatch = element('canvas', 'swatch');
+      swatch.width = 56;
+      swatch.height = 28;
+      swatch.setAttribute('aria-hidden', 'true');
+      const ctx = swatch.getContext('2d');
+      ctx.scale(2, 2);
+      ctx.strokeStyle = style.colour;
+      ctx.lineWidth = 2;
+      ctx.setLineDash(style.dash);
+      ctx.beginPath(); ctx.moveTo(1, 7); ctx.lineTo(27, 7); ctx.stroke();
+      ctx.fillStyle = style.colour;
+      drawMarker(ctx, style.marker, 14, 7, 4.5);
+      ctx.fill();
+      const name = element('span', 'legend-name', info.name);
+      const facts = element('span', 'legend-facts');
+      facts.append(element('span', 'badge order', `order ${info.order}`));
+      if (info.symplectic) facts.append(element('span', 'badge symplectic', 'symplectic'));
+      if (info.implicit) facts.append(element('span', 'badge implicit', 'implicit'));
+      const evals = element('span', 'badge evals', `${info.force_evaluations} f/step`);
+      evals.title = `force evaluations per step: ${info.evaluations_note}`;
+      facts.append(evals);
+      const live = element('span', 'legend-live');
+      const drift = element('span', 'drift');
+      const error = element('span', 'error');
+      const status = element('span', 'status');
+      live.append(drift, error, status);
+      li.append(swatch, name, facts, live);
+      list.append(li);
+      this.rows.push({ li, drift, error, status, diverged: false });
+    });
+    const ghost = element('li', 'legend-row ghost');
+    const ring = element('span', 'ghost-ring');
+    ring.setAttribute('aria-hidden', 'true');
+    this.ghostName = element('span', 'legend-name', 'Exact solution');
+    ghost.append(ring, this.ghostName);
+    list.append(ghost);
+    this.container.append(list);
+    this.lastUpdate = -Infinity;
+  }
+
+  // Live numbers, a few times a second: readable, and cheap.
+  update(snapshot, force = false) {
+    const now = performance.now();
+    if (!force && now - this.lastUpdate < 120) return;
+    this.lastUpdate = now;
+    this.ghostName.textContent = snapshot.referenceKind === 'exact'
+      ? 'Exact solution (dashed ring)' : 'Reference: Dormand–Prince, tight tolerance (dashed ring)';
+    snapshot.lanes.forEach((lane, l) => {
+      const row = this.rows[l];
+      if (!row) return;
+      row.drift.textContent = `drift ${lane.drift >= 0 ? '+' : ''}${formatValue(lane.drift)}`;
+      row.error.textContent = `error ${formatValue(lane.error)} m`;
+      row.status.textContent = lane.diverged ? `diverged at t = ${formatValue(lane.divergedAt)} s` : '';
+      if (row.diverged !== lane.diverged) {
+        row.diverged = lane.diverged;
+        row.li.classList.toggle('diverged', lane.diverged);
+      }
+    });
+  }
+}

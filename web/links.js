@@ -1,0 +1,42 @@
+// The address hash holds the page's whole configuration: the core's config string.
+// Reading it at start-up, writing the normalised string back, and editing one key of a query.
+
+export function readHash() {
+  return location.hash.replace(/^#/, '');
+}
+
+// Replaces (not pushes) the history entry: a dragged slider must not fill the back button.
+export function writeHash(config) {
+  if (readHash() !== config) history.replaceState(null, '', `#${config}`);
+}
+
+export function onHashEdited(callback) {
+  window.addEventListener('hashchange', () => callback(readHash()));
+}
+
+// The query with `key` set to `value` (added at the end when absent). Commas stay readable.
+export function withKey(query, key, value) {
+  const encoded = encodeURIComponent(String(value)).replace(/%2C/gi, ',');
+  const pairs = query.replace(/^[#?]/, '').split('&').filter((p) => p.length > 0);
+  let found = false;
+  const out = pairs.map((p) => {
+    let k = p.split('=')[0];
+    try { k = decodeURIComponent(k); } catch { /* the core reports broken encodings */ }
+    if (k !== key) return p;
+    found = true;
+    return `${key}=${encoded}`;
+  });
+  if (!found) out.push(`${key}=${encoded}`);
+  return out.join('&');
+}
+
+// The value of `key` in a (normalised) query, or null.
+export function valueOf(query, key) {
+  for (const p of query.replace(/^[#?]/, '').split('&')) {
+    const eq = p.indexOf('=');
+    if (eq > 0 && p.slice(0, eq) === key) {
+      try { return decodeURIComponent(p.slice(eq + 1)); } catch { return p.slice(eq + 1); }
+    }
+  }
+  return null;
+}

@@ -1,0 +1,153 @@
+// Wires the page together: the core (wasm), the runner, the canvas view, the plots, the legend,
+// the controls, the address hash and window.stepwise. Data flows one way: a config string makes
+// a Simulation; each frame the runner advances it and the view, plots and legend draw it.
+import { loadCore } from './wasm.js';
+import { Runner } from './runner.js';
+import { View } from './view.js';
+import { Plots } from './plots.js';
+import { Legend } from './legend.js';
+import { Controls } from './controls.js';
+import { readHash, writeHash, onHashEdited } from './links.js';
+import { sceneGeometry } from './scene.js';
+import { themeColours } from './palette.js';
+import { installApi } from './api.js';
+import { bindKeyboard } from './keyboard.js';
+
+const $ = (id) => document.getElementById(id);
+
+let core = null;
+let sim = null;          // the current SimulationHandle
+let configErrors = [];   // from the core, for the current config
+let uiErrors = [];       // from the page (e.g. "keep at least one integrator")
+let theme = null;
+let runner = null;
+let view = null;
+let plots = null;
+let legend = null;
+let controls = null;
+const timing = { frames: 0, simMs: 0, drawMs: 0, steps: 0 };
+
+const app = {
+  get core() { return core; },
+  get runner() { return runner; },
+  config: () => sim.config,
+  snapshot: () => sim.snapshot,
+  dt: () => sim.dt,
+  playing: () => runner.playing,
+  errors: () => [...configErrors.map((e) => e.message), ...uiErrors],
+  set: (query) => apply(query),
+  timings: () => ({ ...runner.stats, capped: runner.capped, maxStepsPerFrame: runner.maxStepsPerFrame }),
+};
+
+let resolveReady, rejectReady;
+const ready = new Promise((resolve, reject) => { resolveReady = resolve; rejectReady = reject; });
+const api = installApi(app, ready);
+
+function showErrors() {
+  const list = $('errors');
+  const messages = app.errors();
+  list.replaceChildren(...messages.map((m) => {
+    const li = document.createElement('li');
+    li.textContent = m;  // never innerHTML: messages quote text from the address
+    return li;
+  }));
+  list.hidden = messages.length === 0;
+}
+
+function notify(message) {
+  uiErrors = [message];
+  showErrors();
+}
+
+// Makes a new Simulation from a config string (its valid parts; the errors are shown), deletes
+// the old one, and shows the normalised config everywhere, the address hash included.
+function apply(query) {
+  const parsed = core.parse(query);
+  const next = core.createSimulation(query);
+  if (sim) sim.delete();
+  sim = next;
+  configErrors = parsed.errors;
+  uiErrors = [];
+  showErrors();
+  view.setSimulation(sim, sceneGeometry(sim.config));
+  legend.build(sim, core.integrators, theme.scheme);
+  controls.sync(sim.config);
+  controls.markErrors(configErrors);
+  writeHash(sim.config);
+  $('config-string').textContent = sim.config;
+  runner.replaced();
+  return sim.config;
+}
+
+function draw() {
+  const snapshot = sim.snapshot;
+  view.draw(snapshot, theme, new Set());
+  plots.draw(sim, snapshot, theme);
+  legend.update(snapshot, !runner.playing);
+  $('clock').textContent = `t = ${snapshot.t.toFixed(2)} s · step ${snapshot.steps}`;
+  $('capped').hidden = !runner.capped;
+}
+
+function syncTransport() {
+  const play = $('play');
+  play.textContent = runner.playing ? 'Pause' : 'Play';
+  play.setAttribute('aria-pressed', String(runner.playing));
+  play.classList.toggle('playing', runner.playing);
+}
+
+function setSpeed(exponent) {
+  runner.speed = Number(Math.pow(10, exponent).toPrecision(2));
+  $('speed-out').textContent = `${runner.speed}×`;
+}
+
+async function start() {
+  core = await loadCore();
+  theme = themeColours();
+  view = new View($('view'));
+  plots = new Plots({ energy: $('plot-energy'), error: $('plot-error'), phase: $('plot-phase') });
+  legend = new Legend($('legend'));
+  controls = new Controls($('controls'), { core, set: apply, getConfig: () => sim.config, notify });
+  let first = true;
+  runner = new Runner({
+    sim: () => sim,
+    onFrame: () => {
+      draw();
+      if (first) {
+        first = false;
+        api.debug.firstFrameMs = performance.now();
+        performance.mark('stepwise:first-frame');
+        resolveReady();
+      }
+    },
+    onStateChange: syncTransport,
+  });
+  apply(readHash() || `scenario=${core.limits.default_scenario}`);
+  onHashEdited((hash) => { if (hash !== sim.config) apply(hash); });
+
+  $('play').addEventListener('click', () => runner.toggle());
+  $('step').addEventListener('click', () => runner.step());
+  $('reset').addEventListener('click', () => runner.reset());
+  $('speed').addEventListener('input', () => setSpeed(Number($('speed').value)));
+  setSpeed(Number($('speed').value));
+  bindKeyboard({ toggle: () => runner.toggle(), step: () => runner.step(), reset: () => runner.reset() });
+
+  const redraw = () => { runner.dirty = true; };
+  new ResizeObserver(redraw).observe($('view'));
+  window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
+    theme = themeColours();
+    legend.build(sim, core.integrators, theme.scheme);
+    redraw();
+  });
+  // Leave no Embind object behind.
+  window.addEventListener('pagehide', () => { if (sim) { sim.delete(); sim = null; } });
+  document.documentElement.classList.add('ready');
+}
+
+start().catch((error) => {
+  const list = $('errors');
+  const li = document.createElement('li');
+  li.textContent = `The simulation could not start: ${error.message}`;
+  list.replaceChildren(li);
+  list.hidden = false;
+  rejectReady(error);
+});

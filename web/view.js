@@ -1,0 +1,398 @@
+// The canvas: the chosen system drawn through a CoordinateMap. Each lane's body (or bodies) in
+// its own colour and marker with a fading trail, the exact or reference motion as a ghost,
+// springs as coils, anchors, ground, gravity, axes and a scale bar. Never computes physics, and
+// never hands a non-finite number to the canvas.
+import { CoordinateMap, niceStep, tickLabel, formatValue } from './coords.js';
+import { laneStyle, drawMarker } from './palette.js';
+
+const trailLength = 90;     // frames
+const margin = { left: 50, right: 10, top: 20, bottom: 24 };
+
+const finite = (...v) => v.every(Number.isFinite);
+
+export class View {
+  constructor(canvas) {
+    this.canvas = canvas;
+    this.ctx = canvas.getContext('2d');
+    this.sim = null;
+    this.geometry = null;
+    this.trails = [];
+    this.refTrail = [];
+    this.box = null;
+    this.pixelRatio = 1;
+  }
+
+  // A new simulation: fresh trails, and a view fitted to its whole expected motion.
+  setSimulation(sim, geometry) {
+    this.sim = sim;
+    this.geometry = geometry;
+    this.clearTrails();
+    this.base = this.baseBox();
+    const motion = Math.max(this.base.maxX - this.base.minX, this.base.maxY - this.base.minY);
+    // Follow the mechanism when its whole path would shrink it to a dot.
+    this.following = geometry.size > 0 && motion > 8 * geometry.size;
+    if (this.following) this.base = this.followBox(sim.snapshot);
+    this.box = { ...this.base };
+  }
+
+  // A window a few mechanism sizes wide, centred on the exact (or reference) bodies.
+  followBox(snapshot) {
+    const ref = snapshot.reference.filter((p) => finite(p.x, p.y));
+    const cx = ref.reduce((s, p) => s + p.x, 0) / Math.max(ref.length, 1);
+    const cy = ref.reduce((s, p) => s + p.y, 0) / Math.max(ref.length, 1);
+    let spread = this.geometry.size;
+    for (const p of ref) spread = Math.max(spread, 2 * Math.hypot(p.x - cx, p.y - cy));
+    const half = 0.9 * spread;
+    return { minX: cx - half, maxX: cx + half, minY: cy - half, maxY: cy + half };
+  }
+
+  clearTrails() {
+    this.trails = this.sim ? this.sim.laneIds.map(() => Array.from({ length: this.sim.bodies }, () => [])) : [];
+    this.refTrail = this.sim ? Array.from({ length: this.sim.bodies }, () => []) : [];
+  }
+
+  baseBox() {
+    const [minX, maxX, minY, maxY] = this.sim.motionBounds;
+    const box = { minX, maxX, minY, maxY };
+    const grow = (p) => {
+      if (!finite(p.x, p.y)) return;
+      box.minX = Math.min(box.minX, p.x); box.maxX = Math.max(box.maxX, p.x);
+      box.minY = Math.min(box.minY, p.y); box.maxY = Math.max(box.maxY, p.y);
+    };
+    if (!finite(minX, maxX, minY, maxY)) Object.assign(box, { minX: -1, maxX: 1, minY: -1, maxY: 1 });
+    this.geometry.anchors.forEach(grow);
+    this.geometry.start.forEach(grow);
+    if (this.geometry.ground !== null) grow({ x: box.minX, y: this.geometry.ground });
+    // Some room around the motion, and never a box of zero size.
+    const size = Math.max(box.maxX - box.minX, box.maxY - box.minY, 1e-9);
+    const pad = size * 0.08;
+    box.minX -= pad; box.maxX += pad; box.minY -= pad; box.maxY += pad;
+    return box;
+  }
+
+  // Grows the view (smoothly, never shrinking during a run) to follow a lane that leaves the
+  // expected motion, up to twice the expected size on every side.
+  follow(snapshot) {
+    if (this.following) {
+      this.base = this.followBox(snapshot);
+      this.box = { ...this.base };
+    }
+    const b = this.base;
+    const w = b.maxX - b.minX, h = b.maxY - b.minY, size = Math.max(w, h);
+    const limit = { minX: b.minX - 2 * size, maxX: b.maxX + 2 * size, minY: b.minY - 2 * size, maxY: b.maxY + 2 * size };
+    const target = { ...this.box };
+    for (const lane of snapshot.lanes) {
+      if (lane.diverged) continue;
+      for (const p of lane.bodies) {
+        if (!finite(p.x, p.y)) continue;
+        const pad = 0.05 * size;
+        target.minX = Math.max(limit.minX, Math.min(target.minX, p.x - pad));
+        target.maxX = Math.min(limit.maxX, Math.max(target.maxX, p.x + pad));
+        target.minY = Math.max(limit.minY, Math.min(target.minY, p.y - pad));
+        target.maxY = Math.min(limit.maxY, Math.max(target.maxY, p.y + pad));
+      }
+    }
+    const rate = this.following ? 1 : 0.15;  // a moving window cannot lag behind
+    for (const k of ['minX', 'maxX', 'minY', 'maxY']) this.box[k] += (target[k] - this.box[k]) * rate;
+  }
+
+  resize() {
+    const ratio = window.devicePixelRatio || 1;
+    const rect = this.canvas.getBoundingClientRect();
+    const w = Math.max(1, Math.round(rect.width * ratio)), h = Math.max(1, Math.round(rect.height * ratio));
+    if (this.canvas.width !== w || this.canvas.height !== h) {
+      this.canvas.width = w;
+      this.canvas.height = h;
+    }
+    this.pixelRatio = ratio;
+    this.cssWidth = rect.width;
+    this.cssHeight = rect.height;
+  }
+
+  recordTrails(snapshot) {
+    snapshot.lanes.forEach((lane, l) => {
+      if (lane.diverged) return;
+      lane.bodies.forEach((p, b) => push(this.trails[l][b], p));
+    });
+    snapshot.reference.forEach((p, b) => push(this.refTrail[b], p));
+    function push(trail, p) {
+      const last = trail[trail.length - 1];
+      if (last && last.x === p.x && last.y === p.y) return;
+      if (!finite(p.x, p.y)) return;
+      trail.push({ x: p.x, y: p.y });
+      if (trail.length > trailLength) trail.shift();
+    }
+  }
+
+  draw(snapshot, theme, hidden) {
+    if (!this.sim) return;
+    this.resize();
+    this.recordTrails(snapshot);
+    this.follow(snapshot);
+    const ctx = this.ctx;
+    ctx.setTransform(this.pixelRatio, 0, 0, this.pixelRatio, 0, 0);
+    ctx.fillStyle = theme.bg;
+    ctx.fillRect(0, 0, this.cssWidth, this.cssHeight);
+    const rect = {
+      x: margin.left, y: margin.top,
+      w: Math.max(10, this.cssWidth - margin.left - margin.right),
+      h: Math.max(10, this.cssHeight - margin.top - margin.bottom),
+    };
+    const map = new CoordinateMap(this.box, rect);
+    this.map = map;
+    ctx.font = `11px ${theme.font}`;
+    this.drawAxes(map, theme);
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(rect.x, rect.y, rect.w, rect.h);
+    ctx.clip();
+    this.drawGround(map, theme);
+    this.drawReference(map, snapshot, theme);
+    snapshot.lanes.forEach((lane, l) => {
+      if (lane.diverged || hidden.has(lane.id)) return;
+      this.drawLane(map, lane, l, theme);
+    });
+    this.drawAnchors(map, theme);
+    ctx.restore();
+    this.drawGravity(rect, theme);
+    this.drawTime(rect, snapshot, theme);
+  }
+
+  drawAxes(map, theme) {
+    const ctx = this.ctx, r = map.rect, v = map.visible();
+    const step = niceStep(Math.max(v.maxX - v.minX, v.maxY - v.minY), Math.max(3, Math.round(Math.max(r.w, r.h) / 90)));
+    ctx.lineWidth = 1;
+    ctx.strokeStyle = theme.grid;
+    ctx.fillStyle = theme.muted;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'top';
+    ctx.beginPath();
+    for (let x = Math.ceil(v.minX / step) * step; x <= v.maxX; x += step) {
+      const px = Math.round(map.px(x)) + 0.5;
+      ctx.moveTo(px, r.y); ctx.lineTo(px, r.y + r.h);
+    }
+    for (let y = Math.ceil(v.minY / step) * step; y <= v.maxY; y += step) {
+      const py = Math.round(map.py(y)) + 0.5;
+      ctx.moveTo(r.x, py); ctx.lineTo(r.x + r.w, py);
+    }
+    ctx.stroke();
+    // Tick labels, leaving the bottom-left and top-left corners to the axis names.
+    let lastLabel = r.x + 30;
+    for (let x = Math.ceil(v.minX / step) * step; x <= v.maxX; x += step) {
+      const px = map.px(x);
+      if (px - lastLabel < 40) continue;
+      ctx.fillText(tickLabel(x, step), px, r.y + r.h + 5);
+      lastLabel = px;
+    }
+    ctx.textAlign = 'right';
+    ctx.textBaseline = 'middle';
+    for (let y = Math.ceil(v.minY / step) * step; y <= v.maxY; y += step) {
+      const py = map.py(y);
+      if (py < r.y + 8) continue;
+      ctx.fillText(tickLabel(y, step), r.x - 5, py);
+    }
+    ctx.strokeStyle = theme.muted;
+    ctx.strokeRect(r.x + 0.5, r.y + 0.5, r.w - 1, r.h - 1);
+    ctx.fillStyle = theme.fg;
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'top';
+    ctx.fillText('x (m)', r.x + 2, r.y + r.h + 5);
+    ctx.textAlign = 'right';
+    ctx.textBaseline = 'bottom';
+    ctx.fillText('y (m)', r.x - 5, r.y - 3);
+    const bar = step * map.scale;
+    const bx = r.x + r.w - bar - 10, by = r.y + r.h - 12;
+    ctx.strokeStyle = theme.fg;
+    ctx.lineWidth = 2;
+    ctx.beginPath();
+    ctx.moveTo(bx, by - 4); ctx.lineTo(bx, by); ctx.lineTo(bx + bar, by); ctx.lineTo(bx + bar, by - 4);
+    ctx.stroke();
+    ctx.fillStyle = theme.fg;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'bottom';
+    ctx.fillText(`${tickLabel(step, step)} m`, bx + bar / 2, by - 3);
+  }
+
+  drawGround(map, theme) {
+    if (this.geometry.ground === null) return;
+    const ctx = this.ctx, r = map.rect;
+    const y = map.py(this.geometry.ground);
+    if (!finite(y) || y > r.y + r.h || y < r.y) return;
+    ctx.fillStyle = theme.ground;
+    ctx.globalAlpha = 0.18;
+    ctx.fillRect(r.x, y, r.w, r.y + r.h - y);
+    ctx.globalAlpha = 1;
+    ctx.strokeStyle = theme.ground;
+    ctx.lineWidth = 2;
+    ctx.beginPath();
+    ctx.moveTo(r.x, y); ctx.lineTo(r.x + r.w, y);
+    ctx.stroke();
+    ctx.lineWidth = 1;
+    ctx.beginPath();
+    for (let x = r.x; x < r.x + r.w; x += 10) { ctx.moveTo(x, y + 8); ctx.lineTo(x + 8, y); }
+    ctx.stroke();
+  }
+
+  drawAnchors(map, theme) {
+    const ctx = this.ctx;
+    for (const a of this.geometry.anchors) {
+      const x = map.px(a.x), y = map.py(a.y);
+      if (!finite(x, y)) continue;
+      ctx.fillStyle = theme.fg;
+      ctx.beginPath();
+      ctx.moveTo(x, y); ctx.lineTo(x - 8, y - 12); ctx.lineTo(x + 8, y - 12); ctx.closePath();
+      ctx.fill();
+      ctx.strokeStyle = theme.fg;
+      ctx.lineWidth = 1.5;
+      ctx.beginPath();
+      ctx.moveTo(x - 12, y - 12); ctx.lineTo(x + 12, y - 12);
+      for (let k = -12; k < 12; k += 5) { ctx.moveTo(x + k, y - 12); ctx.lineTo(x + k + 5, y - 18); }
+      ctx.stroke();
+      ctx.fillStyle = theme.bg;
+      ctx.beginPath(); ctx.arc(x, y, 2.5, 0, Math.PI * 2); ctx.fill();
+    }
+  }
+
+  // A coil of fixed pixel size between two points: the spring reads as a spring at any zoom.
+  drawCoil(x1, y1, x2, y2) {
+    const ctx = this.ctx;
+    if (!finite(x1, y1, x2, y2)) return;
+    const dx = x2 - x1, dy = y2 - y1, len = Math.hypot(dx, dy);
+    ctx.beginPath();
+    ctx.moveTo(x1, y1);
+    if (len < 24) {
+      ctx.lineTo(x2, y2);
+    } else {
+      const ux = dx / len, uy = dy / len, nx = -uy, ny = ux;
+      const lead = 8, turns = 10, amp = 5;
+      const body = len - 2 * lead;
+      ctx.lineTo(x1 + ux * lead, y1 + uy * lead);
+      for (let i = 1; i <= turns * 2; ++i) {
+        const s = lead + (body * (i - 0.5)) / (turns * 2);
+        const side = i % 2 ? amp : -amp;
+        ctx.lineTo(x1 + ux * s + nx * side, y1 + uy * s + ny * side);
+      }
+      ctx.lineTo(x2 - ux * lead, y2 - uy * lead);
+      ctx.lineTo(x2, y2);
+    }
+    ctx.stroke();
+  }
+
+  drawSprings(map, bodies) {
+    for (const s of this.geometry.springs) {
+      if (s.bodies) {
+        const [a, b] = s.bodies.map((i) => bodies[i]);
+        this.drawCoil(map.px(a.x), map.py(a.y), map.px(b.x), map.py(b.y));
+      } else {
+        const a = this.geometry.anchors[s.anchor], b = bodies[s.body];
+        this.drawCoil(map.px(a.x), map.py(a.y), map.px(b.x), map.py(b.y));
+      }
+    }
+  }
+
+  drawReference(map, snapshot, theme) {
+    const ctx = this.ctx;
+    ctx.strokeStyle = theme.ghost;
+    ctx.lineWidth = 1.5;
+    ctx.setLineDash([4, 4]);
+    ctx.globalAlpha = 0.55;
+    this.drawSprings(map, snapshot.reference);
+    for (const trail of this.refTrail) this.drawTrail(map, trail, theme.ghost, 0.5);
+    ctx.globalAlpha = 1;
+    for (const p of snapshot.reference) {
+      const x = map.px(p.x), y = map.py(p.y);
+      if (!finite(x, y)) continue;
+      ctx.beginPath();
+      ctx.arc(x, y, 10, 0, Math.PI * 2);
+      ctx.stroke();
+    }
+    ctx.setLineDash([]);
+  }
+
+  drawTrail(map, trail, colour, alpha) {
+    const ctx = this.ctx;
+    if (trail.length < 2) return;
+    ctx.strokeStyle = colour;
+    // Older segments fainter: a few bands rather than one stroke per segment.
+    const bands = 6, per = Math.ceil((trail.length - 1) / bands);
+    for (let band = 0; band < bands; ++band) {
+      const from = band * per, to = Math.min(trail.length - 1, from + per);
+      if (from >= to) break;
+      ctx.globalAlpha = alpha * ((band + 1) / bands);
+      ctx.beginPath();
+      ctx.moveTo(map.px(trail[from].x), map.py(trail[from].y));
+      for (let i = from + 1; i <= to; ++i) ctx.lineTo(map.px(trail[i].x), map.py(trail[i].y));
+      ctx.stroke();
+    }
+    ctx.globalAlpha = 1;
+  }
+
+  drawLane(map, lane, index, theme) {
+    const ctx = this.ctx;
+    const style = laneStyle(index, theme.scheme);
+    ctx.lineWidth = 2;
+    ctx.setLineDash(style.dash);
+    for (const trail of this.trails[index]) this.drawTrail(map, trail, style.colour, 0.8);
+    ctx.lineWidth = 1.25;
+    ctx.globalAlpha = 0.7;
+    ctx.strokeStyle = style.colour;
+    this.drawSprings(map, lane.bodies);
+    ctx.globalAlpha = 1;
+    ctx.setLineDash([]);
+    const r = map.rect;
+    for (const p of lane.bodies) {
+      let x = map.px(p.x), y = map.py(p.y);
+      if (!finite(x, y)) continue;
+      // A body outside the view is pinned to its edge (drawn smaller) so it is never lost.
+      const inside = x >= r.x && x <= r.x + r.w && y >= r.y && y <= r.y + r.h;
+      x = Math.min(Math.max(x, r.x + 6), r.x + r.w - 6);
+      y = Math.min(Math.max(y, r.y + 6), r.y + r.h - 6);
+      ctx.fillStyle = style.colour;
+      ctx.strokeStyle = theme.bg;
+      ctx.lineWidth = 2;
+      drawMarker(ctx, style.marker, x, y, inside ? 7 : 4);
+      ctx.fill();
+      ctx.stroke();
+    }
+  }
+
+  drawGravity(rect, theme) {
+    const g = this.geometry.gravity;
+    if (!g) return;
+    const ctx = this.ctx;
+    const size = Math.hypot(g.x, g.y);
+    const x = rect.x + 26, y = rect.y + rect.h - 34;
+    ctx.strokeStyle = theme.fg;
+    ctx.fillStyle = theme.fg;
+    ctx.lineWidth = 2;
+    if (size > 0) {
+      const ux = g.x / size, uy = -g.y / size;  // screen y points down
+      const ex = x + ux * 18, ey = y + uy * 18;
+      ctx.beginPath();
+      ctx.moveTo(x - ux * 18, y - uy * 18); ctx.lineTo(ex, ey);
+      ctx.stroke();
+      ctx.beginPath();
+      ctx.moveTo(ex + ux * 6, ey + uy * 6);
+      ctx.lineTo(ex - uy * 5, ey + ux * 5);
+      ctx.lineTo(ex + uy * 5, ey - ux * 5);
+      ctx.closePath();
+      ctx.fill();
+    }
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(`g = ${formatValue(size)} m/s²`, x + 22, y);
+  }
+
+  drawTime(rect, snapshot, theme) {
+    const ctx = this.ctx;
+    ctx.fillStyle = theme.fg;
+    ctx.textAlign = 'right';
+    ctx.textBaseline = 'top';
+    ctx.font = `600 13px ${theme.font}`;
+    ctx.fillText(`t = ${snapshot.t.toFixed(2)} s`, rect.x + rect.w - 8, rect.y + 6);
+    ctx.font = `11px ${theme.font}`;
+    ctx.fillStyle = theme.muted;
+    const label = snapshot.referenceKind === 'exact' ? 'exact' : 'reference';
+    ctx.fillText(`dashed ring: ${label}${this.following ? ' · view follows' : ''}`, rect.x + rect.w - 8, rect.y + 24);
+  }
+}
