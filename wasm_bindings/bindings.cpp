@@ -28,5 +28,6 @@ EMSCRIPTEN_BINDINGS(stepwise) {
         .function("time", &Playground::time)
         .function("lanes", &Playground::lanes)
         .function("bodies", &Playground::bodies)
-        .function("laneIds", &Playground::lane_ids);
+        .function("laneIds", &Playground::lane_ids)
+        .function("motionBounds", &Playground::motion_bounds);
 }

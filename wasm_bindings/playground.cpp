@@ -154,6 +154,29 @@ val Playground::lane_ids() const {
     return ids;
 }
 
+val Playground::motion_bounds(int samples) const {
+    samples = std::clamp(samples, 1, 100000);
+    Config c = sim_.config();
+    c.integrators = {find_integrator("semi_implicit_euler")};  // any cheap lane; only the reference is read
+    c.dt = c.duration / samples;
+    Simulation probe(c);
+    double box[4] = {1e300, -1e300, 1e300, -1e300};
+    auto grow = [&box](dvec2 p) {
+        if (!std::isfinite(p.x) || !std::isfinite(p.y)) return;
+        box[0] = std::min(box[0], p.x);
+        box[1] = std::max(box[1], p.x);
+        box[2] = std::min(box[2], p.y);
+        box[3] = std::max(box[3], p.y);
+    };
+    for (int k = 0; k <= samples; ++k) {
+        if (k > 0) probe.step();
+        for (dvec2 p : probe.reference_x()) grow(p);
+    }
+    val out = val::array();
+    for (double v : box) out.call<void>("push", v);
+    return out;
+}
+
 val parse(const std::string& query) {
     const ParseResult r = parse_config(query);
     val out = val::object();

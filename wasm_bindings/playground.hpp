@@ -48,6 +48,9 @@ public:
     int lanes() const { return sim_.lanes(); }
     int bodies() const { return sim_.bodies(); }
     emscripten::val lane_ids() const;
+    // The box [xmin, xmax, ymin, ymax] holding the exact (or reference) motion of every body over
+    // the configured duration, sampled at `samples` + 1 times: the page fits its view to it.
+    emscripten::val motion_bounds(int samples) const;
 
     static constexpr int max_steps_per_call = 100000;
 
