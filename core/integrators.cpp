@@ -210,7 +210,7 @@ void rk4(const System& s, Lane& L, double h) {
 // Dormand–Prince 5(4) with error control, integrating each outer step of size h with as
 // many internal substeps as the tolerance needs. The first-same-as-last slope is reused.
 namespace dp {
-constexpr double c2 = 1.0 / 5, c3 = 3.0 / 10, c4 = 4.0 / 5, c5 = 8.0 / 9;
+// (The nodes c2..c6 = 1/5, 3/10, 4/5, 8/9, 1 are not needed: the forces do not depend on t.)
 constexpr double a21 = 1.0 / 5;
 constexpr double a31 = 3.0 / 40, a32 = 9.0 / 40;
 constexpr double a41 = 44.0 / 45, a42 = -56.0 / 15, a43 = 32.0 / 9;
