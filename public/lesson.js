@@ -1,0 +1,82 @@
+// The host side of the lesson: buttons drive the embedded Stepwise frames through postMessage,
+// and the frames' state messages feed the live readouts under each demo. Nothing from a message
+// is ever inserted as HTML: readouts are set with textContent.
+
+const frames = new Map();  // iframe id -> {frame, origin, config, readout, names}
+
+function originOf(frame) {
+  return new URL(frame.getAttribute('src'), location.href).origin;
+}
+
+function configOf(frame) {
+  const src = frame.getAttribute('src');
+  return src.slice(src.indexOf('#') + 1);
+}
+
+// The config with one key replaced: the lesson edits dt or k and keeps the rest.
+function withKey(config, key, value) {
+  return config.split('&').map((pair) => (pair.split('=')[0] === key ? `${key}=${value}` : pair)).join('&');
+}
+
+function send(id, message) {
+  const entry = frames.get(id);
+  entry.frame.contentWindow.postMessage(message, entry.origin);
+}
+
+function percent(drift) {
+  const p = drift * 100;
+  if (Math.abs(p) >= 1e4) return `${p >= 0 ? '+' : '−'}${Math.abs(p).toExponential(1)} %`;
+  return `${p >= 0 ? '+' : '−'}${Math.abs(p).toFixed(Math.abs(p) < 10 ? 1 : 0)} %`;
+}
+
+function describe(state) {
+  const parts = state.integrators.map((i) => (i.diverged
+    ? `${i.name}: diverged at t = ${i.divergedAt.toFixed(2)} s`
+    : `${i.name}: energy ${percent(i.drift)}`));
+  return `t = ${state.t.toFixed(1)} s · ${parts.join(' · ')}`;
+}
+
+function isNumber(x) { return typeof x === 'number' && Number.isFinite(x); }
+
+// Only well-formed messages from our own frames are read.
+function validState(data) {
+  return isNumber(data.t) && Array.isArray(data.integrators) && data.integrators.every(
+    (i) => i && typeof i.name === 'string' && typeof i.diverged === 'boolean'
+      && (i.diverged ? isNumber(i.divergedAt) : isNumber(i.drift)));
+}
+
+window.addEventListener('message', (event) => {
+  for (const [, entry] of frames) {
+    if (event.source !== entry.frame.contentWindow || event.origin !== entry.origin) continue;
+    const data = event.data;
+    if (!data || typeof data.type !== 'string') return;
+    if (data.type === 'stepwise:state' && validState(data)) entry.readout.textContent = describe(data);
+    return;
+  }
+});
+
+for (const frame of document.querySelectorAll('iframe[id^="frame-"]')) {
+  const id = frame.id;
+  frames.set(id, {
+    frame,
+    origin: originOf(frame),
+    config: configOf(frame),
+    readout: document.getElementById(id.replace('frame-', 'readout-')),
+  });
+}
+
+for (const button of document.querySelectorAll('button[data-frame]')) {
+  button.addEventListener('click', () => {
+    const id = button.dataset.frame;
+    const entry = frames.get(id);
+    if (button.dataset.action === 'reset') { send(id, { type: 'stepwise:reset' }); send(id, { type: 'stepwise:play' }); return; }
+    if (button.dataset.action === 'step') { send(id, { type: 'stepwise:pause' }); send(id, { type: 'stepwise:step' }); return; }
+    const key = button.dataset.dt ? 'dt' : 'k';
+    entry.config = withKey(entry.config, key, button.dataset.dt || button.dataset.k);
+    send(id, { type: 'stepwise:set', query: entry.config });
+    send(id, { type: 'stepwise:play' });
+    for (const other of button.parentElement.querySelectorAll(`button[data-${key}]`)) {
+      other.setAttribute('aria-pressed', String(other === button));
+    }
+  });
+}
