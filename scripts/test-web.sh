@@ -5,6 +5,7 @@
 # Screenshots land in test-artifacts/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+[ "${SKIP_SETUP:-0}" = 1 ] || bash scripts/setup.sh  # quick when everything is there
 bash scripts/build-site.sh
 # The numbers test compares with the native CLI.
 [ -x build/native/stepwise ] || bash scripts/build-native.sh

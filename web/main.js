@@ -79,10 +79,19 @@ function apply(query) {
   return sim.config;
 }
 
+// The plots change slowly: redrawing them 10 times a second while playing is plenty, and
+// leaves the frame budget to the animation.
+const plotInterval = 100;  // ms
+let lastPlot = -Infinity;
+
 function draw() {
   const snapshot = sim.snapshot;
   view.draw(snapshot, theme, new Set());
-  plots.draw(sim, snapshot, theme);
+  const now = performance.now();
+  if (!runner.playing || now - lastPlot >= plotInterval) {
+    lastPlot = now;
+    plots.draw(sim, snapshot, theme);
+  }
   legend.update(snapshot, !runner.playing);
   $('clock').textContent = `t = ${snapshot.t.toFixed(2)} s · step ${snapshot.steps}`;
   $('capped').hidden = !runner.capped;

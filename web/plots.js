@@ -105,7 +105,10 @@ class Plot {
     ctx.lineWidth = 1.75;
     ctx.beginPath();
     let pen = false;
-    for (let i = 0; i < count; ++i) {
+    // About one point per pixel column is all a line can show: skip the rest (keep the last).
+    const stride = Math.max(1, Math.floor(count / this.area.w));
+    for (let j = 0; j < count; j += stride) {
+      const i = j + stride >= count ? count - 1 : j;
       const X = this.px(x(i)), Y = this.py(y(i));
       if (!Number.isFinite(X) || !Number.isFinite(Y)) { pen = false; continue; }
       if (pen) ctx.lineTo(X, Y); else ctx.moveTo(X, Y);
