@@ -96,9 +96,24 @@ export class View {
     for (const k of ['minX', 'maxX', 'minY', 'maxY']) this.box[k] += (target[k] - this.box[k]) * rate;
   }
 
+  // The canvas is as tall as the motion needs at this width (a spring moving along x gets a
+  // short, wide view), between a minimum and most of the window's height.
+  fitHeight(width) {
+    const b = this.base;
+    const aspect = this.following ? 1 : (b.maxY - b.minY) / Math.max(b.maxX - b.minX, 1e-12);
+    const tallest = Math.max(280, Math.min(window.innerHeight * 0.62, 680));
+    const wanted = (width - margin.left - margin.right) * aspect + margin.top + margin.bottom;
+    return Math.round(Math.min(Math.max(wanted, 260), tallest));
+  }
+
   resize() {
     const ratio = window.devicePixelRatio || 1;
-    const rect = this.canvas.getBoundingClientRect();
+    let rect = this.canvas.getBoundingClientRect();
+    const height = this.fitHeight(rect.width);
+    if (Math.abs(height - rect.height) > 1) {
+      this.canvas.style.height = `${height}px`;
+      rect = this.canvas.getBoundingClientRect();
+    }
     const w = Math.max(1, Math.round(rect.width * ratio)), h = Math.max(1, Math.round(rect.height * ratio));
     if (this.canvas.width !== w || this.canvas.height !== h) {
       this.canvas.width = w;
@@ -180,7 +195,7 @@ export class View {
     let lastLabel = r.x + 30;
     for (let x = Math.ceil(v.minX / step) * step; x <= v.maxX; x += step) {
       const px = map.px(x);
-      if (px - lastLabel < 40) continue;
+      if (px - lastLabel < 40 || px > r.x + r.w - 14) continue;
       ctx.fillText(tickLabel(x, step), px, r.y + r.h + 5);
       lastLabel = px;
     }
