@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 [ "${SKIP_SETUP:-0}" = 1 ] || bash scripts/setup.sh  # quick when everything is there
 bash scripts/build-site.sh
 # The numbers test compares with the native CLI.
-[ -x build/native/stepwise ] || bash scripts/build-native.sh
+bash scripts/build-native.sh  # incremental; a stale CLI would fail the numbers test
 if [ ! -f node_modules/playwright-core/package.json ]; then
   npm ci --no-audit --no-fund
 fi

@@ -3,7 +3,8 @@
 // deletes (the tests check that the live count does not grow while the page runs).
 // No physics here: every number comes from the core.
 
-const counters = { created: 0, deleted: 0 };
+// calls: calls into the Simulation (the tests check a frame makes a handful at most).
+const counters = { created: 0, deleted: 0, calls: 0 };
 
 // The module's loader (stepwise.js) is a classic script that defines createStepwise.
 export async function loadCore() {
@@ -25,6 +26,7 @@ export async function loadCore() {
       created: counters.created,
       deleted: counters.deleted,
       live: counters.created - counters.deleted,
+      calls: counters.calls,
       emval: typeof Module.count_emval_handles === 'function' ? Module.count_emval_handles() : 0,
     }),
   };
@@ -61,16 +63,20 @@ export class SimulationHandle {
 
   // One call into wasm whatever n is.
   advance(steps) {
-    return steps > 0 ? this.sim.advanceSteps(steps) : 0;
+    if (steps <= 0) return 0;
+    counters.calls += 1;
+    return this.sim.advanceSteps(steps);
   }
 
   reset() {
+    counters.calls += 1;
     this.sim.reset();
     this.refresh();
   }
 
   // Reads the whole state in one call (and the new history samples in one more) and decodes it.
   refresh() {
+    counters.calls += 1;
     const raw = this.sim.state().slice();  // copy out before anything else touches the heap
     const L = this.limits;
     const bodies = raw[3];
@@ -121,6 +127,7 @@ export class SimulationHandle {
       this.historyGeneration = generation;
     }
     if (count > this.historyCount) {
+      counters.calls += 1;
       const fresh = this.sim.history(this.historyCount).slice();
       this.history.set(fresh, this.historyCount * this.width);
       this.historyCount = count;
