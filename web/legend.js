@@ -79,7 +79,7 @@ export class Legend {
     snapshot.lanes.forEach((lane, l) => {
       const row = this.rows[l];
       if (!row) return;
-      row.drift.textContent = `drift ${lane.drift >= 0 ? '+' : ''}${formatValue(lane.drift)}`;
+      row.drift.textContent = `energy ${lane.drift >= 0 ? '+' : '−'}${formatValue(Math.abs(lane.drift) * 100)} %`;
       row.error.textContent = `error ${formatValue(lane.error)} m`;
       row.status.textContent = lane.diverged ? `diverged at t = ${formatValue(lane.divergedAt)} s` : '';
       if (row.diverged !== lane.diverged) {

@@ -6,8 +6,25 @@ export function readHash() {
 }
 
 // Replaces (not pushes) the history entry: a dragged slider must not fill the back button.
+// At most one write per 200 ms (the last one always lands): browsers throttle, and warn about,
+// pages that call replaceState hundreds of times in a few seconds.
+const writeInterval = 200;  // ms
+let lastWrite = -Infinity;
+let pending = null;
+let timer = null;
+
 export function writeHash(config) {
-  if (readHash() !== config) history.replaceState(null, '', `#${config}`);
+  pending = config;
+  if (timer !== null) return;
+  const wait = lastWrite + writeInterval - performance.now();
+  const flush = () => {
+    timer = null;
+    lastWrite = performance.now();
+    if (pending !== null && readHash() !== pending) history.replaceState(null, '', `#${pending}`);
+    pending = null;
+  };
+  if (wait <= 0) flush();
+  else timer = setTimeout(flush, wait);
 }
 
 export function onHashEdited(callback) {

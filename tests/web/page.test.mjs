@@ -31,7 +31,7 @@ test('loads with no console error and reads its config from the hash', async () 
   await withPage({ hash: 'scenario=spring&integrators=rk4&dt=0.01' }, async (page) => {
     const config = await page.evaluate(() => window.stepwise.config());
     assert.match(config, /^v=1&scenario=spring&integrators=rk4&dt=0.01&duration=10&/);
-    assert.equal(await page.evaluate(() => location.hash), `#${config}`);
+    await page.waitForFunction((c) => location.hash === `#${c}`, config);
     assert.deepEqual(await page.evaluate(() => window.stepwise.errors()), []);
     const s = await state(page);
     assert.equal(s.t, 0);
@@ -184,7 +184,7 @@ test('the address hash is the single source of truth', async () => {
     assert.equal(await page.inputValue('#param-v0-x'), '3');
     // set() changes the hash; editing the hash changes the simulation.
     await page.evaluate(() => window.stepwise.set('preset=stiff_spring'));
-    assert.match(await page.evaluate(() => location.hash), /^#v=1&scenario=spring&.*k=1000/);
+    await page.waitForFunction(() => /^#v=1&scenario=spring&.*k=1000/.test(location.hash));
     await page.evaluate(() => { location.hash = 'scenario=two_spring&integrators=heun'; });
     await page.waitForFunction(() => window.stepwise.config().startsWith('v=1&scenario=two_spring&integrators=heun&'));
     assert.equal(await page.inputValue('#scenario'), 'two_spring');
@@ -257,6 +257,7 @@ test('no Embind handle leaks while the page runs and changes config', async () =
     for (let i = 0; i < 30; ++i) {
       await page.evaluate((k) => window.stepwise.set(`preset=two_springs&k1=${10 + k}`), i);
     }
+    for (let i = 0; i < 120; ++i) await page.locator('#dt-slider').fill(String(-3 + i / 100));  // a long drag
     await page.locator('#dt-slider').fill('-2.5');
     await page.check('#int-rk45');
     await playFor(page, 500);
