@@ -103,7 +103,9 @@ export class View {
     const aspect = this.following ? 1 : (b.maxY - b.minY) / Math.max(b.maxX - b.minX, 1e-12);
     const tallest = Math.max(280, Math.min(window.innerHeight * 0.62, 680));
     const wanted = (width - margin.left - margin.right) * aspect + margin.top + margin.bottom;
-    return Math.round(Math.min(Math.max(wanted, 260), tallest));
+    // Never shorter than this: on a wide screen a flat view would leave the column half empty.
+    const shortest = window.innerWidth >= 820 ? Math.min(Math.max(260, window.innerHeight * 0.5), 440) : 260;
+    return Math.round(Math.min(Math.max(wanted, shortest), tallest));
   }
 
   resize() {
