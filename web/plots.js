@@ -174,8 +174,12 @@ export class Plots {
   drawEnergy(sim, snapshot, ends, t1, theme) {
     const p = this.energy, h = sim.history, w = sim.width;
     const ctx = p.begin(theme);
+    // The scale follows the lanes still running: a diverged lane's 1e13 would flatten the rest.
+    // Its line leaves the plot at the edge, where its "diverged at" mark sits.
     let largest = 0;
+    const running = snapshot.lanes.some((lane) => !lane.diverged);
     snapshot.lanes.forEach((lane, l) => {
+      if (running && lane.diverged) return;
       for (let i = 0; i < ends[l]; ++i) {
         const v = Math.abs(h[i * w + 1 + l * 6]);
         if (Number.isFinite(v)) largest = Math.max(largest, v);
