@@ -14,6 +14,7 @@ EMSCRIPTEN_BINDINGS(stepwise) {
     function("scenarios", &stepwise::web::scenario_table);
     function("presets", &stepwise::web::preset_table);
     function("limits", &stepwise::web::limits);
+    function("exportCsv", &stepwise::web::export_csv);
 
     class_<Playground>("Simulation")
         .constructor<const std::string&>()

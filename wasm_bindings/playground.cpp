@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace stepwise::web {
 
@@ -264,7 +265,63 @@ val limits() {
     out.set("lane_fixed", lane_fixed);
     out.set("history_lane_width", history_lane_width);
     out.set("history_capacity", history_capacity);
+    out.set("max_csv_rows", static_cast<double>(max_csv_rows));
     return out;
+}
+
+namespace {
+
+// %.17g, as the CLI prints every number: reads back exactly.
+void append_number(std::string& out, double x) {
+    char buf[40];
+    const int n = std::snprintf(buf, sizeof buf, "%.17g", x);
+    out.append(buf, static_cast<size_t>(std::max(n, 0)));
+}
+
+}  // namespace
+
+val export_csv(const std::string& query, double steps_in, double every_in) {
+    const long long steps = std::isfinite(steps_in) ? static_cast<long long>(std::clamp(steps_in, 0.0, max_steps)) : 0;
+    const long long every = std::isfinite(every_in) ? std::max(1LL, static_cast<long long>(std::min(every_in, 1e12))) : 1;
+    Simulation sim(parse_config(query).config);
+    val chunks = val::array();
+    std::string out;
+    constexpr size_t chunk_bytes = 256 * 1024;
+    out.reserve(chunk_bytes + 4096);
+    out += "t,integrator,body,x,y,vx,vy,energy,error\n";
+    long long rows = 0;
+    auto emit = [&]() {
+        const double t = sim.time();
+        for (int l = 0; l < sim.lanes(); ++l) {
+            const double e = sim.energy(l);
+            for (int b = 0; b < sim.bodies(); ++b) {
+                if (rows >= max_csv_rows) return;
+                const dvec2 x = sim.lane(l).x[b], v = sim.lane(l).v[b];
+                append_number(out, t);
+                out += ',';
+                out += sim.info(l).id;
+                out += ',';
+                out += std::to_string(b);
+                for (double value : {x.x, x.y, v.x, v.y, e, sim.error(l, b)}) {
+                    out += ',';
+                    append_number(out, value);
+                }
+                out += '\n';
+                ++rows;
+                if (out.size() >= chunk_bytes) {
+                    chunks.call<void>("push", out);
+                    out.clear();
+                }
+            }
+        }
+    };
+    emit();
+    for (long long k = 1; k <= steps && rows < max_csv_rows; ++k) {
+        sim.step();
+        if (k % every == 0) emit();
+    }
+    if (!out.empty()) chunks.call<void>("push", out);
+    return chunks;
 }
 
 }  // namespace stepwise::web

@@ -77,4 +77,14 @@ emscripten::val scenario_table();
 emscripten::val preset_table();
 emscripten::val limits();  // dt_max, duration_max, max_steps, default dt, ...
 
+// The CSV of `stepwise run QUERY --steps N --every K`, byte for byte the same format (header
+// t,integrator,body,x,y,vx,vy,energy,error; numbers with %.17g), from a fresh Simulation of the
+// query's valid parts. Returned as an array of text chunks (each at most ~256 KB) that the page
+// joins, so a long export never needs one large buffer inside the fixed wasm heap.
+// steps is clamped to [0, max_steps], every to >= 1, and at most max_csv_rows rows are written
+// (the caller picks `every` to stay under it; rows past the cap are dropped and the last chunk
+// ends with no partial row).
+constexpr long long max_csv_rows = 200000;
+emscripten::val export_csv(const std::string& query, double steps, double every);
+
 }  // namespace stepwise::web
