@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the WebAssembly module (emcmake, build/wasm) and assembles the complete static site in
-# build/site: public/ at the root, web/ as web/, and the module's stepwise.js + stepwise.wasm.
+# build/site: public/ at the root (index.html also as embed.html), web/ as web/, and the module's
+# stepwise.js + stepwise.wasm.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Debian's Emscripten 3.1.6 needs Debian's acorn (see TOOLCHAIN.md).
@@ -11,6 +12,9 @@ cmake --build build/wasm -j2 --target stepwise_wasm
 rm -rf build/site
 mkdir -p build/site
 cp -R public/. build/site/
+# The embed page is the main page under another name: web/mode.js reads the name (and the
+# ?ui=/&autoplay= options) and lays it out for an iframe. One page, never two copies to keep in sync.
+cp public/index.html build/site/embed.html
 cp -R web build/site/web
 cp build/wasm/stepwise.js build/wasm/stepwise.wasm build/site/
 echo "site: $(pwd)/build/site"

@@ -12,6 +12,11 @@ import { sceneGeometry } from './scene.js';
 import { themeColours } from './palette.js';
 import { installApi } from './api.js';
 import { bindKeyboard } from './keyboard.js';
+import { installMessaging } from './messages.js';
+import { installShare, linkFor } from './share.js';
+
+// Set by mode.js from the address's query: embedded or not, which controls, autoplay.
+const mode = window.__stepwiseMode || { embed: false, ui: 'full', autoplay: false };
 
 const $ = (id) => document.getElementById(id);
 
@@ -37,21 +42,68 @@ const app = {
   errors: () => [...configErrors.map((e) => e.message), ...uiErrors],
   set: (query) => apply(query),
   timings: () => ({ ...runner.stats, capped: runner.capped, maxStepsPerFrame: runner.maxStepsPerFrame }),
+  mode,
 };
+
+// The integrators' names in lane order, from the core's table.
+function laneNames() {
+  const byId = new Map(core.integrators.map((i) => [i.id, i.name]));
+  return sim.laneIds.map((id) => byId.get(id) || id);
+}
+
+// "Spring: Explicit Euler vs RK4", for the embed snippet's title and the PNG.
+function title() {
+  const scenario = core.scenarios.find((s) => s.id === new URLSearchParams(sim.config).get('scenario'));
+  const names = laneNames();
+  const list = names.length <= 3 ? names.join(' vs ') : `${names.length} integrators`;
+  return `${scenario ? scenario.name : 'Stepwise'}: ${list}`;
+}
+
+// What the postMessage API reports: plain numbers and strings only.
+function summary() {
+  const s = sim.snapshot;
+  const names = laneNames();
+  return {
+    t: s.t, steps: s.steps, playing: runner.playing, config: sim.config,
+    integrators: s.lanes.map((lane, l) => ({
+      id: lane.id, name: names[l], drift: lane.drift, error: lane.error,
+      diverged: lane.diverged, divergedAt: lane.diverged ? lane.divergedAt : null,
+    })),
+  };
+}
 
 let resolveReady, rejectReady;
 const ready = new Promise((resolve, reject) => { resolveReady = resolve; rejectReady = reject; });
 const api = installApi(app, ready);
+const messaging = installMessaging({
+  set: (query) => apply(query),
+  play: () => runner.play(),
+  pause: () => runner.pause(),
+  step: () => runner.step(),
+  reset: () => runner.reset(),
+  state: () => summary(),
+  errors: () => app.errors(),
+}, ready);
 
+// The message banner: every problem of the link (the core's messages name the key, the bad
+// value and what is allowed), dismissable; it comes back when the problems change.
+let shownErrors = '';
 function showErrors() {
-  const list = $('errors');
+  const banner = $('errors');
   const messages = app.errors();
-  list.replaceChildren(...messages.map((m) => {
+  const key = messages.join('\n');
+  if (key === shownErrors && banner.dataset.dismissed === 'true') return;
+  shownErrors = key;
+  banner.dataset.dismissed = 'false';
+  $('error-list').replaceChildren(...messages.map((m) => {
     const li = document.createElement('li');
     li.textContent = m;  // never innerHTML: messages quote text from the address
     return li;
   }));
-  list.hidden = messages.length === 0;
+  const n = configErrors.length;
+  $('errors-title').textContent = n === 0 ? ''
+    : `${n === 1 ? 'One part' : `${n} parts`} of this link could not be used; the rest was.`;
+  banner.hidden = messages.length === 0;
 }
 
 function notify(message) {
@@ -75,6 +127,7 @@ function apply(query) {
   controls.markErrors(configErrors);
   writeHash(sim.config);
   $('config-string').textContent = sim.config;
+  $('open-full').href = linkFor(sim.config);
   runner.replaced();
   return sim.config;
 }
@@ -90,12 +143,16 @@ function draw() {
   const now = performance.now();
   if (!runner.playing || now - lastPlot >= plotInterval) {
     lastPlot = now;
-    plots.draw(sim, snapshot, theme);
+    if (showPlots) plots.draw(sim, snapshot, theme);
   }
   legend.update(snapshot, !runner.playing);
   $('clock').textContent = `t = ${snapshot.t.toFixed(2)} s · step ${snapshot.steps}`;
   $('capped').hidden = !runner.capped;
+  messaging.frame();
 }
+
+// The plots are hidden in an embedded frame unless ui=full: no drawing into hidden canvases.
+const showPlots = mode.ui === 'full';
 
 function syncTransport() {
   const play = $('play');
@@ -112,7 +169,7 @@ function setSpeed(exponent) {
 async function start() {
   core = await loadCore();
   theme = themeColours();
-  view = new View($('view'));
+  view = new View($('view'), { fill: mode.embed });
   plots = new Plots({ energy: $('plot-energy'), error: $('plot-error'), phase: $('plot-phase') });
   legend = new Legend($('legend'));
   controls = new Controls($('controls'), { core, set: apply, getConfig: () => sim.config, notify });
@@ -132,6 +189,16 @@ async function start() {
   });
   apply(readHash() || `scenario=${core.limits.default_scenario}`);
   onHashEdited((hash) => { if (hash !== sim.config) apply(hash); });
+
+  $('errors-dismiss').addEventListener('click', () => {
+    $('errors').hidden = true;
+    $('errors').dataset.dismissed = 'true';
+  });
+  installShare({
+    core, config: () => sim.config, snapshot: () => sim.snapshot, title, laneNames,
+    theme: () => theme, redrawPlots: () => plots.draw(sim, sim.snapshot, theme),
+  });
+  if (mode.autoplay) ready.then(() => runner.play());
 
   $('play').addEventListener('click', () => runner.toggle());
   $('step').addEventListener('click', () => runner.step());
@@ -153,10 +220,9 @@ async function start() {
 }
 
 start().catch((error) => {
-  const list = $('errors');
   const li = document.createElement('li');
   li.textContent = `The simulation could not start: ${error.message}`;
-  list.replaceChildren(li);
-  list.hidden = false;
+  $('error-list').replaceChildren(li);
+  $('errors').hidden = false;
   rejectReady(error);
 });

@@ -6,13 +6,19 @@ import { CoordinateMap, niceStep, tickLabel, formatValue } from './coords.js';
 import { laneStyle, drawMarker } from './palette.js';
 
 const trailLength = 90;     // frames
-const margin = { left: 50, right: 10, top: 20, bottom: 24 };
+const fullMargin = { left: 50, right: 10, top: 20, bottom: 24 };
+// Embedded frames can be 300 × 200: tighter margins leave the motion most of the canvas.
+const embedMargin = { left: 38, right: 6, top: 16, bottom: 20 };
 
 const finite = (...v) => v.every(Number.isFinite);
 
 export class View {
-  constructor(canvas) {
+  // fill: the canvas's size comes from the page's CSS (an embedded frame fills its box);
+  // otherwise the view sets the canvas's height to fit the motion.
+  constructor(canvas, { fill = false } = {}) {
     this.canvas = canvas;
+    this.fill = fill;
+    this.margin = fill ? embedMargin : fullMargin;
     this.ctx = canvas.getContext('2d');
     this.sim = null;
     this.geometry = null;
@@ -102,7 +108,8 @@ export class View {
     const b = this.base;
     const aspect = this.following ? 1 : (b.maxY - b.minY) / Math.max(b.maxX - b.minX, 1e-12);
     const tallest = Math.max(280, Math.min(window.innerHeight * 0.62, 680));
-    const wanted = (width - margin.left - margin.right) * aspect + margin.top + margin.bottom;
+    const m = this.margin;
+    const wanted = (width - m.left - m.right) * aspect + m.top + m.bottom;
     // Never shorter than this: on a wide screen a flat view would leave the column half empty.
     const shortest = window.innerWidth >= 820 ? Math.min(Math.max(260, window.innerHeight * 0.5), 440) : 260;
     return Math.round(Math.min(Math.max(wanted, shortest), tallest));
@@ -111,7 +118,7 @@ export class View {
   resize() {
     const ratio = window.devicePixelRatio || 1;
     let rect = this.canvas.getBoundingClientRect();
-    const height = this.fitHeight(rect.width);
+    const height = this.fill ? rect.height : this.fitHeight(rect.width);
     if (Math.abs(height - rect.height) > 1) {
       this.canvas.style.height = `${height}px`;
       rect = this.canvas.getBoundingClientRect();
@@ -150,6 +157,7 @@ export class View {
     ctx.setTransform(this.pixelRatio, 0, 0, this.pixelRatio, 0, 0);
     ctx.fillStyle = theme.bg;
     ctx.fillRect(0, 0, this.cssWidth, this.cssHeight);
+    const margin = this.margin;
     const rect = {
       x: margin.left, y: margin.top,
       w: Math.max(10, this.cssWidth - margin.left - margin.right),
@@ -409,6 +417,7 @@ export class View {
     ctx.fillText(`t = ${snapshot.t.toFixed(2)} s`, rect.x + rect.w - 8, rect.y + 6);
     ctx.font = `11px ${theme.font}`;
     ctx.fillStyle = theme.muted;
+    if (rect.w < 260) return;  // a small embedded frame: the time only
     const label = snapshot.referenceKind === 'exact' ? 'exact' : 'reference';
     ctx.fillText(`dashed ring: ${label}${this.following ? ' · view follows' : ''}`, rect.x + rect.w - 8, rect.y + 24);
   }

@@ -1,0 +1,154 @@
+// The postMessage API of an embedded Stepwise frame (docs/embedding.md).
+//
+// Host → frame (from window.parent only):
+//   {type: 'stepwise:set', query}   query: a config string, at most maxQueryLength characters
+//   {type: 'stepwise:play'} | {type: 'stepwise:pause'} | {type: 'stepwise:step'} | {type: 'stepwise:reset'}
+// Frame → host:
+//   {type: 'stepwise:ready', version, config}                      once, after the first frame
+//   {type: 'stepwise:state', version, t, steps, playing, config, errors,
+//    integrators: [{id, name, drift, error, diverged, divergedAt}]}  at most 4 per second, and
+//                                                                   only while something changes
+//   {type: 'stepwise:diverged', version, integrator, name, t}     when a lane diverges
+//
+// Every incoming message is validated: a plain object, a known type, a string query of bounded
+// length, from the parent window (and from the parent's origin when that is known). Anything
+// else is ignored with a console warning. Nothing from a message is evaluated or inserted as
+// markup: the query goes to the core's parser like any link.
+//
+// Origins. The parent's origin is taken from location.ancestorOrigins (Chromium, Safari) or the
+// origin of document.referrer (every browser, unless the host sets Referrer-Policy: no-referrer).
+// When it is known, incoming messages must come from it and outgoing ones are posted to it only.
+// When it is not, messages from window.parent are accepted and posted with targetOrigin '*':
+// they carry only the simulation's public numbers and its config, which the host already has
+// in the iframe's src.
+
+export const protocolVersion = 1;
+export const maxQueryLength = 4096;
+export const stateInterval = 250;  // ms: at most 4 state messages per second
+const commands = new Set(['stepwise:set', 'stepwise:play', 'stepwise:pause', 'stepwise:step', 'stepwise:reset']);
+const maxQueued = 32;
+
+// The parent's origin, or null when it cannot be known.
+export function parentOrigin() {
+  try {
+    const ancestors = location.ancestorOrigins;
+    if (ancestors && ancestors.length > 0 && ancestors[0]) return ancestors[0];
+  } catch { /* not available */ }
+  try {
+    if (document.referrer) return new URL(document.referrer).origin;
+  } catch { /* an unreadable referrer */ }
+  return null;
+}
+
+// Why a message is rejected, or null when it is a well-formed command.
+export function rejectReason(data) {
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return 'not an object';
+  if (typeof data.type !== 'string') return 'no string type';
+  if (!commands.has(data.type)) return `unknown type '${data.type.slice(0, 40)}'`;
+  if (data.type === 'stepwise:set') {
+    if (typeof data.query !== 'string') return 'stepwise:set needs a string query';
+    if (data.query.length > maxQueryLength) return `query longer than ${maxQueryLength} characters`;
+  }
+  return null;
+}
+
+const warn = (why) => console.warn(`Stepwise: ignored a message: ${why}`);
+
+// app: {set(query), play(), pause(), step(), reset(), config(), state(), errors()};
+// ready: resolves after the first frame. Returns {frame()} to call after every drawn frame.
+export function installMessaging(app, ready) {
+  const parent = window.parent;
+  if (!parent || parent === window) return { frame() {} };
+  let origin = parentOrigin();
+  const target = () => (origin && origin !== 'null' ? origin : '*');
+  const post = (message) => {
+    try {
+      parent.postMessage({ ...message, version: protocolVersion }, target());
+    } catch (error) {
+      console.warn(`Stepwise: could not post ${message.type}: ${error.message}`);
+    }
+  };
+
+  let isReady = false;
+  const queue = [];
+  let lastState = -Infinity;
+  let timer = null;
+  let diverged = [];
+  let config = null;
+
+  function sendState() {
+    timer = null;
+    lastState = performance.now();
+    const s = app.state();
+    post({
+      type: 'stepwise:state', t: s.t, steps: s.steps, playing: s.playing, config: s.config,
+      errors: app.errors(), integrators: s.integrators,
+    });
+  }
+
+  // Throttled, trailing: the last change always arrives, at most 4 messages a second.
+  function scheduleState() {
+    if (timer !== null) return;
+    const wait = lastState + stateInterval - performance.now();
+    if (wait <= 0) sendState();
+    else timer = setTimeout(sendState, wait);
+  }
+
+  function checkDivergence() {
+    const s = app.state();
+    if (s.config !== config) {  // a new simulation: its lanes start undiverged
+      config = s.config;
+      diverged = s.integrators.map(() => false);
+    }
+    s.integrators.forEach((lane, i) => {
+      if (lane.diverged && !diverged[i]) {
+        post({ type: 'stepwise:diverged', integrator: lane.id, name: lane.name, t: lane.divergedAt });
+      }
+      diverged[i] = lane.diverged;
+    });
+  }
+
+  function run(data) {
+    switch (data.type) {
+      case 'stepwise:set': app.set(data.query); break;
+      case 'stepwise:play': app.play(); break;
+      case 'stepwise:pause': app.pause(); break;
+      case 'stepwise:step': app.step(); break;
+      case 'stepwise:reset': app.reset(); break;
+      default: break;
+    }
+    scheduleState();
+  }
+
+  window.addEventListener('message', (event) => {
+    if (event.source !== parent) { warn('not from the parent frame'); return; }
+    if (origin && event.origin !== origin) { warn(`from origin ${event.origin}, expected ${origin}`); return; }
+    const why = rejectReason(event.data);
+    if (why) { warn(why); return; }
+    // Copy the two fields we use: nothing else of the message is kept.
+    const data = { type: event.data.type, query: event.data.query };
+    if (!isReady) {
+      if (queue.length >= maxQueued) { warn('too many messages before the frame was ready'); return; }
+      queue.push(data);
+      return;
+    }
+    run(data);
+  });
+
+  ready.then(() => {
+    isReady = true;
+    config = app.state().config;
+    diverged = app.state().integrators.map((lane) => lane.diverged);
+    post({ type: 'stepwise:ready', config });
+    for (const data of queue.splice(0)) run(data);
+    scheduleState();
+  }, () => { /* the page shows why it could not start */ });
+
+  return {
+    frame() {
+      if (!isReady) return;
+      checkDivergence();
+      scheduleState();
+    },
+  };
+}

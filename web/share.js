@@ -1,0 +1,137 @@
+// Sharing: the "Copy link" button, the "Embed" dialog with a ready-to-paste iframe snippet (and a
+// live preview), and the export buttons. Text goes in with textContent / value only.
+import { fileStem, download, csvPlan, csvText, configJson, compositePng } from './export.js';
+
+const $ = (id) => document.getElementById(id);
+
+export const embedSizes = {
+  small: { width: 400, height: 260, label: 'Small (400 × 260)' },
+  medium: { width: 640, height: 400, label: 'Medium (640 × 400)' },
+  large: { width: 800, height: 520, label: 'Large (800 × 520)' },
+};
+
+const escapeAttribute = (s) => String(s).replace(/&/g, '&amp;').replace(/"/g, '&quot;')
+  .replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+// The full page's address for a config (what "Copy link" copies).
+export function linkFor(config) {
+  return new URL(`index.html#${config}`, location.href).href;
+}
+
+export function embedUrl(config, { ui = 'compact', autoplay = true } = {}) {
+  const url = new URL('embed.html', location.href);
+  return `${url.origin}${url.pathname}?ui=${ui}${autoplay ? '&autoplay=1' : ''}#${config}`;
+}
+
+export function embedSnippet(config, options = {}) {
+  const size = embedSizes[options.size] || embedSizes.medium;
+  const title = options.title || 'Stepwise simulation';
+  return `<iframe src="${escapeAttribute(embedUrl(config, options))}" title="${escapeAttribute(title)}" ` +
+    `width="${size.width}" height="${size.height}" style="border:0;max-width:100%" loading="lazy"></iframe>`;
+}
+
+// Copies text; says so in the status line. The fallback selects a hidden field and copies it.
+async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const field = document.createElement('textarea');
+    field.value = text;
+    field.setAttribute('readonly', '');
+    field.style.position = 'fixed';
+    field.style.opacity = '0';
+    document.body.append(field);
+    field.select();
+    let ok = false;
+    try { ok = document.execCommand('copy'); } catch { ok = false; }
+    field.remove();
+    return ok;
+  }
+}
+
+// app: {config(), title(), core, snapshot(), laneNames(), theme(), redrawPlots()}
+export function installShare(app) {
+  const status = $('share-status');
+  let clearTimer = null;
+  const say = (text) => {
+    status.textContent = text;
+    clearTimeout(clearTimer);
+    clearTimer = setTimeout(() => { status.textContent = ''; }, 4000);
+  };
+
+  $('copy-link').addEventListener('click', async () => {
+    const ok = await copyText(linkFor(app.config()));
+    say(ok ? 'Link copied: it opens this exact setup.' : 'Could not copy: the address bar holds the same link.');
+  });
+
+  // The embed dialog.
+  const dialog = $('embed-dialog');
+  const code = $('embed-code');
+  const ui = $('embed-ui');
+  const size = $('embed-size');
+  const autoplay = $('embed-autoplay');
+  const preview = $('embed-preview');
+  const options = () => ({ ui: ui.value, size: size.value, autoplay: autoplay.checked, title: app.title() });
+  let previewTimer = null;
+  const refresh = () => {
+    code.value = embedSnippet(app.config(), options());
+    const s = embedSizes[size.value] || embedSizes.medium;
+    preview.style.aspectRatio = `${s.width} / ${s.height}`;
+    clearTimeout(previewTimer);
+    previewTimer = setTimeout(() => {
+      if (dialog.open) preview.src = embedUrl(app.config(), options());
+    }, 150);
+  };
+  for (const input of [ui, size, autoplay]) input.addEventListener('change', refresh);
+  $('embed').addEventListener('click', () => {
+    refresh();
+    dialog.showModal();
+    code.focus();
+    code.select();
+  });
+  $('embed-copy').addEventListener('click', async () => {
+    const ok = await copyText(code.value);
+    $('embed-status').textContent = ok ? 'Copied. Paste it into your page’s HTML.' : 'Select the text and copy it.';
+  });
+  dialog.addEventListener('close', () => {
+    preview.removeAttribute('src');  // the preview's simulation stops with the dialog
+    $('embed-status').textContent = '';
+  });
+  $('embed-close').addEventListener('click', () => dialog.close());
+
+  // Exports.
+  $('export-csv').addEventListener('click', () => {
+    const config = app.config();
+    const s = app.snapshot();
+    const plan = csvPlan(config, s.steps, s.lanes.length, s.lanes[0]?.bodies.length || 1,
+      app.core.limits.max_csv_rows);
+    say(`Preparing the CSV (${plan.steps} steps)…`);
+    // Let the status paint before the core runs.
+    setTimeout(() => {
+      const text = csvText(app.core, config, plan);
+      download(new Blob([text], { type: 'text/csv' }), `${fileStem(config)}.csv`);
+      say(`CSV saved: t = 0 to ${plan.whole ? 'the end of the run' : 'now'}, every ${plan.every} step${plan.every > 1 ? 's' : ''}. ` +
+        `Same rows as: ${plan.command}`);
+    }, 30);
+  });
+  $('export-png').addEventListener('click', async () => {
+    app.redrawPlots();
+    const config = app.config();
+    const blob = await compositePng(
+      { view: $('view'), energy: $('plot-energy'), error: $('plot-error'), phase: $('plot-phase') },
+      { title: `${app.title()} · t = ${app.snapshot().t.toFixed(2)} s`, config, laneNames: app.laneNames(),
+        scheme: app.theme().scheme, theme: app.theme() });
+    download(blob, `${fileStem(config)}.png`);
+    say('PNG saved: the canvas, the legend and the plots.');
+  });
+  $('export-json').addEventListener('click', () => {
+    const config = app.config();
+    const s = app.snapshot();
+    const json = configJson(config, {
+      link: linkFor(config), t: s.t, steps: s.steps, cli: `stepwise run '${config}' --steps ${s.steps}`,
+    });
+    download(new Blob([JSON.stringify(json, null, 2) + '\n'], { type: 'application/json' }), `${fileStem(config)}.json`);
+    say('Config saved as JSON.');
+  });
+}
