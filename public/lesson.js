@@ -1,8 +1,8 @@
 // The host side of the lesson: buttons drive the embedded Stepwise frames through postMessage,
 // and the frames' state messages feed the live readouts under each demo. Nothing from a message
-// is ever inserted as HTML: readouts are set with textContent.
+// is ever inserted as HTML: readouts are set with textContent. The protocol: docs/embedding.md.
 
-const frames = new Map();  // iframe id -> {frame, origin, config, readout, names}
+const frames = new Map();  // iframe id -> {frame, origin, config, readout, events, ready, queue}
 
 function originOf(frame) {
   return new URL(frame.getAttribute('src'), location.href).origin;
@@ -18,8 +18,10 @@ function withKey(config, key, value) {
   return config.split('&').map((pair) => (pair.split('=')[0] === key ? `${key}=${value}` : pair)).join('&');
 }
 
+// Messages wait until the frame has said 'stepwise:ready' (a lazy frame may not have loaded yet).
 function send(id, message) {
   const entry = frames.get(id);
+  if (!entry.ready) { entry.queue.push(message); return; }
   entry.frame.contentWindow.postMessage(message, entry.origin);
 }
 
@@ -39,6 +41,10 @@ function describe(state) {
 function isNumber(x) { return typeof x === 'number' && Number.isFinite(x); }
 
 // Only well-formed messages from our own frames are read.
+function validDiverged(data) {
+  return typeof data.integrator === 'string' && typeof data.name === 'string' && isNumber(data.t);
+}
+
 function validState(data) {
   return isNumber(data.t) && Array.isArray(data.integrators) && data.integrators.every(
     (i) => i && typeof i.name === 'string' && typeof i.diverged === 'boolean'
@@ -50,7 +56,16 @@ window.addEventListener('message', (event) => {
     if (event.source !== entry.frame.contentWindow || event.origin !== entry.origin) continue;
     const data = event.data;
     if (!data || typeof data.type !== 'string') return;
-    if (data.type === 'stepwise:state' && validState(data)) entry.readout.textContent = describe(data);
+    if (data.type === 'stepwise:ready' && !entry.ready) {
+      entry.ready = true;
+      for (const message of entry.queue.splice(0)) send(entry.frame.id, message);
+    } else if (data.type === 'stepwise:state' && validState(data)) {
+      entry.readout.textContent = describe(data);
+    } else if (data.type === 'stepwise:diverged' && validDiverged(data)) {
+      entry.events.textContent = `${data.name} blew up at t = ${data.t.toFixed(2)} s: its position ran away, ` +
+        'so it stopped advancing.';
+      entry.events.hidden = false;
+    }
     return;
   }
 });
@@ -62,17 +77,28 @@ for (const frame of document.querySelectorAll('iframe[id^="frame-"]')) {
     origin: originOf(frame),
     config: configOf(frame),
     readout: document.getElementById(id.replace('frame-', 'readout-')),
+    events: document.getElementById(id.replace('frame-', 'events-')),
+    ready: false,
+    queue: [],
   });
 }
+
+const clearEvents = (id) => { frames.get(id).events.textContent = ''; frames.get(id).events.hidden = true; };
 
 for (const button of document.querySelectorAll('button[data-frame]')) {
   button.addEventListener('click', () => {
     const id = button.dataset.frame;
     const entry = frames.get(id);
-    if (button.dataset.action === 'reset') { send(id, { type: 'stepwise:reset' }); send(id, { type: 'stepwise:play' }); return; }
+    if (button.dataset.action === 'reset') {
+      clearEvents(id);
+      send(id, { type: 'stepwise:reset' });
+      send(id, { type: 'stepwise:play' });
+      return;
+    }
     if (button.dataset.action === 'step') { send(id, { type: 'stepwise:pause' }); send(id, { type: 'stepwise:step' }); return; }
     const key = button.dataset.dt ? 'dt' : 'k';
     entry.config = withKey(entry.config, key, button.dataset.dt || button.dataset.k);
+    clearEvents(id);
     send(id, { type: 'stepwise:set', query: entry.config });
     send(id, { type: 'stepwise:play' });
     for (const other of button.parentElement.querySelectorAll(`button[data-${key}]`)) {

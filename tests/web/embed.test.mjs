@@ -1,0 +1,309 @@
+// The embed mode and its postMessage API, from a host page on another origin (a second loopback
+// server: another port is another origin), as a tutorial page would use it. Also the lesson page
+// and the Embed dialog.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { startBrowser, openPage, sleep, screenshot, root } from './helpers.mjs';
+import { startServer } from '../../scripts/serve.mjs';
+
+let env, host;
+before(async () => {
+  env = await startBrowser();
+  host = await startServer({ root: path.join(root, 'tests/web/fixtures'), port: 0 });
+});
+after(async () => { await env?.close(); await host?.close(); });
+
+const lesson = 'v=1&scenario=spring&integrators=explicit_euler,semi_implicit_euler&dt=0.1&duration=20&m=1&k=10&b=0&rest=0&anchor=0,0&x0=1,0&v0=0,0';
+
+// The host page with the frame at `src` (relative to the site); returns the page, the frame and
+// every console message and page error of both.
+async function openHost(src, { w = 640, h = 400, scheme = 'light', viewport = { width: 900, height: 700 } } = {}) {
+  const context = await env.browser.newContext({ viewport, colorScheme: scheme });
+  const page = await context.newPage();
+  const consoleMessages = [], problems = [];
+  page.on('console', (m) => {
+    consoleMessages.push({ type: m.type(), text: m.text() });
+    if (m.type() === 'error') problems.push(m.text());
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('dialog', (d) => { problems.push(`dialog: ${d.message()}`); d.dismiss(); });
+  const url = `${host.url}host.html?w=${w}&h=${h}&src=${encodeURIComponent(env.server.url + src)}`;
+  await page.goto(url);
+  await page.waitForFunction(() => window.messages.some((m) => m.data && m.data.type === 'stepwise:ready'), null, { timeout: 15000 });
+  const frame = page.frames().find((f) => f.url().startsWith(env.server.url));
+  return { page, frame, context, consoleMessages, problems };
+}
+
+const messages = (page, type) => page.evaluate((t) => window.messages.filter((m) => m.data.type === t).map((m) => m.data), type);
+const last = async (page, type) => (await messages(page, type)).at(-1);
+const send = (page, message) => page.evaluate((m) => window.send(m), message);
+// The next state message after now (each command is followed by one).
+async function nextState(page) {
+  const count = (await messages(page, 'stepwise:state')).length;
+  await page.waitForFunction((n) => window.messages.filter((m) => m.data.type === 'stepwise:state').length > n, count);
+  return last(page, 'stepwise:state');
+}
+
+test('ready, then state messages: set, play, pause, step, reset drive the frame', async () => {
+  const h = await openHost(`embed.html?ui=none#${lesson}`);
+  const { page, frame } = h;
+  try {
+    const ready = await last(page, 'stepwise:ready');
+    assert.equal(ready.config, lesson);
+    assert.equal(ready.version, 1);
+    const origins = await page.evaluate(() => [...new Set(window.messages.map((m) => m.origin))]);
+    assert.deepEqual(origins, [env.server.url.replace(/\/$/, '')].map(String), 'messages come from the site origin');
+
+    const first = await nextState(page);
+    assert.equal(first.t, 0);
+    assert.equal(first.playing, false, 'no autoplay unless asked');
+    assert.deepEqual(first.integrators.map((i) => [i.id, i.name]),
+      [['explicit_euler', 'Explicit Euler'], ['semi_implicit_euler', 'Semi-implicit Euler']]);
+    for (const i of first.integrators) {
+      assert.deepEqual(Object.keys(i).sort(), ['diverged', 'divergedAt', 'drift', 'error', 'id', 'name']);
+      assert.equal(i.diverged, false);
+      assert.equal(i.divergedAt, null);
+    }
+
+    await send(page, { type: 'stepwise:step' });
+    const stepped = await nextState(page);
+    assert.equal(stepped.steps, 1);
+    assert.equal(stepped.t, 0.1);
+    // The frame's own numbers.
+    const inside = await frame.evaluate(() => window.stepwise.state());
+    assert.equal(inside.steps, 1);
+    assert.equal(stepped.integrators[0].drift, inside.bodies[0].drift);
+
+    await send(page, { type: 'stepwise:set', query: 'preset=damped_spring&integrators=rk4,kinematic' });
+    const set = await nextState(page);
+    assert.match(set.config, /^v=1&scenario=spring&integrators=rk4,kinematic&dt=0.01&/);
+    assert.equal(set.t, 0);
+    assert.deepEqual(set.errors, []);
+
+    // Playing: throttled state messages with growing t.
+    const before = (await messages(page, 'stepwise:state')).length;
+    await send(page, { type: 'stepwise:play' });
+    await sleep(2000);
+    await send(page, { type: 'stepwise:pause' });
+    await sleep(400);
+    const states = (await messages(page, 'stepwise:state')).slice(before);
+    const times = await page.evaluate((n) => window.messages.filter((m) => m.data.type === 'stepwise:state').slice(n).map((m) => m.at), before);
+    assert.ok(states.length >= 5 && states.length <= 12, `${states.length} state messages in about 2.4 s`);
+    for (let i = 1; i < times.length; ++i) assert.ok(times[i] - times[i - 1] >= 200, `throttled: ${times[i] - times[i - 1]} ms apart`);
+    for (let i = 1; i < states.length; ++i) assert.ok(states[i].t >= states[i - 1].t);
+    const paused = states.at(-1);
+    assert.equal(paused.playing, false);
+    assert.ok(paused.t > 1, `t = ${paused.t}`);
+    // Paused and nothing changing: silence.
+    const quiet = (await messages(page, 'stepwise:state')).length;
+    await sleep(700);
+    assert.equal((await messages(page, 'stepwise:state')).length, quiet, 'no state messages while nothing changes');
+
+    await send(page, { type: 'stepwise:reset' });
+    const reset = await nextState(page);
+    assert.equal(reset.t, 0);
+    assert.equal(reset.steps, 0);
+    assert.deepEqual(h.problems, []);
+  } finally {
+    await h.context.close();
+  }
+});
+
+test('stepwise:diverged arrives once when a lane diverges, with its id, name and time', async () => {
+  const h = await openHost('embed.html?ui=compact#preset=stiff_spring');
+  try {
+    // explicit Euler diverges at t = 1.25 s on this preset (dt = 0.05): 25 steps.
+    for (let i = 0; i < 40; ++i) await send(h.page, { type: 'stepwise:step' });
+    await h.page.waitForFunction(() => window.messages.some((m) => m.data.type === 'stepwise:diverged'));
+    await sleep(400);
+    const events = await messages(h.page, 'stepwise:diverged');
+    assert.equal(events.length, 1);
+    assert.deepEqual(events[0], { type: 'stepwise:diverged', version: 1, integrator: 'explicit_euler', name: 'Explicit Euler', t: 1.25 });
+    const state = await last(h.page, 'stepwise:state');
+    const euler = state.integrators.find((i) => i.id === 'explicit_euler');
+    assert.equal(euler.diverged, true);
+    assert.equal(euler.divergedAt, 1.25);
+    // After a reset the lane can diverge again, and says so again.
+    await send(h.page, { type: 'stepwise:reset' });
+    for (let i = 0; i < 30; ++i) await send(h.page, { type: 'stepwise:step' });
+    await h.page.waitForFunction(() => window.messages.filter((m) => m.data.type === 'stepwise:diverged').length === 2);
+    assert.deepEqual(h.problems, []);
+  } finally {
+    await h.context.close();
+  }
+});
+
+test('malformed and unknown messages are ignored with a console warning', async () => {
+  const h = await openHost(`embed.html?ui=none#${lesson}`);
+  const { page, frame } = h;
+  try {
+    await nextState(page).catch(() => {});
+    const config = await frame.evaluate(() => window.stepwise.config());
+    const bad = [
+      'stepwise:play',                                   // a bare string
+      null,
+      [1, 2, 3],
+      { type: 'stepwise:explode' },                      // unknown type
+      { type: 42 },
+      { kind: 'stepwise:play' },                         // no type
+      { type: 'stepwise:set' },                          // no query
+      { type: 'stepwise:set', query: 12 },               // not a string
+      { type: 'stepwise:set', query: { toString: 'x' } },
+      { type: 'stepwise:set', query: `scenario=spring&k=${'9'.repeat(5000)}` },  // too long
+      { type: 'STEPWISE:PLAY' },
+    ];
+    const warningsBefore = h.consoleMessages.filter((m) => m.type === 'warning').length;
+    for (const m of bad) await page.evaluate((msg) => window.send(msg), m).catch(() => {});
+    await sleep(500);
+    const warnings = h.consoleMessages.filter((m) => m.type === 'warning').slice(warningsBefore);
+    assert.equal(warnings.length, bad.length, warnings.map((w) => w.text).join('\n'));
+    for (const w of warnings) assert.match(w.text, /^Stepwise: ignored a message: /);
+    assert.equal(await frame.evaluate(() => window.stepwise.config()), config, 'config unchanged');
+    assert.equal((await frame.evaluate(() => window.stepwise.state())).playing, false);
+    // A message the frame posts to itself (not from its parent) is ignored too.
+    await frame.evaluate(() => window.postMessage({ type: 'stepwise:play' }, '*'));
+    await sleep(300);
+    assert.equal((await frame.evaluate(() => window.stepwise.state())).playing, false);
+    assert.match(h.consoleMessages.at(-1).text, /not from the parent frame/);
+    // A hostile query through set: shown as text, never run.
+    await send(page, { type: 'stepwise:set', query: 'scenario=spring&k=<img src=x onerror="window.__pwned=1">&integrators=rk4' });
+    const s = await nextState(page);
+    assert.match(s.config, /integrators=rk4&/);
+    assert.ok(s.errors.some((e) => e.startsWith('k ')), s.errors.join('\n'));
+    assert.equal(await frame.evaluate(() => window.__pwned), undefined);
+    assert.equal(await frame.locator('#errors img').count(), 0);
+    assert.deepEqual(h.problems, []);
+  } finally {
+    await h.context.close();
+  }
+});
+
+test('ui=none shows only the canvas, legend and link; compact adds playback; full adds everything', async () => {
+  const visible = (frame, sel) => frame.locator(sel).first().isVisible();
+  for (const [ui, shown, hidden] of [
+    ['none', ['#view', '#legend', '#open-full'], ['#play', '#controls', '#plot-energy', '.top', '.share', '#config-string']],
+    ['compact', ['#view', '#play', '#step', '#reset', '#open-full'], ['#controls', '#plot-energy', '.top', '.share']],
+    ['full', ['#view', '#play', '#controls', '#plot-energy', '#open-full'], ['.top', '.share']],
+  ]) {
+    const h = await openHost(`embed.html?ui=${ui}#${lesson}`);
+    try {
+      for (const sel of shown) assert.equal(await visible(h.frame, sel), true, `ui=${ui}: ${sel} visible`);
+      for (const sel of hidden) assert.equal(await visible(h.frame, sel), false, `ui=${ui}: ${sel} hidden`);
+      const href = await h.frame.getAttribute('#open-full', 'href');
+      assert.equal(href, `${env.server.url}index.html#${lesson}`);
+      assert.equal(await h.frame.getAttribute('#open-full', 'target'), '_blank');
+      assert.deepEqual(h.problems, []);
+    } finally {
+      await h.context.close();
+    }
+  }
+  // index.html?embed=1 is the same embed mode; autoplay=1 starts it.
+  const h = await openHost(`index.html?embed=1&ui=none&autoplay=1#${lesson}`);
+  try {
+    assert.equal(await visible(h.frame, '#play'), false);
+    assert.equal(await visible(h.frame, '.top'), false);
+    await h.page.waitForFunction(() => window.messages.some((m) => m.data.type === 'stepwise:state' && m.data.t > 0.3));
+    assert.equal((await last(h.page, 'stepwise:state')).playing, true);
+  } finally {
+    await h.context.close();
+  }
+});
+
+test('the embed works at 300 × 200: no scrolling, a usable canvas, light and dark', async () => {
+  for (const scheme of ['light', 'dark']) {
+    for (const ui of ['none', 'compact']) {
+      const h = await openHost(`embed.html?ui=${ui}&autoplay=1#preset=damped_spring`, { w: 300, h: 200, scheme, viewport: { width: 340, height: 260 } });
+      try {
+        await sleep(1200);
+        const m = await h.frame.evaluate(() => {
+          const r = document.getElementById('view').getBoundingClientRect();
+          const link = document.getElementById('open-full').getBoundingClientRect();
+          return {
+            sw: document.documentElement.scrollWidth, sh: document.documentElement.scrollHeight,
+            w: innerWidth, h: innerHeight, cw: r.width, ch: r.height, linkBottom: link.bottom,
+          };
+        });
+        assert.ok(m.sw <= m.w && m.sh <= m.h, `no scroll inside the frame: ${JSON.stringify(m)}`);
+        assert.ok(m.cw >= 280 && m.ch >= (ui === 'none' ? 110 : 80), `canvas ${m.cw} × ${m.ch}`);
+        assert.ok(m.linkBottom <= m.h, 'the open link is inside the frame');
+        await h.page.locator('#frame').screenshot({ path: path.join(root, 'test-artifacts', `embed-300x200-${ui}-${scheme}.png`) });
+        assert.deepEqual(h.problems, []);
+      } finally {
+        await h.context.close();
+      }
+    }
+  }
+});
+
+test('the lesson page drives its two frames; readouts and divergence notes follow', async () => {
+  for (const [scheme, width, height] of [['light', 1280, 900], ['dark', 390, 844]]) {
+    const { page, context, problems } = await openLesson(scheme, width, height);
+    try {
+      await page.waitForFunction(() => /t = .* Explicit Euler: energy/.test(document.getElementById('readout-euler').textContent), null, { timeout: 15000 });
+      await page.click('button[data-dt="0.02"]');
+      const euler = page.frames().find((f) => f.url().includes('embed.html') && f.url().includes('explicit_euler'));
+      await euler.waitForFunction(() => window.stepwise.config().includes('&dt=0.02&'));
+      assert.equal(await page.getAttribute('button[data-dt="0.02"]', 'aria-pressed'), 'true');
+      await page.locator('#frame-limit').scrollIntoViewIfNeeded();
+      await page.click('button[data-k="420"]');
+      // Semi-implicit Euler diverges at t = 3.1 s at k = 420, dt = 0.1 (stepwise run agrees).
+      await page.waitForFunction(() => /Semi-implicit Euler blew up at t = 3.10 s/.test(document.getElementById('events-limit').textContent), null, { timeout: 15000 });
+      await page.waitForFunction(() => /Semi-implicit Euler: diverged at t = 3.10 s/.test(document.getElementById('readout-limit').textContent));
+      await page.click('button[data-frame="frame-limit"][data-action="step"]');
+      await page.locator('#frame-euler').scrollIntoViewIfNeeded();
+      await sleep(300);
+      await screenshot(page, `lesson-${width}-${scheme}`);
+      await screenshot(page, `lesson-${width}-${scheme}-full`, { fullPage: true });
+      const scroll = await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth);
+      assert.ok(scroll, 'no horizontal scroll');
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  }
+});
+
+async function openLesson(scheme, width, height) {
+  const context = await env.browser.newContext({ viewport: { width, height }, colorScheme: scheme });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`); });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  await page.goto(`${env.server.url}lesson.html`);
+  return { page, context, problems };
+}
+
+test('the Embed dialog gives a snippet that works, with a preview', async () => {
+  const { page, context, problems } = await openPage(env, { hash: 'preset=damped_spring', width: 1280, height: 860 });
+  try {
+    const config = await page.evaluate(() => window.stepwise.config());
+    await page.click('#embed');
+    assert.equal(await page.locator('#embed-dialog').isVisible(), true);
+    const snippet = await page.inputValue('#embed-code');
+    const src = `${env.server.url}embed.html?ui=compact&autoplay=1#${config}`;
+    assert.equal(snippet, `<iframe src="${src.replace(/&/g, '&amp;')}" title="Damped spring: 4 integrators" ` +
+      'width="640" height="400" style="border:0;max-width:100%" loading="lazy"></iframe>');
+    await page.selectOption('#embed-ui', 'none');
+    await page.selectOption('#embed-size', 'small');
+    await page.uncheck('#embed-autoplay');
+    const small = await page.inputValue('#embed-code');
+    assert.match(small, /embed\.html\?ui=none#v=1&amp;scenario=spring/);
+    assert.match(small, /width="400" height="260"/);
+    await page.selectOption('#embed-ui', 'compact');
+    await page.check('#embed-autoplay');
+    // The snippet, pasted into a page, runs the same config.
+    const preview = page.frameLocator('#embed-preview');
+    await preview.locator('#play').waitFor();
+    const frame = page.frames().find((f) => f.url().includes('embed.html'));
+    await frame.waitForFunction(() => document.documentElement.classList.contains('ready') && window.stepwise.state().t > 0.2);
+    assert.equal(await frame.evaluate(() => window.stepwise.config()), config);
+    await screenshot(page, 'embed-dialog-desktop-light');
+    await page.keyboard.press('Escape');
+    assert.equal(await page.locator('#embed-dialog').isVisible(), false);
+    assert.equal(await page.getAttribute('#embed-preview', 'src'), null, 'the preview stops with the dialog');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
