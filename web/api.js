@@ -8,7 +8,8 @@
 //   stepwise.set(query)           apply a config string; returns the normalised one
 //   stepwise.play(), pause(), step(), reset()
 //   stepwise.integrators(), scenarios(), presets()   the core's tables
-//   stepwise.debug                handles() live Embind objects; timings(); firstFrameMs
+//   stepwise.debug                handles() live Embind objects; timings(); view() the fitted view
+//                                 box (from the config alone); firstFrameMs
 
 export function installApi(app, ready) {
   const api = {
@@ -45,6 +46,7 @@ export function installApi(app, ready) {
     debug: {
       handles: () => app.core.handles(),
       timings: () => app.timings(),
+      view: () => app.view(),
       firstFrameMs: null,
     },
   };

@@ -39,11 +39,20 @@ const app = {
   snapshot: () => sim.snapshot,
   dt: () => sim.dt,
   playing: () => runner.playing,
-  errors: () => [...configErrors.map((e) => e.message), ...uiErrors],
+  errors: () => [...new Set(configErrors.map(describeError)), ...uiErrors],
   set: (query) => apply(query),
   timings: () => ({ ...runner.stats, capped: runner.capped, maxStepsPerFrame: runner.maxStepsPerFrame }),
   mode,
+  view: () => (view && view.base ? { ...view.base, following: view.following } : null),
 };
+
+// The core's message names the key and what is allowed, and quotes the bad value, except for a
+// few (a repeated key, an over-long value): then the value is added. Identical messages are shown once.
+function describeError(e) {
+  const value = typeof e.value === 'string' ? e.value : '';
+  if (value === '' || e.message.includes(`'${value}'`)) return e.message;
+  return `${e.message} (value: '${value}')`;
+}
 
 // The integrators' names in lane order, from the core's table.
 function laneNames() {
