@@ -67,50 +67,74 @@ export function configJson(config, extra = {}) {
   };
 }
 
-// One PNG: a title, the canvas, a legend, the three plots and the config line.
+// Splits text into lines of at most `width` pixels, breaking after '&' or ',' where possible.
+function wrap(ctx, text, width) {
+  const parts = text.split(/(?<=[&,])/);
+  const lines = [];
+  let line = '';
+  for (const part of parts) {
+    if (line && ctx.measureText(line + part).width > width) { lines.push(line); line = ''; }
+    line += part;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+// One PNG: a title; the canvas with the legend under it; the three plots stacked beside it at
+// their size on the page; the whole config underneath (it reproduces the picture).
 export function compositePng(canvases, { title, config, laneNames, scheme, theme }) {
-  const ratio = canvases.view.width / Math.max(1, canvases.view.getBoundingClientRect().width);
-  const pad = Math.round(12 * ratio);
-  const width = canvases.view.width + 2 * pad;
+  const view = canvases.view;
+  const ratio = view.width / Math.max(1, view.getBoundingClientRect().width);
+  const px = (n) => Math.round(n * ratio);
+  const pad = px(14);
+  const captions = new Map([[canvases.energy, 'Energy drift (relative to the exact energy)'],
+    [canvases.error, 'Position error (m, log scale)'], [canvases.phase, 'Phase space (x against vx, first body)']]);
   const plots = [canvases.energy, canvases.error, canvases.phase].filter((c) => c.width > 1 && c.height > 1);
-  const plotWidth = plots.length ? Math.floor((width - pad * (plots.length + 1)) / plots.length) : 0;
-  const plotHeights = plots.map((c) => Math.round((c.height * plotWidth) / c.width));
-  const plotRow = plots.length ? Math.max(...plotHeights) + pad : 0;
-  const line = Math.round(18 * ratio);
-  const legendRows = Math.ceil(laneNames.length / 3);
-  const height = pad + line * 1.6 + canvases.view.height + pad + legendRows * line + pad + plotRow + line * 2;
+  const caption = px(18);
+  const plotWidth = plots.length ? Math.max(...plots.map((c) => c.width)) : 0;
+  const plotsHeight = plots.reduce((h, c) => h + caption + c.height + pad, 0);
+  const width = pad + view.width + (plotWidth ? pad + plotWidth : 0) + pad;
+  const line = px(18);
+  const columns = Math.max(1, Math.floor(view.width / px(190)));
+  const legendHeight = Math.ceil(laneNames.length / columns) * line;
+  const top = pad + px(26);
   const out = document.createElement('canvas');
+  const measure = out.getContext('2d');
+  measure.font = `${px(11)}px ui-monospace, monospace`;
+  const configLines = wrap(measure, config, width - 2 * pad);
+  const body = Math.max(view.height + pad + legendHeight, plotsHeight - pad);
   out.width = width;
-  out.height = Math.ceil(height);
+  out.height = top + body + pad + configLines.length * px(15) + pad;
   const ctx = out.getContext('2d');
   ctx.fillStyle = theme.bg;
   ctx.fillRect(0, 0, out.width, out.height);
-  ctx.fillStyle = theme.fg;
   ctx.textBaseline = 'top';
-  ctx.font = `600 ${Math.round(15 * ratio)}px ${theme.font}`;
+  ctx.fillStyle = theme.fg;
+  ctx.font = `600 ${px(16)}px ${theme.font}`;
   ctx.fillText(title, pad, pad);
-  let y = pad + line * 1.6;
-  ctx.drawImage(canvases.view, pad, y);
-  y += canvases.view.height + pad;
-  ctx.font = `${Math.round(12 * ratio)}px ${theme.font}`;
-  const column = (width - 2 * pad) / 3;
+  ctx.drawImage(view, pad, top);
+  ctx.font = `${px(12)}px ${theme.font}`;
+  const column = view.width / columns;
+  const legendTop = top + view.height + pad;
   laneNames.forEach((name, l) => {
     const style = laneStyle(l, scheme);
-    const x = pad + (l % 3) * column, yy = y + Math.floor(l / 3) * line;
+    const x = pad + (l % columns) * column, y = legendTop + Math.floor(l / columns) * line;
     ctx.fillStyle = style.colour;
-    drawMarker(ctx, style.marker, x + 6 * ratio, yy + 7 * ratio, 5 * ratio);
+    drawMarker(ctx, style.marker, x + px(6), y + px(7), px(5));
     ctx.fill();
     ctx.fillStyle = theme.fg;
-    ctx.fillText(name, x + 16 * ratio, yy);
+    ctx.fillText(name, x + px(16), y);
   });
-  y += legendRows * line + pad;
-  plots.forEach((c, i) => {
-    ctx.drawImage(c, pad + i * (plotWidth + pad), y, plotWidth, plotHeights[i]);
-  });
-  y += plotRow;
+  let y = top;
+  ctx.font = `600 ${px(12)}px ${theme.font}`;
+  for (const c of plots) {
+    ctx.fillStyle = theme.fg;
+    ctx.fillText(captions.get(c), pad + view.width + pad + px(4), y);
+    ctx.drawImage(c, pad + view.width + pad, y + caption);
+    y += caption + c.height + pad;
+  }
   ctx.fillStyle = theme.muted;
-  ctx.font = `${Math.round(11 * ratio)}px ${theme.font}`;
-  const maxChars = Math.floor((width - 2 * pad) / (6.2 * ratio));
-  ctx.fillText(config.length > maxChars ? config.slice(0, maxChars - 1) + '…' : config, pad, y);
+  ctx.font = `${px(11)}px ui-monospace, monospace`;
+  configLines.forEach((text, i) => ctx.fillText(text, pad, top + body + pad + i * px(15)));
   return new Promise((resolve) => out.toBlob(resolve, 'image/png'));
 }
