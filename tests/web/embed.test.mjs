@@ -307,3 +307,43 @@ test('the Embed dialog gives a snippet that works, with a preview', async () => 
     await context.close();
   }
 });
+
+test('the copy-paste example of docs/embedding.md works as written', async () => {
+  const fsm = await import('node:fs');
+  const os = await import('node:os');
+  const doc = fsm.readFileSync(path.join(root, 'docs/embedding.md'), 'utf8');
+  const section = doc.slice(doc.indexOf('### Copy-paste example'));
+  const html = section.slice(section.indexOf('```html') + 7, section.indexOf('```', section.indexOf('```html') + 7));
+  const dir = fsm.mkdtempSync(path.join(os.tmpdir(), 'stepwise-example-'));
+  fsm.writeFileSync(path.join(dir, 'example.html'),
+    `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>Example</title>\n${html.replaceAll('https://YOUR-HOST/', env.server.url)}`);
+  const server = await startServer({ root: dir, port: 0 });
+  const context = await env.browser.newContext({ viewport: { width: 800, height: 700 } });
+  try {
+    const page = await context.newPage();
+    const logs = [], problems = [];
+    page.on('console', (m) => { logs.push(m.text()); if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text()); });
+    page.on('pageerror', (e) => problems.push(e.message));
+    await page.goto(`${server.url}example.html`);
+    const frame = () => page.frames().find((f) => f.url().includes('embed.html'));
+    await page.waitForFunction(() => window.frames.length === 1);
+    await sleep(300);
+    await frame().waitForFunction(() => document.documentElement.classList.contains('ready'));
+    await page.click('text=Play');
+    await page.waitForFunction(() => /^t = .* Explicit Euler: /.test(document.getElementById('readout').textContent));
+    // explicit Euler diverges at t = 1.25 s on the stiff spring.
+    await page.waitForFunction(() => /Explicit Euler: diverged at 1.25 s/.test(document.getElementById('readout').textContent), null, { timeout: 10000 });
+    assert.ok(logs.includes('Explicit Euler diverged at t = 1.25 s'), logs.join('\n'));
+    await page.click('#smaller');
+    await frame().waitForFunction(() => window.stepwise.config().includes('&dt=0.01&'));
+    await page.click('text=Pause');
+    await page.click('text=One step');
+    await page.click('text=Reset');
+    await frame().waitForFunction(() => window.stepwise.state().t === 0);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+    await server.close();
+    fsm.rmSync(dir, { recursive: true, force: true });
+  }
+});
