@@ -239,7 +239,8 @@ public:
             bool repeated = false;
             for (const Pair& p : pairs) repeated = repeated || p.key == *key;
             if (repeated) {
-                error(*key, *value, "key '" + shown(*key) + "' is given more than once; give each key once");
+                error(*key, *value, "key '" + shown(*key) + "' is given more than once (again as '" + shown(*value) +
+                                         "'); give each key once");
                 continue;
             }
             pairs.push_back({std::move(*key), std::move(*value)});
@@ -250,7 +251,7 @@ public:
     void parse_integrators(const std::string& value, Config& c) {
         std::vector<int> list;
         if (value.size() > max_value_length) {
-            error("integrators", value, "integrators: the list is too long; name each of the " +
+            error("integrators", value, "integrators: the list '" + shown(value) + "' is too long; name each of the " +
                                             std::to_string(integrators().size()) + " integrators at most once");
             return;
         }
@@ -362,19 +363,19 @@ public:
             c = default_config(scenario_index);
         }
         const ScenarioInfo& info = scenarios()[scenario_index];
-        bool have_dt = false;
         for (const Pair& p : pairs) {
             const std::string& k = p.key;
             if (k == "v" || k == "scenario" || (k == "preset" && depth == 0)) continue;
             if (p.value.size() > max_value_length && k != "integrators") {
-                error(k, p.value, "the value of " + shown(k) + " is too long (" + std::to_string(p.value.size()) +
-                                      " characters)");
+                error(k, p.value, "the value of " + shown(k) + ", '" + shown(p.value) + "', is too long (" +
+                                      std::to_string(p.value.size()) + " characters; at most " +
+                                      std::to_string(max_value_length) + ")");
                 continue;
             }
             if (k == "integrators") {
                 parse_integrators(p.value, c);
             } else if (k == "dt") {
-                have_dt = parse_scalar("dt", p.value, 0.0, dt_max, true, "a number > 0 and at most 10", c.dt) || have_dt;
+                parse_scalar("dt", p.value, 0.0, dt_max, true, "a number > 0 and at most 10", c.dt);
             } else if (k == "duration") {
                 parse_scalar("duration", p.value, 0.0, duration_max, true, "a number > 0 and at most 100000",
                              c.duration);
