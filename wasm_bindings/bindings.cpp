@@ -31,4 +31,11 @@ EMSCRIPTEN_BINDINGS(stepwise) {
         .function("bodies", &Playground::bodies)
         .function("laneIds", &Playground::lane_ids)
         .function("motionBounds", &Playground::motion_bounds);
+
+    class_<stepwise::web::CsvExport>("CsvExport")
+        .constructor<const std::string&, double, double>()
+        .function("run", &stepwise::web::CsvExport::run)
+        .function("take", &stepwise::web::CsvExport::take)
+        .function("done", &stepwise::web::CsvExport::done)
+        .function("total", &stepwise::web::CsvExport::total);
 }

@@ -280,48 +280,77 @@ void append_number(std::string& out, double x) {
 
 }  // namespace
 
-val export_csv(const std::string& query, double steps_in, double every_in) {
-    const long long steps = std::isfinite(steps_in) ? static_cast<long long>(std::clamp(steps_in, 0.0, max_steps)) : 0;
-    const long long every = std::isfinite(every_in) ? std::max(1LL, static_cast<long long>(std::min(every_in, 1e12))) : 1;
-    Simulation sim(parse_config(query).config);
-    val chunks = val::array();
-    std::string out;
-    constexpr size_t chunk_bytes = 256 * 1024;
-    out.reserve(chunk_bytes + 4096);
-    out += "t,integrator,body,x,y,vx,vy,energy,error\n";
-    long long rows = 0;
-    auto emit = [&]() {
-        const double t = sim.time();
-        for (int l = 0; l < sim.lanes(); ++l) {
-            const double e = sim.energy(l);
-            for (int b = 0; b < sim.bodies(); ++b) {
-                if (rows >= max_csv_rows) return;
-                const dvec2 x = sim.lane(l).x[b], v = sim.lane(l).v[b];
-                append_number(out, t);
-                out += ',';
-                out += sim.info(l).id;
-                out += ',';
-                out += std::to_string(b);
-                for (double value : {x.x, x.y, v.x, v.y, e, sim.error(l, b)}) {
-                    out += ',';
-                    append_number(out, value);
-                }
-                out += '\n';
-                ++rows;
-                if (out.size() >= chunk_bytes) {
-                    chunks.call<void>("push", out);
-                    out.clear();
-                }
-            }
-        }
-    };
+namespace {
+constexpr size_t chunk_bytes = 256 * 1024;
+}
+
+CsvExport::CsvExport(const std::string& query, double steps, double every)
+    : sim_(parse_config(query).config),
+      steps_(std::isfinite(steps) ? static_cast<long long>(std::clamp(steps, 0.0, max_steps)) : 0),
+      every_(std::isfinite(every) ? std::max(1LL, static_cast<long long>(std::min(every, 1e12))) : 1) {
+    out_.reserve(chunk_bytes + 4096);
+    out_ += "t,integrator,body,x,y,vx,vy,energy,error\n";
     emit();
-    for (long long k = 1; k <= steps && rows < max_csv_rows; ++k) {
-        sim.step();
-        if (k % every == 0) emit();
+}
+
+void CsvExport::flush() {
+    if (out_.empty()) return;
+    chunks_.push_back(out_);
+    out_.clear();
+}
+
+void CsvExport::emit() {
+    const double t = sim_.time();
+    for (int l = 0; l < sim_.lanes(); ++l) {
+        const double e = sim_.energy(l);
+        for (int b = 0; b < sim_.bodies(); ++b) {
+            if (rows_ >= max_csv_rows) return;
+            const dvec2 x = sim_.lane(l).x[b], v = sim_.lane(l).v[b];
+            append_number(out_, t);
+            out_ += ',';
+            out_ += sim_.info(l).id;
+            out_ += ',';
+            out_ += std::to_string(b);
+            for (double value : {x.x, x.y, v.x, v.y, e, sim_.error(l, b)}) {
+                out_ += ',';
+                append_number(out_, value);
+            }
+            out_ += '\n';
+            ++rows_;
+            if (out_.size() >= chunk_bytes) flush();
+        }
     }
-    if (!out.empty()) chunks.call<void>("push", out);
-    return chunks;
+}
+
+bool CsvExport::run(int max_steps) {
+    // Never more than ~1 MB waiting for take(): the heap is fixed at 16 MiB.
+    for (int n = 0; n < max_steps && step_ < steps_ && rows_ < max_csv_rows && chunks_.size() < 4; ++n) {
+        sim_.step();
+        ++step_;
+        if (step_ % every_ == 0) emit();
+    }
+    const bool finished = step_ >= steps_ || rows_ >= max_csv_rows;
+    if (finished) flush();
+    return finished;
+}
+
+val CsvExport::take() {
+    val list = val::array();
+    for (const std::string& c : chunks_) list.call<void>("push", c);
+    chunks_.clear();
+    return list;
+}
+
+val export_csv(const std::string& query, double steps, double every) {
+    CsvExport e(query, steps, every);
+    val all = val::array();
+    for (;;) {
+        const bool finished = e.run(1 << 20);
+        val part = e.take();
+        const int n = part["length"].as<int>();
+        for (int i = 0; i < n; ++i) all.call<void>("push", part[i]);
+        if (finished) return all;
+    }
 }
 
 }  // namespace stepwise::web

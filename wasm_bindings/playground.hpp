@@ -87,4 +87,25 @@ emscripten::val limits();  // dt_max, duration_max, max_steps, default dt, ...
 constexpr long long max_csv_rows = 200000;
 emscripten::val export_csv(const std::string& query, double steps, double every);
 
+// The same CSV in slices, so the page stays responsive on a long run: run(n) advances at most n
+// more steps (fewer once ~1 MB of text waits) and returns true when done; take() hands over the
+// text chunks written so far. Call take() after every run().
+class CsvExport {
+public:
+    CsvExport(const std::string& query, double steps, double every);
+    bool run(int max_steps);
+    emscripten::val take();
+    double done() const { return static_cast<double>(step_); }
+    double total() const { return static_cast<double>(steps_); }
+
+private:
+    void emit();
+    void flush();
+
+    Simulation sim_;
+    long long steps_ = 0, every_ = 1, step_ = 0, rows_ = 0;
+    std::string out_;
+    std::vector<std::string> chunks_;
+};
+
 }  // namespace stepwise::web

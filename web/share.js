@@ -54,10 +54,10 @@ async function copyText(text) {
 export function installShare(app) {
   const status = $('share-status');
   let clearTimer = null;
-  const say = (text) => {
+  const say = (text, ms = 5000) => {
     status.textContent = text;
     clearTimeout(clearTimer);
-    clearTimer = setTimeout(() => { status.textContent = ''; }, 4000);
+    clearTimer = setTimeout(() => { status.textContent = ''; }, ms);
   };
 
   $('copy-link').addEventListener('click', async () => {
@@ -106,14 +106,17 @@ export function installShare(app) {
     const s = app.snapshot();
     const plan = csvPlan(config, s.steps, s.lanes.length, s.lanes[0]?.bodies.length || 1,
       app.core.limits.max_csv_rows);
+    const button = $('export-csv');
+    button.disabled = true;
     say(`Preparing the CSV (${plan.steps} steps)…`);
-    // Let the status paint before the core runs.
-    setTimeout(() => {
-      const text = csvText(app.core, config, plan);
-      download(new Blob([text], { type: 'text/csv' }), `${fileStem(config)}.csv`);
-      say(`CSV saved: t = 0 to ${plan.whole ? 'the end of the run' : 'now'}, every ${plan.every} step${plan.every > 1 ? 's' : ''}. ` +
-        `Same rows as: ${plan.command}`);
-    }, 30);
+    csvText(app.core, config, plan, s.lanes.length, (f) => say(`Preparing the CSV: ${Math.round(f * 100)} %…`))
+      .then((text) => {
+        download(new Blob([text], { type: 'text/csv' }), `${fileStem(config)}.csv`);
+        say(`CSV saved: t = 0 to ${plan.whole ? 'the end of the run' : 'now'}, every ${plan.every} step${plan.every > 1 ? 's' : ''}. ` +
+          `Same rows as: ${plan.command}`, 30000);
+      })
+      .catch((error) => say(`The CSV could not be made: ${error.message}`))
+      .finally(() => { button.disabled = false; });
   });
   $('export-png').addEventListener('click', async () => {
     app.redrawPlots();
