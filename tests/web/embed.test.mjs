@@ -198,6 +198,20 @@ test('ui=none shows only the canvas, legend and link; compact adds playback; ful
       await h.context.close();
     }
   }
+  // A hostile ui option: a warning, the compact layout, nothing run.
+  {
+    const h = await openHost(`embed.html?ui=${encodeURIComponent('<img src=x onerror="window.__pwned=1">')}&autoplay=yes#${lesson}`);
+    try {
+      assert.equal(await visible(h.frame, '#play'), true);
+      assert.equal(await h.frame.evaluate(() => document.documentElement.className), 'embed ui-compact ready');
+      assert.equal(await h.frame.evaluate(() => window.__pwned), undefined);
+      assert.ok(h.consoleMessages.some((m) => m.type === 'warning' && /ui must be none, compact or full/.test(m.text)));
+      assert.equal((await h.frame.evaluate(() => window.stepwise.state())).playing, false, 'autoplay only with 1');
+      assert.deepEqual(h.problems, []);
+    } finally {
+      await h.context.close();
+    }
+  }
   // index.html?embed=1 is the same embed mode; autoplay=1 starts it.
   const h = await openHost(`index.html?embed=1&ui=none&autoplay=1#${lesson}`);
   try {
