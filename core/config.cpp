@@ -265,9 +265,9 @@ public:
                 error("integrators", value, "integrators: empty name in the list '" + shown(value) +
                                                 "'; separate integrator ids with single commas");
             } else if (index < 0) {
-                error("integrators", id, "unknown integrator '" + shown(id) + "'; known: " + known_integrators());
+                error("integrators", id, "integrators: unknown integrator '" + shown(id) + "'; known: " + known_integrators());
             } else if (std::find(list.begin(), list.end(), index) != list.end()) {
-                error("integrators", id, "integrator '" + shown(id) + "' is listed twice; list each once");
+                error("integrators", id, "integrators: '" + shown(id) + "' is listed twice; list each integrator once");
             } else {
                 list.push_back(index);
             }
