@@ -4,10 +4,7 @@
 
 namespace stepwise {
 
-namespace {
-
-// The unforced oscillator d'' = -w2 d - 2 gamma d'.
-void propagate_free(dvec2& d, dvec2& v, double w2, double gamma, double t) {
+OscillatorMap oscillator_map(double w2, double gamma, double t) {
     // d(t) = eC d0 + eS (v0 + gamma d0) with eC = e^{-gamma t} C, eS = e^{-gamma t} S, where
     // (C, S) = (cos wt, sin(wt)/w) underdamped, (1, t) critical, (cosh bt, sinh(bt)/b) overdamped;
     // v(t) = -w2 eS d0 + (eC - gamma eS) v0. Both follow from C' = -w^2 S (or +b^2 S), S' = C.
@@ -38,9 +35,14 @@ void propagate_free(dvec2& d, dvec2& v, double w2, double gamma, double t) {
             eC = slow * (1.0 + 0.5 * grow);
         }
     }
-    const dvec2 d0 = d, v0 = v;
-    d = (eC + gamma * eS) * d0 + eS * v0;
-    v = (-w2 * eS) * d0 + (eC - gamma * eS) * v0;
+    return {eC + gamma * eS, eS, -w2 * eS, eC - gamma * eS};
+}
+
+namespace {
+
+// The unforced oscillator d'' = -w2 d - 2 gamma d'.
+void propagate_free(dvec2& d, dvec2& v, double w2, double gamma, double t) {
+    apply(oscillator_map(w2, gamma, t), d, v);
 }
 
 }  // namespace

@@ -5,6 +5,19 @@
 
 namespace stepwise {
 
+// The linear map of the unforced oscillator d'' = -w2 d - 2 gamma d' over time t:
+// d(t) = dd d0 + dv v0, v(t) = vd d0 + vv v0. The same for every body with the same w2, gamma
+// and t, so a fixed-step integrator can compute it once (the kinematic integrator caches it).
+struct OscillatorMap {
+    double dd, dv, vd, vv;
+};
+OscillatorMap oscillator_map(double w2, double gamma, double t);
+inline void apply(const OscillatorMap& m, dvec2& d, dvec2& v) {
+    const dvec2 d0 = d, v0 = v;
+    d = m.dd * d0 + m.dv * v0;
+    v = m.vd * d0 + m.vv * v0;
+}
+
 // The solution of d'' = -w2 d - 2 gamma d' + f over time t, for w2 >= 0, gamma >= 0 and a
 // constant f. Under-, critically and over-damped, and the spring-free limits (w2 = 0).
 // d, v hold the start values and receive the values at t.

@@ -12,6 +12,7 @@ void Lane::reset(const dvec2* x0, const dvec2* v0) {
     std::copy(v0, v0 + v.size(), v.begin());
     started = false;
     substep = 0.0;
+    force_maps_h = 0.0;
     force_evaluations = newton_failures = rejected_substeps = 0;
 }
 
@@ -394,12 +395,27 @@ void yoshida4(const System& s, Lane& L, double h) {
 // form, the semi-implicit Euler terms dv = a h, dx = a h^2. With average = true every
 // force's dx becomes dv h/2 (the average-acceleration method).
 
-// Exact (dv, dx) of the linear oscillator d'' = -w2 d - 2 gamma d' from (d0, v0).
-inline void oscillator_increment(dvec2 d0, dvec2 v0, double w2, double gamma, double h, dvec2& dv, dvec2& dx) {
+// Exact (dv, dx) of a linear oscillator over the step, from its map and (d0, v0).
+inline void oscillator_increment(const OscillatorMap& m, dvec2 d0, dvec2 v0, double h, dvec2& dv, dvec2& dx) {
     dvec2 d = d0, v = v0;
-    propagate_linear(d, v, w2, gamma, dvec2(0.0), h);
+    apply(m, d, v);
     dv = v - v0;
     dx = d - d0 - v0 * h;
+}
+
+// The maps depend only on the parameters and h: one per anchor spring, pair spring and body
+// (its damper), in that order. Computed once per step size instead of once per body and step.
+void update_force_maps(const System& s, Lane& L, double h) {
+    if (L.force_maps_h == h) return;
+    size_t k = 0;
+    for (const AnchorSpring& sp : s.anchor_springs)
+        L.force_maps[k++] = oscillator_map(sp.k * s.inv_mass[sp.body], 0.5 * sp.b * s.inv_mass[sp.body], h);
+    for (const PairSpring& sp : s.pair_springs) {
+        const double mu = s.mass[sp.i] * s.mass[sp.j] / (s.mass[sp.i] + s.mass[sp.j]);
+        L.force_maps[k++] = oscillator_map(sp.k / mu, 0.5 * sp.b / mu, h);
+    }
+    for (int i = 0; i < s.bodies(); ++i) L.force_maps[k++] = oscillator_map(0.0, 0.5 * s.damper * s.inv_mass[i], h);
+    L.force_maps_h = h;
 }
 
 void kinematic_step(const System& s, Lane& L, double h, bool average) {
@@ -408,6 +424,10 @@ void kinematic_step(const System& s, Lane& L, double h, bool average) {
     const dvec2 *x = L.x.data(), *v = L.v.data();
     const double* inv_m = s.inv_mass.data();
     const double dx_factor = average ? 0.5 * h : h;  // dx = dv * dx_factor for approximated forces
+    update_force_maps(s, L, h);
+    const OscillatorMap* anchor_maps = L.force_maps.data();
+    const OscillatorMap* pair_maps = anchor_maps + s.anchor_springs.size();
+    const OscillatorMap* damper_maps = pair_maps + s.pair_springs.size();
     // Gravity: constant, so the kinematic equations are exact (and dx = dv h/2 either way).
     for (int i = 0; i < n; ++i) {
         dv[i] = h * s.gravity;
@@ -417,7 +437,7 @@ void kinematic_step(const System& s, Lane& L, double h, bool average) {
     if (s.damper != 0.0) {
         for (int i = 0; i < n; ++i) {
             dvec2 ddv, ddx;
-            oscillator_increment(dvec2(0.0), v[i], 0.0, 0.5 * s.damper * inv_m[i], h, ddv, ddx);
+            oscillator_increment(damper_maps[i], dvec2(0.0), v[i], h, ddv, ddx);
             dv[i] += ddv;
             dx[i] += average ? (0.5 * h) * ddv : ddx;
         }
@@ -431,12 +451,13 @@ void kinematic_step(const System& s, Lane& L, double h, bool average) {
             dx[i] += dx_factor * ddv;
         }
     }
-    for (const AnchorSpring& sp : s.anchor_springs) {
+    for (size_t k = 0; k < s.anchor_springs.size(); ++k) {
+        const AnchorSpring& sp = s.anchor_springs[k];
         const int i = sp.body;
         dvec2 ddv, ddx;
         if (sp.rest == 0.0) {
             // The damped oscillator about the anchor: cos/sin (or its damped forms).
-            oscillator_increment(x[i] - sp.anchor, v[i], sp.k * inv_m[i], 0.5 * sp.b * inv_m[i], h, ddv, ddx);
+            oscillator_increment(anchor_maps[k], x[i] - sp.anchor, v[i], h, ddv, ddx);
             if (average) ddx = (0.5 * h) * ddv;
         } else {
             const dvec2 d = x[i] - sp.anchor;
@@ -449,15 +470,14 @@ void kinematic_step(const System& s, Lane& L, double h, bool average) {
         dv[i] += ddv;
         dx[i] += ddx;
     }
-    for (const PairSpring& sp : s.pair_springs) {
+    for (size_t k = 0; k < s.pair_springs.size(); ++k) {
+        const PairSpring& sp = s.pair_springs[k];
         const double mi = s.mass[sp.i], mj = s.mass[sp.j], M = mi + mj;
         dvec2 ddv_rel, ddx_rel;  // increments of the separation r = x_i - x_j and its rate
         if (sp.rest == 0.0) {
             // Alone, the spring leaves the centre of mass coasting and the separation
             // oscillates with the reduced mass mu.
-            const double mu = mi * mj / M;
-            oscillator_increment(x[sp.i] - x[sp.j], v[sp.i] - v[sp.j], sp.k / mu, 0.5 * sp.b / mu, h, ddv_rel,
-                                 ddx_rel);
+            oscillator_increment(pair_maps[k], x[sp.i] - x[sp.j], v[sp.i] - v[sp.j], h, ddv_rel, ddx_rel);
             if (average) ddx_rel = (0.5 * h) * ddv_rel;
         } else {
             const dvec2 d = x[sp.i] - x[sp.j];
@@ -546,6 +566,7 @@ Lane make_lane(const System& s, int index, const dvec2* x0, const dvec2* v0) {
     L.carry_v.resize(n);
     L.carry_a.resize(n);
     for (auto& t : L.tmp) t.resize(n);
+    L.force_maps.resize(s.anchor_springs.size() + s.pair_springs.size() + n);
     if (s.pair_springs.empty()) {
         L.jx.resize(4 * n);
         L.jv.resize(4 * n);

@@ -1,6 +1,7 @@
 // The table of integrators: metadata and a step function for each, read by the CLI,
 // the page and the tests alike. Ids are fixed: links and the CLI use them.
 #pragma once
+#include "exact.hpp"
 #include "system.hpp"
 
 #include <string_view>
@@ -19,6 +20,10 @@ struct Lane {
     std::vector<dvec2> carry_x, carry_v, carry_a;
     bool started = false;
     double substep = 0.0;  // rk45: the last accepted internal step
+
+    // kinematic: each force's oscillator map over one step, computed when h changes.
+    std::vector<OscillatorMap> force_maps;
+    double force_maps_h = 0.0;  // 0: not computed
 
     // rk45 error control.
     double rtol = 1e-9;
