@@ -38,6 +38,19 @@ inline Setup two_springs(double b = 0.0) {
     return s;
 }
 
+// The two-point spring exercise: P1 (-2, 2), v (-1, -1.5), m 2; P2 (3, 2), v (1, -1.5), m 3;
+// stiffness 4 under gravity (0, -10), with the given rest length and damping.
+inline Setup two_point_exercise(double rest = 6.0, double b = 0.0) {
+    Setup s;
+    s.system.add_body(2.0);
+    s.system.add_body(3.0);
+    s.system.gravity = dvec2(0.0, -10.0);
+    s.system.pair_springs.push_back({0, 1, 4.0, rest, b});
+    s.x0 = {dvec2(-2.0, 2.0), dvec2(3.0, 2.0)};
+    s.v0 = {dvec2(-1.0, -1.5), dvec2(1.0, -1.5)};
+    return s;
+}
+
 inline stepwise::Lane run(const Setup& s, int integrator, double h, long long steps) {
     stepwise::Lane lane = stepwise::make_lane(s.system, integrator, s.x0.data(), s.v0.data());
     const auto step = stepwise::integrators()[integrator].step;

@@ -58,13 +58,7 @@ TEST_CASE("closed forms satisfy the equations of motion (tight rk45) in every re
         }
     }
     SECTION("spring pair: centre of mass and separation decouple") {
-        Setup s;
-        s.system.add_body(2.0);
-        s.system.add_body(3.0);
-        s.system.gravity = dvec2(0.0, -10.0);
-        s.system.pair_springs.push_back({0, 1, 4.0, 0.0, 0.3});
-        s.x0 = {dvec2(-2.0, 2.0), dvec2(3.0, 2.0)};
-        s.v0 = {dvec2(-1.0, -1.5), dvec2(1.0, -1.5)};
+        const Setup s = two_point_exercise(0.0, 0.3);
         REQUIRE(has_closed_form(s.system));
         Lane lane = make_lane(s.system, find_integrator("rk45"), s.x0.data(), s.v0.data());
         lane.rtol = lane.atol = 1e-13;

@@ -60,29 +60,26 @@ TEST_CASE("every integrator converges at its theoretical order on the undamped o
     }
 }
 
-TEST_CASE("with two springs at once the kinematic integrators show their order too") {
-    // Two position-dependent forces: each alone is exact, together they are not.
-    const Setup s = two_springs();
-    for (const char* id : {"kinematic", "kinematic_avg", "velocity_verlet", "rk4", "yoshida4"}) {
+// Each listed integrator's measured order on s matches its table order.
+void check_orders(const Setup& s, std::initializer_list<const char*> ids, double T, double h0_low, double h0_high) {
+    for (const char* id : ids) {
         DYNAMIC_SECTION(id) {
             const int i = find_integrator(id);
-            const OrderMeasurement m = measure_order(s, i, 2.0, integrators()[i].order >= 4 ? 0.02 : 0.01);
+            const OrderMeasurement m = measure_order(s, i, T, integrators()[i].order >= 4 ? h0_high : h0_low);
             INFO(describe(m));
             CHECK(m.order == Approx(integrators()[i].order).margin(0.15));
         }
     }
 }
 
+TEST_CASE("with two springs at once the kinematic integrators show their order too") {
+    // Two position-dependent forces: each alone is exact, together they are not.
+    check_orders(two_springs(), {"kinematic", "kinematic_avg", "velocity_verlet", "rk4", "yoshida4"}, 2.0, 0.01, 0.02);
+}
+
 TEST_CASE("with damping the Verlet family keeps second order (predicted velocities)") {
-    const Setup s = oscillator(4.0, 0.4);
-    for (const char* id : {"leapfrog", "stormer_verlet", "velocity_verlet", "heun", "rk4", "kinematic_avg"}) {
-        DYNAMIC_SECTION(id) {
-            const int i = find_integrator(id);
-            const OrderMeasurement m = measure_order(s, i, 4.0, integrators()[i].order >= 4 ? 0.1 : 0.02);
-            INFO(describe(m));
-            CHECK(m.order == Approx(integrators()[i].order).margin(0.15));
-        }
-    }
+    check_orders(oscillator(4.0, 0.4), {"leapfrog", "stormer_verlet", "velocity_verlet", "heun", "rk4", "kinematic_avg"},
+                 4.0, 0.02, 0.1);
 }
 
 TEST_CASE("constant force table: m = 1, F = 10 N, dt = 1 s, after 10 s") {
@@ -114,13 +111,7 @@ TEST_CASE("constant force table: m = 1, F = 10 N, dt = 1 s, after 10 s") {
 
 TEST_CASE("two-point spring exercise: one step of 0.5 by hand") {
     // P1 (-2, 2), v (-1, -1.5), m 2; P2 (3, 2), v (1, -1.5), m 3; rest 6, k 4, g (0, -10).
-    Setup s;
-    s.system.add_body(2.0);
-    s.system.add_body(3.0);
-    s.system.gravity = dvec2(0.0, -10.0);
-    s.system.pair_springs.push_back({0, 1, 4.0, 6.0, 0.0});
-    s.x0 = {dvec2(-2.0, 2.0), dvec2(3.0, 2.0)};
-    s.v0 = {dvec2(-1.0, -1.5), dvec2(1.0, -1.5)};
+    const Setup s = two_point_exercise();
     // At t = 0: |d| = 5, compressed by 1, so F1 = -4 (5 - 6) (-1, 0) = (-4, 0), F2 = (4, 0);
     // a1 = (-4, 0)/2 + g = (-2, -10), a2 = (4, 0)/3 + g = (4/3, -10).
     struct Expect {
@@ -170,14 +161,8 @@ TEST_CASE("implicit Euler solves the backward step: one hand-computed step on a 
 }
 
 TEST_CASE("implicit Euler's Newton iteration converges on nonlinear coupled springs") {
-    // The two-point exercise (rest length 6: nonlinear) with a large step.
-    Setup s;
-    s.system.add_body(2.0);
-    s.system.add_body(3.0);
-    s.system.gravity = dvec2(0.0, -10.0);
-    s.system.pair_springs.push_back({0, 1, 4.0, 6.0, 0.5});
-    s.x0 = {dvec2(-2.0, 2.0), dvec2(3.0, 2.0)};
-    s.v0 = {dvec2(-1.0, -1.5), dvec2(1.0, -1.5)};
+    // The two-point exercise (rest length 6: nonlinear) with damping and a large step.
+    const Setup s = two_point_exercise(6.0, 0.5);
     const double h = 0.5;
     Lane lane = make_lane(s.system, find_integrator("implicit_euler"), s.x0.data(), s.v0.data());
     for (int k = 0; k < 40; ++k) {
