@@ -270,7 +270,9 @@ export class Plots {
           if (Number.isFinite(v)) { lo = Math.min(lo, Math.max(v, limit[0])); hi = Math.max(hi, Math.min(v, limit[1])); }
         }
       });
-      const pad = Math.max((hi - lo) * 0.06, 1e-9);
+      // At least a thousandth of the magnitude: at t = 0 the curve is a point (x0 = 1000 would
+      // otherwise get a 2e-9 wide axis whose ticks all read 1000.000000).
+      const pad = Math.max((hi - lo) * 0.06, 1e-3 * Math.max(Math.abs(lo), Math.abs(hi)), 1e-9);
       return [lo - pad, hi + pad];
     };
     const xr = range(pos), yr = range(vel);
