@@ -28,7 +28,7 @@ const std::vector<ScenarioInfo> scenario_table = {
          {"x0", 2, {0, 0}, -big, big, false, "m", "start position"},
          {"v0", 2, {10, 10}, -big, big, false, "m/s", "start velocity"},
      }},
-    {"spring", "Damped spring",
+    {"spring", "Spring",
      "One mass on a spring to a fixed anchor: F = −k·(|d| − rest)·d/|d| − b·v, d = x − anchor.",
      {
          {"m", 1, {1, 0}, 0, big, true, "kg", "mass"},
@@ -362,6 +362,7 @@ public:
         } else {
             c = default_config(scenario_index);
         }
+        const Config base = c;  // before the link's own keys
         const ScenarioInfo& info = scenarios()[scenario_index];
         for (const Pair& p : pairs) {
             const std::string& k = p.key;
@@ -399,9 +400,12 @@ public:
             }
         }
         if (c.duration / c.dt > max_steps) {
-            error("duration", format_number(c.duration),
-                  "duration / dt must be at most 10000000 steps; got " + format_number(c.duration) + " / " +
-                      format_number(c.dt));
+            // Neither value alone is wrong, but together they are: keep the base (preset or
+            // default) duration, and the base dt too if the link's dt is still too fine for it.
+            const std::string got = format_number(c.duration) + " / " + format_number(c.dt);
+            error("duration", got, "duration / dt must be at most 10000000 steps; got '" + got + "'");
+            c.duration = base.duration;
+            if (c.duration / c.dt > max_steps) c.dt = base.dt;
         }
     }
 };

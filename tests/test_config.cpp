@@ -131,7 +131,18 @@ TEST_CASE("every bad key or value is an error naming the key, the value and what
         CHECK(has_error(parse_config("m=0"), "m", "got '0'"));
         CHECK(has_error(parse_config("b=-0.5"), "b", "from 0 to 10000"));
         CHECK(has_error(parse_config("duration=0"), "duration", "> 0"));
-        CHECK(has_error(parse_config("dt=0.000001&duration=100000"), "duration", "at most 10000000 steps"));
+        const ParseResult fine = parse_config("dt=0.0000001&duration=100000");
+        CHECK(has_error(fine, "duration", "at most 10000000 steps; got '100000 / 1e-07'"));
+        // Neither is applied: the default duration 10 s is still 1e8 steps of 1e-7, so dt reverts too.
+        CHECK(fine.config.duration == 10.0);
+        CHECK(fine.config.dt == 0.01);
+        const ParseResult preset = parse_config("dt=0.000001&duration=100000&preset=undamped_dt01");
+        CHECK(preset.config.duration == 90.0);  // the preset's duration ...
+        CHECK(preset.config.dt == 0.1);         // ... and, since 90 / 1e-6 is too many, its dt
+        // Only the duration reverts when the link's dt fits the base duration: 10 / 1e-6 = 1e7.
+        const ParseResult dt_kept = parse_config("dt=0.000001&duration=100000");
+        CHECK(dt_kept.config.duration == 10.0);
+        CHECK(dt_kept.config.dt == 0.000001);
     }
     SECTION("non-finite and malformed numbers") {
         for (const char* bad : {"NaN", "nan", "Infinity", "-inf", "1e308", "1e999", "0x10", "1,5", "", " 1", "1.2.3",

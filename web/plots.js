@@ -222,12 +222,19 @@ export class Plots {
         }
       }
     });
+    // An error of exactly 0 after the start (a method exact for this system) has no logarithm:
+    // it is drawn on the bottom line, which then sits at round-off level and reads "≤1e-16".
+    let exactZero = false;
+    snapshot.lanes.forEach((lane, l) => {
+      for (let i = 1; i < ends[l] && !exactZero; ++i) exactZero = h[i * w + 2 + l * 6] === 0;
+    });
     if (!Number.isFinite(lo)) { lo = -16; hi = -14; }
-    lo = Math.floor(lo);
+    lo = Math.floor(exactZero ? Math.log10(errorFloor) : lo);
     hi = Math.max(Math.ceil(hi), lo + 2);
     const yTicks = [];
     const every = Math.max(1, Math.ceil((hi - lo) / 6));
-    for (let k = lo; k <= hi; k += every) yTicks.push({ value: k, label: `1e${k}` });
+    // The bottom line also carries every smaller error (and every error at t = 0): "≤".
+    for (let k = lo; k <= hi; k += every) yTicks.push({ value: k, label: k === lo ? `≤1e${k}` : `1e${k}` });
     p.axes(theme, [0, t1], [lo, hi], timeTicks(t1), yTicks, 't (s)', 'position error (m), log');
     const value = (i, l) => Math.log10(Math.max(h[i * w + 2 + l * 6], Math.pow(10, lo)));
     p.clip(() => {

@@ -243,19 +243,20 @@ export class View {
     const ctx = this.ctx, r = map.rect;
     const y = map.py(this.geometry.ground);
     if (!finite(y) || y > r.y + r.h || y < r.y) return;
-    ctx.fillStyle = theme.ground;
-    ctx.globalAlpha = 0.18;
-    ctx.fillRect(r.x, y, r.w, r.y + r.h - y);
-    ctx.globalAlpha = 1;
+    // The model has no collision: the bodies fly on below y = 0. So no solid earth is drawn,
+    // only a dashed reference line, labelled, lest a student read the fall-through as a bug.
     ctx.strokeStyle = theme.ground;
-    ctx.lineWidth = 2;
+    ctx.lineWidth = 1.5;
+    ctx.setLineDash([6, 4]);
     ctx.beginPath();
     ctx.moveTo(r.x, y); ctx.lineTo(r.x + r.w, y);
     ctx.stroke();
-    ctx.lineWidth = 1;
-    ctx.beginPath();
-    for (let x = r.x; x < r.x + r.w; x += 10) { ctx.moveTo(x, y + 8); ctx.lineTo(x + 8, y); }
-    ctx.stroke();
+    ctx.setLineDash([]);
+    ctx.fillStyle = theme.ground;
+    ctx.font = '11px system-ui, sans-serif';
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'top';
+    ctx.fillText('y = 0 (launch height; no ground collision)', r.x + 6, y + 3);
   }
 
   drawAnchors(map, theme) {
