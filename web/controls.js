@@ -83,12 +83,17 @@ export class Controls {
       type: 'number', id: 'dt', min: '0', max: String(core.limits.dt_max), step: 'any', inputmode: 'decimal',
       'aria-describedby': 'dt-hint',
     });
-    this.dtNumber.addEventListener('change', () => { if (this.dtNumber.value !== '') this.edit('dt', this.dtNumber.value); });
+    // An empty or unparsable number field (the browser reports both as '') is not an edit:
+    // the field goes back to the value in force, so it never shows something that is not running.
+    this.dtNumber.addEventListener('change', () => {
+      if (this.dtNumber.value !== '') this.edit('dt', this.dtNumber.value); else this.sync(this.getConfig());
+    });
     this.durationNumber = el('input', {
       type: 'number', id: 'duration', min: '0', max: String(core.limits.duration_max), step: 'any', inputmode: 'decimal',
     });
     this.durationNumber.addEventListener('change', () => {
       if (this.durationNumber.value !== '') this.edit('duration', this.durationNumber.value);
+      else this.sync(this.getConfig());
     });
     const timing = el('fieldset', { class: 'group' }, [
       el('legend', { text: 'Time step' }),
@@ -155,7 +160,7 @@ export class Controls {
         });
         input.addEventListener('change', () => {
           const values = this.paramInputs.get(spec.key).map((i) => i.value);
-          if (values.some((v) => v === '')) return;
+          if (values.some((v) => v === '')) { this.sync(this.getConfig()); return; }
           this.edit(spec.key, values.join(','));
         });
         inputs.push(input);
