@@ -16,14 +16,19 @@ struct Setup {
     std::vector<dvec2> x0, v0;
 };
 
-// One unit mass on a spring to (0.5, -0.25): undamped oscillator with omega = sqrt(k/m).
-inline Setup oscillator(double k = 1.0, double b = 0.0, double m = 1.0) {
+// One unit mass on a rest-0 spring to `anchor`, starting at (x0, v0).
+inline Setup anchored_spring(double k, double b, dvec2 anchor, dvec2 x0, dvec2 v0) {
     Setup s;
-    s.system.add_body(m);
-    s.system.anchor_springs.push_back({0, dvec2(0.5, -0.25), k, 0.0, b});
-    s.x0 = {dvec2(1.5, 0.25)};
-    s.v0 = {dvec2(0.3, 0.8)};
+    s.system.add_body(1.0);
+    s.system.anchor_springs.push_back({0, anchor, k, 0.0, b});
+    s.x0 = {x0};
+    s.v0 = {v0};
     return s;
+}
+
+// One unit mass on a spring to (0.5, -0.25): undamped oscillator with omega = sqrt(k/m).
+inline Setup oscillator(double k = 1.0, double b = 0.0) {
+    return anchored_spring(k, b, dvec2(0.5, -0.25), dvec2(1.5, 0.25), dvec2(0.3, 0.8));
 }
 
 // One mass between two rest-0 springs of different stiffness (two forces at once).

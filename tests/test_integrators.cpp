@@ -148,11 +148,7 @@ TEST_CASE("two-point spring exercise: one step of 0.5 by hand") {
 TEST_CASE("implicit Euler solves the backward step: one hand-computed step on a spring") {
     // x'' = -k x, k = 4, h = 0.5, from x0 = 1, v0 = 0 (1D along x):
     // v1 = v0 - h k x1, x1 = x0 + h v1  =>  v1 = -h k x0 / (1 + h^2 k) = -1, x1 = 0.5.
-    Setup s;
-    s.system.add_body(1.0);
-    s.system.anchor_springs.push_back({0, dvec2(0.0), 4.0, 0.0, 0.0});
-    s.x0 = {dvec2(1.0, 0.0)};
-    s.v0 = {dvec2(0.0)};
+    const Setup s = anchored_spring(4.0, 0.0, dvec2(0.0), dvec2(1.0, 0.0), dvec2(0.0));
     const Lane lane = run(s, find_integrator("implicit_euler"), 0.5, 1);
     CHECK(lane.x[0].x == Approx(0.5).margin(1e-14));
     CHECK(lane.v[0].x == Approx(-1.0).margin(1e-14));
@@ -185,11 +181,7 @@ TEST_CASE("kinematic integrator matches the single spring's closed form at any d
     for (double b : {0.0, 0.1, 2.0 * std::sqrt(15.0), 20.0}) {
         for (double h : {0.5, 2.0}) {
             DYNAMIC_SECTION("b = " << b << ", dt = " << h) {
-                Setup s;
-                s.system.add_body(1.0);
-                s.system.anchor_springs.push_back({0, dvec2(3.0, -1.0), 15.0, 0.0, b});
-                s.x0 = {dvec2(1000.0, 20.0)};
-                s.v0 = {dvec2(-5.0, 40.0)};
+                const Setup s = anchored_spring(15.0, b, dvec2(3.0, -1.0), dvec2(1000.0, 20.0), dvec2(-5.0, 40.0));
                 const long long steps = std::llround(100.0 / h);
                 const Lane lane = run(s, find_integrator("kinematic"), h, steps);
                 // Relative to the motion's size (about 1000).
@@ -220,11 +212,7 @@ TEST_CASE("kinematic integrator is exact for gravity alone and for a linear damp
 
 TEST_CASE("over 1e5 steps: symplectic energy stays bounded, explicit Euler's grows, RK4's decays") {
     // The article's undamped oscillator: k = 15, m = 1, x0 = 1000, dt = 0.25 (omega dt = 0.97).
-    Setup s;
-    s.system.add_body(1.0);
-    s.system.anchor_springs.push_back({0, dvec2(0.0), 15.0, 0.0, 0.0});
-    s.x0 = {dvec2(1000.0, 0.0)};
-    s.v0 = {dvec2(0.0)};
+    const Setup s = anchored_spring(15.0, 0.0, dvec2(0.0), dvec2(1000.0, 0.0), dvec2(0.0));
     const double e0 = energy(s.system, s.x0.data(), s.v0.data());
     const long long steps = 100000;
     auto energies = [&](const char* id, double h) {
