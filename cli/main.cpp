@@ -1,6 +1,7 @@
 // stepwise: the native command line. run / list / check over the one config format.
 #include "config.hpp"
 #include "integrators.hpp"
+#include "rows.hpp"
 #include "simulation.hpp"
 
 #include <cmath>
@@ -32,27 +33,9 @@ void print_errors(const ParseResult& r) {
 
 // %.17g: every double printed reads back exactly.
 std::string num(double x) {
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "%.17g", x);
-    return buf;
-}
-
-std::string json_string(const std::string& s) {
-    std::string out = "\"";
-    for (char ch : s) {
-        const unsigned char u = static_cast<unsigned char>(ch);
-        if (ch == '"' || ch == '\\') {
-            out += '\\';
-            out += ch;
-        } else if (u < 0x20) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\u%04x", u);
-            out += buf;
-        } else {
-            out += ch;
-        }
-    }
-    return out + "\"";
+    std::string out;
+    append_number(out, x);
+    return out;
 }
 
 bool parse_count(const char* text, long long& out) {
@@ -79,21 +62,22 @@ int cmd_list() {
                     pad(i.family, 15).c_str(), i.order, i.force_evaluations, i.symplectic ? "yes" : "no",
                     i.implicit ? "yes" : "no", i.description);
     }
-    std::printf("\nScenarios\n");
+    std::printf("\nScenarios (shared keys: v=1, scenario, preset, integrators (comma list), dt (> 0, at most 10 s), "
+                "duration (> 0, at most 100000 s))\n");
     for (const ScenarioInfo& s : scenarios()) {
-        std::printf("%-12s %s\n", s.id, s.description);
+        std::printf("\n%s: %s\n  %s\n", s.id, s.name, s.description);
+        std::printf("  reference:  %s\n  phase plot: %s\n  keys:\n", s.reference, s.phase_plot);
         for (const ParamSpec& p : s.params) {
             std::string def = format_number(p.def[0]);
             if (p.dims == 2) def += "," + format_number(p.def[1]);
-            std::printf("    %-8s %-18s default %-10s range %s%s .. %s %s\n", p.key, p.label, def.c_str(),
-                        p.min_exclusive ? "> " : "", format_number(p.min).c_str(), format_number(p.max).c_str(),
-                        p.unit);
+            const std::string range = std::string(p.min_exclusive ? "> " : "") + format_number(p.min) + " .. " +
+                                      format_number(p.max) + " " + p.unit;
+            std::printf("    %-8s %s%s%s — %s\n", p.key, pad(p.dims == 2 ? "vector" : "number", 7).c_str(),
+                        pad("default " + def, 20).c_str(), pad("range " + range, 32).c_str(), p.meaning);
         }
+        std::printf("  presets:\n");
+        for (const PresetInfo& p : s.presets) std::printf("    %-28s %s\n", p.id, p.description);
     }
-    std::printf("\nShared keys: v=1, scenario, preset, integrators (comma list), dt (> 0, at most 10 s), "
-                "duration (> 0, at most 100000 s)\n");
-    std::printf("\nPresets\n");
-    for (const PresetInfo& p : presets()) std::printf("%-20s %s\n", p.id, p.description);
     return 0;
 }
 
@@ -147,33 +131,18 @@ int cmd_run(int argc, char** argv) {
     Simulation sim(c);
     const bool csv = format == "csv";
     bool first_row = true;
+    std::string text;
     auto emit = [&]() {
-        const double t = sim.time();
-        for (int l = 0; l < sim.lanes(); ++l) {
-            const double e = sim.energy(l);
-            for (int b = 0; b < sim.bodies(); ++b) {
-                const dvec2 x = sim.lane(l).x[b], v = sim.lane(l).v[b];
-                const double err = sim.error(l, b);
-                if (csv) {
-                    std::printf("%s,%s,%d,%s,%s,%s,%s,%s,%s\n", num(t).c_str(), sim.info(l).id, b, num(x.x).c_str(),
-                                num(x.y).c_str(), num(v.x).c_str(), num(v.y).c_str(), num(e).c_str(),
-                                num(err).c_str());
-                } else {
-                    std::printf("%s\n    {\"t\": %s, \"integrator\": \"%s\", \"body\": %d, \"x\": %s, \"y\": %s, "
-                                "\"vx\": %s, \"vy\": %s, \"energy\": %s, \"error\": %s}",
-                                first_row ? "" : ",", num(t).c_str(), sim.info(l).id, b, num(x.x).c_str(),
-                                num(x.y).c_str(), num(v.x).c_str(), num(v.y).c_str(), num(e).c_str(),
-                                num(err).c_str());
-                    first_row = false;
-                }
-            }
-        }
+        text.clear();
+        if (csv) append_csv_rows(text, sim); else append_json_rows(text, sim, first_row);
+        std::fputs(text.c_str(), stdout);
     };
     if (csv) {
-        std::printf("t,integrator,body,x,y,vx,vy,energy,error\n");
+        std::fputs(csv_header, stdout);
     } else {
-        std::printf("{\n  \"config\": %s,\n  \"reference\": \"%s\",\n  \"dt\": %s,\n  \"steps\": %lld,\n  \"rows\": [",
-                    json_string(normalise(c)).c_str(), reference_name(sim.reference_kind()), num(c.dt).c_str(), steps);
+        text.clear();
+        append_json_head(text, sim, steps);
+        std::fputs(text.c_str(), stdout);
     }
     emit();
     for (long long k = 1; k <= steps; ++k) {
@@ -182,27 +151,22 @@ int cmd_run(int argc, char** argv) {
     }
     if (csv) {
         std::fprintf(stderr, "reference: %s\n", reference_name(sim.reference_kind()));
-    } else {
-        std::printf("\n  ],\n  \"integrators\": [");
-    }
-    for (int l = 0; l < sim.lanes(); ++l) {
-        const IntegratorInfo& info = sim.info(l);
-        if (csv) {
-            if (sim.diverged(l))
-                std::fprintf(stderr, "%s diverged at t = %s s and stopped advancing\n", info.id,
-                             num(sim.diverged_at(l)).c_str());
-        } else {
-            std::printf("%s\n    {\"id\": \"%s\", \"name\": %s, \"order\": %d, \"symplectic\": %s, \"diverged\": %s, "
-                        "\"diverged_at\": %s, \"energy\": %s, \"energy_drift\": %s, \"dissipated\": %s, "
-                        "\"force_evaluations\": %lld}",
-                        l ? "," : "", info.id, json_string(info.name).c_str(), info.order,
-                        info.symplectic ? "true" : "false", sim.diverged(l) ? "true" : "false",
-                        sim.diverged(l) ? num(sim.diverged_at(l)).c_str() : "null", num(sim.energy(l)).c_str(),
-                        num(sim.energy_drift(l)).c_str(), num(sim.dissipated(l)).c_str(),
-                        sim.lane(l).force_evaluations);
+        if (sim.reference_stopped())
+            std::fprintf(stderr, "the reference stopped at t = %s s (%s)\n", num(sim.reference_stopped_at()).c_str(),
+                         stop_reason_name(sim.reference_stop_reason()));
+        for (int l = 0; l < sim.lanes(); ++l) {
+            const char* id = sim.info(l).id;
+            const std::string at = num(sim.diverged_at(l));
+            if (sim.stop_reason(l) == StopReason::collision)
+                std::fprintf(stderr, "%s fell into the central body at t = %s s and stopped advancing\n", id, at.c_str());
+            else if (sim.diverged(l))
+                std::fprintf(stderr, "%s diverged at t = %s s and stopped advancing\n", id, at.c_str());
         }
+    } else {
+        text.clear();
+        append_json_tail(text, sim);
+        std::fputs(text.c_str(), stdout);
     }
-    if (!csv) std::printf("\n  ]\n}\n");
     return 0;
 }
 

@@ -16,101 +16,6 @@ const char* const default_scenario = "spring";
 
 namespace {
 
-constexpr double big = 1e6;  // positions, velocities, masses and stiffnesses stay within this
-
-const std::vector<ScenarioInfo> scenario_table = {
-    {"projectile", "Projectile",
-     "A ball thrown under gravity g along −y, with optional quadratic air drag F = −c·|v|·v.",
-     {
-         {"m", 1, {1, 0}, 0, big, true, "kg", "mass"},
-         {"g", 1, {9.81, 0}, 0, 1000, false, "m/s²", "gravity"},
-         {"drag", 1, {0, 0}, 0, 100, false, "kg/m", "air drag c"},
-         {"x0", 2, {0, 0}, -big, big, false, "m", "start position"},
-         {"v0", 2, {10, 10}, -big, big, false, "m/s", "start velocity"},
-     }},
-    {"spring", "Spring",
-     "One mass on a spring to a fixed anchor: F = −k·(|d| − rest)·d/|d| − b·v, d = x − anchor.",
-     {
-         {"m", 1, {1, 0}, 0, big, true, "kg", "mass"},
-         {"k", 1, {15, 0}, 0, big, true, "N/m", "stiffness"},
-         {"b", 1, {0.1, 0}, 0, 1e4, false, "N·s/m", "damping"},
-         {"rest", 1, {0, 0}, 0, big, false, "m", "rest length"},
-         {"anchor", 2, {0, 0}, -big, big, false, "m", "anchor"},
-         {"x0", 2, {1, 0}, -big, big, false, "m", "start position"},
-         {"v0", 2, {0, 0}, -big, big, false, "m/s", "start velocity"},
-     }},
-    {"two_spring", "Two springs",
-     "One mass held by two springs to two anchors (two forces at once), with a damper F = −b·v.",
-     {
-         {"m", 1, {1, 0}, 0, big, true, "kg", "mass"},
-         {"k1", 1, {10, 0}, 0, big, true, "N/m", "stiffness 1"},
-         {"k2", 1, {20, 0}, 0, big, true, "N/m", "stiffness 2"},
-         {"b", 1, {0, 0}, 0, 1e4, false, "N·s/m", "damping"},
-         {"rest1", 1, {0, 0}, 0, big, false, "m", "rest length 1"},
-         {"rest2", 1, {0, 0}, 0, big, false, "m", "rest length 2"},
-         {"anchor1", 2, {-2, 0}, -big, big, false, "m", "anchor 1"},
-         {"anchor2", 2, {2, 0}, -big, big, false, "m", "anchor 2"},
-         {"x0", 2, {1, 1}, -big, big, false, "m", "start position"},
-         {"v0", 2, {0, 0}, -big, big, false, "m/s", "start velocity"},
-     }},
-    {"spring_pair", "Spring pair",
-     "Two masses joined by one spring (stiffness k, rest length, damping b) under a gravity vector g.",
-     {
-         {"m1", 1, {2, 0}, 0, big, true, "kg", "mass 1"},
-         {"m2", 1, {3, 0}, 0, big, true, "kg", "mass 2"},
-         {"k", 1, {4, 0}, 0, big, true, "N/m", "stiffness"},
-         {"b", 1, {0, 0}, 0, 1e4, false, "N·s/m", "damping"},
-         {"rest", 1, {6, 0}, 0, big, false, "m", "rest length"},
-         {"g", 2, {0, -10}, -1000, 1000, false, "m/s²", "gravity"},
-         {"x1", 2, {-2, 2}, -big, big, false, "m", "start position 1"},
-         {"x2", 2, {3, 2}, -big, big, false, "m", "start position 2"},
-         {"v1", 2, {-1, -1.5}, -big, big, false, "m/s", "start velocity 1"},
-         {"v2", 2, {1, -1.5}, -big, big, false, "m/s", "start velocity 2"},
-     }},
-};
-
-const std::vector<PresetInfo> preset_table = {
-    {"constant_force", "Constant force (table)",
-     "m = 1 kg pushed by a constant 10 N from rest, dt = 1 s for 10 s: Euler gives 450 m, semi-implicit 550 m, "
-     "the exact answer is 500 m.",
-     "scenario=projectile&integrators=explicit_euler,semi_implicit_euler,newton,velocity_verlet,rk4&dt=1&"
-     "duration=10&m=1&g=10&drag=0&x0=0,0&v0=0,0"},
-    {"damped_spring", "Damped spring (k = 15, b = 0.1)",
-     "The spring–damper from 1000 m at dt = 1/100: explicit Euler gains energy, semi-implicit Euler and RK4 "
-     "follow the exact solution.",
-     "scenario=spring&integrators=explicit_euler,semi_implicit_euler,rk4,kinematic&dt=0.01&duration=10&m=1&"
-     "k=15&b=0.1&rest=0&anchor=0,0&x0=1000,0&v0=0,0"},
-    {"undamped_dt01", "Undamped oscillator, dt = 0.1",
-     "No damping, 90 s at dt = 0.1: semi-implicit Euler drifts out of phase, RK4 keeps the phase but loses "
-     "energy.",
-     "scenario=spring&integrators=semi_implicit_euler,rk4,velocity_verlet&dt=0.1&duration=90&m=1&k=15&b=0&"
-     "rest=0&anchor=0,0&x0=1000,0&v0=0,0"},
-    {"undamped_dt025", "Undamped oscillator, dt = 0.25",
-     "The same oscillator at dt = 0.25: RK4 visibly loses energy while semi-implicit Euler keeps it on "
-     "average.",
-     "scenario=spring&integrators=semi_implicit_euler,rk4,velocity_verlet&dt=0.25&duration=90&m=1&k=15&b=0&"
-     "rest=0&anchor=0,0&x0=1000,0&v0=0,0"},
-    {"two_point_exercise", "Two-point spring exercise",
-     "P1 (mass 2) and P2 (mass 3) joined by a spring of rest length 6 and stiffness 4 under gravity "
-     "(0, −10), dt = 0.5.",
-     "scenario=spring_pair&integrators=explicit_euler,heun,midpoint,semi_implicit_euler,leapfrog,rk4&dt=0.5&"
-     "duration=10&m1=2&m2=3&k=4&b=0&rest=6&g=0,-10&x1=-2,2&x2=3,2&v1=-1,-1.5&v2=1,-1.5"},
-    {"two_springs", "Two springs at once",
-     "A mass between two springs: the kinematic integrator is no longer exact, and the average-acceleration "
-     "variant wins.",
-     "scenario=two_spring&integrators=semi_implicit_euler,kinematic,kinematic_avg,rk4&dt=0.05&duration=60&"
-     "m=1&k1=10&k2=20&b=0&rest1=0&rest2=0&anchor1=-2,0&anchor2=2,0&x0=1,1&v0=0,0"},
-    {"stiff_spring", "Stiff spring: explicit Euler explodes",
-     "k = 1000 at dt = 0.05: explicit Euler diverges within seconds while the symplectic methods stay "
-     "bounded.",
-     "scenario=spring&integrators=explicit_euler,semi_implicit_euler,velocity_verlet,rk4&dt=0.05&duration=10&"
-     "m=1&k=1000&b=0&rest=0&anchor=0,0&x0=1,0&v0=0,0"},
-    {"projectile_drag", "Projectile with air drag",
-     "Quadratic drag has no closed form: the reference is the adaptive Dormand–Prince solution.",
-     "scenario=projectile&integrators=explicit_euler,semi_implicit_euler,newton,rk4,kinematic&dt=0.1&"
-     "duration=4&m=1&g=9.81&drag=0.05&x0=0,0&v0=20,20"},
-};
-
 // What a value looks like in a message: at most 60 characters, control bytes as '?'.
 std::string shown(std::string_view text) {
     std::string out;
@@ -399,6 +304,18 @@ public:
                 parse_param(*spec, offset, p.value, c);
             }
         }
+        if (info.check) {
+            // Rules across keys: the offending key goes back to its base (preset or default) value.
+            if (auto problem = info.check(Params(info, c.values))) {
+                error(problem->key, problem->value, problem->message);
+                size_t offset = 0;
+                for (const ParamSpec& ps : info.params) {
+                    if (problem->key == ps.key)
+                        for (int d = 0; d < ps.dims; ++d) c.values[offset + d] = base.values[offset + d];
+                    offset += static_cast<size_t>(ps.dims);
+                }
+            }
+        }
         if (c.duration / c.dt > max_steps) {
             // Neither value alone is wrong, but together they are: keep the base (preset or
             // default) duration, and the base dt too if the link's dt is still too fine for it.
@@ -412,37 +329,12 @@ public:
 
 }  // namespace
 
-const std::vector<ScenarioInfo>& scenarios() { return scenario_table; }
-const std::vector<PresetInfo>& presets() { return preset_table; }
-
-int find_scenario(std::string_view id) {
-    for (size_t i = 0; i < scenario_table.size(); ++i)
-        if (id == scenario_table[i].id) return static_cast<int>(i);
-    return -1;
-}
-
-int find_preset(std::string_view id) {
-    for (size_t i = 0; i < preset_table.size(); ++i)
-        if (id == preset_table[i].id) return static_cast<int>(i);
-    return -1;
-}
-
 double Config::get(std::string_view key) const {
-    size_t offset = 0;
-    for (const ParamSpec& p : scenarios()[scenario].params) {
-        if (key == p.key) return values[offset];
-        offset += p.dims;
-    }
-    return 0.0;
+    return Params(scenarios().at(static_cast<size_t>(scenario)), values).num(key);
 }
 
 glm::dvec2 Config::get_vec(std::string_view key) const {
-    size_t offset = 0;
-    for (const ParamSpec& p : scenarios()[scenario].params) {
-        if (key == p.key) return {values[offset], values[offset + 1]};
-        offset += p.dims;
-    }
-    return glm::dvec2(0.0);
+    return Params(scenarios().at(static_cast<size_t>(scenario)), values).vec(key);
 }
 
 Config default_config(int scenario) {

@@ -2,6 +2,8 @@
 //   v=1&scenario=spring&integrators=explicit_euler,rk4&dt=0.01&m=1&k=15&x0=1000,0
 // shared by the CLI, the page's address hash and share links. Parse, validate, normalise.
 #pragma once
+#include "scenarios.hpp"
+
 #include <glm/ext/vector_double2.hpp>
 
 #include <string>
@@ -9,35 +11,6 @@
 #include <vector>
 
 namespace stepwise {
-
-struct ParamSpec {
-    const char* key;
-    int dims;          // 1: a number; 2: a vector written "x,y"
-    double def[2];     // default
-    double min, max;   // allowed range of each component
-    bool min_exclusive;
-    const char* unit;
-    const char* label;
-};
-
-struct ScenarioInfo {
-    const char* id;
-    const char* name;
-    const char* description;
-    std::vector<ParamSpec> params;
-};
-
-struct PresetInfo {
-    const char* id;
-    const char* name;
-    const char* description;
-    const char* query;  // expanded before the link's own keys, which override it
-};
-
-const std::vector<ScenarioInfo>& scenarios();
-const std::vector<PresetInfo>& presets();
-int find_scenario(std::string_view id);
-int find_preset(std::string_view id);
 
 // The keys every scenario shares, with their ranges.
 constexpr int config_version = 1;
@@ -59,6 +32,8 @@ struct Config {
     double duration = default_duration;
     std::vector<double> values;     // the scenario's params, flattened in spec order
 
+    // A parameter of this config's scenario by key; a key its row does not declare throws
+    // std::logic_error (see Params).
     double get(std::string_view key) const;
     glm::dvec2 get_vec(std::string_view key) const;
     bool operator==(const Config& o) const {

@@ -1,5 +1,7 @@
 #include "exact.hpp"
 
+#include "kepler.hpp"
+
 #include <cmath>
 
 namespace stepwise {
@@ -74,7 +76,21 @@ void propagate_linear(dvec2& d, dvec2& v, double w2, double gamma, dvec2 f, doub
     propagate_free(d, v, w2, gamma, t);
 }
 
-bool has_closed_form(const System& s) {
+bool is_lone_orbit(const System& s) {
+    return s.bodies() == 1 && s.central_forces.size() == 1 && s.anchor_springs.empty() && s.pair_springs.empty() &&
+           s.gravity.x == 0.0 && s.gravity.y == 0.0 && s.drag == 0.0 && s.damper == 0.0;
+}
+
+bool orbit_has_closed_form(const System& s, dvec2 x0, dvec2 v0) {
+    const CentralForce& c = s.central_forces[0];
+    const OrbitElements e = orbit_elements(c.gm, x0 - c.centre, v0);
+    // Near e = 1 the period and the universal variable grow without bound, and an orbit that
+    // dives inside the collision radius has no exact continuation worth drawing.
+    return std::fabs(e.eccentricity - 1.0) >= parabolic_margin && e.periapsis >= c.collision_radius;
+}
+
+bool has_closed_form(const System& s, const dvec2* x0, const dvec2* v0) {
+    if (is_lone_orbit(s)) return orbit_has_closed_form(s, x0[0], v0[0]);
     if (!s.is_linear()) return false;
     if (s.pair_springs.empty()) return true;
     return s.bodies() == 2 && s.pair_springs.size() == 1 && s.anchor_springs.empty() &&
@@ -83,6 +99,18 @@ bool has_closed_form(const System& s) {
 
 void exact_state(const System& s, const dvec2* x0, const dvec2* v0, double t, dvec2* x, dvec2* v) {
     const int n = s.bodies();
+    if (!s.central_forces.empty()) {
+        // The lone orbit: Kepler's flow from the start, relative to the centre.
+        const CentralForce& c = s.central_forces[0];
+        dvec2 r = x0[0] - c.centre, w = v0[0];
+        if (!kepler_propagate(c.gm, r, w, t)) {
+            r = dvec2(std::nan(""));
+            w = r;
+        }
+        x[0] = r + c.centre;
+        v[0] = w;
+        return;
+    }
     if (s.pair_springs.empty()) {
         // Each body alone: the sum of its rest-0 springs is one spring of stiffness K
         // centred at the stiffness-weighted mean of the anchors.

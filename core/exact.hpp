@@ -23,13 +23,18 @@ inline void apply(const OscillatorMap& m, dvec2& d, dvec2& v) {
 // d, v hold the start values and receive the values at t.
 void propagate_linear(dvec2& d, dvec2& v, double w2, double gamma, dvec2 f, double t);
 
-// True when exact_state can give the system's state in closed form: every force is linear
-// and the bodies decouple (no pair springs, or exactly two bodies joined by one spring
-// with no other spring and no damper, where the centre of mass and the separation decouple).
-bool has_closed_form(const System& s);
+// True when exact_state can give the system's state in closed form from (x0, v0): every force
+// is linear and the bodies decouple (no pair springs, or exactly two bodies joined by one
+// spring with no other spring and no damper, where the centre of mass and the separation
+// decouple); or one body orbits one central body alone (Kepler), unless the orbit is within
+// parabolic_margin of parabolic or dives inside the collision radius.
+bool has_closed_form(const System& s, const dvec2* x0, const dvec2* v0);
+bool is_lone_orbit(const System& s);
+constexpr double parabolic_margin = 1e-3;  // on |e - 1|
 
 // The exact positions and velocities at time t from (x0, v0) at time 0.
-// Precondition: has_closed_form(s). No allocation.
+// Precondition: has_closed_form(s, x0, v0). No allocation. An orbit whose propagation fails
+// yields NaN (the caller's divergence guard stops the reference there).
 void exact_state(const System& s, const dvec2* x0, const dvec2* v0, double t, dvec2* x, dvec2* v);
 
 }  // namespace stepwise

@@ -9,59 +9,29 @@ namespace stepwise {
 
 const char* reference_name(ReferenceKind k) { return k == ReferenceKind::exact ? "exact" : "rk45"; }
 
-Scene build_scene(const Config& c) {
-    Scene sc;
-    System& s = sc.system;
-    const std::string id = scenarios()[c.scenario].id;
-    double extent = 0.0, speed = 0.0, accel = 0.0;  // for the length scale
-    auto grow = [&](double& what, dvec2 p) { what = std::max({what, std::fabs(p.x), std::fabs(p.y)}); };
-    if (id == "projectile") {
-        s.add_body(c.get("m"));
-        s.gravity = dvec2(0.0, -c.get("g"));
-        s.drag = c.get("drag");
-        sc.x0 = {c.get_vec("x0")};
-        sc.v0 = {c.get_vec("v0")};
-    } else if (id == "spring") {
-        s.add_body(c.get("m"));
-        s.anchor_springs.push_back({0, c.get_vec("anchor"), c.get("k"), c.get("rest"), c.get("b")});
-        sc.x0 = {c.get_vec("x0")};
-        sc.v0 = {c.get_vec("v0")};
-        grow(extent, c.get_vec("anchor"));
-        extent = std::max(extent, c.get("rest"));
-    } else if (id == "two_spring") {
-        s.add_body(c.get("m"));
-        s.damper = c.get("b");
-        s.anchor_springs.push_back({0, c.get_vec("anchor1"), c.get("k1"), c.get("rest1"), 0.0});
-        s.anchor_springs.push_back({0, c.get_vec("anchor2"), c.get("k2"), c.get("rest2"), 0.0});
-        sc.x0 = {c.get_vec("x0")};
-        sc.v0 = {c.get_vec("v0")};
-        grow(extent, c.get_vec("anchor1"));
-        grow(extent, c.get_vec("anchor2"));
-        extent = std::max({extent, c.get("rest1"), c.get("rest2")});
-    } else {  // spring_pair
-        s.add_body(c.get("m1"));
-        s.add_body(c.get("m2"));
-        s.gravity = c.get_vec("g");
-        s.pair_springs.push_back({0, 1, c.get("k"), c.get("rest"), c.get("b")});
-        sc.x0 = {c.get_vec("x1"), c.get_vec("x2")};
-        sc.v0 = {c.get_vec("v1"), c.get_vec("v2")};
-        extent = std::max(extent, c.get("rest"));
+const char* stop_reason_name(StopReason r) {
+    switch (r) {
+        case StopReason::none: return "";
+        case StopReason::diverged: return "diverged";
+        case StopReason::collision: return "collision";
     }
-    for (dvec2 p : sc.x0) grow(extent, p);
-    for (dvec2 w : sc.v0) grow(speed, w);
-    accel = std::sqrt(s.gravity.x * s.gravity.x + s.gravity.y * s.gravity.y);
-    // How far the exact motion can plausibly reach within the configured duration.
-    const double T = c.duration;
-    sc.length_scale = 1.0 + extent + speed * T + 0.5 * accel * T * T;
-    return sc;
+    return "";
 }
+
+Scene build_scene(const Config& c) { return build_scene(c.scenario, c.values, c.duration); }
 
 Simulation::Simulation(const Config& c) : config_(c), scene_(build_scene(c)) {
     const System& s = scene_.system;
-    reference_kind_ = has_closed_form(s) ? ReferenceKind::exact : ReferenceKind::rk45;
-    dissipative_ = s.drag > 0.0 || s.damper > 0.0;
-    for (const AnchorSpring& sp : s.anchor_springs) dissipative_ = dissipative_ || sp.b > 0.0;
-    for (const PairSpring& sp : s.pair_springs) dissipative_ = dissipative_ || sp.b > 0.0;
+    reference_kind_ =
+        has_closed_form(s, scene_.x0.data(), scene_.v0.data()) ? ReferenceKind::exact : ReferenceKind::rk45;
+    dissipative_ = s.dissipative();
+    conserves_l_ = s.conserves_angular_momentum(l_centre_);
+    double l_scale = 0.0;
+    for (int b = 0; b < s.bodies(); ++b) {
+        const dvec2 r = scene_.x0[b] - l_centre_, w = scene_.v0[b];
+        l_scale += s.mass[b] * std::hypot(r.x, r.y) * std::hypot(w.x, w.y);
+    }
+    l_scale_ = l_scale > 0.0 ? l_scale : 1.0;
     for (int index : c.integrators) lanes_.push_back(make_lane(s, index, scene_.x0.data(), scene_.v0.data()));
     status_.resize(lanes_.size());
     last_x_.assign(lanes_.size(), scene_.x0);
@@ -87,16 +57,18 @@ void Simulation::reset() {
     reference_lane_.reset(x0, v0);
     ref_x_ = scene_.x0;
     ref_v_ = scene_.v0;
+    reference_reason_ = StopReason::none;
+    reference_stopped_at_ = 0.0;
 }
 
-bool Simulation::runaway(const Lane& L) const {
+StopReason Simulation::check_state(const dvec2* x, const dvec2* v) const {
     const double limit = runaway_factor * scene_.length_scale;
-    for (size_t b = 0; b < L.x.size(); ++b) {
-        const dvec2 x = L.x[b], v = L.v[b];
-        if (!std::isfinite(x.x) || !std::isfinite(x.y) || !std::isfinite(v.x) || !std::isfinite(v.y)) return true;
-        if (std::fabs(x.x) > limit || std::fabs(x.y) > limit) return true;
+    for (int b = 0; b < bodies(); ++b) {
+        if (!std::isfinite(x[b].x) || !std::isfinite(x[b].y) || !std::isfinite(v[b].x) || !std::isfinite(v[b].y))
+            return StopReason::diverged;
+        if (std::fabs(x[b].x) > limit || std::fabs(x[b].y) > limit) return StopReason::diverged;
     }
-    return false;
+    return scene_.system.collided(x) ? StopReason::collision : StopReason::none;
 }
 
 void Simulation::step() {
@@ -105,16 +77,16 @@ void Simulation::step() {
     const double t_next = static_cast<double>(steps_ + 1) * h;
     for (size_t i = 0; i < lanes_.size(); ++i) {
         Status& st = status_[i];
-        if (st.diverged) continue;
+        if (st.reason != StopReason::none) continue;
         Lane& L = lanes_[i];
         std::copy(L.x.begin(), L.x.end(), last_x_[i].begin());
         std::copy(L.v.begin(), L.v.end(), last_v_[i].begin());
         integrators()[L.integrator].step(s, L, h);
-        if (runaway(L)) {
+        if (const StopReason why = check_state(L.x.data(), L.v.data()); why != StopReason::none) {
             // A diverging integrator is a lesson: keep its last finite state, flag it, go on.
             std::copy(last_x_[i].begin(), last_x_[i].end(), L.x.begin());
             std::copy(last_v_[i].begin(), last_v_[i].end(), L.v.begin());
-            st.diverged = true;
+            st.reason = why;
             st.diverged_at = t_next;
             continue;
         }
@@ -133,13 +105,22 @@ void Simulation::advance(long long n) {
 }
 
 void Simulation::update_reference() {
+    if (reference_reason_ != StopReason::none) return;
     if (reference_kind_ == ReferenceKind::exact) {
-        exact_state(scene_.system, scene_.x0.data(), scene_.v0.data(), time(), ref_x_.data(), ref_v_.data());
+        exact_state(scene_.system, scene_.x0.data(), scene_.v0.data(), time(), reference_lane_.x.data(),
+                    reference_lane_.v.data());
     } else {
         integrators()[reference_lane_.integrator].step(scene_.system, reference_lane_, config_.dt);
-        std::copy(reference_lane_.x.begin(), reference_lane_.x.end(), ref_x_.begin());
-        std::copy(reference_lane_.v.begin(), reference_lane_.v.end(), ref_v_.begin());
     }
+    if (const StopReason why = check_state(reference_lane_.x.data(), reference_lane_.v.data());
+        why != StopReason::none) {
+        // The reference keeps its last good state, and says when it stopped.
+        reference_reason_ = why;
+        reference_stopped_at_ = time();
+        return;
+    }
+    std::copy(reference_lane_.x.begin(), reference_lane_.x.end(), ref_x_.begin());
+    std::copy(reference_lane_.v.begin(), reference_lane_.v.end(), ref_v_.begin());
 }
 
 double Simulation::energy(int i) const {
@@ -161,5 +142,21 @@ double Simulation::energy_drift(int i) const {
     const double diff = energy(i) - (ke + pe);
     return scale > 0.0 ? diff / scale : diff;
 }
+
+double Simulation::angular_momentum(int i) const {
+    return stepwise::angular_momentum(scene_.system, lanes_[i].x.data(), lanes_[i].v.data(), l_centre_);
+}
+
+double Simulation::reference_angular_momentum() const {
+    return stepwise::angular_momentum(scene_.system, ref_x_.data(), ref_v_.data(), l_centre_);
+}
+
+double Simulation::angular_momentum_drift(int i) const {
+    return (angular_momentum(i) - reference_angular_momentum()) / l_scale_;
+}
+
+dvec2 Simulation::phase(int i) const { return phase_point(scene_.phase, lanes_[i].x.data(), lanes_[i].v.data()); }
+
+dvec2 Simulation::reference_phase() const { return phase_point(scene_.phase, ref_x_.data(), ref_v_.data()); }
 
 }  // namespace stepwise

@@ -3,6 +3,7 @@
 #pragma once
 #include "config.hpp"
 #include "integrators.hpp"
+#include "scenarios.hpp"
 #include "system.hpp"
 
 #include <string>
@@ -10,15 +11,12 @@
 
 namespace stepwise {
 
-struct Scene {
-    System system;
-    std::vector<dvec2> x0, v0;
-    double length_scale = 1.0;  // a size of the motion, for the runaway check
-};
-
 Scene build_scene(const Config& c);
 
 enum class ReferenceKind { exact, rk45 };
+// Why a lane stopped advancing.
+enum class StopReason { none, diverged, collision };
+const char* stop_reason_name(StopReason r);  // "", "diverged", "collision"
 const char* reference_name(ReferenceKind k);  // "exact" or "rk45"
 
 // rk45 tolerances of the reference lane (where no closed form exists).
@@ -45,7 +43,10 @@ public:
     const Lane& lane(int i) const { return lanes_[i]; }
     const IntegratorInfo& info(int i) const;
 
-    bool diverged(int i) const { return status_[i].diverged; }
+    // A lane stops at its last good state when it turns non-finite or runs away (diverged) or
+    // falls into a central body (collision); diverged_at is the time of the step that did it.
+    bool diverged(int i) const { return status_[i].reason != StopReason::none; }
+    StopReason stop_reason(int i) const { return status_[i].reason; }
     double diverged_at(int i) const { return status_[i].diverged_at; }
     // Mechanical energy (kinetic + potential) of lane i, and the energy its damping and
     // drag have removed so far (trapezoid rule on the dissipated power).
@@ -61,16 +62,33 @@ public:
     // Energy drift of lane i relative to the reference: (E - E_ref) / S, where S is the larger
     // of KE + |PE| at the start and of the reference now (so a decayed or zero energy is no divisor).
     double energy_drift(int i) const;
+    // The reference stops too (an rk45 reference that turns non-finite, an orbit that falls in):
+    // then it stays at its last good state and every error is measured against that.
+    bool reference_stopped() const { return reference_reason_ != StopReason::none; }
+    StopReason reference_stop_reason() const { return reference_reason_; }
+    double reference_stopped_at() const { return reference_stopped_at_; }
+
+    // Total angular momentum about the point the system conserves it around (see
+    // System::conserves_angular_momentum; about the origin when it conserves none).
+    bool conserves_angular_momentum() const { return conserves_l_; }
+    double angular_momentum(int i) const;
+    double reference_angular_momentum() const;
+    // (L - L_ref) / S, with S = sum m |x0 - centre| |v0| (1 when that is 0).
+    double angular_momentum_drift(int i) const;
+
+    // The phase plot's (q, p) of lane i and of the reference (Scene::phase says which).
+    dvec2 phase(int i) const;
+    dvec2 reference_phase() const;
 
 private:
     struct Status {
-        bool diverged = false;
+        StopReason reason = StopReason::none;
         double diverged_at = 0.0;
         double dissipated = 0.0;
         double power = 0.0;  // dissipated power at the current state
     };
     void update_reference();
-    bool runaway(const Lane& L) const;
+    StopReason check_state(const dvec2* x, const dvec2* v) const;
 
     Config config_;
     Scene scene_;
@@ -80,7 +98,12 @@ private:
     ReferenceKind reference_kind_;
     Lane reference_lane_;
     std::vector<dvec2> ref_x_, ref_v_;
+    StopReason reference_reason_ = StopReason::none;
+    double reference_stopped_at_ = 0.0;
     bool dissipative_ = false;
+    bool conserves_l_ = false;
+    dvec2 l_centre_{0.0, 0.0};
+    double l_scale_ = 1.0;
     double initial_energy_scale_ = 0.0;  // KE + |PE| at t = 0
     long long steps_ = 0;
 };

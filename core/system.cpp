@@ -11,7 +11,7 @@ int System::add_body(double m) {
 }
 
 bool System::is_linear() const {
-    if (drag != 0.0) return false;
+    if (drag != 0.0 || !central_forces.empty()) return false;
     for (const AnchorSpring& s : anchor_springs)
         if (s.rest != 0.0) return false;
     for (const PairSpring& s : pair_springs)
@@ -19,7 +19,74 @@ bool System::is_linear() const {
     return true;
 }
 
+bool System::dissipative() const {
+    bool d = drag > 0.0 || damper > 0.0;
+    for (const AnchorSpring& sp : anchor_springs) d = d || sp.b > 0.0;
+    for (const PairSpring& sp : pair_springs) d = d || sp.b > 0.0;
+    return d;
+}
+
+bool System::collided(const dvec2* x) const {
+    for (const CentralForce& c : central_forces)
+        for (int i = 0; i < bodies(); ++i) {
+            const dvec2 r = x[i] - c.centre;
+            // Written so that a NaN position counts as a collision too.
+            if (!(r.x * r.x + r.y * r.y >= c.collision_radius * c.collision_radius)) return true;
+        }
+    return false;
+}
+
+bool System::conserves_angular_momentum(dvec2& centre) const {
+    if (gravity.x != 0.0 || gravity.y != 0.0 || dissipative()) return false;
+    bool have = false;
+    auto same = [&](dvec2 p) {
+        if (!have) centre = p;
+        const bool ok = !have || (p.x == centre.x && p.y == centre.y);
+        have = true;
+        return ok;
+    };
+    for (const AnchorSpring& sp : anchor_springs)
+        if (!same(sp.anchor)) return false;
+    for (const CentralForce& c : central_forces)
+        if (!same(c.centre)) return false;
+    if (!have) centre = dvec2(0.0);  // only internal forces: any point will do
+    return true;
+}
+
+double angular_momentum(const System& s, const dvec2* x, const dvec2* v, dvec2 centre) {
+    double l = 0.0;
+    for (int i = 0; i < s.bodies(); ++i) {
+        const dvec2 r = x[i] - centre;
+        l += s.mass[i] * (r.x * v[i].y - r.y * v[i].x);
+    }
+    return l;
+}
+
 namespace {
+
+// a = -gm r/|r|^3 of one central body at relative position r (zero at the centre itself,
+// where the body has collided and stops anyway).
+inline dvec2 central_acceleration(dvec2 r, double gm) {
+    const double r2 = r.x * r.x + r.y * r.y;
+    if (r2 == 0.0) return dvec2(0.0);
+    const double len = std::sqrt(r2);
+    return (-gm / (r2 * len)) * r;
+}
+
+// d(central_acceleration)/dr = -gm (I/|r|^3 - 3 r r^T/|r|^5), row-major.
+inline void central_jacobian(dvec2 r, double gm, double out[4]) {
+    const double r2 = r.x * r.x + r.y * r.y;
+    if (r2 == 0.0) {
+        out[0] = out[1] = out[2] = out[3] = 0.0;
+        return;
+    }
+    const double len = std::sqrt(r2);
+    const double c1 = -gm / (r2 * len), c3 = 3.0 * gm / (r2 * r2 * len);
+    out[0] = c1 + c3 * r.x * r.x;
+    out[1] = c3 * r.x * r.y;
+    out[2] = out[1];
+    out[3] = c1 + c3 * r.y * r.y;
+}
 
 // Spring force on the end at d (relative to the other end), without damping.
 // rest = 0 is the linear spring -k d, computed without a square root so that it stays
@@ -94,6 +161,8 @@ void accelerations(const System& s, const dvec2* x, const dvec2* v, dvec2* a) {
         a[sp.i] += inv_m[sp.i] * f;
         a[sp.j] -= inv_m[sp.j] * f;
     }
+    for (const CentralForce& c : s.central_forces)
+        for (int i = 0; i < n; ++i) a[i] += central_acceleration(x[i] - c.centre, c.gm);
 }
 
 double kinetic_energy(const System& s, const dvec2* v) {
@@ -117,6 +186,12 @@ double potential_energy(const System& s, const dvec2* x) {
         const double e_i = stretch(x[sp.i] - x[sp.j], sp.rest);
         e += 0.5 * sp.k * e_i * e_i;
     }
+    // Central body: U = -gm m/|r|.
+    for (const CentralForce& c : s.central_forces)
+        for (int i = 0; i < s.bodies(); ++i) {
+            const dvec2 r = x[i] - c.centre;
+            e -= c.gm * s.mass[i] / std::sqrt(r.x * r.x + r.y * r.y);
+        }
     return e;
 }
 
@@ -155,6 +230,12 @@ void acceleration_jacobian_blocks(const System& s, const dvec2* x, const dvec2* 
         jv[0] -= sp.b;
         jv[3] -= sp.b;
     }
+    for (const CentralForce& c : s.central_forces)
+        for (int i = 0; i < n; ++i) {
+            double j[4];
+            central_jacobian(x[i] - c.centre, c.gm, j);
+            for (int k = 0; k < 4; ++k) dadx[4 * i + k] += s.mass[i] * j[k];  // a force, like the others
+        }
     // Forces were summed; divide by mass once.
     for (int i = 0; i < n; ++i)
         for (int c = 0; c < 4; ++c) {
@@ -202,6 +283,12 @@ void acceleration_jacobian_dense(const System& s, const dvec2* x, const dvec2* v
         add_block(dadv, sp.j, sp.i, minus_identity, -sp.b * mj);
         add_block(dadv, sp.j, sp.j, minus_identity, sp.b * mj);
     }
+    for (const CentralForce& c : s.central_forces)
+        for (int i = 0; i < nb; ++i) {
+            double j[4];
+            central_jacobian(x[i] - c.centre, c.gm, j);
+            add_block(dadx, i, i, j, 1.0);  // already an acceleration
+        }
 }
 
 }  // namespace stepwise

@@ -21,6 +21,14 @@ struct PairSpring {
     double k, rest, b;
 };
 
+// An attracting body fixed at `centre`: a = -gm (x - centre)/|x - centre|^3 on every body
+// (F = -gm m r/|r|^3). A body closer than collision_radius has fallen into it.
+struct CentralForce {
+    dvec2 centre;
+    double gm;
+    double collision_radius;
+};
+
 struct System {
     std::vector<double> mass;      // per body, > 0
     std::vector<double> inv_mass;  // per body
@@ -29,11 +37,18 @@ struct System {
     double damper = 0.0;           // linear damper to the ground: F = -damper v on every body
     std::vector<AnchorSpring> anchor_springs;
     std::vector<PairSpring> pair_springs;
+    std::vector<CentralForce> central_forces;
 
     int bodies() const { return static_cast<int>(mass.size()); }
     int add_body(double m);
     // True when every force is linear in (x, v), so a closed form exists (see exact.hpp).
     bool is_linear() const;
+    bool dissipative() const;
+    // True when a body is inside a central body's collision radius.
+    bool collided(const dvec2* x) const;
+    // True when the exact motion keeps the total angular momentum about `centre` (written
+    // there): no uniform gravity, no damping or drag, every anchor and central body at one point.
+    bool conserves_angular_momentum(dvec2& centre) const;
 };
 
 // a = F/m for every body. x, v, a hold system.bodies() entries each.
@@ -45,6 +60,8 @@ double potential_energy(const System& s, const dvec2* x);
 inline double energy(const System& s, const dvec2* x, const dvec2* v) {
     return kinetic_energy(s, v) + potential_energy(s, x);
 }
+// Total angular momentum sum m (x - centre) x v (the z component).
+double angular_momentum(const System& s, const dvec2* x, const dvec2* v, dvec2 centre);
 // Rate at which damping and drag remove mechanical energy (>= 0).
 double dissipated_power(const System& s, const dvec2* v);
 

@@ -1,0 +1,128 @@
+#include "rows.hpp"
+
+#include <cstdio>
+
+namespace stepwise {
+
+const char* const csv_header = "t,integrator,body,x,y,vx,vy,energy,error\n";
+
+void append_number(std::string& out, double x) {
+    char buf[40];
+    const int n = std::snprintf(buf, sizeof buf, "%.17g", x);
+    out.append(buf, n > 0 ? static_cast<size_t>(n) : 0);
+}
+
+std::string json_string(std::string_view text) {
+    std::string out = "\"";
+    for (char ch : text) {
+        const unsigned char u = static_cast<unsigned char>(ch);
+        if (ch == '"' || ch == '\\') {
+            out += '\\';
+            out += ch;
+        } else if (u < 0x20) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\u%04x", u);
+            out += buf;
+        } else {
+            out += ch;
+        }
+    }
+    return out + "\"";
+}
+
+namespace {
+
+// Calls row(lane, body) for every row of the current step, up to max_rows.
+template <class Row>
+long long each_row(const Simulation& sim, long long max_rows, Row row) {
+    long long written = 0;
+    for (int l = 0; l < sim.lanes(); ++l)
+        for (int b = 0; b < sim.bodies(); ++b) {
+            if (max_rows >= 0 && written >= max_rows) return written;
+            row(l, b);
+            ++written;
+        }
+    return written;
+}
+
+}  // namespace
+
+long long append_csv_rows(std::string& out, const Simulation& sim, long long max_rows) {
+    const double t = sim.time();
+    return each_row(sim, max_rows, [&](int l, int b) {
+        const dvec2 x = sim.lane(l).x[b], v = sim.lane(l).v[b];
+        append_number(out, t);
+        out += ',';
+        out += sim.info(l).id;
+        out += ',';
+        out += std::to_string(b);
+        for (double value : {x.x, x.y, v.x, v.y, sim.energy(l), sim.error(l, b)}) {
+            out += ',';
+            append_number(out, value);
+        }
+        out += '\n';
+    });
+}
+
+long long append_json_rows(std::string& out, const Simulation& sim, bool& first, long long max_rows) {
+    const double t = sim.time();
+    return each_row(sim, max_rows, [&](int l, int b) {
+        const dvec2 x = sim.lane(l).x[b], v = sim.lane(l).v[b];
+        if (!first) out += ',';
+        first = false;
+        out += "\n    {\"t\": ";
+        append_number(out, t);
+        out += ", \"integrator\": \"";
+        out += sim.info(l).id;
+        out += "\", \"body\": " + std::to_string(b);
+        const char* names[] = {"x", "y", "vx", "vy", "energy", "error"};
+        const double values[] = {x.x, x.y, v.x, v.y, sim.energy(l), sim.error(l, b)};
+        for (int k = 0; k < 6; ++k) {
+            out += ", \"";
+            out += names[k];
+            out += "\": ";
+            append_number(out, values[k]);
+        }
+        out += '}';
+    });
+}
+
+void append_json_head(std::string& out, const Simulation& sim, long long steps) {
+    out += "{\n  \"config\": " + json_string(normalise(sim.config())) + ",\n  \"reference\": \"";
+    out += reference_name(sim.reference_kind());
+    out += "\",\n  \"dt\": ";
+    append_number(out, sim.config().dt);
+    out += ",\n  \"steps\": " + std::to_string(steps) + ",\n  \"rows\": [";
+}
+
+void append_json_tail(std::string& out, const Simulation& sim) {
+    out += "\n  ],\n  \"reference_stopped_at\": ";
+    if (sim.reference_stopped()) append_number(out, sim.reference_stopped_at()); else out += "null";
+    out += ",\n  \"integrators\": [";
+    for (int l = 0; l < sim.lanes(); ++l) {
+        const IntegratorInfo& info = sim.info(l);
+        const bool stopped = sim.diverged(l);
+        out += l ? ",\n    {" : "\n    {";
+        out += "\"id\": \"" + std::string(info.id) + "\", \"name\": " + json_string(info.name);
+        out += ", \"order\": " + std::to_string(info.order);
+        out += std::string(", \"symplectic\": ") + (info.symplectic ? "true" : "false");
+        out += std::string(", \"diverged\": ") + (stopped ? "true" : "false");
+        out += ", \"diverged_at\": ";
+        if (stopped) append_number(out, sim.diverged_at(l)); else out += "null";
+        out += ", \"stopped\": " + (stopped ? json_string(stop_reason_name(sim.stop_reason(l))) : std::string("null"));
+        const std::pair<const char*, double> numbers[] = {{"energy", sim.energy(l)},
+                                                          {"energy_drift", sim.energy_drift(l)},
+                                                          {"dissipated", sim.dissipated(l)},
+                                                          {"angular_momentum", sim.angular_momentum(l)}};
+        for (const auto& [name, value] : numbers) {
+            out += ", \"";
+            out += name;
+            out += "\": ";
+            append_number(out, value);
+        }
+        out += ", \"force_evaluations\": " + std::to_string(sim.lane(l).force_evaluations) + "}";
+    }
+    out += "\n  ]\n}\n";
+}
+
+}  // namespace stepwise

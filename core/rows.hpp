@@ -1,0 +1,33 @@
+// The one place that turns a Simulation's current step into text rows, CSV or JSON, with
+// every number printed %.17g (it reads back exactly). String formatting only: core/ stays free
+// of I/O. The CLI prints these rows and the page's export downloads them, so the two match by
+// construction.
+#pragma once
+#include "simulation.hpp"
+
+#include <string>
+#include <string_view>
+
+namespace stepwise {
+
+// "t,integrator,body,x,y,vx,vy,energy,error" and a newline.
+extern const char* const csv_header;
+
+// %.17g of x, appended.
+void append_number(std::string& out, double x);
+// A JSON string literal of text (quotes, backslashes and control characters escaped).
+std::string json_string(std::string_view text);
+
+// One row per lane and body at the simulation's current step. CSV rows end with a newline.
+// JSON rows are objects `{"t": …, "integrator": "…", "body": …, "x": …, …}`, each on a new
+// line indented by four spaces, separated by commas (first: no row written yet, so no comma
+// goes before this one; the function clears it). Returns the number of rows written; at most max_rows (the rest are dropped).
+long long append_csv_rows(std::string& out, const Simulation& sim, long long max_rows = -1);
+long long append_json_rows(std::string& out, const Simulation& sim, bool& first, long long max_rows = -1);
+
+// The JSON document of a run (`stepwise run --format json`): the head up to the opening of
+// "rows", then the rows, then the tail closing "rows" with each lane's summary.
+void append_json_head(std::string& out, const Simulation& sim, long long steps);
+void append_json_tail(std::string& out, const Simulation& sim);
+
+}  // namespace stepwise

@@ -1,0 +1,375 @@
+#include "scenarios.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace stepwise {
+
+size_t Params::offset(std::string_view key, int dims) const {
+    size_t at = 0;
+    for (const ParamSpec& p : info_.params) {
+        if (key == p.key) {
+            if (p.dims != dims)
+                throw std::logic_error(std::string("scenario ") + info_.id + ": '" + p.key + "' is a " +
+                                       (p.dims == 2 ? "vector" : "number"));
+            return at;
+        }
+        at += static_cast<size_t>(p.dims);
+    }
+    throw std::logic_error(std::string("scenario ") + info_.id + " has no parameter '" + std::string(key) + "'");
+}
+
+double Params::num(std::string_view key) const { return values_.at(offset(key, 1)); }
+
+dvec2 Params::vec(std::string_view key) const {
+    const size_t at = offset(key, 2);
+    return {values_.at(at), values_.at(at + 1)};
+}
+
+dvec2 phase_point(const PhaseSpec& spec, const dvec2* x, const dvec2* v) {
+    switch (spec.kind) {
+        case PhaseKind::axis_x: return {x[spec.body].x, v[spec.body].x};
+        case PhaseKind::axis_y: return {x[spec.body].y, v[spec.body].y};
+        case PhaseKind::radial:
+        case PhaseKind::separation: {
+            const bool pair = spec.kind == PhaseKind::separation;
+            const dvec2 d = x[spec.body] - (pair ? x[spec.other] : spec.centre);
+            const dvec2 w = v[spec.body] - (pair ? v[spec.other] : dvec2(0.0));
+            const double r = std::sqrt(d.x * d.x + d.y * d.y);
+            // dr/dt = d . w / r; at r = 0 the rate is the speed along no direction: 0.
+            return {r, r > 0.0 ? (d.x * w.x + d.y * w.y) / r : 0.0};
+        }
+    }
+    return {0.0, 0.0};
+}
+
+PhaseNames phase_names(const PhaseSpec& spec) {
+    switch (spec.kind) {
+        case PhaseKind::axis_x: return {"x", "vx", "m", "m/s"};
+        case PhaseKind::axis_y: return {"y", "vy", "m", "m/s"};
+        case PhaseKind::radial: return {"distance r", "dr/dt", "m", "m/s"};
+        case PhaseKind::separation: return {"spring length", "its rate", "m", "m/s"};
+    }
+    return {"q", "p", "", ""};
+}
+
+namespace {
+
+constexpr double big = 1e6;  // positions, velocities, masses and stiffnesses stay within this
+// A body closer to a central body than this fraction of its start distance has fallen in.
+constexpr double collision_fraction = 1e-3;
+
+// Common keys, written once.
+constexpr ParamSpec mass_param = {"m", 1, {1, 0}, 0, big, true, "kg", "mass", "the body's mass"};
+constexpr ParamSpec damping_param = {"b", 1, {0, 0}, 0, 1e4, false, "N·s/m", "damping",
+                                     "linear damping along the spring, F = −b·v"};
+ParamSpec start_position(double x, double y) {
+    return {"x0", 2, {x, y}, -big, big, false, "m", "start position", "where the body starts"};
+}
+ParamSpec start_velocity(double x, double y) {
+    return {"v0", 2, {x, y}, -big, big, false, "m/s", "start velocity", "the body's velocity at t = 0"};
+}
+
+// The phase plot of one body on a spring: along the axis in which it starts farther from
+// where the springs pull it.
+PhaseSpec axis_of(dvec2 displacement) {
+    PhaseSpec p;
+    p.kind = std::fabs(displacement.y) > std::fabs(displacement.x) ? PhaseKind::axis_y : PhaseKind::axis_x;
+    return p;
+}
+
+void build_projectile(const Params& p, Scene& sc) {
+    System& s = sc.system;
+    s.add_body(p.num("m"));
+    s.gravity = dvec2(0.0, -p.num("g"));
+    s.drag = p.num("drag");
+    sc.x0 = {p.vec("x0")};
+    sc.v0 = {p.vec("v0")};
+    sc.phase.kind = PhaseKind::axis_y;
+    sc.launch_line = true;
+}
+
+void build_spring(const Params& p, Scene& sc) {
+    System& s = sc.system;
+    s.add_body(p.num("m"));
+    s.anchor_springs.push_back({.body = 0, .anchor = p.vec("anchor"), .k = p.num("k"), .rest = p.num("rest"),
+                                .b = p.num("b")});
+    sc.x0 = {p.vec("x0")};
+    sc.v0 = {p.vec("v0")};
+    sc.phase = axis_of(sc.x0[0] - p.vec("anchor"));
+}
+
+void build_two_spring(const Params& p, Scene& sc) {
+    System& s = sc.system;
+    s.add_body(p.num("m"));
+    s.damper = p.num("b");
+    const double k1 = p.num("k1"), k2 = p.num("k2");
+    s.anchor_springs.push_back({.body = 0, .anchor = p.vec("anchor1"), .k = k1, .rest = p.num("rest1"), .b = 0.0});
+    s.anchor_springs.push_back({.body = 0, .anchor = p.vec("anchor2"), .k = k2, .rest = p.num("rest2"), .b = 0.0});
+    sc.x0 = {p.vec("x0")};
+    sc.v0 = {p.vec("v0")};
+    // Where two rest-0 springs balance: the stiffness-weighted mean of the anchors.
+    const dvec2 balance = (k1 * p.vec("anchor1") + k2 * p.vec("anchor2")) / (k1 + k2);
+    sc.phase = axis_of(sc.x0[0] - balance);
+}
+
+void build_spring_pair(const Params& p, Scene& sc) {
+    System& s = sc.system;
+    s.add_body(p.num("m1"));
+    s.add_body(p.num("m2"));
+    s.gravity = p.vec("g");
+    s.pair_springs.push_back({.i = 0, .j = 1, .k = p.num("k"), .rest = p.num("rest"), .b = p.num("b")});
+    sc.x0 = {p.vec("x1"), p.vec("x2")};
+    sc.v0 = {p.vec("v1"), p.vec("v2")};
+    sc.phase.kind = PhaseKind::separation;
+}
+
+void build_orbit(const Params& p, Scene& sc) {
+    System& s = sc.system;
+    s.add_body(p.num("m"));
+    const dvec2 x0 = p.vec("x0");
+    const double r0 = std::sqrt(x0.x * x0.x + x0.y * x0.y);
+    s.central_forces.push_back({.centre = dvec2(0.0), .gm = p.num("gm"), .collision_radius = collision_fraction * r0});
+    sc.x0 = {x0};
+    sc.v0 = {p.vec("v0")};
+    sc.phase.kind = PhaseKind::radial;
+    sc.reference_path = true;
+}
+
+std::optional<ParamProblem> check_orbit(const Params& p) {
+    const dvec2 x0 = p.vec("x0");
+    if (x0.x == 0.0 && x0.y == 0.0)
+        return ParamProblem{"x0", "0,0", "x0 must not be the central body's position (0,0); got '0,0'"};
+    return std::nullopt;
+}
+
+void build_elastic_pendulum(const Params& p, Scene& sc) {
+    System& s = sc.system;
+    s.add_body(p.num("m"));
+    s.gravity = p.vec("g");
+    s.anchor_springs.push_back({.body = 0, .anchor = p.vec("anchor"), .k = p.num("k"), .rest = p.num("rest"),
+                                .b = p.num("b")});
+    sc.x0 = {p.vec("x0")};
+    sc.v0 = {p.vec("v0")};
+    sc.phase.kind = PhaseKind::radial;
+    sc.phase.centre = p.vec("anchor");
+}
+
+const std::vector<ScenarioInfo> table = {
+    {.id = "projectile",
+     .name = "Projectile",
+     .description = "A ball thrown under gravity g along −y, with optional quadratic air drag F = −c·|v|·v.",
+     .params = {mass_param,
+                {"g", 1, {9.81, 0}, 0, 1000, false, "m/s²", "gravity", "strength of gravity, pointing along −y"},
+                {"drag", 1, {0, 0}, 0, 100, false, "kg/m", "air drag c", "quadratic air drag F = −c·|v|·v"},
+                start_position(0, 0), start_velocity(10, 10)},
+     .presets = {{"constant_force", "Constant force (table)",
+                  "m = 1 kg pushed by a constant 10 N from rest, dt = 1 s for 10 s: Euler gives 450 m, "
+                  "semi-implicit 550 m, the exact answer is 500 m.",
+                  "integrators=explicit_euler,semi_implicit_euler,newton,velocity_verlet,rk4&dt=1&duration=10&m=1&"
+                  "g=10&drag=0&x0=0,0&v0=0,0"},
+                 {"projectile_drag", "Projectile with air drag",
+                  "Quadratic drag has no closed form: the reference is the adaptive Dormand–Prince solution.",
+                  "integrators=explicit_euler,semi_implicit_euler,newton,rk4,kinematic&dt=0.1&duration=4&m=1&"
+                  "g=9.81&drag=0.05&x0=0,0&v0=20,20"}},
+     .reference = "closed form without drag; rk45 with drag",
+     .phase_plot = "height y against vertical velocity vy",
+     .build = build_projectile,
+     .check = nullptr},
+    {.id = "spring",
+     .name = "Spring",
+     .description = "One mass on a spring to a fixed anchor: F = −k·(|d| − rest)·d/|d| − b·v, d = x − anchor.",
+     .params = {mass_param,
+                {"k", 1, {15, 0}, 0, big, true, "N/m", "stiffness", "spring constant: force per metre of stretch"},
+                {"b", 1, {0.1, 0}, 0, 1e4, false, "N·s/m", "damping", "linear damping, F = −b·v"},
+                {"rest", 1, {0, 0}, 0, big, false, "m", "rest length", "length at which the spring pulls nothing"},
+                {"anchor", 2, {0, 0}, -big, big, false, "m", "anchor", "the spring's fixed end"},
+                start_position(1, 0), start_velocity(0, 0)},
+     .presets = {{"damped_spring", "Damped spring (k = 15, b = 0.1)",
+                  "The spring–damper from 1000 m at dt = 1/100: explicit Euler gains energy, semi-implicit Euler "
+                  "and RK4 follow the exact solution.",
+                  "integrators=explicit_euler,semi_implicit_euler,rk4,kinematic&dt=0.01&duration=10&m=1&k=15&b=0.1&"
+                  "rest=0&anchor=0,0&x0=1000,0&v0=0,0"},
+                 {"undamped_dt01", "Undamped oscillator, dt = 0.1",
+                  "No damping, 90 s at dt = 0.1: semi-implicit Euler drifts out of phase, RK4 keeps the phase but "
+                  "loses energy.",
+                  "integrators=semi_implicit_euler,rk4,velocity_verlet&dt=0.1&duration=90&m=1&k=15&b=0&rest=0&"
+                  "anchor=0,0&x0=1000,0&v0=0,0"},
+                 {"undamped_dt025", "Undamped oscillator, dt = 0.25",
+                  "The same oscillator at dt = 0.25: RK4 visibly loses energy while semi-implicit Euler keeps it on "
+                  "average.",
+                  "integrators=semi_implicit_euler,rk4,velocity_verlet&dt=0.25&duration=90&m=1&k=15&b=0&rest=0&"
+                  "anchor=0,0&x0=1000,0&v0=0,0"},
+                 {"stiff_spring", "Stiff spring: explicit Euler explodes",
+                  "k = 1000 at dt = 0.05: explicit Euler diverges within seconds while the symplectic methods stay "
+                  "bounded.",
+                  "integrators=explicit_euler,semi_implicit_euler,velocity_verlet,rk4&dt=0.05&duration=10&m=1&"
+                  "k=1000&b=0&rest=0&anchor=0,0&x0=1,0&v0=0,0"}},
+     .reference = "closed form with rest = 0 (the damped oscillator); rk45 with a rest length",
+     .phase_plot = "position against velocity along the axis of the start displacement",
+     .build = build_spring,
+     .check = nullptr},
+    {.id = "two_spring",
+     .name = "Two springs",
+     .description = "One mass held by two springs to two anchors (two forces at once), with a damper F = −b·v.",
+     .params = {mass_param,
+                {"k1", 1, {10, 0}, 0, big, true, "N/m", "stiffness 1", "spring constant of the first spring"},
+                {"k2", 1, {20, 0}, 0, big, true, "N/m", "stiffness 2", "spring constant of the second spring"},
+                {"b", 1, {0, 0}, 0, 1e4, false, "N·s/m", "damping", "a damper on the mass, F = −b·v"},
+                {"rest1", 1, {0, 0}, 0, big, false, "m", "rest length 1", "rest length of the first spring"},
+                {"rest2", 1, {0, 0}, 0, big, false, "m", "rest length 2", "rest length of the second spring"},
+                {"anchor1", 2, {-2, 0}, -big, big, false, "m", "anchor 1", "fixed end of the first spring"},
+                {"anchor2", 2, {2, 0}, -big, big, false, "m", "anchor 2", "fixed end of the second spring"},
+                start_position(1, 1), start_velocity(0, 0)},
+     .presets = {{"two_springs", "Two springs at once",
+                  "A mass between two springs: the kinematic integrator is no longer exact, and the "
+                  "average-acceleration variant wins.",
+                  "integrators=semi_implicit_euler,kinematic,kinematic_avg,rk4&dt=0.05&duration=60&m=1&k1=10&k2=20&"
+                  "b=0&rest1=0&rest2=0&anchor1=-2,0&anchor2=2,0&x0=1,1&v0=0,0"}},
+     .reference = "closed form with both rest lengths 0; rk45 otherwise",
+     .phase_plot = "position against velocity along the axis of the start displacement from the balance point",
+     .build = build_two_spring,
+     .check = nullptr},
+    {.id = "spring_pair",
+     .name = "Spring pair",
+     .description = "Two masses joined by one spring (stiffness k, rest length, damping b) under a gravity vector g.",
+     .params = {{"m1", 1, {2, 0}, 0, big, true, "kg", "mass 1", "mass of the first body"},
+                {"m2", 1, {3, 0}, 0, big, true, "kg", "mass 2", "mass of the second body"},
+                {"k", 1, {4, 0}, 0, big, true, "N/m", "stiffness", "spring constant of the joining spring"},
+                damping_param,
+                {"rest", 1, {6, 0}, 0, big, false, "m", "rest length", "length at which the spring pulls nothing"},
+                {"g", 2, {0, -10}, -1000, 1000, false, "m/s²", "gravity", "gravity as a vector"},
+                {"x1", 2, {-2, 2}, -big, big, false, "m", "start position 1", "where the first body starts"},
+                {"x2", 2, {3, 2}, -big, big, false, "m", "start position 2", "where the second body starts"},
+                {"v1", 2, {-1, -1.5}, -big, big, false, "m/s", "start velocity 1", "first body's velocity at t = 0"},
+                {"v2", 2, {1, -1.5}, -big, big, false, "m/s", "start velocity 2", "second body's velocity at t = 0"}},
+     .presets = {{"two_point_exercise", "Two-point spring exercise",
+                  "P1 (mass 2) and P2 (mass 3) joined by a spring of rest length 6 and stiffness 4 under gravity "
+                  "(0, −10), dt = 0.5.",
+                  "integrators=explicit_euler,heun,midpoint,semi_implicit_euler,leapfrog,rk4&dt=0.5&duration=10&m1=2&"
+                  "m2=3&k=4&b=0&rest=6&g=0,-10&x1=-2,2&x2=3,2&v1=-1,-1.5&v2=1,-1.5"}},
+     .reference = "closed form with rest = 0 and no damping (centre of mass and separation apart); rk45 otherwise",
+     .phase_plot = "the spring's length against its rate of change",
+     .build = build_spring_pair,
+     .check = nullptr},
+    {.id = "orbit",
+     .name = "Orbit",
+     .description = "One body around a fixed central mass at the origin: F = −gm·m·r/|r|³ (Kepler's problem).",
+     .params = {mass_param,
+                {"gm", 1, {1, 0}, 0, big, true, "m³/s²", "G·M", "gravitational parameter of the central mass"},
+                start_position(1, 0), start_velocity(0, 1)},
+     .presets = {{"circular_orbit", "Circular orbit",
+                  "gm = 1, r = 1, speed 1: a circle of period 2π. Explicit Euler spirals outwards, the symplectic "
+                  "methods stay on the circle.",
+                  "integrators=explicit_euler,semi_implicit_euler,velocity_verlet,rk4&dt=0.1&duration=62.83&m=1&gm=1&"
+                  "x0=1,0&v0=0,1"},
+                 {"eccentric_orbit", "Eccentric orbit (e = 0.9)",
+                  "From apoapsis at r = 1 with e = 0.9: explicit Euler spirals out, semi-implicit Euler precesses, "
+                  "RK4 slowly loses energy at each close pass.",
+                  "integrators=explicit_euler,semi_implicit_euler,rk4,kinematic&dt=0.005&duration=12&m=1&gm=1&"
+                  "x0=1,0&v0=0,0.31622776601683794"},
+                 {"hyperbolic_flyby", "Hyperbolic fly-by",
+                  "A body coming in from x = −10 at speed 1.5 swings past the central mass once and escapes.",
+                  "integrators=explicit_euler,semi_implicit_euler,velocity_verlet,rk4&dt=0.05&duration=16&m=1&gm=1&"
+                  "x0=-10,1&v0=1.5,0"}},
+     .reference = "closed form (Kepler's equation in universal variables) for ellipses and hyperbolae; rk45 within "
+                  "|e − 1| < 0.001 of a parabola or when the orbit dives inside the collision radius",
+     .phase_plot = "distance r from the central mass against dr/dt (a closed loop for an ellipse)",
+     .build = build_orbit,
+     .check = check_orbit},
+    {.id = "elastic_pendulum",
+     .name = "Elastic pendulum",
+     .description = "A mass on a spring with a rest length hanging from a fixed anchor under gravity: swing and bounce "
+                    "exchange energy, chaotically for large amplitudes.",
+     .params = {mass_param,
+                {"k", 1, {30, 0}, 0, big, true, "N/m", "stiffness", "spring constant: force per metre of stretch"},
+                damping_param,
+                {"rest", 1, {1, 0}, 0, big, false, "m", "rest length", "length at which the spring pulls nothing"},
+                {"g", 2, {0, -9.81}, -1000, 1000, false, "m/s²", "gravity", "gravity as a vector"},
+                {"anchor", 2, {0, 0}, -big, big, false, "m", "anchor", "the spring's fixed end"},
+                start_position(0.8, -1), start_velocity(0, 0)},
+     .presets = {{"elastic_pendulum_resonance", "Elastic pendulum: swing ↔ bounce",
+                  "k = 29.43 puts the bounce at twice the swing frequency: the energy sloshes between swinging and "
+                  "bouncing, and low-order methods lose the rhythm.",
+                  "integrators=semi_implicit_euler,velocity_verlet,rk4,yoshida4&dt=0.01&duration=30&m=1&k=29.43&b=0&"
+                  "rest=1&g=0,-9.81&anchor=0,0&x0=0.3,-1.4&v0=0,0"},
+                 {"elastic_pendulum_chaos", "Elastic pendulum: chaos",
+                  "Released almost horizontally, the motion is chaotic: every integrator soon leaves the reference, "
+                  "however small dt.",
+                  "integrators=semi_implicit_euler,velocity_verlet,rk4,yoshida4&dt=0.005&duration=30&m=1&k=30&b=0&"
+                  "rest=1&g=0,-9.81&anchor=0,0&x0=1.5,-0.2&v0=0,0"}},
+     .reference = "rk45 (no closed form)",
+     .phase_plot = "the spring's length against its rate of change",
+     .build = build_elastic_pendulum,
+     .check = nullptr},
+};
+
+}  // namespace
+
+const std::vector<ScenarioInfo>& scenarios() { return table; }
+
+int find_scenario(std::string_view id) {
+    for (size_t i = 0; i < table.size(); ++i)
+        if (id == table[i].id) return static_cast<int>(i);
+    return -1;
+}
+
+const std::vector<PresetInfo>& presets() {
+    // Built once: the queries' storage lives as long as the list.
+    static const std::vector<std::string> queries = [] {
+        std::vector<std::string> q;
+        for (const ScenarioInfo& s : table)
+            for (const PresetInfo& p : s.presets) q.push_back(std::string("scenario=") + s.id + "&" + p.query);
+        return q;
+    }();
+    static const std::vector<PresetInfo> list = [] {
+        std::vector<PresetInfo> l;
+        size_t k = 0;
+        for (const ScenarioInfo& s : table)
+            for (const PresetInfo& p : s.presets) l.push_back({p.id, p.name, p.description, queries[k++].c_str()});
+        return l;
+    }();
+    return list;
+}
+
+int find_preset(std::string_view id) {
+    const auto& list = presets();
+    for (size_t i = 0; i < list.size(); ++i)
+        if (id == list[i].id) return static_cast<int>(i);
+    return -1;
+}
+
+Scene build_scene(int scenario, const std::vector<double>& values, double duration) {
+    Scene sc;
+    const ScenarioInfo& info = table.at(static_cast<size_t>(scenario));
+    info.build(Params(info, values), sc);
+    const System& s = sc.system;
+
+    // The mechanism: anchors, start positions and spring lengths (a lone body or an orbit has none).
+    std::vector<dvec2> points;
+    for (const AnchorSpring& sp : s.anchor_springs) points.push_back(sp.anchor);
+    if (!points.empty() || !s.pair_springs.empty()) points.insert(points.end(), sc.x0.begin(), sc.x0.end());
+    double size = 0.0;
+    for (dvec2 a : points)
+        for (dvec2 b : points) size = std::max(size, std::hypot(a.x - b.x, a.y - b.y));
+    for (const PairSpring& sp : s.pair_springs) size = std::max(size, sp.rest);
+    sc.mechanism_size = size;
+
+    // How far the exact motion can plausibly reach within the duration.
+    double extent = 0.0, speed = 0.0;
+    auto grow = [](double& what, dvec2 p) { what = std::max({what, std::fabs(p.x), std::fabs(p.y)}); };
+    for (const AnchorSpring& sp : s.anchor_springs) {
+        grow(extent, sp.anchor);
+        extent = std::max(extent, sp.rest);
+    }
+    for (const PairSpring& sp : s.pair_springs) extent = std::max(extent, sp.rest);
+    for (const CentralForce& c : s.central_forces) grow(extent, c.centre);
+    for (dvec2 p : sc.x0) grow(extent, p);
+    for (dvec2 w : sc.v0) grow(speed, w);
+    const double accel = std::hypot(s.gravity.x, s.gravity.y);
+    sc.length_scale = 1.0 + extent + speed * duration + 0.5 * accel * duration * duration;
+    return sc;
+}
+
+}  // namespace stepwise
