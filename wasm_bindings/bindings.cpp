@@ -14,7 +14,7 @@ EMSCRIPTEN_BINDINGS(stepwise) {
     function("scenarios", &stepwise::web::scenario_table);
     function("presets", &stepwise::web::preset_table);
     function("limits", &stepwise::web::limits);
-    function("exportCsv", &stepwise::web::export_csv);
+    function("exportRun", &stepwise::web::export_run);
 
     class_<Playground>("Simulation")
         .constructor<const std::string&>()
@@ -23,6 +23,8 @@ EMSCRIPTEN_BINDINGS(stepwise) {
         .function("advanceTime", &Playground::advance_time)
         .function("state", &Playground::state)
         .function("history", &Playground::history)
+        .function("layout", &Playground::layout)
+        .function("scene", &Playground::scene)
         .function("config", &Playground::config)
         .function("errors", &Playground::errors)
         .function("dt", &Playground::dt)
@@ -32,10 +34,10 @@ EMSCRIPTEN_BINDINGS(stepwise) {
         .function("laneIds", &Playground::lane_ids)
         .function("motionBounds", &Playground::motion_bounds);
 
-    class_<stepwise::web::CsvExport>("CsvExport")
-        .constructor<const std::string&, double, double>()
-        .function("run", &stepwise::web::CsvExport::run)
-        .function("take", &stepwise::web::CsvExport::take)
-        .function("done", &stepwise::web::CsvExport::done)
-        .function("total", &stepwise::web::CsvExport::total);
+    class_<stepwise::web::RunExport>("RunExport")
+        .constructor<const std::string&, double, double, const std::string&>()
+        .function("run", &stepwise::web::RunExport::run)
+        .function("take", &stepwise::web::RunExport::take)
+        .function("done", &stepwise::web::RunExport::done)
+        .function("total", &stepwise::web::RunExport::total);
 }

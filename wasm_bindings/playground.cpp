@@ -1,5 +1,7 @@
 #include "playground.hpp"
 
+#include "rows.hpp"
+
 #include <emscripten/val.h>
 
 #include <algorithm>
@@ -31,10 +33,13 @@ val view(const double* data, size_t count) {
 
 }  // namespace
 
-Playground::Playground(const std::string& query) : parsed_(parse_config(query)), sim_(parsed_.config) {
-    const int lanes = sim_.lanes(), bodies = sim_.bodies();
-    state_.assign(state_header + lanes * (4 * bodies + lane_fixed + bodies) + 4 * bodies, 0.0);
-    sample_width_ = 1 + lanes * history_lane_width + 4;
+Playground::Playground(const std::string& query)
+    : parsed_(parse_config(query)),
+      sim_(parsed_.config),
+      state_layout_(state_series(), sim_.lanes(), sim_.bodies()),
+      history_layout_(history_series(sim_), sim_.lanes(), sim_.bodies()) {
+    state_.assign(static_cast<size_t>(state_layout_.width()), 0.0);
+    sample_width_ = history_layout_.width();
     history_.assign(static_cast<size_t>(history_capacity) * sample_width_, 0.0);
     reset();
 }
@@ -80,65 +85,102 @@ void Playground::compact() {
 void Playground::record() {
     if (history_count_ == history_capacity) compact();
     if (sim_.steps() % history_stride_ != 0) return;  // the stride just doubled past this step
-    double* out = history_.data() + static_cast<size_t>(history_count_) * sample_width_;
-    *out++ = sim_.time();
-    for (int l = 0; l < sim_.lanes(); ++l) {
-        double worst = 0.0;
-        for (int b = 0; b < sim_.bodies(); ++b) worst = std::max(worst, sim_.error(l, b));
-        const Lane& lane = sim_.lane(l);
-        *out++ = sim_.energy_drift(l);
-        *out++ = worst;
-        *out++ = lane.x[0].x;
-        *out++ = lane.x[0].y;
-        *out++ = lane.v[0].x;
-        *out++ = lane.v[0].y;
-    }
-    *out++ = sim_.reference_x()[0].x;
-    *out++ = sim_.reference_x()[0].y;
-    *out++ = sim_.reference_v()[0].x;
-    *out++ = sim_.reference_v()[0].y;
+    history_layout_.fill(*this, history_.data() + static_cast<size_t>(history_count_) * sample_width_);
     ++history_count_;
 }
 
 val Playground::state() {
-    double* out = state_.data();
-    const int lanes = sim_.lanes(), bodies = sim_.bodies();
-    out[0] = sim_.time();
-    out[1] = static_cast<double>(sim_.steps());
-    out[2] = lanes;
-    out[3] = bodies;
-    out[4] = sim_.reference_energy();
-    out[5] = history_count_;
-    out[6] = history_generation_;
-    out[7] = sample_width_;
-    out[8] = sim_.reference_kind() == ReferenceKind::exact ? 0.0 : 1.0;
-    out[9] = last_advance_;
-    out += state_header;
-    for (int l = 0; l < lanes; ++l) {
-        const Lane& lane = sim_.lane(l);
-        double worst = 0.0;
-        for (int b = 0; b < bodies; ++b) {
-            *out++ = lane.x[b].x;
-            *out++ = lane.x[b].y;
-            *out++ = lane.v[b].x;
-            *out++ = lane.v[b].y;
-            worst = std::max(worst, sim_.error(l, b));
-        }
-        *out++ = sim_.energy(l);
-        *out++ = sim_.energy_drift(l);
-        *out++ = sim_.diverged(l) ? 1.0 : 0.0;
-        *out++ = sim_.diverged(l) ? sim_.diverged_at(l) : 0.0;
-        *out++ = sim_.dissipated(l);
-        *out++ = worst;
-        for (int b = 0; b < bodies; ++b) *out++ = sim_.error(l, b);
-    }
-    for (int b = 0; b < bodies; ++b) {
-        *out++ = sim_.reference_x()[b].x;
-        *out++ = sim_.reference_x()[b].y;
-        *out++ = sim_.reference_v()[b].x;
-        *out++ = sim_.reference_v()[b].y;
-    }
+    state_layout_.fill(*this, state_.data());
     return view(state_.data(), state_.size());
+}
+
+val Playground::layout() const {
+    val out = val::object();
+    out.set("state", state_layout_.describe(sim_));
+    out.set("history", history_layout_.describe(sim_));
+    out.set("history_capacity", history_capacity);
+    return out;
+}
+
+val Playground::scene() const {
+    const Scene& sc = sim_.scene();
+    const System& s = sc.system;
+    const ScenarioInfo& info = scenarios()[static_cast<size_t>(sim_.config().scenario)];
+    auto point = [](dvec2 p) {
+        val v = val::object();
+        v.set("x", p.x);
+        v.set("y", p.y);
+        return v;
+    };
+    auto end = [](const char* kind, int index) {
+        val v = val::object();
+        v.set(kind, index);
+        return v;
+    };
+    val bodies = val::array();
+    for (int b = 0; b < s.bodies(); ++b) {
+        val body = val::object();
+        body.set("mass", s.mass[static_cast<size_t>(b)]);
+        body.set("start", point(sc.x0[static_cast<size_t>(b)]));
+        bodies.call<void>("push", body);
+    }
+    // Anchors: each distinct fixed end once; springs name their ends by index.
+    std::vector<dvec2> anchors;
+    val springs = val::array();
+    for (const AnchorSpring& sp : s.anchor_springs) {
+        size_t a = 0;
+        while (a < anchors.size() && !(anchors[a].x == sp.anchor.x && anchors[a].y == sp.anchor.y)) ++a;
+        if (a == anchors.size()) anchors.push_back(sp.anchor);
+        val spring = val::object();
+        spring.set("from", end("anchor", static_cast<int>(a)));
+        spring.set("to", end("body", sp.body));
+        spring.set("rest", sp.rest);
+        springs.call<void>("push", spring);
+    }
+    for (const PairSpring& sp : s.pair_springs) {
+        val spring = val::object();
+        spring.set("from", end("body", sp.i));
+        spring.set("to", end("body", sp.j));
+        spring.set("rest", sp.rest);
+        springs.call<void>("push", spring);
+    }
+    val anchor_list = val::array();
+    for (dvec2 a : anchors) anchor_list.call<void>("push", point(a));
+    val centres = val::array();
+    for (const CentralForce& c : s.central_forces) {
+        val centre = point(c.centre);
+        centre.set("gm", c.gm);
+        centre.set("radius", c.collision_radius);
+        centres.call<void>("push", centre);
+    }
+    const PhaseNames names = phase_names(sc.phase);
+    val phase = val::object();
+    phase.set("q", std::string(names.q));
+    phase.set("p", std::string(names.p));
+    phase.set("qUnit", std::string(names.unit_q));
+    phase.set("pUnit", std::string(names.unit_p));
+    phase.set("text", std::string(info.phase_plot));
+    val reference = val::object();
+    reference.set("kind", std::string(reference_name(sim_.reference_kind())));
+    reference.set("text", std::string(info.reference));
+
+    val out = val::object();
+    out.set("scenario", std::string(info.id));
+    out.set("name", std::string(info.name));
+    out.set("bodies", bodies);
+    out.set("anchors", anchor_list);
+    out.set("springs", springs);
+    out.set("centres", centres);
+    const bool has_gravity = s.gravity.x != 0.0 || s.gravity.y != 0.0;
+    out.set("gravity", has_gravity ? point(s.gravity) : val::null());
+    out.set("launchLine", sc.launch_line);
+    out.set("referencePath", sc.reference_path);
+    out.set("size", sc.mechanism_size);
+    out.set("reference", reference);
+    out.set("phase", phase);
+    out.set("angularMomentum", sim_.conserves_angular_momentum());
+    out.set("dissipative", s.dissipative());
+    return out;
 }
 
 val Playground::history(int from) {
@@ -229,9 +271,15 @@ val scenario_table() {
             spec.set("min_exclusive", p.min_exclusive);
             spec.set("unit", std::string(p.unit));
             spec.set("label", std::string(p.label));
+            spec.set("meaning", std::string(p.meaning));
             params.call<void>("push", spec);
         }
         item.set("params", params);
+        item.set("reference", std::string(s.reference));
+        item.set("phase_plot", std::string(s.phase_plot));
+        val preset_ids = val::array();
+        for (const PresetInfo& p : s.presets) preset_ids.call<void>("push", std::string(p.id));
+        item.set("presets", preset_ids);
         list.call<void>("push", item);
     }
     return list;
@@ -261,88 +309,63 @@ val limits() {
     out.set("default_scenario", std::string(default_scenario));
     out.set("default_integrators", std::string(default_integrators));
     out.set("max_steps_per_call", Playground::max_steps_per_call);
-    out.set("state_header", state_header);
-    out.set("lane_fixed", lane_fixed);
-    out.set("history_lane_width", history_lane_width);
     out.set("history_capacity", history_capacity);
-    out.set("max_csv_rows", static_cast<double>(max_csv_rows));
+    out.set("max_export_rows", static_cast<double>(max_export_rows));
     return out;
 }
-
-namespace {
-
-// %.17g, as the CLI prints every number: reads back exactly.
-void append_number(std::string& out, double x) {
-    char buf[40];
-    const int n = std::snprintf(buf, sizeof buf, "%.17g", x);
-    out.append(buf, static_cast<size_t>(std::max(n, 0)));
-}
-
-}  // namespace
 
 namespace {
 constexpr size_t chunk_bytes = 256 * 1024;
 }
 
-CsvExport::CsvExport(const std::string& query, double steps, double every)
+RunExport::RunExport(const std::string& query, double steps, double every, const std::string& format)
     : sim_(parse_config(query).config),
+      json_(format == "json"),
       steps_(std::isfinite(steps) ? static_cast<long long>(std::clamp(steps, 0.0, max_steps)) : 0),
       every_(std::isfinite(every) ? std::max(1LL, static_cast<long long>(std::min(every, 1e12))) : 1) {
     out_.reserve(chunk_bytes + 4096);
-    out_ += "t,integrator,body,x,y,vx,vy,energy,error\n";
+    if (json_) append_json_head(out_, sim_, steps_); else out_ += csv_header;
     emit();
 }
 
-void CsvExport::flush() {
+void RunExport::flush() {
     if (out_.empty()) return;
     chunks_.push_back(out_);
     out_.clear();
 }
 
-void CsvExport::emit() {
-    const double t = sim_.time();
-    for (int l = 0; l < sim_.lanes(); ++l) {
-        const double e = sim_.energy(l);
-        for (int b = 0; b < sim_.bodies(); ++b) {
-            if (rows_ >= max_csv_rows) return;
-            const dvec2 x = sim_.lane(l).x[b], v = sim_.lane(l).v[b];
-            append_number(out_, t);
-            out_ += ',';
-            out_ += sim_.info(l).id;
-            out_ += ',';
-            out_ += std::to_string(b);
-            for (double value : {x.x, x.y, v.x, v.y, e, sim_.error(l, b)}) {
-                out_ += ',';
-                append_number(out_, value);
-            }
-            out_ += '\n';
-            ++rows_;
-            if (out_.size() >= chunk_bytes) flush();
-        }
-    }
+void RunExport::emit() {
+    const long long room = max_export_rows - rows_;
+    if (room <= 0) return;
+    rows_ += json_ ? append_json_rows(out_, sim_, first_row_, room) : append_csv_rows(out_, sim_, room);
+    if (out_.size() >= chunk_bytes) flush();
 }
 
-bool CsvExport::run(int max_steps) {
-    // Never more than ~1 MB waiting for take(): the heap is fixed at 16 MiB.
-    for (int n = 0; n < max_steps && step_ < steps_ && rows_ < max_csv_rows && chunks_.size() < 4; ++n) {
+bool RunExport::run(int max_steps) {
+    if (finished_) return true;
+    // Never more than ~1 MB waiting for take(): the heap is fixed.
+    for (int n = 0; n < max_steps && step_ < steps_ && rows_ < max_export_rows && chunks_.size() < 4; ++n) {
         sim_.step();
         ++step_;
         if (step_ % every_ == 0) emit();
     }
-    const bool finished = step_ >= steps_ || rows_ >= max_csv_rows;
-    if (finished) flush();
-    return finished;
+    finished_ = step_ >= steps_ || rows_ >= max_export_rows;
+    if (finished_) {
+        if (json_) append_json_tail(out_, sim_);
+        flush();
+    }
+    return finished_;
 }
 
-val CsvExport::take() {
+val RunExport::take() {
     val list = val::array();
     for (const std::string& c : chunks_) list.call<void>("push", c);
     chunks_.clear();
     return list;
 }
 
-val export_csv(const std::string& query, double steps, double every) {
-    CsvExport e(query, steps, every);
+val export_run(const std::string& query, double steps, double every, const std::string& format) {
+    RunExport e(query, steps, every, format);
     val all = val::array();
     for (;;) {
         const bool finished = e.run(1 << 20);

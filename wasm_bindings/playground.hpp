@@ -4,6 +4,7 @@
 // as plain JS values (no handles to delete). Emscripten-only; core/ stays free of it.
 #pragma once
 #include "config.hpp"
+#include "layout.hpp"
 #include "simulation.hpp"
 
 #include <emscripten/val.h>
@@ -13,18 +14,7 @@
 
 namespace stepwise::web {
 
-// Layout of state(): a header, then one block per lane, then the reference bodies.
-//   header  [0] t  [1] steps  [2] lanes  [3] bodies  [4] reference energy
-//           [5] history count  [6] history generation  [7] history sample width
-//           [8] reference kind (0 exact, 1 rk45)  [9] last advance's step count
-//   lane    per body: x, y, vx, vy; then energy, energy drift, diverged (0/1), diverged_at,
-//           dissipated, max error over the bodies; then per body: error
-//   end     per body: reference x, y, vx, vy
-constexpr int state_header = 10;
-constexpr int lane_fixed = 6;
-// One history sample: t, then per lane: drift, error, x, y, vx, vy (body 0), then the
-// reference's x, y, vx, vy (body 0).
-constexpr int history_lane_width = 6;
+// How many plot-history samples are kept (then every other one is dropped and the stride doubles).
 constexpr int history_capacity = 1024;
 
 class Playground {
@@ -37,9 +27,19 @@ public:
     // Advances to the step nearest t + seconds, returns the steps taken.
     int advance_time(double seconds);
 
-    // Fresh views into buffers owned here; valid until the next call into this object.
+    // Fresh views into buffers owned here; valid until the next call into this object. Their
+    // layouts, by name: layout() = {state: {width, fields}, history: {width, fields}}.
     emscripten::val state();
     emscripten::val history(int from);
+    emscripten::val layout() const;
+    // What to draw, from the core: bodies, anchors, springs, gravity, central bodies, the
+    // reference and the phase plot's axes. No scenario id needs to be known to draw it.
+    emscripten::val scene() const;
+
+    const Simulation& sim() const { return sim_; }
+    int history_count() const { return history_count_; }
+    int history_generation() const { return history_generation_; }
+    int last_advance() const { return last_advance_; }
 
     std::string config() const { return normalise(sim_.config()); }
     emscripten::val errors() const;  // the parse errors of the query this was made from
@@ -60,6 +60,7 @@ private:
 
     ParseResult parsed_;
     Simulation sim_;
+    Layout state_layout_, history_layout_;
     std::vector<double> state_;
     std::vector<double> history_;  // history_count_ samples of sample_width_ doubles
     int sample_width_ = 0;
@@ -77,22 +78,18 @@ emscripten::val scenario_table();
 emscripten::val preset_table();
 emscripten::val limits();  // dt_max, duration_max, max_steps, default dt, ...
 
-// The CSV of `stepwise run QUERY --steps N --every K`, byte for byte the same format (header
-// t,integrator,body,x,y,vx,vy,energy,error; numbers with %.17g), from a fresh Simulation of the
-// query's valid parts. Returned as an array of text chunks (each at most ~256 KB) that the page
-// joins, so a long export never needs one large buffer inside the fixed wasm heap.
-// steps is clamped to [0, max_steps], every to >= 1, and at most max_csv_rows rows are written
-// (the caller picks `every` to stay under it; rows past the cap are dropped and the last chunk
-// ends with no partial row).
-constexpr long long max_csv_rows = 200000;
-emscripten::val export_csv(const std::string& query, double steps, double every);
+// The text of `stepwise run QUERY --steps N --every K --format csv|json`, in slices, so the page
+// stays responsive on a long run: run(n) advances at most n more steps (fewer once ~1 MB of text
+// waits) and returns true when done; take() hands over the text chunks (each ~256 KB) written
+// so far, so a long export never needs one large buffer inside the fixed wasm heap. Call take()
+// after every run(). The rows come from core/rows.hpp, the CLI's own formatter.
+// steps is clamped to [0, max_steps], every to >= 1, and at most max_export_rows rows are
+// written (the caller picks `every` to stay under it; rows past the cap are dropped).
+constexpr long long max_export_rows = 200000;
 
-// The same CSV in slices, so the page stays responsive on a long run: run(n) advances at most n
-// more steps (fewer once ~1 MB of text waits) and returns true when done; take() hands over the
-// text chunks written so far. Call take() after every run().
-class CsvExport {
+class RunExport {
 public:
-    CsvExport(const std::string& query, double steps, double every);
+    RunExport(const std::string& query, double steps, double every, const std::string& format);
     bool run(int max_steps);
     emscripten::val take();
     double done() const { return static_cast<double>(step_); }
@@ -103,9 +100,13 @@ private:
     void flush();
 
     Simulation sim_;
+    bool json_ = false, first_row_ = true, finished_ = false;
     long long steps_ = 0, every_ = 1, step_ = 0, rows_ = 0;
     std::string out_;
     std::vector<std::string> chunks_;
 };
+
+// The whole export at once (tests and small runs): an array of text chunks.
+emscripten::val export_run(const std::string& query, double steps, double every, const std::string& format);
 
 }  // namespace stepwise::web
