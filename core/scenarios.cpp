@@ -295,9 +295,9 @@ const std::vector<ScenarioInfo> table = {
                   "integrators=semi_implicit_euler,velocity_verlet,rk4,yoshida4&dt=0.01&duration=30&m=1&k=29.43&b=0&"
                   "rest=1&g=0,-9.81&anchor=0,0&x0=0.3,-1.4&v0=0,0"},
                  {"elastic_pendulum_chaos", "Elastic pendulum: chaos",
-                  "Released almost horizontally, the motion is chaotic: every integrator soon leaves the reference, "
-                  "however small dt.",
-                  "integrators=semi_implicit_euler,velocity_verlet,rk4,yoshida4&dt=0.005&duration=30&m=1&k=30&b=0&"
+                  "Released almost horizontally, the swing is chaotic: a small error grows exponentially, so after "
+                  "60 s even RK4 is centimetres off and the second-order methods a metre; a smaller dt only delays it.",
+                  "integrators=semi_implicit_euler,velocity_verlet,rk4,yoshida4&dt=0.005&duration=60&m=1&k=30&b=0&"
                   "rest=1&g=0,-9.81&anchor=0,0&x0=1.5,-0.2&v0=0,0"}},
      .reference = "rk45 (no closed form)",
      .phase_plot = "the spring's length against its rate of change",
