@@ -99,12 +99,19 @@ bool kepler_propagate(double gm, dvec2& r, dvec2& v, double t) {
         hi *= 2.0;
     }
     double chi = std::min(hi, std::max(lo, sqrt_mu * t / r0));
+    // Newton kept safe (as in Numerical Recipes' rtsafe): bisect whenever the Newton step
+    // leaves the bracket or shrinks the error less than bisection would. On a hyperbola far
+    // from the root F grows like an exponential and plain Newton would crawl.
+    double step_before_last = hi - lo, last_step = step_before_last;
     for (int k = 0; k < 200; ++k) {
         kepler(chi, f, df);
         if (f == 0.0) break;
         if (f < 0.0) lo = chi; else hi = chi;
         double next = chi - f / df;
-        if (!(next > lo && next < hi)) next = 0.5 * (lo + hi);
+        const bool newton = next > lo && next < hi && std::fabs(2.0 * f) <= std::fabs(step_before_last * df);
+        if (!newton) next = 0.5 * (lo + hi);
+        step_before_last = last_step;
+        last_step = next - chi;
         const bool done = std::fabs(next - chi) <= 4.0 * std::numeric_limits<double>::epsilon() * std::fabs(next) ||
                           next == lo || next == hi;
         chi = next;
