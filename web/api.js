@@ -2,8 +2,13 @@
 //
 //   await stepwise.ready          resolves once the core is loaded and the first frame is drawn
 //   stepwise.config()             the normalised config string (also in the address hash)
-//   stepwise.state()              {t, steps, dt, playing, bodies: [{integrator, body, x, y, vx, vy,
-//                                  energy, drift, error, diverged, divergedAt}], reference: [...]}
+//   stepwise.state()              {t, steps, dt, playing, referenceKind, reference: [...],
+//                                  bodies: [{integrator, body, x, y, vx, vy, energy, drift, error,
+//                                  diverged, stopReason, divergedAt}],
+//                                  integrators: [{id, energy, drift, error, diverged, stopReason,
+//                                  divergedAt, angularMomentum, angularMomentumDrift, phase}]}
+//   stepwise.scene()              what the canvas draws, from the core (bodies, anchors, springs,
+//                                  central bodies, gravity, reference, phase plot axes)
 //   stepwise.errors()             the messages shown to the user (config errors and others)
 //   stepwise.set(query)           apply a config string; returns the normalised one
 //   stepwise.play(), pause(), step(), reset()
@@ -23,7 +28,7 @@ export function installApi(app, ready) {
           bodies.push({
             integrator: lane.id, body: i, x: b.x, y: b.y, vx: b.vx, vy: b.vy,
             energy: lane.energy, drift: lane.drift, error: b.error,
-            diverged: lane.diverged, divergedAt: lane.diverged ? lane.divergedAt : null,
+            diverged: lane.diverged, stopReason: lane.stopReason, divergedAt: lane.diverged ? lane.divergedAt : null,
           });
         });
       }
@@ -32,8 +37,15 @@ export function installApi(app, ready) {
         reference: s.reference.map((b, i) => ({ body: i, ...b })),
         referenceKind: s.referenceKind,
         bodies,
+        integrators: s.lanes.map((lane) => ({
+          id: lane.id, energy: lane.energy, drift: lane.drift, error: lane.error, diverged: lane.diverged,
+          stopReason: lane.stopReason, divergedAt: lane.diverged ? lane.divergedAt : null,
+          angularMomentum: lane.angularMomentum, angularMomentumDrift: lane.angularMomentumDrift,
+          phase: { ...lane.phase },
+        })),
       };
     },
+    scene: () => structuredClone(app.scene()),
     errors: () => app.errors().slice(),
     set: (query) => app.set(String(query)),
     play: () => app.runner.play(),

@@ -1,6 +1,6 @@
-// The controls, built from the core's tables: system, presets, integrators (grouped by family),
-// dt (log slider and number), duration, the system's parameters with units and allowed ranges,
-// and playback. Every edit becomes a new config string handed to set(); sync() shows a config.
+// The controls, built from the core's tables: system, presets (grouped by system), integrators
+// (grouped by family), dt (log slider and number), duration, the system's parameters with their
+// meaning, units and allowed ranges, and playback. Every edit becomes a new config string handed to set(); sync() shows a config.
 import { withKey, valueOf } from './links.js';
 
 const familyOrder = ['Euler family', 'Runge–Kutta', 'Verlet family', 'kinematic', 'reference'];
@@ -28,6 +28,21 @@ const sliderToDt = (v) => Number(Math.pow(10, v).toPrecision(3));
 function rangeText(spec) {
   const lo = spec.min_exclusive ? `> ${spec.min}` : `${spec.min}`;
   return `${lo} … ${spec.max}${spec.unit ? ' ' + spec.unit : ''}`;
+}
+
+// The presets as one <optgroup> per system, in the order of the core's scenario table and each
+// scenario's own preset list; a preset no scenario lists (none today) goes last.
+function presetGroups(core) {
+  const byId = new Map(core.presets.map((p) => [p.id, p]));
+  const option = (p) => el('option', { value: p.id, text: p.name });
+  const listed = new Set();
+  const groups = core.scenarios.filter((s) => s.presets.length > 0).map((s) => {
+    const items = s.presets.filter((id) => byId.has(id)).map((id) => { listed.add(id); return option(byId.get(id)); });
+    return el('optgroup', { label: s.name }, items);
+  });
+  const rest = core.presets.filter((p) => !listed.has(p.id));
+  if (rest.length > 0) groups.push(el('optgroup', { label: 'Other' }, rest.map(option)));
+  return groups;
 }
 
 export class Controls {
@@ -59,14 +74,14 @@ export class Controls {
       this.set(`scenario=${this.scenarioSelect.value}&integrators=${valueOf(c, 'integrators')}&dt=${valueOf(c, 'dt')}`);
     });
     this.scenarioText = el('p', { class: 'hint', id: 'scenario-description' });
-    this.presetSelect = el('select', { id: 'preset', name: 'preset' }, [
-      el('option', { value: '', text: 'Custom (choose a preset…)' }),
-      ...core.presets.map((p) => el('option', { value: p.id, text: p.name })),
-    ]);
+    this.scenarioSelect.setAttribute('aria-describedby', 'scenario-description');
+    this.presetSelect = el('select', { id: 'preset', name: 'preset', 'aria-describedby': 'preset-description' },
+      [el('option', { value: '', text: 'Custom (choose a preset…)' }), ...presetGroups(core)]);
     this.presetSelect.addEventListener('change', () => {
       if (this.presetSelect.value) this.set(core.normalise(`preset=${this.presetSelect.value}`));
     });
-    this.presetText = el('p', { class: 'hint', id: 'preset-description' });
+    // The chosen preset's whole name (a long one may not fit the closed menu) and what it shows.
+    this.presetText = el('p', { class: 'hint preset-text', id: 'preset-description' });
     const system = el('fieldset', { class: 'group' }, [
       el('legend', { text: 'System' }),
       el('label', { for: 'scenario', text: 'System' }), this.scenarioSelect, this.scenarioText,
@@ -152,11 +167,14 @@ export class Controls {
     this.paramInputs = new Map();
     const rows = info.params.map((spec) => {
       const inputs = [];
+      // One hint per parameter, under its field(s): what it means and what is allowed. Every
+      // input of the parameter (x and y of a vector) is described by both.
+      const hintId = `param-${spec.key}-hint`, rangeId = `param-${spec.key}-range`;
       for (let d = 0; d < spec.dims; ++d) {
         const id = `param-${spec.key}${spec.dims === 2 ? ['-x', '-y'][d] : ''}`;
         const input = el('input', {
           type: 'number', id, step: 'any', inputmode: 'decimal',
-          min: String(spec.min), max: String(spec.max), 'aria-describedby': `${id}-range`,
+          min: String(spec.min), max: String(spec.max), 'aria-describedby': `${hintId} ${rangeId}`,
         });
         input.addEventListener('change', () => {
           const values = this.paramInputs.get(spec.key).map((i) => i.value);
@@ -167,9 +185,10 @@ export class Controls {
       }
       this.paramInputs.set(spec.key, inputs);
       const title = `${spec.label} (${spec.key}${spec.unit ? ', ' + spec.unit : ''})`;
-      const range = el('span', { class: 'range', id: `${inputs[0].id}-range`, text: rangeText(spec) });
+      const hint = el('span', { class: 'meaning', id: hintId, text: spec.meaning });
+      const range = el('span', { class: 'range', id: rangeId, text: rangeText(spec) });
       if (spec.dims === 1) {
-        return el('div', { class: 'param' }, [el('label', { for: inputs[0].id, text: title }), inputs[0], range]);
+        return el('div', { class: 'param' }, [el('label', { for: inputs[0].id, text: title }), inputs[0], hint, range]);
       }
       return el('div', { class: 'param' }, [
         el('span', { class: 'param-title', text: title }),
@@ -177,6 +196,7 @@ export class Controls {
           el('label', { for: inputs[0].id, text: 'x' }), inputs[0],
           el('label', { for: inputs[1].id, text: 'y' }), inputs[1],
         ]),
+        hint,
         range,
       ]);
     });
@@ -191,7 +211,8 @@ export class Controls {
     this.scenarioSelect.value = scenario;
     const preset = this.presetConfigs.get(config) || '';
     this.presetSelect.value = preset;
-    this.presetText.textContent = preset ? this.core.presets.find((p) => p.id === preset).description : '';
+    const info = preset ? this.core.presets.find((p) => p.id === preset) : null;
+    this.presetText.replaceChildren(...(info ? [el('strong', { text: info.name }), ` — ${info.description}`] : []));
     const dt = Number(valueOf(config, 'dt'));
     this.dtNumber.value = String(dt);
     if (document.activeElement !== this.dtRange) this.dtRange.value = String(Math.log10(dt));

@@ -1,10 +1,11 @@
-// Export: the trajectories as CSV (the CLI's format, computed by the core from t = 0), the canvas
-// and plots as one PNG, and the config as JSON. Downloads are named after the scenario and the
-// integrators, e.g. stepwise-spring-explicit_euler-rk4.csv.
+// Export: the run as CSV or JSON (exactly what `stepwise run … --format csv|json` prints, computed
+// by the core from t = 0 with the CLI's own formatter), and the canvas and plots as one PNG.
+// Downloads are named after the scenario and the integrators, e.g.
+// stepwise-spring-explicit_euler-rk4.csv.
 import { valueOf } from './links.js';
 import { laneStyle, drawMarker } from './palette.js';
 
-// At most this many rows of samples in a CSV (the core caps rows at limits.max_csv_rows too).
+// At most this many samples in time in an export (the core caps rows at limits.max_export_rows too).
 const maxSamples = 10000;
 
 export function fileStem(config) {
@@ -26,8 +27,9 @@ export function download(blob, name) {
   setTimeout(() => URL.revokeObjectURL(url), 10000);
 }
 
-// The steps a CSV covers: up to now, or the whole run when the simulation is still at t = 0.
-export function csvPlan(config, steps, lanes, bodies, maxRows) {
+// The steps an export covers: up to now, or the whole run when the simulation is still at t = 0;
+// sampled every `every` steps to stay within maxRows rows. format: 'csv' or 'json'.
+export function runPlan(config, steps, lanes, bodies, maxRows, format = 'csv') {
   let total = steps;
   let whole = false;
   if (total === 0) {
@@ -38,15 +40,17 @@ export function csvPlan(config, steps, lanes, bodies, maxRows) {
   const perSample = Math.max(1, lanes * bodies);
   const samples = Math.max(1, Math.min(maxSamples, Math.floor(maxRows / perSample) - 1));
   const every = Math.max(1, Math.ceil(total / samples));
-  return { steps: total, every, whole, command: `stepwise run '${config}' --steps ${total} --every ${every}` };
+  const command = `stepwise run '${config}' --steps ${total} --every ${every}${format === 'json' ? ' --format json' : ''}`;
+  return { steps: total, every, whole, format, command };
 }
 
-// The CSV text, from the core: a fresh Simulation of the config stepped to `steps`, a row per
-// integrator and body every `every` steps, numbers printed with %.17g exactly as the CLI does.
+// The run's text, from the core (RunExport): a fresh Simulation of the config stepped to
+// plan.steps, a row per integrator and body every plan.every steps, numbers printed with %.17g
+// exactly as the CLI does; JSON with the CLI's config, reference, rows and per-integrator summary.
 // In slices of about 300,000 lane-steps (a few tens of ms) with a yield between them, so a long
 // run never freezes the page; onProgress(fraction) after each slice.
-export async function csvText(core, config, plan, lanes, onProgress = () => {}) {
-  const job = new core.Module.CsvExport(config, plan.steps, plan.every);
+export async function runText(core, config, plan, lanes, onProgress = () => {}) {
+  const job = new core.Module.RunExport(config, plan.steps, plan.every, plan.format);
   const parts = [];
   const slice = Math.max(1000, Math.floor(300000 / Math.max(1, lanes)));
   try {
@@ -63,26 +67,6 @@ export async function csvText(core, config, plan, lanes, onProgress = () => {}) 
   return parts.join('');
 }
 
-// The config as JSON: the normalised string (the link), and its keys as numbers and vectors.
-export function configJson(config, extra = {}) {
-  const params = {};
-  let scenario = null, integrators = [], dt = null, duration = null, version = 1;
-  for (const pair of config.split('&')) {
-    const eq = pair.indexOf('=');
-    if (eq <= 0) continue;
-    const key = pair.slice(0, eq), value = decodeURIComponent(pair.slice(eq + 1));
-    if (key === 'v') version = Number(value);
-    else if (key === 'scenario') scenario = value;
-    else if (key === 'integrators') integrators = value.split(',');
-    else if (key === 'dt') dt = Number(value);
-    else if (key === 'duration') duration = Number(value);
-    else params[key] = value.includes(',') ? value.split(',').map(Number) : Number(value);
-  }
-  return {
-    format: 'stepwise-config', version, config, scenario, integrators, dt, duration, params, ...extra,
-  };
-}
-
 // Splits text into lines of at most `width` pixels, breaking after '&' or ',' where possible.
 function wrap(ctx, text, width) {
   const parts = text.split(/(?<=[&,])/);
@@ -96,16 +80,16 @@ function wrap(ctx, text, width) {
   return lines;
 }
 
-// One PNG: a title; the canvas with the legend under it; the three plots stacked beside it at
-// their size on the page; the whole config underneath (it reproduces the picture).
-export function compositePng(canvases, { title, config, laneNames, scheme, theme }) {
-  const view = canvases.view;
+// One PNG: a title; the canvas with the legend under it; the plots shown on the page
+// ([{canvas, caption}]) stacked beside it at their size on the page; the whole config underneath
+// (it reproduces the picture).
+export function compositePng(view, shown, { title, config, laneNames, scheme, theme }) {
   const ratio = view.width / Math.max(1, view.getBoundingClientRect().width);
   const px = (n) => Math.round(n * ratio);
   const pad = px(14);
-  const captions = new Map([[canvases.energy, 'Energy drift (relative to the exact energy)'],
-    [canvases.error, 'Position error (m, log scale)'], [canvases.phase, 'Phase space (x against vx, first body)']]);
-  const plots = [canvases.energy, canvases.error, canvases.phase].filter((c) => c.width > 1 && c.height > 1);
+  const visible = shown.filter((p) => p.canvas.width > 1 && p.canvas.height > 1);
+  const plots = visible.map((p) => p.canvas);
+  const captions = new Map(visible.map((p) => [p.canvas, p.caption]));
   const caption = px(18);
   const plotWidth = plots.length ? Math.max(...plots.map((c) => c.width)) : 0;
   const plotsHeight = plots.reduce((h, c) => h + caption + c.height + pad, 0);

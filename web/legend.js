@@ -1,6 +1,7 @@
 // The legend: one row per lane with its colour, dash and marker, the integrator's name, order,
 // symplectic badge and force evaluations per step (from the core's table), and its live energy
-// drift and position error; a diverged lane says when. Text only through textContent.
+// drift and position error; a stopped lane says why and when (diverged, or fell into the central
+// mass). The ghost row names the reference the core uses. Text only through textContent.
 import { laneStyle, drawMarker } from './palette.js';
 import { formatValue } from './coords.js';
 
@@ -9,6 +10,13 @@ function element(tag, className, text) {
   if (className) e.className = className;
   if (text !== undefined) e.textContent = text;
   return e;
+}
+
+// Why and when a lane stopped, in words: "diverged at t = 1.2 s", "fell into the central mass at
+// t = 1.12 s".
+export function stopText(lane) {
+  const what = lane.stopReason === 'collision' ? 'fell into the central mass' : 'diverged';
+  return `${what} at t = ${formatValue(lane.divergedAt)} s`;
 }
 
 export class Legend {
@@ -59,11 +67,17 @@ export class Legend {
       list.append(li);
       this.rows.push({ li, drift, error, status, diverged: false });
     });
+    // The reference, as the core names it: exact (a closed form) or the tight Dormand–Prince run.
+    const { reference, referencePath } = sim.scene;
     const ghost = element('li', 'legend-row ghost');
+    ghost.title = `Reference: ${reference.text}`;
     const ring = element('span', 'ghost-ring');
     ring.setAttribute('aria-hidden', 'true');
-    this.ghostName = element('span', 'legend-name', 'Exact solution');
-    ghost.append(ring, this.ghostName);
+    const drawn = referencePath ? 'dashed ring and path' : 'dashed ring';
+    const name = reference.kind === 'exact' ? 'Exact solution' : 'Reference: Dormand–Prince, tight tolerance';
+    this.ghostName = element('span', 'legend-name', `${name} (${drawn})`);
+    const detail = element('span', 'legend-live ghost-text', reference.text);
+    ghost.append(ring, this.ghostName, detail);
     list.append(ghost);
     this.container.append(list);
     this.lastUpdate = -Infinity;
@@ -74,14 +88,12 @@ export class Legend {
     const now = performance.now();
     if (!force && now - this.lastUpdate < 120) return;
     this.lastUpdate = now;
-    this.ghostName.textContent = snapshot.referenceKind === 'exact'
-      ? 'Exact solution (dashed ring)' : 'Reference: Dormand–Prince, tight tolerance (dashed ring)';
     snapshot.lanes.forEach((lane, l) => {
       const row = this.rows[l];
       if (!row) return;
       row.drift.textContent = `energy ${lane.drift >= 0 ? '+' : '−'}${formatValue(Math.abs(lane.drift) * 100)} %`;
       row.error.textContent = `error ${formatValue(lane.error)} m`;
-      row.status.textContent = lane.diverged ? `diverged at t = ${formatValue(lane.divergedAt)} s` : '';
+      row.status.textContent = lane.diverged ? stopText(lane) : '';
       if (row.diverged !== lane.diverged) {
         row.diverged = lane.diverged;
         row.li.classList.toggle('diverged', lane.diverged);

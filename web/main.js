@@ -8,7 +8,6 @@ import { Plots } from './plots.js';
 import { Legend } from './legend.js';
 import { Controls } from './controls.js';
 import { readHash, writeHash, onHashEdited } from './links.js';
-import { sceneGeometry } from './scene.js';
 import { themeColours } from './palette.js';
 import { installApi } from './api.js';
 import { bindKeyboard } from './keyboard.js';
@@ -37,6 +36,7 @@ const app = {
   get runner() { return runner; },
   config: () => sim.config,
   snapshot: () => sim.snapshot,
+  scene: () => sim.scene,
   dt: () => sim.dt,
   playing: () => runner.playing,
   errors: () => [...new Set(configErrors.map(describeError)), ...uiErrors],
@@ -62,10 +62,9 @@ function laneNames() {
 
 // "Spring: Explicit Euler vs RK4", for the embed snippet's title and the PNG.
 function title() {
-  const scenario = core.scenarios.find((s) => s.id === new URLSearchParams(sim.config).get('scenario'));
   const names = laneNames();
   const list = names.length <= 3 ? names.join(' vs ') : `${names.length} integrators`;
-  return `${scenario ? scenario.name : 'Stepwise'}: ${list}`;
+  return `${sim.scene.name}: ${list}`;
 }
 
 // What the postMessage API reports: plain numbers and strings only.
@@ -77,6 +76,7 @@ function summary() {
     integrators: s.lanes.map((lane, l) => ({
       id: lane.id, name: names[l], drift: lane.drift, error: lane.error,
       diverged: lane.diverged, divergedAt: lane.diverged ? lane.divergedAt : null,
+      stopReason: lane.stopReason,
     })),
   };
 }
@@ -130,7 +130,8 @@ function apply(query) {
   configErrors = parsed.errors;
   uiErrors = [];
   showErrors();
-  view.setSimulation(sim, sceneGeometry(sim.config));
+  view.setSimulation(sim);
+  plots.configure(sim);
   legend.build(sim, core.integrators, theme.scheme);
   controls.sync(sim.config);
   controls.markErrors(configErrors);
@@ -179,7 +180,9 @@ async function start() {
   core = await loadCore();
   theme = themeColours();
   view = new View($('view'), { fill: mode.embed });
-  plots = new Plots({ energy: $('plot-energy'), error: $('plot-error'), phase: $('plot-phase') });
+  plots = new Plots({
+    energy: $('plot-energy'), error: $('plot-error'), phase: $('plot-phase'), angular: $('plot-angular'),
+  });
   legend = new Legend($('legend'));
   controls = new Controls($('controls'), { core, set: apply, getConfig: () => sim.config, notify });
   let first = true;
@@ -205,7 +208,7 @@ async function start() {
   });
   installShare({
     core, config: () => sim.config, snapshot: () => sim.snapshot, title, laneNames,
-    theme: () => theme, redrawPlots: () => plots.draw(sim, sim.snapshot, theme),
+    theme: () => theme, redrawPlots: () => plots.draw(sim, sim.snapshot, theme), plots: () => plots.visible(),
   });
   if (mode.autoplay) ready.then(() => runner.play());
 

@@ -6,9 +6,12 @@
 // Frame → host:
 //   {type: 'stepwise:ready', version, config}                      once, after the first frame
 //   {type: 'stepwise:state', version, t, steps, playing, config, errors,
-//    integrators: [{id, name, drift, error, diverged, divergedAt}]}  at most 4 per second, and
-//                                                                   only while something changes
-//   {type: 'stepwise:diverged', version, integrator, name, t}     when a lane diverges
+//    integrators: [{id, name, drift, error, diverged, divergedAt, stopReason}]}
+//                                                  at most 4 per second, and only while something
+//                                                  changes; stopReason: '', 'diverged', 'collision'
+//   {type: 'stepwise:diverged', version, integrator, name, t, reason}
+//                                                  when a lane stops (reason 'diverged', or
+//                                                  'collision': it fell into the central mass)
 //
 // Every incoming message is validated: a plain object, a known type, a string query of bounded
 // length, from the parent window (and from the parent's origin when that is known). Anything
@@ -102,7 +105,7 @@ export function installMessaging(app, ready) {
     }
     s.integrators.forEach((lane, i) => {
       if (lane.diverged && !diverged[i]) {
-        post({ type: 'stepwise:diverged', integrator: lane.id, name: lane.name, t: lane.divergedAt });
+        post({ type: 'stepwise:diverged', integrator: lane.id, name: lane.name, t: lane.divergedAt, reason: lane.stopReason });
       }
       diverged[i] = lane.diverged;
     });

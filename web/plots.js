@@ -1,16 +1,19 @@
-// The live plots beside the canvas, drawn from the history the core records: relative energy
-// drift against time (symmetric log scale, so a slow 1e-6 drift and an exploding 1e3 both read),
-// position error against the exact or reference solution (log scale), and phase space
-// (position against velocity of the first body). Colours, dashes and markers match the legend.
-import { niceStep, tickLabel, formatValue } from './coords.js';
+// The live plots beside the canvas, drawn from the history the core records and read by name
+// through its layout (layout.js): relative energy drift against time (symmetric log scale, so a
+// slow 1e-6 drift and an exploding 1e3 both read), position error against the exact or reference
+// solution (log scale), phase space (the scene's own pair of coordinates, named by the core), and
+// angular momentum drift where the system conserves it. Colours, dashes and markers match the
+// legend.
+import { niceStep, tickLabel } from './coords.js';
 import { laneStyle, drawMarker } from './palette.js';
+import { stopText } from './legend.js';
 
 const margin = { left: 62, right: 10, top: 8, bottom: 30 };
-// Symmetric log: linear within ±linearBelow of zero, logarithmic beyond. linearBelow follows the
-// data (three decades below the largest drift), so both a 1e-9 and a 1e3 drift fill the plot.
-let linearBelow = 1e-6;
-const symlog = (d) => Math.sign(d) * Math.log10(1 + Math.abs(d) / linearBelow);
 const errorFloor = 1e-16;
+
+// Symmetric log: linear within ±linearBelow of zero, logarithmic beyond. linearBelow follows the
+// data (three decades below the largest value), so both a 1e-9 and a 1e3 drift fill the plot.
+const symlog = (linearBelow) => (d) => Math.sign(d) * Math.log10(1 + Math.abs(d) / linearBelow);
 
 class Plot {
   constructor(canvas) {
@@ -126,34 +129,60 @@ function timeTicks(t1) {
   return ticks;
 }
 
-// How many history samples of lane l to draw: up to its divergence, if any.
+// How many history samples of lane l to draw: up to its stop, if any.
 function samplesBefore(sim, lane, count) {
   if (!lane.diverged) return count;
-  const h = sim.history, w = sim.width;
+  const t = sim.layout.history.series(sim.history, 't');
   let n = 0;
-  while (n < count && h[n * w] < lane.divergedAt) ++n;
+  while (n < count && t(n) < lane.divergedAt) ++n;
   return n;
 }
 
 export class Plots {
-  constructor({ energy, error, phase }) {
+  // The four plot canvases; each sits in a <figure> whose caption's .hint the scene may fill.
+  constructor({ energy, error, phase, angular }) {
     this.energy = new Plot(energy);
     this.error = new Plot(error);
     this.phase = new Plot(phase);
+    this.angular = angular ? new Plot(angular) : null;
+    this.showAngular = false;
+  }
+
+  // A new simulation: the phase plot's caption from the scene, and the angular momentum plot
+  // shown only where the core records it (systems that conserve angular momentum).
+  configure(sim) {
+    const phaseHint = this.phase.canvas.closest('figure')?.querySelector('figcaption .hint');
+    if (phaseHint) phaseHint.textContent = `${sim.scene.phase.text}; dashed: exact or reference`;
+    this.showAngular = Boolean(this.angular) && sim.layout.history.has('angular_momentum_drift');
+    const figure = this.angular?.canvas.closest('figure');
+    if (figure) figure.hidden = !this.showAngular;
+    const layout = sim.layout.history;
+    this.energy.caption = 'Energy drift (relative, symmetric log scale)';
+    this.error.caption = `Position error (${layout.unit('max_error')}, log scale)`;
+    this.phase.caption = `Phase space: ${layout.title('phase_q')} against ${layout.title('phase_p')}`;
+    if (this.angular) this.angular.caption = 'Angular momentum drift (relative, symmetric log scale)';
+  }
+
+  // The plots as [{canvas, caption}] in page order, the hidden one left out (for the PNG).
+  visible() {
+    const list = [this.energy, this.error, this.phase];
+    if (this.showAngular) list.push(this.angular);
+    return list.map((p) => ({ canvas: p.canvas, caption: p.caption }));
   }
 
   draw(sim, snapshot, theme) {
     const count = sim.historyCount;
     if (count === 0) return;
-    const lanes = snapshot.lanes;
-    const ends = lanes.map((lane) => samplesBefore(sim, lane, count));
+    const ends = snapshot.lanes.map((lane) => samplesBefore(sim, lane, count));
     const t1 = Math.max(snapshot.t, sim.dt);
-    this.drawEnergy(sim, snapshot, ends, t1, theme);
+    this.drawDrift(this.energy, 'energy_drift', 'relative drift', sim, snapshot, ends, t1, theme);
     this.drawError(sim, snapshot, ends, t1, theme);
     this.drawPhase(sim, snapshot, ends, theme);
+    if (this.showAngular) this.drawDrift(this.angular, 'angular_momentum_drift', 'relative drift', sim, snapshot, ends, t1, theme);
   }
 
-  // Marks a diverged lane at the end of its line: a cross and "diverged at t = … s".
+  // Marks a stopped lane at the end of its line: a cross and "diverged at t = … s" (or "fell
+  // into the central mass at t = … s").
   divergence(plot, lane, style, x, y, row) {
     const ctx = plot.ctx;
     const X = plot.px(x), Y = plot.py(y);
@@ -165,15 +194,33 @@ export class Plots {
     ctx.moveTo(X + 5, Y - 5); ctx.lineTo(X - 5, Y + 5);
     ctx.stroke();
     ctx.fillStyle = style.colour;
-    ctx.textAlign = X > plot.area.x + plot.area.w * 0.6 ? 'right' : 'left';
     ctx.textBaseline = 'middle';
-    const ty = Math.min(Math.max(Y + 12 * (row % 3 - 1) + 10, plot.area.y + 8), plot.area.y + plot.area.h - 8);
-    ctx.fillText(`diverged at t = ${formatValue(lane.divergedAt)} s`, X + (ctx.textAlign === 'left' ? 8 : -8), ty);
+    const a = plot.area, text = stopText(lane), width = ctx.measureText(text).width;
+    // After the cross if it fits, else before it, else as far left as the plot goes.
+    const after = X + 8 + width <= a.x + a.w - 2;
+    const before = X - 8 - width >= a.x + 2;
+    ctx.textAlign = after || !before ? 'left' : 'right';
+    const tx = after ? X + 8 : before ? X - 8 : Math.max(a.x + 2, Math.min(X + 8, a.x + a.w - 2 - width));
+    const ty = Math.min(Math.max(Y + 12 * (row % 3 - 1) + 10, a.y + 8), a.y + a.h - 8);
+    ctx.fillText(text, tx, ty);
   }
 
-  drawEnergy(sim, snapshot, ends, t1, theme) {
-    const p = this.energy, h = sim.history, w = sim.width;
-    const ctx = p.begin(theme);
+  // Each stopped lane's mark at the last sample it drew.
+  stopMarks(plot, sim, snapshot, ends, value, theme) {
+    const t = sim.layout.history.series(sim.history, 't');
+    snapshot.lanes.forEach((lane, l) => {
+      if (!lane.diverged || ends[l] === 0) return;
+      const i = ends[l] - 1;
+      this.divergence(plot, lane, laneStyle(l, theme.scheme), t(i), value(l)(i), l);
+    });
+  }
+
+  // A drift series (energy, angular momentum) of every lane against time, on a symmetric log scale.
+  drawDrift(p, name, yName, sim, snapshot, ends, t1, theme) {
+    const layout = sim.layout.history, h = sim.history;
+    const t = layout.series(h, 't');
+    const drift = snapshot.lanes.map((lane, l) => layout.series(h, name, l));
+    p.begin(theme);
     // The scale follows the lanes still running: a diverged lane's 1e13 would flatten the rest.
     // Its line leaves the plot at the edge, where its "diverged at" mark sits.
     let largest = 0;
@@ -181,40 +228,35 @@ export class Plots {
     snapshot.lanes.forEach((lane, l) => {
       if (running && lane.diverged) return;
       for (let i = 0; i < ends[l]; ++i) {
-        const v = Math.abs(h[i * w + 1 + l * 6]);
+        const v = Math.abs(drift[l](i));
         if (Number.isFinite(v)) largest = Math.max(largest, v);
       }
     });
     const decade = Math.ceil(Math.log10(Math.max(largest, 1e-15)));
-    linearBelow = Math.pow(10, decade - 3);
-    const top = symlog(Math.pow(10, decade)) * 1.02;
+    const scale = symlog(Math.pow(10, decade - 3));
+    const top = scale(Math.pow(10, decade)) * 1.02;
     const yTicks = [{ value: 0, label: '0' }];
     for (let k = decade - 2; k <= decade; ++k) {
-      const s = symlog(Math.pow(10, k));
+      const s = scale(Math.pow(10, k));
       yTicks.push({ value: s, label: `+1e${k}` }, { value: -s, label: `−1e${k}` });
     }
-    p.axes(theme, [0, t1], [-top, top], timeTicks(t1), yTicks, 't (s)', 'relative drift');
+    p.axes(theme, [0, t1], [-top, top], timeTicks(t1), yTicks, 't (s)', yName);
+    const value = (l) => (i) => scale(drift[l](i));
     p.clip(() => {
-      snapshot.lanes.forEach((lane, l) => {
-        const style = laneStyle(l, theme.scheme);
-        p.line(ends[l], (i) => h[i * w], (i) => symlog(h[i * w + 1 + l * 6]), style);
-      });
+      snapshot.lanes.forEach((lane, l) => p.line(ends[l], t, value(l), laneStyle(l, theme.scheme)));
     });
-    snapshot.lanes.forEach((lane, l) => {
-      if (!lane.diverged || ends[l] === 0) return;
-      const i = ends[l] - 1;
-      this.divergence(p, lane, laneStyle(l, theme.scheme), h[i * w], symlog(h[i * w + 1 + l * 6]), l);
-    });
-    ctx.globalAlpha = 1;
+    this.stopMarks(p, sim, snapshot, ends, value, theme);
   }
 
   drawError(sim, snapshot, ends, t1, theme) {
-    const p = this.error, h = sim.history, w = sim.width;
+    const p = this.error, layout = sim.layout.history, h = sim.history;
+    const t = layout.series(h, 't');
+    const error = snapshot.lanes.map((lane, l) => layout.series(h, 'max_error', l));
     p.begin(theme);
     let lo = Infinity, hi = -Infinity;
     snapshot.lanes.forEach((lane, l) => {
       for (let i = 0; i < ends[l]; ++i) {
-        const e = h[i * w + 2 + l * 6];
+        const e = error[l](i);
         if (e > 0 && Number.isFinite(e)) {
           const v = Math.log10(Math.max(e, errorFloor));
           lo = Math.min(lo, v);
@@ -226,7 +268,7 @@ export class Plots {
     // it is drawn on the bottom line, which then sits at round-off level and reads "≤1e-16".
     let exactZero = false;
     snapshot.lanes.forEach((lane, l) => {
-      for (let i = 1; i < ends[l] && !exactZero; ++i) exactZero = h[i * w + 2 + l * 6] === 0;
+      for (let i = 1; i < ends[l] && !exactZero; ++i) exactZero = error[l](i) === 0;
     });
     if (!Number.isFinite(lo)) { lo = -16; hi = -14; }
     lo = Math.floor(exactZero ? Math.log10(errorFloor) : lo);
@@ -235,46 +277,45 @@ export class Plots {
     const every = Math.max(1, Math.ceil((hi - lo) / 6));
     // The bottom line also carries every smaller error (and every error at t = 0): "≤".
     for (let k = lo; k <= hi; k += every) yTicks.push({ value: k, label: k === lo ? `≤1e${k}` : `1e${k}` });
-    p.axes(theme, [0, t1], [lo, hi], timeTicks(t1), yTicks, 't (s)', 'position error (m), log');
-    const value = (i, l) => Math.log10(Math.max(h[i * w + 2 + l * 6], Math.pow(10, lo)));
+    p.axes(theme, [0, t1], [lo, hi], timeTicks(t1), yTicks, 't (s)', `position error (${layout.unit('max_error')}), log`);
+    const value = (l) => (i) => Math.log10(Math.max(error[l](i), Math.pow(10, lo)));
     p.clip(() => {
-      snapshot.lanes.forEach((lane, l) => {
-        p.line(ends[l], (i) => h[i * w], (i) => value(i, l), laneStyle(l, theme.scheme));
-      });
+      snapshot.lanes.forEach((lane, l) => p.line(ends[l], t, value(l), laneStyle(l, theme.scheme)));
     });
-    snapshot.lanes.forEach((lane, l) => {
-      if (!lane.diverged || ends[l] === 0) return;
-      const i = ends[l] - 1;
-      this.divergence(p, lane, laneStyle(l, theme.scheme), h[i * w], value(i, l), l);
-    });
+    this.stopMarks(p, sim, snapshot, ends, value, theme);
   }
 
+  // The scene's phase pair (phase_q against phase_p: "distance r" against "dr/dt", "y" against
+  // "vy", ...), the reference dashed; axis titles are the core's labels and units.
   drawPhase(sim, snapshot, ends, theme) {
-    const p = this.phase, h = sim.history, w = sim.width, count = sim.historyCount;
-    const ref = 1 + snapshot.lanes.length * 6;
+    const p = this.phase, layout = sim.layout.history, h = sim.history, count = sim.historyCount;
     p.begin(theme);
-    // Plot the component along which the reference moves most (x for a horizontal spring,
-    // y for a projectile).
-    let spanX = [Infinity, -Infinity], spanY = [Infinity, -Infinity];
-    for (let i = 0; i < count; ++i) {
-      const x = h[i * w + ref], y = h[i * w + ref + 1];
-      spanX = [Math.min(spanX[0], x), Math.max(spanX[1], x)];
-      spanY = [Math.min(spanY[0], y), Math.max(spanY[1], y)];
-    }
-    const axis = spanY[1] - spanY[0] > spanX[1] - spanX[0] ? 1 : 0;
-    const name = axis ? 'y' : 'x';
-    const pos = (i, base) => h[i * w + base + axis];
-    const vel = (i, base) => h[i * w + base + 2 + axis];
-    // The range of the reference, widened by the lanes up to twice its size on each side.
-    const range = (get) => {
+    const refQ = layout.series(h, 'reference_phase_q'), refP = layout.series(h, 'reference_phase_p');
+    const q = snapshot.lanes.map((lane, l) => layout.series(h, 'phase_q', l));
+    const v = snapshot.lanes.map((lane, l) => layout.series(h, 'phase_p', l));
+    // The range of the reference, widened by the lanes up to twice its size on each side. A
+    // reference that stays (nearly) still on this axis (dr/dt on a circle) has no size of its
+    // own: then the running lanes' largest value sets it.
+    const range = (ref, lanes) => {
       let lo = Infinity, hi = -Infinity;
-      for (let i = 0; i < count; ++i) { const v = get(i, ref); lo = Math.min(lo, v); hi = Math.max(hi, v); }
-      const size = Math.max(hi - lo, Math.abs(hi), Math.abs(lo), 1e-9);
+      for (let i = 0; i < count; ++i) {
+        const x = ref(i);
+        if (Number.isFinite(x)) { lo = Math.min(lo, x); hi = Math.max(hi, x); }
+      }
+      if (!Number.isFinite(lo)) { lo = 0; hi = 0; }
+      let size = Math.max(hi - lo, Math.abs(hi), Math.abs(lo));
+      let running = 0;
+      snapshot.lanes.forEach((lane, l) => {
+        if (lane.diverged) return;
+        for (let i = 0; i < ends[l]; ++i) { const x = Math.abs(lanes[l](i)); if (Number.isFinite(x)) running = Math.max(running, x); }
+      });
+      if (size < 1e-6 * running) size = running;
+      size = Math.max(size, 1e-9);
       const limit = [lo - 2 * size, hi + 2 * size];
       snapshot.lanes.forEach((lane, l) => {
         for (let i = 0; i < ends[l]; ++i) {
-          const v = get(i, 1 + l * 6 + 2);
-          if (Number.isFinite(v)) { lo = Math.min(lo, Math.max(v, limit[0])); hi = Math.max(hi, Math.min(v, limit[1])); }
+          const x = lanes[l](i);
+          if (Number.isFinite(x)) { lo = Math.min(lo, Math.max(x, limit[0])); hi = Math.max(hi, Math.min(x, limit[1])); }
         }
       });
       // At least a thousandth of the magnitude: at t = 0 the curve is a point (x0 = 1000 would
@@ -282,24 +323,23 @@ export class Plots {
       const pad = Math.max((hi - lo) * 0.06, 1e-3 * Math.max(Math.abs(lo), Math.abs(hi)), 1e-9);
       return [lo - pad, hi + pad];
     };
-    const xr = range(pos), yr = range(vel);
+    const xr = range(refQ, q), yr = range(refP, v);
     const ticks = (r) => {
       const step = niceStep(r[1] - r[0], 4);
       const out = [];
-      for (let v = Math.ceil(r[0] / step) * step; v <= r[1]; v += step) out.push({ value: v, label: tickLabel(v, step) });
+      for (let x = Math.ceil(r[0] / step) * step; x <= r[1]; x += step) out.push({ value: x, label: tickLabel(x, step) });
       return out;
     };
-    p.axes(theme, xr, yr, ticks(xr), ticks(yr), `${name} (m)`, `v${name} (m/s)`);
+    p.axes(theme, xr, yr, ticks(xr), ticks(yr), layout.title('phase_q'), layout.title('phase_p'));
     p.clip((ctx) => {
-      p.line(count, (i) => pos(i, ref), (i) => vel(i, ref), { colour: theme.ghost, dash: [4, 4] });
+      p.line(count, refQ, refP, { colour: theme.ghost, dash: [4, 4] });
       snapshot.lanes.forEach((lane, l) => {
         const style = laneStyle(l, theme.scheme);
-        const base = 1 + l * 6 + 2;
-        p.line(ends[l], (i) => pos(i, base), (i) => vel(i, base), style);
-        if (ends[l] > 0 && !lane.diverged) {
-          const i = ends[l] - 1;
+        p.line(ends[l], q[l], v[l], style);
+        const X = ends[l] > 0 ? p.px(q[l](ends[l] - 1)) : NaN, Y = ends[l] > 0 ? p.py(v[l](ends[l] - 1)) : NaN;
+        if (!lane.diverged && Number.isFinite(X) && Number.isFinite(Y)) {
           ctx.fillStyle = style.colour;
-          drawMarker(ctx, style.marker, p.px(pos(i, base)), p.py(vel(i, base)), 4);
+          drawMarker(ctx, style.marker, X, Y, 4);
           ctx.fill();
         }
       });

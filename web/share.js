@@ -1,6 +1,6 @@
 // Sharing: the "Copy link" button, the "Embed" dialog with a ready-to-paste iframe snippet (and a
 // live preview), and the export buttons. Text goes in with textContent / value only.
-import { fileStem, download, csvPlan, csvText, configJson, compositePng } from './export.js';
+import { fileStem, download, runPlan, runText, compositePng } from './export.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -50,7 +50,7 @@ async function copyText(text) {
   }
 }
 
-// app: {config(), title(), core, snapshot(), laneNames(), theme(), redrawPlots()}
+// app: {config(), title(), core, snapshot(), laneNames(), theme(), redrawPlots(), plots()}
 export function installShare(app) {
   const status = $('share-status');
   let clearTimer = null;
@@ -100,41 +100,37 @@ export function installShare(app) {
   });
   $('embed-close').addEventListener('click', () => dialog.close());
 
-  // Exports.
-  $('export-csv').addEventListener('click', () => {
-    const config = app.config();
-    const s = app.snapshot();
-    const plan = csvPlan(config, s.steps, s.lanes.length, s.lanes[0]?.bodies.length || 1,
-      app.core.limits.max_csv_rows);
-    const button = $('export-csv');
-    button.disabled = true;
-    say(`Preparing the CSV (${plan.steps} steps)…`);
-    csvText(app.core, config, plan, s.lanes.length, (f) => say(`Preparing the CSV: ${Math.round(f * 100)} %…`))
-      .then((text) => {
-        download(new Blob([text], { type: 'text/csv' }), `${fileStem(config)}.csv`);
-        say(`CSV saved: t = 0 to ${plan.whole ? 'the end of the run' : 'now'}, every ${plan.every} step${plan.every > 1 ? 's' : ''}. ` +
-          `Same rows as: ${plan.command}`, 30000);
-      })
-      .catch((error) => say(`The CSV could not be made: ${error.message}`))
-      .finally(() => { button.disabled = false; });
-  });
+  // Exports: the run as CSV or JSON, made by the core in slices while the page keeps drawing.
+  const kinds = {
+    csv: { button: 'export-csv', name: 'CSV', type: 'text/csv' },
+    json: { button: 'export-json', name: 'JSON', type: 'application/json' },
+  };
+  for (const [format, kind] of Object.entries(kinds)) {
+    $(kind.button).addEventListener('click', () => {
+      const config = app.config();
+      const s = app.snapshot();
+      const plan = runPlan(config, s.steps, s.lanes.length, s.lanes[0]?.bodies.length || 1,
+        app.core.limits.max_export_rows, format);
+      const button = $(kind.button);
+      button.disabled = true;
+      say(`Preparing the ${kind.name} (${plan.steps} steps)…`);
+      runText(app.core, config, plan, s.lanes.length, (f) => say(`Preparing the ${kind.name}: ${Math.round(f * 100)} %…`))
+        .then((text) => {
+          download(new Blob([text], { type: kind.type }), `${fileStem(config)}.${format}`);
+          say(`${kind.name} saved: t = 0 to ${plan.whole ? 'the end of the run' : 'now'}, every ${plan.every} ` +
+            `step${plan.every > 1 ? 's' : ''}. Same text as: ${plan.command}`, 30000);
+        })
+        .catch((error) => say(`The ${kind.name} could not be made: ${error.message}`))
+        .finally(() => { button.disabled = false; });
+    });
+  }
   $('export-png').addEventListener('click', async () => {
     app.redrawPlots();
     const config = app.config();
-    const blob = await compositePng(
-      { view: $('view'), energy: $('plot-energy'), error: $('plot-error'), phase: $('plot-phase') },
+    const blob = await compositePng($('view'), app.plots(),
       { title: `${app.title()} · t = ${app.snapshot().t.toFixed(2)} s`, config, laneNames: app.laneNames(),
         scheme: app.theme().scheme, theme: app.theme() });
     download(blob, `${fileStem(config)}.png`);
     say('PNG saved: the canvas, the legend and the plots.');
-  });
-  $('export-json').addEventListener('click', () => {
-    const config = app.config();
-    const s = app.snapshot();
-    const json = configJson(config, {
-      link: linkFor(config), t: s.t, steps: s.steps, cli: `stepwise run '${config}' --steps ${s.steps}`,
-    });
-    download(new Blob([JSON.stringify(json, null, 2) + '\n'], { type: 'application/json' }), `${fileStem(config)}.json`);
-    say('Config saved as JSON.');
   });
 }

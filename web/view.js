@@ -1,6 +1,8 @@
-// The canvas: the chosen system drawn through a CoordinateMap. Each lane's body (or bodies) in
-// its own colour and marker with a fading trail, the exact or reference motion as a ghost,
-// springs as coils, anchors, ground, gravity, axes and a scale bar. Never computes physics, and
+// The canvas: the chosen system drawn through a CoordinateMap, from the core's description of
+// it (SimulationHandle.scene: bodies, anchors, springs by the indices of their ends, central
+// bodies, gravity, the launch line, whether the reference's path is drawn). Each lane's body (or
+// bodies) in its own colour and marker with a fading trail, the exact or reference motion as a
+// ghost, springs as coils, axes and a scale bar. Knows no scenario, never computes physics, and
 // never hands a non-finite number to the canvas.
 import { CoordinateMap, niceStep, tickLabel, formatValue } from './coords.js';
 import { laneStyle, drawMarker } from './palette.js';
@@ -21,7 +23,7 @@ export class View {
     this.margin = fill ? embedMargin : fullMargin;
     this.ctx = canvas.getContext('2d');
     this.sim = null;
-    this.geometry = null;
+    this.scene = null;
     this.trails = [];
     this.refTrail = [];
     this.box = null;
@@ -29,14 +31,14 @@ export class View {
   }
 
   // A new simulation: fresh trails, and a view fitted to its whole expected motion.
-  setSimulation(sim, geometry) {
+  setSimulation(sim) {
     this.sim = sim;
-    this.geometry = geometry;
+    this.scene = sim.scene;
     this.clearTrails();
     this.base = this.baseBox();
     const motion = Math.max(this.base.maxX - this.base.minX, this.base.maxY - this.base.minY);
     // Follow the mechanism when its whole path would shrink it to a dot.
-    this.following = geometry.size > 0 && motion > 8 * geometry.size;
+    this.following = this.scene.size > 0 && motion > 8 * this.scene.size;
     if (this.following) this.base = this.followBox(sim.snapshot);
     this.box = { ...this.base };
   }
@@ -46,7 +48,7 @@ export class View {
     const ref = snapshot.reference.filter((p) => finite(p.x, p.y));
     const cx = ref.reduce((s, p) => s + p.x, 0) / Math.max(ref.length, 1);
     const cy = ref.reduce((s, p) => s + p.y, 0) / Math.max(ref.length, 1);
-    let spread = this.geometry.size;
+    let spread = this.scene.size;
     for (const p of ref) spread = Math.max(spread, 2 * Math.hypot(p.x - cx, p.y - cy));
     const half = 0.9 * spread;
     return { minX: cx - half, maxX: cx + half, minY: cy - half, maxY: cy + half };
@@ -66,9 +68,10 @@ export class View {
       box.minY = Math.min(box.minY, p.y); box.maxY = Math.max(box.maxY, p.y);
     };
     if (!finite(minX, maxX, minY, maxY)) Object.assign(box, { minX: -1, maxX: 1, minY: -1, maxY: 1 });
-    this.geometry.anchors.forEach(grow);
-    this.geometry.start.forEach(grow);
-    if (this.geometry.ground !== null) grow({ x: box.minX, y: this.geometry.ground });
+    this.scene.anchors.forEach(grow);
+    this.scene.centres.forEach(grow);
+    this.scene.bodies.forEach((b) => grow(b.start));
+    if (this.scene.launchLine) grow({ x: box.minX, y: 0 });
     // Some room around the motion, and never a box of zero size.
     const size = Math.max(box.maxX - box.minX, box.maxY - box.minY, 1e-9);
     const pad = size * 0.08;
@@ -77,7 +80,8 @@ export class View {
   }
 
   // Grows the view (smoothly, never shrinking during a run) to follow a lane that leaves the
-  // expected motion, up to twice the expected size on every side.
+  // expected motion, up to the expected size again on every side (further out a body is pinned
+  // to the edge): the expected motion keeps at least a third of the view.
   follow(snapshot) {
     if (this.following) {
       this.base = this.followBox(snapshot);
@@ -85,7 +89,7 @@ export class View {
     }
     const b = this.base;
     const w = b.maxX - b.minX, h = b.maxY - b.minY, size = Math.max(w, h);
-    const limit = { minX: b.minX - 2 * size, maxX: b.maxX + 2 * size, minY: b.minY - 2 * size, maxY: b.maxY + 2 * size };
+    const limit = { minX: b.minX - size, maxX: b.maxX + size, minY: b.minY - size, maxY: b.maxY + size };
     const target = { ...this.box };
     for (const lane of snapshot.lanes) {
       if (lane.diverged) continue;
@@ -135,7 +139,7 @@ export class View {
 
   recordTrails(snapshot) {
     snapshot.lanes.forEach((lane, l) => {
-      if (lane.diverged) return;
+      if (lane.diverged) return;  // stopped: its last state stays, the trail ends there
       lane.bodies.forEach((p, b) => push(this.trails[l][b], p));
     });
     snapshot.reference.forEach((p, b) => push(this.refTrail[b], p));
@@ -171,11 +175,14 @@ export class View {
     ctx.beginPath();
     ctx.rect(rect.x, rect.y, rect.w, rect.h);
     ctx.clip();
-    this.drawGround(map, theme);
+    this.drawLaunchLine(map, theme);
+    this.drawReferencePath(map, theme);
     this.drawReference(map, snapshot, theme);
+    this.drawCentres(map, theme);
     snapshot.lanes.forEach((lane, l) => {
-      if (lane.diverged || hidden.has(lane.id)) return;
-      this.drawLane(map, lane, l, theme);
+      if (hidden.has(lane.id)) return;
+      if (lane.diverged) this.drawStopped(map, lane, l, theme);
+      else this.drawLane(map, lane, l, theme);
     });
     this.drawAnchors(map, theme);
     ctx.restore();
@@ -238,10 +245,11 @@ export class View {
     ctx.fillText(`${tickLabel(step, step)} m`, bx + bar / 2, by - 3);
   }
 
-  drawGround(map, theme) {
-    if (this.geometry.ground === null) return;
+  // y = 0, where a projectile is launched from.
+  drawLaunchLine(map, theme) {
+    if (!this.scene.launchLine) return;
     const ctx = this.ctx, r = map.rect;
-    const y = map.py(this.geometry.ground);
+    const y = map.py(0);
     if (!finite(y) || y > r.y + r.h || y < r.y) return;
     // The model has no collision: the bodies fly on below y = 0. So no solid earth is drawn,
     // only a dashed reference line, labelled, lest a student read the fall-through as a bug.
@@ -261,7 +269,7 @@ export class View {
 
   drawAnchors(map, theme) {
     const ctx = this.ctx;
-    for (const a of this.geometry.anchors) {
+    for (const a of this.scene.anchors) {
       const x = map.px(a.x), y = map.py(a.y);
       if (!finite(x, y)) continue;
       ctx.fillStyle = theme.fg;
@@ -304,16 +312,67 @@ export class View {
     ctx.stroke();
   }
 
+  // Each spring between its two ends: an anchor or one of `bodies`, by index.
   drawSprings(map, bodies) {
-    for (const s of this.geometry.springs) {
-      if (s.bodies) {
-        const [a, b] = s.bodies.map((i) => bodies[i]);
-        this.drawCoil(map.px(a.x), map.py(a.y), map.px(b.x), map.py(b.y));
-      } else {
-        const a = this.geometry.anchors[s.anchor], b = bodies[s.body];
-        this.drawCoil(map.px(a.x), map.py(a.y), map.px(b.x), map.py(b.y));
-      }
+    const point = (end) => (end.anchor !== undefined ? this.scene.anchors[end.anchor] : bodies[end.body]);
+    for (const s of this.scene.springs) {
+      const a = point(s.from), b = point(s.to);
+      if (a && b) this.drawCoil(map.px(a.x), map.py(a.y), map.px(b.x), map.py(b.y));
     }
+  }
+
+  // Fixed attracting bodies: a dot of fixed pixel size (their collision radius when that is
+  // larger on screen) with a faint halo, named when the canvas has room.
+  drawCentres(map, theme) {
+    const ctx = this.ctx, r = map.rect;
+    for (const c of this.scene.centres) {
+      const x = map.px(c.x), y = map.py(c.y);
+      if (!finite(x, y)) continue;
+      const radius = Math.min(Math.max(7, c.radius * map.scale), Math.max(r.w, r.h));
+      ctx.fillStyle = theme.fg;
+      ctx.globalAlpha = 0.12;
+      ctx.beginPath(); ctx.arc(x, y, radius + 7, 0, Math.PI * 2); ctx.fill();
+      ctx.globalAlpha = 1;
+      ctx.beginPath(); ctx.arc(x, y, radius, 0, Math.PI * 2); ctx.fill();
+      if (r.w < 260) continue;
+      // The name on the side away from where the bodies start (their motion is mostly there),
+      // unless it would leave the canvas on that side.
+      ctx.font = `11px ${theme.font}`;
+      ctx.fillStyle = theme.muted;
+      ctx.textBaseline = 'top';
+      const label = 'central mass', width = ctx.measureText(label).width;
+      const startX = this.scene.bodies.reduce((sum, b) => sum + b.start.x, 0) / Math.max(1, this.scene.bodies.length);
+      const fitsLeft = x - radius - 6 - width > r.x + 4, fitsRight = x + radius + 6 + width < r.x + r.w - 4;
+      const left = fitsLeft && (startX >= c.x || !fitsRight);
+      ctx.textAlign = left ? 'right' : 'left';
+      ctx.fillText(label, left ? x - radius - 6 : x + radius + 6, y + radius * 0.5 + 2);
+    }
+  }
+
+  // The reference's whole recorded path (from the plot history), for motions that close on
+  // themselves: the orbit's ellipse.
+  drawReferencePath(map, theme) {
+    const sim = this.sim, layout = sim.layout.history;
+    if (!this.scene.referencePath || sim.historyCount < 2 || !layout.has('reference_x')) return;
+    const ctx = this.ctx;
+    ctx.strokeStyle = theme.ghost;
+    ctx.lineWidth = 1.25;
+    ctx.setLineDash([5, 4]);
+    ctx.globalAlpha = 0.6;
+    for (let b = 0; b < sim.bodies; ++b) {
+      const x = layout.series(sim.history, 'reference_x', 0, b), y = layout.series(sim.history, 'reference_y', 0, b);
+      ctx.beginPath();
+      let pen = false;
+      for (let i = 0; i < sim.historyCount; ++i) {
+        const px = map.px(x(i)), py = map.py(y(i));
+        if (!finite(px, py)) { pen = false; continue; }
+        if (pen) ctx.lineTo(px, py); else ctx.moveTo(px, py);
+        pen = true;
+      }
+      ctx.stroke();
+    }
+    ctx.globalAlpha = 1;
+    ctx.setLineDash([]);
   }
 
   drawReference(map, snapshot, theme) {
@@ -323,7 +382,7 @@ export class View {
     ctx.setLineDash([4, 4]);
     ctx.globalAlpha = 0.55;
     this.drawSprings(map, snapshot.reference);
-    for (const trail of this.refTrail) this.drawTrail(map, trail, theme.ghost, 0.5);
+    if (!this.scene.referencePath) for (const trail of this.refTrail) this.drawTrail(map, trail, theme.ghost, 0.5);
     ctx.globalAlpha = 1;
     for (const p of snapshot.reference) {
       const x = map.px(p.x), y = map.py(p.y);
@@ -382,8 +441,29 @@ export class View {
     }
   }
 
+  // A stopped lane (diverged, or fallen into a central body): its trail up to the stop and a
+  // small cross at its last finite position, when that is in view.
+  drawStopped(map, lane, index, theme) {
+    const ctx = this.ctx, r = map.rect;
+    const style = laneStyle(index, theme.scheme);
+    ctx.lineWidth = 2;
+    ctx.setLineDash(style.dash);
+    for (const trail of this.trails[index]) this.drawTrail(map, trail, style.colour, 0.5);
+    ctx.setLineDash([]);
+    ctx.strokeStyle = style.colour;
+    ctx.lineWidth = 2.5;
+    for (const p of lane.bodies) {
+      const x = map.px(p.x), y = map.py(p.y);
+      if (!finite(x, y) || x < r.x || x > r.x + r.w || y < r.y || y > r.y + r.h) continue;
+      ctx.beginPath();
+      ctx.moveTo(x - 5, y - 5); ctx.lineTo(x + 5, y + 5);
+      ctx.moveTo(x + 5, y - 5); ctx.lineTo(x - 5, y + 5);
+      ctx.stroke();
+    }
+  }
+
   drawGravity(rect, theme) {
-    const g = this.geometry.gravity;
+    const g = this.scene.gravity;
     if (!g) return;
     const ctx = this.ctx;
     const size = Math.hypot(g.x, g.y);
@@ -419,7 +499,8 @@ export class View {
     ctx.font = `11px ${theme.font}`;
     ctx.fillStyle = theme.muted;
     if (rect.w < 260) return;  // a small embedded frame: the time only
-    const label = snapshot.referenceKind === 'exact' ? 'exact' : 'reference';
-    ctx.fillText(`dashed ring: ${label}${this.following ? ' · view follows' : ''}`, rect.x + rect.w - 8, rect.y + 24);
+    const label = this.scene.reference.kind === 'exact' ? 'exact' : 'reference';
+    const what = this.scene.referencePath ? `dashed ring and path: ${label}` : `dashed ring: ${label}`;
+    ctx.fillText(`${what}${this.following ? ' · view follows' : ''}`, rect.x + rect.w - 8, rect.y + 24);
   }
 }

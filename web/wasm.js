@@ -1,7 +1,9 @@
 // The thin layer over the Embind module: loads it, decodes the flat state array into plain
-// objects, keeps the plot history in sync, and counts every Embind object it creates and
-// deletes (the tests check that the live count does not grow while the page runs).
+// objects (through layout.js, by name), keeps the plot history in sync, and counts every Embind
+// object it creates and deletes (the tests check that the live count does not grow while the
+// page runs).
 // No physics here: every number comes from the core.
+import { ArrayLayout, decodeState } from './layout.js';
 
 // calls: calls into the Simulation (the tests check a frame makes a handful at most).
 const counters = { created: 0, deleted: 0, calls: 0 };
@@ -33,6 +35,7 @@ export async function loadCore() {
 }
 
 // One wasm Simulation and what the page has read from it. Call delete() when done.
+// Read once per simulation: its layouts (by name), its scene (what to draw) and its lanes.
 export class SimulationHandle {
   constructor(Module, limits, query) {
     this.limits = limits;
@@ -43,11 +46,16 @@ export class SimulationHandle {
     this.dt = this.sim.dt();
     this.lanes = this.sim.lanes();
     this.bodies = this.sim.bodies();
+    const layout = this.sim.layout();
+    this.layout = { state: new ArrayLayout(layout.state), history: new ArrayLayout(layout.history) };
+    // What to draw (bodies, anchors, springs, central bodies, gravity, the reference, the phase
+    // plot's axes), from the core: the page knows no scenario.
+    this.scene = this.sim.scene();
     // The box the exact (or reference) motion stays in over the whole duration: the view fits it.
     this.motionBounds = this.sim.motionBounds(400);
-    this.width = 1 + this.lanes * limits.history_lane_width + 4;
+    this.width = this.layout.history.width;
     // The plot history, copied out of wasm: count samples of `width` doubles, oldest first.
-    this.history = new Float64Array(limits.history_capacity * this.width);
+    this.history = new Float64Array(layout.history_capacity * this.width);
     this.historyCount = 0;
     this.historyGeneration = -1;
     this.snapshot = null;
@@ -78,46 +86,9 @@ export class SimulationHandle {
   refresh() {
     counters.calls += 1;
     const raw = this.sim.state().slice();  // copy out before anything else touches the heap
-    const L = this.limits;
-    const bodies = raw[3];
-    const stride = 4 * bodies + L.lane_fixed + bodies;
-    const lanes = [];
-    for (let l = 0; l < raw[2]; ++l) {
-      const o = L.state_header + l * stride;
-      const f = o + 4 * bodies;
-      const lane = {
-        id: this.laneIds[l],
-        index: l,
-        bodies: [],
-        energy: raw[f],
-        drift: raw[f + 1],
-        diverged: raw[f + 2] === 1,
-        divergedAt: raw[f + 3],
-        dissipated: raw[f + 4],
-        error: raw[f + 5],
-      };
-      for (let b = 0; b < bodies; ++b) {
-        lane.bodies.push({
-          x: raw[o + 4 * b], y: raw[o + 4 * b + 1], vx: raw[o + 4 * b + 2], vy: raw[o + 4 * b + 3],
-          error: raw[f + L.lane_fixed + b],
-        });
-      }
-      lanes.push(lane);
-    }
-    const r = L.state_header + raw[2] * stride;
-    const reference = [];
-    for (let b = 0; b < bodies; ++b) {
-      reference.push({ x: raw[r + 4 * b], y: raw[r + 4 * b + 1], vx: raw[r + 4 * b + 2], vy: raw[r + 4 * b + 3] });
-    }
-    this.snapshot = {
-      t: raw[0],
-      steps: raw[1],
-      referenceEnergy: raw[4],
-      referenceKind: raw[8] === 0 ? 'exact' : 'rk45',
-      lanes,
-      reference,
-    };
-    this.syncHistory(raw[5], raw[6]);
+    this.snapshot = decodeState(this.layout.state, raw, this.laneIds, this.bodies);
+    this.snapshot.referenceKind = this.scene.reference.kind;
+    this.syncHistory(this.snapshot.historyCount, this.snapshot.historyGeneration);
     return this.snapshot;
   }
 

@@ -61,7 +61,7 @@ test('ready, then state messages: set, play, pause, step, reset drive the frame'
     assert.deepEqual(first.integrators.map((i) => [i.id, i.name]),
       [['explicit_euler', 'Explicit Euler'], ['semi_implicit_euler', 'Semi-implicit Euler']]);
     for (const i of first.integrators) {
-      assert.deepEqual(Object.keys(i).sort(), ['diverged', 'divergedAt', 'drift', 'error', 'id', 'name']);
+      assert.deepEqual(Object.keys(i).sort(), ['diverged', 'divergedAt', 'drift', 'error', 'id', 'name', 'stopReason']);
       assert.equal(i.diverged, false);
       assert.equal(i.divergedAt, null);
     }
@@ -119,15 +119,32 @@ test('stepwise:diverged arrives once when a lane diverges, with its id, name and
     await sleep(400);
     const events = await messages(h.page, 'stepwise:diverged');
     assert.equal(events.length, 1);
-    assert.deepEqual(events[0], { type: 'stepwise:diverged', version: 1, integrator: 'explicit_euler', name: 'Explicit Euler', t: 1.25 });
+    assert.deepEqual(events[0], {
+      type: 'stepwise:diverged', version: 1, integrator: 'explicit_euler', name: 'Explicit Euler', t: 1.25, reason: 'diverged',
+    });
     const state = await last(h.page, 'stepwise:state');
     const euler = state.integrators.find((i) => i.id === 'explicit_euler');
     assert.equal(euler.diverged, true);
     assert.equal(euler.divergedAt, 1.25);
+    assert.equal(euler.stopReason, 'diverged');
     // After a reset the lane can diverge again, and says so again.
     await send(h.page, { type: 'stepwise:reset' });
     for (let i = 0; i < 30; ++i) await send(h.page, { type: 'stepwise:step' });
     await h.page.waitForFunction(() => window.messages.filter((m) => m.data.type === 'stepwise:diverged').length === 2);
+    assert.deepEqual(h.problems, []);
+  } finally {
+    await h.context.close();
+  }
+});
+
+test('stepwise:diverged says collision when a body falls into the central mass', async () => {
+  const h = await openHost('embed.html?ui=compact#scenario=orbit&x0=1,0&v0=0,0&integrators=explicit_euler,rk4&dt=0.01');
+  try {
+    for (let i = 0; i < 10; ++i) await h.frame.evaluate(() => { for (let k = 0; k < 15; ++k) window.stepwise.step(); });
+    await h.page.waitForFunction(() => window.messages.filter((m) => m.data.type === 'stepwise:diverged').length === 2);
+    const events = await messages(h.page, 'stepwise:diverged');
+    assert.deepEqual(events.map((e) => [e.integrator, e.reason]).sort(), [['explicit_euler', 'collision'], ['rk4', 'collision']]);
+    for (const e of events) assert.ok(e.t > 1 && e.t < 1.3, `${e.integrator} at ${e.t}`);
     assert.deepEqual(h.problems, []);
   } finally {
     await h.context.close();

@@ -1,13 +1,12 @@
-// Export: the CSV download equals `stepwise run` for the same query (the core re-runs the config
-// from t = 0 and prints with %.17g like the CLI), the PNG, the config JSON, and the file names.
+// Export: the CSV and JSON downloads equal `stepwise run` (`--format json`) for the same query
+// (the core re-runs the config from t = 0 with the CLI's own formatter), the PNG, and the file
+// names.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { execFileSync } from 'node:child_process';
 import { startBrowser, openPage, state, sleep, root } from './helpers.mjs';
-
-const cli = process.env.STEPWISE_CLI || path.join(root, 'build/native/stepwise');
+import { cliRun, compareRunText } from './run-text.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -24,30 +23,12 @@ async function downloadFrom(page, button) {
 // the error column and the adaptive rk45 lane go through libm (glibc natively, musl in wasm)
 // and may differ in the last bits: within 1e-12 of the position's size.
 function compareCsv(page, native) {
-  assert.ok(page.endsWith('\n') && native.endsWith('\n'));
-  const a = page.slice(0, -1).split('\n'), b = native.slice(0, -1).split('\n');
-  assert.equal(a.length, b.length, 'line count');
-  assert.equal(a[0], 't,integrator,body,x,y,vx,vy,energy,error');
-  assert.equal(a[0], b[0]);
-  let identical = 0, rows = 0;
-  for (let i = 1; i < a.length; ++i) {
-    if (a[i] === b[i]) { ++identical; ++rows; continue; }
-    ++rows;
-    const x = a[i].split(','), y = b[i].split(',');
-    assert.deepEqual(x.slice(0, 3), y.slice(0, 3), `line ${i + 1}: t, integrator, body`);
-    for (let f = 3; f < 9; ++f) {
-      if (x[f] === y[f]) continue;
-      assert.ok(f === 8 || x[1] === 'rk45', `line ${i + 1}: column ${f} differs in a fixed-step lane: ${x[f]} vs ${y[f]}`);
-      const scale = Math.max(Math.abs(+y[3]), Math.abs(+y[4]), Math.abs(+y[f]), 1e-300);
-      assert.ok(Math.abs(+x[f] - +y[f]) <= 1e-12 * scale, `line ${i + 1}: ${x[f]} vs ${y[f]}`);
-    }
-  }
-  return { rows, identical };
+  assert.equal(page.slice(0, page.indexOf('\n')), 't,integrator,body,x,y,vx,vy,energy,error');
+  const { lines, identical } = compareRunText(page, native, 'csv', 'CSV');
+  return { rows: lines - 1, identical: identical - 1 };
 }
 
-const run = (query, steps, every) => execFileSync(cli, ['run', query, '--steps', String(steps), '--every', String(every)], {
-  encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 256 << 20,
-});
+const run = (query, steps, every) => cliRun(query, { steps, every });
 
 test('CSV: the download equals stepwise run for the same query, up to the current step', async () => {
   const { page, context, problems } = await openPage(env, { hash: 'preset=damped_spring&integrators=explicit_euler,rk4' });
@@ -104,7 +85,7 @@ test('CSV: every integrator, two bodies, rk45, a long run sampled every K steps;
     const { name, bytes } = await downloadFrom(p.page, '#export-csv');
     assert.equal(name, 'stepwise-spring_pair-6-integrators.csv');
     assert.match(await p.page.textContent('#share-status'), /t = 0 to the end of the run/);
-    const native = execFileSync(cli, ['run', config], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const native = cliRun(config);
     assert.equal(bytes.toString('utf8'), native, 'the two-point exercise: byte-identical to stepwise run');
     assert.deepEqual([...problems, ...p.problems], []);
   } finally {
@@ -142,7 +123,7 @@ test('CSV of a long run: made in slices, the page keeps drawing frames meanwhile
   }
 });
 
-test('PNG of the canvas and plots, and the config as JSON', async () => {
+test('PNG of the canvas and the plots shown', async () => {
   const { page, context, problems } = await openPage(env, { hash: 'preset=stiff_spring', width: 1280, height: 860 });
   try {
     for (let i = 0; i < 30; ++i) await page.evaluate(() => window.stepwise.step());
@@ -154,25 +135,54 @@ test('PNG of the canvas and plots, and the config as JSON', async () => {
     assert.ok(width > view.w && height > view.h + 150, `${width} × ${height}: the canvas and the plots below it`);
     fs.mkdirSync(path.join(root, 'test-artifacts'), { recursive: true });
     fs.writeFileSync(path.join(root, 'test-artifacts', 'export-stiff-spring.png'), png.bytes);
-
-    const json = await downloadFrom(page, '#export-json');
-    assert.equal(json.name, 'stepwise-spring-4-integrators.json');
-    const data = JSON.parse(json.bytes.toString('utf8'));
-    const config = await page.evaluate(() => window.stepwise.config());
-    assert.equal(data.format, 'stepwise-config');
-    assert.equal(data.version, 1);
-    assert.equal(data.config, config);
-    assert.equal(data.scenario, 'spring');
-    assert.deepEqual(data.integrators, ['explicit_euler', 'semi_implicit_euler', 'velocity_verlet', 'rk4']);
-    assert.equal(data.dt, 0.05);
-    assert.equal(data.duration, 10);
-    assert.deepEqual(data.params, { m: 1, k: 1000, b: 0, rest: 0, anchor: [0, 0], x0: [1, 0], v0: [0, 0] });
-    assert.equal(data.steps, 30);
-    assert.equal(data.t, 1.5);
-    assert.equal(data.link, `${env.server.url}index.html#${config}`);
-    assert.equal(data.cli, `stepwise run '${config}' --steps 30`);
     assert.deepEqual(problems, []);
   } finally {
     await context.close();
+  }
+  // An orbit: four plots, the angular momentum one included.
+  const p = await openPage(env, { hash: 'preset=eccentric_orbit', width: 1280, height: 860 });
+  try {
+    await p.page.evaluate(() => { for (let i = 0; i < 300; ++i) window.stepwise.step(); });
+    const png = await downloadFrom(p.page, '#export-png');
+    assert.equal(png.name, 'stepwise-orbit-4-integrators.png');
+    fs.writeFileSync(path.join(root, 'test-artifacts', 'export-eccentric-orbit.png'), png.bytes);
+    assert.deepEqual(p.problems, []);
+  } finally {
+    await p.context.close();
+  }
+});
+
+test('JSON: the download is the text of stepwise run --format json, config included', async () => {
+  for (const [hash, steps] of [['preset=two_point_exercise', 7], ['preset=eccentric_orbit', 250], ['preset=stiff_spring', 0]]) {
+    const { page, context, problems } = await openPage(env, { hash });
+    try {
+      await page.evaluate((n) => { for (let i = 0; i < n; ++i) window.stepwise.step(); }, steps);
+      const config = await page.evaluate(() => window.stepwise.config());
+      const s = await state(page);
+      const { name, bytes } = await downloadFrom(page, '#export-json');
+      assert.match(name, /^stepwise-[a-z_]+-[\w-]+\.json$/);
+      const status = await page.textContent('#share-status');
+      const m = status.match(/stepwise run '([^']*)' --steps (\d+) --every (\d+) --format json/);
+      assert.ok(m, status);
+      assert.equal(m[1], config);
+      const text = bytes.toString('utf8');
+      const native = cliRun(config, { steps: +m[2], every: +m[3], format: 'json' });
+      const { lines, identical } = compareRunText(text, native, 'json', hash);
+      console.log(`JSON vs CLI, ${hash}: ${identical} of ${lines} lines identical text`);
+      if (hash === 'preset=two_point_exercise') assert.equal(text, native, 'byte-identical to stepwise run --format json');
+      const data = JSON.parse(text);
+      assert.equal(data.config, config);
+      if (steps > 0) {
+        assert.equal(+m[2], s.steps, 'up to the current step');
+        const last = data.rows.at(-1);
+        assert.equal(last.t, s.t);
+        assert.equal(last.x, s.bodies.at(-1).x);
+      } else {
+        assert.match(status, /t = 0 to the end of the run/);
+      }
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
   }
 });

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/serve.mjs';
 
@@ -33,9 +34,11 @@ export async function startBrowser() {
   };
 }
 
-// Counts every non-finite number handed to a canvas drawing call: none may ever reach it.
+// Counts every non-finite number handed to a canvas drawing call: none may ever reach it. Also
+// keeps the distinct texts drawn (window.__texts, at most 5000): no 'NaN' may be among them.
 const canvasGuard = () => {
   window.__nonFinite = [];
+  window.__texts = new Set();
   const proto = CanvasRenderingContext2D.prototype;
   for (const name of ['moveTo', 'lineTo', 'arc', 'rect', 'fillRect', 'strokeRect', 'fillText', 'translate']) {
     const original = proto[name];
@@ -43,10 +46,14 @@ const canvasGuard = () => {
       for (const a of args) {
         if (typeof a === 'number' && !Number.isFinite(a)) window.__nonFinite.push(name);
       }
+      if (name === 'fillText' && window.__texts.size < 5000) window.__texts.add(String(args[0]));
       return original.apply(this, args);
     };
   }
 };
+
+// The texts drawn on any canvas of the page so far.
+export const canvasTexts = (page) => page.evaluate(() => [...window.__texts]);
 
 // A page at `hash` with its console errors, page errors and failed requests collected.
 export async function openPage(env, { hash = '', width = 1280, height = 860, scheme = 'light' } = {}) {
@@ -68,4 +75,27 @@ export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 export async function screenshot(page, name, options = {}) {
   fs.mkdirSync(artifacts, { recursive: true });
   await page.screenshot({ path: path.join(artifacts, `${name}.png`), ...options });
+}
+
+// Opens a page, runs fn(page, p), then checks that no NaN or infinity reached a canvas and that
+// there was no console error or warning and no failed request.
+export async function pageChecks(env, options, fn) {
+  const p = await openPage(env, options);
+  try {
+    await fn(p.page, p);
+    const nonFinite = await p.page.evaluate(() => window.__nonFinite);
+    assert.deepEqual(nonFinite, [], 'no NaN or infinity reached the canvas');
+    const texts = (await canvasTexts(p.page)).filter((t) => /NaN|Infinity/.test(t));
+    assert.deepEqual(texts, [], 'no NaN or Infinity written on a canvas');
+    assert.doesNotMatch(await p.page.evaluate(() => document.body.innerText), /\bNaN\b|Infinity/, 'nor in the page text');
+    assert.deepEqual(p.problems, [], 'no console error or warning, no failed request');
+  } finally {
+    await p.context.close();
+  }
+}
+
+export async function playFor(page, ms) {
+  await page.evaluate(() => window.stepwise.play());
+  await sleep(ms);
+  await page.evaluate(() => window.stepwise.pause());
 }

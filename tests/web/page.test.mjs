@@ -3,29 +3,13 @@
 // as a person would (buttons, keys, fields) and read window.stepwise.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startBrowser, openPage, state, sleep, screenshot } from './helpers.mjs';
+import { startBrowser, openPage, pageChecks, playFor, state, sleep, screenshot } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
 after(async () => { await env?.close(); });
 
-async function withPage(options, fn) {
-  const p = await openPage(env, options);
-  try {
-    await fn(p.page, p);
-    const nonFinite = await p.page.evaluate(() => window.__nonFinite);
-    assert.deepEqual(nonFinite, [], 'no NaN or infinity reached the canvas');
-    assert.deepEqual(p.problems, [], 'no console error or warning, no failed request');
-  } finally {
-    await p.context.close();
-  }
-}
-
-const playFor = async (page, ms) => {
-  await page.evaluate(() => window.stepwise.play());
-  await sleep(ms);
-  await page.evaluate(() => window.stepwise.pause());
-};
+const withPage = (options, fn) => pageChecks(env, options, fn);
 
 test('loads with no console error and reads its config from the hash', async () => {
   await withPage({ hash: 'scenario=spring&integrators=rk4&dt=0.01' }, async (page) => {
@@ -237,7 +221,8 @@ test('every scenario and preset runs with every integrator, never drawing a NaN'
     const all = await page.evaluate(() => window.stepwise.integrators().map((i) => i.id).join(','));
     const queries = [
       ...(await page.evaluate(() => window.stepwise.presets().map((p) => `preset=${p.id}`))),
-      ...['projectile', 'spring', 'two_spring', 'spring_pair'].map((s) => `scenario=${s}&integrators=${all}&dt=0.2`),
+      ...(await page.evaluate(() => window.stepwise.scenarios().map((s) => s.id)))
+        .map((s) => `scenario=${s}&integrators=${all}&dt=0.2`),
     ];
     await page.locator('#speed').fill('1');
     for (const q of queries) {

@@ -1,5 +1,7 @@
 // The WebAssembly module against the native CLI: same config, same step, same numbers.
-// Also the tables, the config functions and the flat state layout the page relies on.
+// Also the tables, the config functions, the layouts and scene the page relies on, and the
+// export (CSV and JSON) against the CLI's text. The state is decoded by the page's own decoder
+// (web/layout.js), by name: no offsets here.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -7,10 +9,11 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { ArrayLayout, decodeState } from '../../web/layout.js';
+import { cli, cliRun, compareRunText } from './run-text.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const site = process.env.STEPWISE_SITE || path.join(root, 'build/site');
-const cli = process.env.STEPWISE_CLI || path.join(root, 'build/native/stepwise');
 const require = createRequire(import.meta.url);
 const createStepwise = require(path.join(site, 'stepwise.js'));
 // Node 20's fetch() cannot read a file path: hand the loader the bytes (TOOLCHAIN.md).
@@ -18,9 +21,7 @@ const M = await createStepwise({ wasmBinary: fs.readFileSync(path.join(site, 'st
 const L = M.limits();
 
 function native(query, steps, every) {
-  const out = execFileSync(cli, ['run', query, '--steps', String(steps), '--every', String(every)], {
-    encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 256 << 20,
-  });
+  const out = cliRun(query, { steps, every });
   const rows = out.trim().split('\n').slice(1).map((line) => {
     const [t, integrator, body, x, y, vx, vy, energy, error] = line.split(',');
     return { t: +t, integrator, body: +body, x: +x, y: +y, vx: +vx, vy: +vy, energy: +energy, error: +error };
@@ -28,25 +29,27 @@ function native(query, steps, every) {
   return rows;
 }
 
+// A Simulation's state, decoded as the page decodes it.
+function snapshot(sim) {
+  const layout = new ArrayLayout(sim.layout().state);
+  return decodeState(layout, sim.state().slice(), sim.laneIds(), sim.bodies());
+}
+
 // The same rows from the wasm Simulation, read from its flat state array.
 function wasm(query, steps, every) {
   const sim = new M.Simulation(query);
   try {
     const ids = sim.laneIds();
+    const layout = new ArrayLayout(sim.layout().state);
     const rows = [];
     const emit = () => {
-      const s = sim.state().slice();
-      const lanes = s[2], bodies = s[3];
-      const stride = 4 * bodies + L.lane_fixed + bodies;
-      for (let l = 0; l < lanes; ++l) {
-        const o = L.state_header + l * stride;
-        for (let b = 0; b < bodies; ++b) {
+      const s = decodeState(layout, sim.state().slice(), ids, sim.bodies());
+      for (const lane of s.lanes) {
+        lane.bodies.forEach((p, b) => {
           rows.push({
-            t: s[0], integrator: ids[l], body: b,
-            x: s[o + 4 * b], y: s[o + 4 * b + 1], vx: s[o + 4 * b + 2], vy: s[o + 4 * b + 3],
-            energy: s[o + 4 * bodies], error: s[o + 4 * bodies + L.lane_fixed + b],
+            t: s.t, integrator: lane.id, body: b, x: p.x, y: p.y, vx: p.vx, vy: p.vy, energy: lane.energy, error: p.error,
           });
-        }
+        });
       }
     };
     emit();
@@ -61,6 +64,8 @@ function wasm(query, steps, every) {
 }
 
 const every = M.integrators().map((i) => i.id).join(',');
+// A body dropped from rest onto the central mass: every lane falls in.
+const collisionQuery = 'scenario=orbit&x0=1,0&v0=0,0&integrators=explicit_euler,rk4';
 const cases = [
   ...M.presets().map((p) => ({ query: `preset=${p.id}`, steps: 400, every: 1 })),
   ...M.scenarios().map((s) => ({ query: `scenario=${s.id}&integrators=${every}`, steps: 300, every: 1 })),
@@ -150,27 +155,130 @@ test('advanceTime, reset, history and divergence flags', () => {
   const sim = new M.Simulation('preset=stiff_spring');
   try {
     assert.equal(sim.advanceTime(1), 20);  // dt = 0.05
-    let s = sim.state().slice();
-    assert.equal(s[1], 20);
-    assert.equal(s[0], 20 * 0.05);
+    let s = snapshot(sim);
+    assert.equal(s.steps, 20);
+    assert.equal(s.t, 20 * 0.05);
     sim.advanceTime(9);
-    s = sim.state().slice();
-    const lanes = s[2], bodies = s[3], stride = 4 * bodies + L.lane_fixed + bodies;
-    const ids = sim.laneIds();
-    const flag = (id) => s[L.state_header + ids.indexOf(id) * stride + 4 * bodies + 2];
-    assert.equal(flag('explicit_euler'), 1, 'explicit Euler diverges on the stiff spring');
-    assert.equal(flag('semi_implicit_euler'), 0);
-    for (const v of s) assert.ok(Number.isFinite(v), 'no NaN or infinity in the state');
-    const count = s[5], width = s[7];
-    assert.equal(width, 1 + lanes * L.history_lane_width + 4);
+    s = snapshot(sim);
+    const lane = (id) => s.lanes.find((l) => l.id === id);
+    assert.equal(lane('explicit_euler').diverged, true, 'explicit Euler diverges on the stiff spring');
+    assert.equal(lane('explicit_euler').stopReason, 'diverged');
+    assert.ok(lane('explicit_euler').divergedAt > 0);
+    assert.equal(lane('semi_implicit_euler').diverged, false);
+    assert.equal(lane('semi_implicit_euler').stopReason, '');
+    for (const v of sim.state().slice()) assert.ok(Number.isFinite(v), 'no NaN or infinity in the state');
+    const layout = sim.layout();
+    const history = new ArrayLayout(layout.history);
+    assert.equal(layout.history_capacity, L.history_capacity);
     const h = sim.history(0).slice();
-    assert.equal(h.length, count * width);
-    assert.equal(h[0], 0);
-    assert.ok(h[(count - 1) * width] <= s[0] && h[(count - 1) * width] > 9);
+    assert.equal(h.length, s.historyCount * history.width);
+    const t = history.series(h, 't');
+    assert.equal(t(0), 0);
+    assert.ok(t(s.historyCount - 1) <= s.t && t(s.historyCount - 1) > 9);
     sim.reset();
-    s = sim.state().slice();
-    assert.equal(s[0], 0);
-    assert.equal(s[5], 1);
+    s = snapshot(sim);
+    assert.equal(s.t, 0);
+    assert.equal(s.historyCount, 1);
+  } finally {
+    sim.delete();
+  }
+});
+
+test('layouts: every series named, every slot inside the array, no two series in one slot', () => {
+  const state = ['t', 'steps', 'history_count', 'history_generation', 'last_advance', 'reference_energy',
+    'reference_stopped', 'reference_stopped_at', 'reference_angular_momentum', 'reference_phase_q', 'reference_phase_p',
+    'x', 'y', 'vx', 'vy', 'error', 'energy', 'energy_drift', 'stopped', 'stopped_at', 'dissipated', 'max_error',
+    'angular_momentum', 'angular_momentum_drift', 'phase_q', 'phase_p',
+    'reference_x', 'reference_y', 'reference_vx', 'reference_vy'];
+  const history = ['t', 'reference_phase_q', 'reference_phase_p', 'energy_drift', 'max_error', 'phase_q', 'phase_p',
+    'reference_x', 'reference_y'];
+  for (const query of ['preset=two_point_exercise', 'preset=eccentric_orbit', 'preset=projectile_drag',
+    `scenario=elastic_pendulum&integrators=${every}`]) {
+    const sim = new M.Simulation(query);
+    try {
+      const desc = sim.layout(), scene = sim.scene();
+      const lanes = sim.lanes(), bodies = sim.bodies();
+      for (const [desc1, names] of [[desc.state, state], [desc.history, history]]) {
+        const layout = new ArrayLayout(desc1);
+        for (const name of names) assert.ok(layout.has(name), `${query}: ${name}`);
+        const used = new Map();
+        for (const name of Object.keys(desc1.fields)) {
+          const f = desc1.fields[name];
+          const laneCount = f.scope === 'lane' || f.scope === 'lane_body' ? lanes : 1;
+          const bodyCount = f.scope === 'body' || f.scope === 'lane_body' ? bodies : 1;
+          for (let l = 0; l < laneCount; ++l) {
+            for (let b = 0; b < bodyCount; ++b) {
+              const i = layout.index(name, l, b);
+              assert.ok(i >= 0 && i < layout.width, `${query}: ${name}[${l}][${b}] = ${i} inside ${layout.width}`);
+              assert.ok(!used.has(i), `${query}: ${name} and ${used.get(i)} share slot ${i}`);
+              used.set(i, name);
+            }
+          }
+        }
+        assert.equal(used.size, layout.width, `${query}: every slot used`);
+      }
+      assert.equal(sim.state().length, desc.state.width);
+      // Angular momentum drift is recorded exactly where the scene says it is conserved.
+      assert.equal(new ArrayLayout(desc.history).has('angular_momentum_drift'), scene.angularMomentum, query);
+      // Phase series carry the scene's names.
+      assert.equal(desc.history.fields.phase_q.label, scene.phase.q);
+      assert.equal(desc.history.fields.phase_p.unit, scene.phase.pUnit);
+    } finally {
+      sim.delete();
+    }
+  }
+});
+
+test('scene: what to draw, from the core, for every scenario', () => {
+  for (const row of M.scenarios()) {
+    const sim = new M.Simulation(`scenario=${row.id}`);
+    try {
+      const scene = sim.scene();
+      assert.equal(scene.scenario, row.id);
+      assert.equal(scene.name, row.name);
+      assert.equal(scene.bodies.length, sim.bodies());
+      for (const b of scene.bodies) assert.ok(b.mass > 0 && Number.isFinite(b.start.x) && Number.isFinite(b.start.y));
+      for (const s of scene.springs) {
+        for (const end of [s.from, s.to]) {
+          if (end.anchor !== undefined) assert.ok(end.anchor >= 0 && end.anchor < scene.anchors.length);
+          else assert.ok(end.body >= 0 && end.body < scene.bodies.length);
+        }
+      }
+      assert.ok(['exact', 'rk45'].includes(scene.reference.kind));
+      assert.equal(scene.reference.text, row.reference);
+      assert.equal(scene.phase.text, row.phase_plot);
+      for (const k of ['launchLine', 'referencePath', 'angularMomentum', 'dissipative']) assert.equal(typeof scene[k], 'boolean');
+      assert.ok(scene.size >= 0);
+    } finally {
+      sim.delete();
+    }
+  }
+  const orbit = new M.Simulation('preset=eccentric_orbit');
+  try {
+    const scene = orbit.scene();
+    assert.equal(scene.centres.length, 1);
+    assert.deepEqual([scene.centres[0].x, scene.centres[0].y, scene.centres[0].gm], [0, 0, 1]);
+    assert.equal(scene.referencePath, true);
+    assert.equal(scene.angularMomentum, true);
+  } finally {
+    orbit.delete();
+  }
+});
+
+test('a body that falls into the central mass stops with reason collision; the others run on', () => {
+  // Dropped from rest at r = 1: it reaches the centre at t = π/(2√2) ≈ 1.11 s.
+  const sim = new M.Simulation(collisionQuery);
+  try {
+    sim.advanceTime(5);
+    const s = snapshot(sim);
+    for (const lane of s.lanes) {
+      assert.equal(lane.stopReason, 'collision', lane.id);
+      assert.equal(lane.diverged, true);
+      assert.ok(lane.divergedAt > 1 && lane.divergedAt < 1.3, `${lane.id} stopped at ${lane.divergedAt}`);
+      for (const b of lane.bodies) assert.ok(Math.hypot(b.x, b.y) < 0.5, `${lane.id} stays near the centre`);
+    }
+    for (const v of sim.state().slice()) assert.ok(Number.isFinite(v));
+    assert.notEqual(s.referenceStopped, '', 'the reference stops too');
   } finally {
     sim.delete();
   }
@@ -192,47 +300,50 @@ test('no handle leaks across many create/advance/read/delete cycles', () => {
   assert.equal(M.count_emval_handles(), before);
 });
 
-test('exportCsv and CsvExport print what stepwise run prints, with no leak', () => {
+test('exportRun and RunExport print what stepwise run prints, CSV and JSON, with no leak', () => {
   const before = M.count_emval_handles();
   for (const [query, steps, k] of [
     ['preset=two_point_exercise', 20, 1],
     ['preset=constant_force', 10, 1],
+    ['preset=eccentric_orbit', 400, 3],
+    [collisionQuery, 200, 1],
+    ['preset=elastic_pendulum_resonance', 300, 2],
+    ['preset=stiff_spring', 200, 1],  // a divergence
     [`scenario=spring_pair&integrators=${every}&dt=0.01&duration=1000`, 30000, 7],
   ]) {
-    const wasmText = M.exportCsv(query, steps, k).join('');
-    const nativeText = execFileSync(cli, ['run', query, '--steps', String(steps), '--every', String(k)], {
-      encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 256 << 20,
-    });
-    const a = wasmText.split('\n'), b = nativeText.split('\n');
-    assert.equal(a.length, b.length, query);
-    // Where the numbers are bit-identical (every fixed-step lane's state), so is the text.
-    for (let i = 0; i < a.length; ++i) {
-      if (a[i] === b[i]) continue;
-      const x = a[i].split(','), y = b[i].split(',');
-      for (let f = 0; f < 9; ++f) {
-        if (x[f] === y[f]) continue;
-        assert.ok(f === 8 || x[1] === 'rk45', `${query} line ${i + 1} column ${f}: ${x[f]} vs ${y[f]}`);
-        assert.notEqual(+x[f], +y[f], 'different text means different numbers: same formatting');
+    for (const format of ['csv', 'json']) {
+      const wasmText = M.exportRun(query, steps, k, format).join('');
+      const nativeText = cliRun(query, { steps, every: k, format });
+      const { lines, identical } = compareRunText(wasmText, nativeText, format, `${query} ${format}`);
+      if (format === 'json') {
+        const data = JSON.parse(wasmText);
+        assert.equal(data.config, M.normalise(query));
+        assert.equal(data.steps, steps);
       }
-    }
-    // The sliced exporter gives the same text, in any slice size.
-    for (const slice of steps <= 100 ? [1, 7, 100000] : [777, 100000]) {
-      const job = new M.CsvExport(query, steps, k);
-      const parts = [];
-      let done = false;
-      let calls = 0;
-      while (!done) {
-        done = job.run(slice);
-        parts.push(...job.take());
-        if (++calls > 1e6) break;
+      if (query === 'preset=two_point_exercise' || query === 'preset=constant_force') {
+        assert.equal(wasmText, nativeText, `${query} ${format}: byte-identical`);
       }
-      assert.equal(job.done(), steps);
-      job.delete();
-      assert.equal(parts.join(''), wasmText, `${query}, slices of ${slice}`);
+      assert.ok(identical > lines / 2, `${query} ${format}: ${identical} of ${lines} lines identical`);
+      // The sliced exporter gives the same text, in any slice size.
+      for (const slice of steps <= 100 ? [1, 7, 100000] : [777, 100000]) {
+        const job = new M.RunExport(query, steps, k, format);
+        const parts = [];
+        let done = false;
+        let calls = 0;
+        while (!done) {
+          done = job.run(slice);
+          parts.push(...job.take());
+          if (++calls > 1e6) break;
+        }
+        assert.equal(job.done(), steps);
+        assert.equal(job.total(), steps);
+        job.delete();
+        assert.equal(parts.join(''), wasmText, `${query} ${format}, slices of ${slice}`);
+      }
     }
   }
   // The row cap holds.
-  const capped = M.exportCsv(`scenario=spring_pair&integrators=${every}&dt=0.01&duration=1000`, 20000, 1).join('');
-  assert.equal(capped.trim().split('\n').length - 1, L.max_csv_rows);
+  const capped = M.exportRun(`scenario=spring_pair&integrators=${every}&dt=0.01&duration=1000`, 20000, 1, 'csv').join('');
+  assert.equal(capped.trim().split('\n').length - 1, L.max_export_rows);
   assert.equal(M.count_emval_handles(), before);
 });

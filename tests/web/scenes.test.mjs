@@ -1,0 +1,193 @@
+// The page as a generic renderer of the core's scene description: every scenario in the core's
+// table opens from the address and animates, the new systems' presets open, the orbit draws its
+// central mass and the reference's path, a body that falls into the central mass is said to, the
+// angular momentum plot shows only where the core records it, and the controls show each
+// parameter's meaning and the presets grouped by system. Screenshots of the new systems.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startBrowser, pageChecks, canvasTexts, playFor, state, sleep, screenshot } from './helpers.mjs';
+
+let env;
+before(async () => { env = await startBrowser(); });
+after(async () => { await env?.close(); });
+
+const withPage = (options, fn) => pageChecks(env, options, fn);
+const table = (page) => page.evaluate(() => ({
+  scenarios: window.stepwise.scenarios(), presets: window.stepwise.presets(),
+}));
+const figureHidden = (page, canvas) => page.evaluate((id) => document.getElementById(id).closest('figure').hidden, canvas);
+
+// Dropped from rest onto the central mass: every lane falls in at about t = 1.11 s.
+const collision = 'scenario=orbit&x0=1,0&v0=0,0&integrators=explicit_euler,rk4';
+
+test('every scenario of the core\'s table opens from #scenario=<id> and animates', async () => {
+  let ids = [];
+  await withPage({}, async (page) => { ids = (await table(page)).scenarios.map((s) => s.id); });
+  assert.ok(ids.length >= 6, `${ids.length} scenarios`);
+  for (const id of ids) {
+    await withPage({ hash: `scenario=${id}` }, async (page) => {
+      assert.match(await page.evaluate(() => window.stepwise.config()), new RegExp(`^v=1&scenario=${id}&`));
+      assert.equal(await page.inputValue('#scenario'), id);
+      const scene = await page.evaluate(() => window.stepwise.scene());
+      assert.equal(scene.scenario, id);
+      assert.match(await page.textContent('#params legend'), new RegExp(scene.name));
+      const before = await page.locator('#view').screenshot();
+      await page.locator('#speed').fill('0.5');  // about 3×
+      await playFor(page, 800);
+      const s = await state(page);
+      assert.ok(s.t > 0.3, `${id}: t advanced to ${s.t}`);
+      for (const b of [...s.bodies, ...s.reference]) {
+        for (const k of ['x', 'y', 'vx', 'vy']) assert.ok(Number.isFinite(b[k]), `${id} ${k}`);
+      }
+      assert.ok(!before.equals(await page.locator('#view').screenshot()), `${id}: canvas pixels changed`);
+      // The phase plot's axes and caption are the scene's.
+      assert.ok((await page.textContent('#plot-phase >> xpath=..')).includes(scene.phase.text), `${id}: phase caption`);
+      assert.ok((await canvasTexts(page)).some((t) => t.startsWith(`${scene.phase.q} (`)), `${id}: phase axis "${scene.phase.q}"`);
+    });
+  }
+});
+
+test('every preset of the orbit and the elastic pendulum opens, in its group of the preset menu', async () => {
+  let scenarios = [], presets = [];
+  await withPage({}, async (page) => { ({ scenarios, presets } = await table(page)); });
+  for (const scenario of scenarios.filter((s) => ['orbit', 'elastic_pendulum'].includes(s.id))) {
+    assert.ok(scenario.presets.length >= 2, scenario.id);
+    for (const id of scenario.presets) {
+      const preset = presets.find((p) => p.id === id);
+      await withPage({ hash: `preset=${id}` }, async (page) => {
+        assert.equal(await page.inputValue('#preset'), id);
+        assert.equal(await page.locator(`#preset optgroup[label="${scenario.name}"] option[value="${id}"]`).count(), 1);
+        // The whole name shows under the menu, however narrow the menu is.
+        assert.equal(await page.textContent('#preset-description strong'), preset.name);
+        assert.equal(await page.inputValue('#scenario'), scenario.id);
+        await page.locator('#speed').fill('0.5');
+        await playFor(page, 700);
+        assert.ok((await state(page)).t > 0.3, id);
+      });
+    }
+  }
+});
+
+test('the preset menu has one group per system, in the order of the core\'s table', async () => {
+  await withPage({}, async (page) => {
+    const { scenarios } = await table(page);
+    const groups = await page.$$eval('#preset optgroup', (list) => list.map((g) => ({
+      label: g.label, ids: [...g.querySelectorAll('option')].map((o) => o.value),
+    })));
+    assert.deepEqual(groups, scenarios.filter((s) => s.presets.length > 0).map((s) => ({ label: s.name, ids: s.presets })));
+  });
+});
+
+test('each parameter shows its meaning; aria-describedby names only ids that exist', async () => {
+  await withPage({ hash: 'preset=eccentric_orbit' }, async (page) => {
+    const orbit = (await table(page)).scenarios.find((s) => s.id === 'orbit');
+    for (const spec of orbit.params) {
+      const hint = page.locator(`#param-${spec.key}-hint`);
+      assert.equal(await hint.textContent(), spec.meaning);
+      assert.ok(await hint.isVisible(), `${spec.key}: the meaning is visible`);
+    }
+    assert.equal(await page.getAttribute('#param-v0-y', 'aria-describedby'), 'param-v0-hint param-v0-range');
+    for (const query of ['preset=eccentric_orbit', 'scenario=spring_pair', 'scenario=elastic_pendulum']) {
+      await page.evaluate((q) => window.stepwise.set(q), query);
+      const missing = await page.evaluate(() => [...document.querySelectorAll('[aria-describedby]')].flatMap(
+        (e) => e.getAttribute('aria-describedby').split(/\s+/).filter((id) => !document.getElementById(id))
+          .map((id) => `${e.id}: ${id}`)));
+      assert.deepEqual(missing, [], query);
+    }
+  });
+});
+
+test('the orbit draws its central mass and the exact path, with finite numbers only', async () => {
+  await withPage({ hash: 'preset=eccentric_orbit', width: 1440, height: 900 }, async (page) => {
+    await page.locator('#speed').fill('0.3');  // 2×: a whole period (2.4 s) in about 1.3 s
+    await playFor(page, 1800);
+    const s = await state(page);
+    assert.ok(s.t > 2.4, `t = ${s.t}`);
+    assert.equal(s.referenceKind, 'exact');
+    for (const lane of s.integrators) {
+      for (const k of ['energy', 'drift', 'error', 'angularMomentum', 'angularMomentumDrift']) {
+        assert.ok(Number.isFinite(lane[k]), `${lane.id}.${k}`);
+      }
+    }
+    const texts = await canvasTexts(page);
+    assert.ok(texts.includes('central mass'), 'the central mass is named');
+    assert.ok(texts.includes('dashed ring and path: exact'));
+    assert.match(await page.textContent('.legend-row.ghost'), /Exact solution \(dashed ring and path\)/);
+  });
+});
+
+test('a body that falls into the central mass stops, says so, and is never drawn as NaN', async () => {
+  await withPage({ hash: collision, width: 1280, height: 860 }, async (page) => {
+    await page.locator('#speed').fill('0.3');
+    await page.evaluate(() => window.stepwise.play());
+    await page.waitForFunction(() => window.stepwise.state().t > 1.6, null, { timeout: 10000 });
+    await sleep(300);  // the legend and plots catch up
+    await page.evaluate(() => window.stepwise.pause());
+    const s = await state(page);
+    assert.deepEqual(s.integrators.map((i) => i.stopReason), ['collision', 'collision']);
+    for (const b of s.bodies) {
+      assert.equal(b.stopReason, 'collision');
+      assert.ok(b.divergedAt > 1 && b.divergedAt < 1.3, `${b.integrator} at ${b.divergedAt}`);
+      for (const k of ['x', 'y', 'vx', 'vy', 'energy', 'error']) assert.ok(Number.isFinite(b[k]), `${b.integrator}.${k}`);
+    }
+    const rows = page.locator('.legend-row.diverged');
+    assert.equal(await rows.count(), 2);
+    for (let i = 0; i < 2; ++i) assert.match(await rows.nth(i).textContent(), /fell into the central mass at t = 1\.\d+ s/);
+    assert.ok((await canvasTexts(page)).some((t) => /^fell into the central mass at t = 1\.\d+ s$/.test(t)), 'the plots mark it');
+    await screenshot(page, 'orbit-collision-desktop-light');
+  });
+});
+
+test('the angular momentum plot shows on the orbit and hides on the projectile', async () => {
+  await withPage({ hash: 'preset=circular_orbit' }, async (page) => {
+    assert.equal(await figureHidden(page, 'plot-angular'), false);
+    await playFor(page, 600);
+    assert.ok(await page.locator('#plot-angular').isVisible());
+    assert.ok((await page.locator('#plot-angular').boundingBox()).height > 100);
+    assert.match(await page.textContent('#plot-angular >> xpath=..'), /angular momentum has moved from the exact value/);
+    await page.selectOption('#scenario', 'projectile');
+    assert.equal(await figureHidden(page, 'plot-angular'), true);
+    assert.equal(await page.locator('#plot-angular').isVisible(), false);
+  });
+  await withPage({ hash: 'scenario=projectile' }, async (page) => {
+    assert.equal(await figureHidden(page, 'plot-angular'), true);
+  });
+});
+
+test('screenshots: orbits and the elastic pendulum (desktop, phone, dark, embedded)', async () => {
+  const views = [
+    ['circular-orbit', 'preset=circular_orbit', 0.5, 2500],
+    ['eccentric-orbit', 'preset=eccentric_orbit', 0.3, 3000],
+    ['hyperbolic-flyby', 'preset=hyperbolic_flyby', 0.5, 2500],
+    ['elastic-pendulum-resonance', 'preset=elastic_pendulum_resonance', 0, 3000],
+    ['elastic-pendulum-chaos', 'preset=elastic_pendulum_chaos', 0, 3000],
+  ];
+  for (const [name, hash, speed, ms] of views) {
+    for (const [size, width, height, scheme] of [['desktop', 1440, 900, 'light'], ['desktop', 1440, 900, 'dark'],
+      ['phone', 390, 844, 'light']]) {
+      await withPage({ hash, width, height, scheme }, async (page) => {
+        await page.locator('#speed').fill(String(speed));
+        await playFor(page, ms);
+        const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
+        assert.ok(scroll <= width, `${name} ${size}: no horizontal scroll (${scroll})`);
+        await screenshot(page, `${size}-${name}-${scheme}`, size === 'phone' ? { fullPage: true } : {});
+      });
+    }
+  }
+  const context = await env.browser.newContext({ viewport: { width: 640, height: 400 } });
+  try {
+    const page = await context.newPage();
+    const problems = [];
+    page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text()); });
+    await page.goto(`${env.server.url}embed.html?ui=compact#preset=eccentric_orbit`);
+    await page.evaluate(() => window.stepwise.ready);
+    await page.locator('#speed').fill('0.3');
+    await playFor(page, 2500);
+    const fits = await page.evaluate(() => document.documentElement.scrollHeight <= innerHeight && document.documentElement.scrollWidth <= innerWidth);
+    assert.ok(fits, 'the embedded frame needs no scrolling');
+    await screenshot(page, 'embed-compact-eccentric-orbit');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -1,0 +1,51 @@
+// The page and its tests read the core's arrays by name only (web/layout.js decodes them from the
+// layout the core describes), and the page knows no scenario: what it draws comes from the core's
+// scene description. This test reads the sources for what would break that.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const self = path.basename(fileURLToPath(import.meta.url));
+const read = (dir, ext) => fs.readdirSync(path.join(root, dir)).filter((f) => f.endsWith(ext) && f !== self)
+  .map((f) => ({ name: `${dir}/${f}`, lines: fs.readFileSync(path.join(root, dir, f), 'utf8').split('\n') }));
+const page = read('web', '.js');
+const tests = read('tests/web', '.mjs');
+
+// Each finding: "file:line: text".
+function find(files, pattern, { code = false } = {}) {
+  const found = [];
+  for (const f of files) {
+    f.lines.forEach((line, i) => {
+      const text = code ? line.replace(/\/\/.*$/, '') : line;  // comments may name things
+      if (pattern.test(text)) found.push(`${f.name}:${i + 1}: ${line.trim()}`);
+    });
+  }
+  return found;
+}
+
+test('no numeric offsets into the state or history arrays in the page or its tests', () => {
+  const patterns = [
+    /lane_fixed|state_header|history_lane_width|max_csv_rows/,  // the old layout's sizes
+    /\*\s*6\s*\+|\bl\s*\*\s*6\b/,                               // the old history lane width
+    /\b(raw|state|history|hist|sample|s|h)\s*\[\s*\d+\s*\]/,    // a fixed index into an array
+    /\[\s*\w+\s*\*\s*(w|width)\s*\+\s*\d/,                      // sample i's k-th value, by number
+  ];
+  for (const pattern of patterns) assert.deepEqual(find([...page, ...tests], pattern, { code: true }), [], String(pattern));
+});
+
+test('the page has no scenario ids: it draws what the core describes', () => {
+  const ids = ['projectile', 'spring', 'two_spring', 'spring_pair', 'orbit', 'elastic_pendulum'];
+  for (const id of ids) {
+    const quoted = new RegExp(`['"\`]${id}['"\`]|scenario=${id}\\b|=== *'${id}`);
+    assert.deepEqual(find(page, quoted, { code: true }), [], id);
+  }
+  assert.equal(fs.existsSync(path.join(root, 'web/scene.js')), false, 'no scene geometry worked out in the page');
+});
+
+test('the tests decode through the page\'s decoder, not a copy of their own', () => {
+  const wasm = tests.find((f) => f.name.endsWith('wasm-module.test.mjs')).lines.join('\n');
+  assert.match(wasm, /from '\.\.\/\.\.\/web\/layout\.js'/);
+});

@@ -1,0 +1,104 @@
+// The one decoder of the flat arrays the core hands out (Simulation.state() and each plot-history
+// sample). The core describes both by name (Simulation.layout(), from one series table in
+// wasm_bindings/layout.cpp): for every series its offset, lane stride and body stride, so the
+// value of NAME for lane l and body b is array[offset + l * lane + b * body] (and history sample i
+// starts at i * width). Nothing here knows a number of its own. Plain ES module, no DOM: the page
+// and the node tests import it alike.
+
+// The core's stop codes (the state's `stopped` and `reference_stopped`).
+export const stopReasons = ['', 'diverged', 'collision'];
+export const stopReason = (code) => stopReasons[code] ?? 'diverged';
+
+export class ArrayLayout {
+  // desc: {width, fields: {name: {offset, lane, body, scope, unit, label}}}
+  constructor(desc) {
+    this.width = desc.width;
+    this.fields = desc.fields;
+  }
+
+  has(name) {
+    return Object.prototype.hasOwnProperty.call(this.fields, name);
+  }
+
+  field(name) {
+    if (!this.has(name)) throw new Error(`the core's layout has no series '${name}'`);
+    return this.fields[name];
+  }
+
+  // Where series `name` of lane `lane` and body `body` sits in one array (or one history sample).
+  index(name, lane = 0, body = 0) {
+    const f = this.field(name);
+    return f.offset + lane * f.lane + body * f.body;
+  }
+
+  // Its value in `array`, at history sample `sample` (0 for the state array).
+  get(array, name, lane = 0, body = 0, sample = 0) {
+    return array[sample * this.width + this.index(name, lane, body)];
+  }
+
+  // A reader of one series over the samples of a history array: at(i) is sample i's value.
+  series(array, name, lane = 0, body = 0) {
+    const base = this.index(name, lane, body), width = this.width;
+    return (i) => array[i * width + base];
+  }
+
+  label(name) { return this.field(name).label; }
+  unit(name) { return this.field(name).unit; }
+  // "distance r (m)": the label with its unit, for an axis title.
+  title(name) {
+    const f = this.field(name);
+    return f.unit ? `${f.label} (${f.unit})` : f.label;
+  }
+}
+
+// The snapshot the page draws from: one state array decoded into plain objects.
+// laneIds: the integrator id of each lane (Simulation.laneIds()); bodies: bodies per lane.
+export function decodeState(layout, raw, laneIds, bodies) {
+  const get = (name, lane = 0, body = 0) => layout.get(raw, name, lane, body);
+  const has = (name) => layout.has(name);
+  const lanes = laneIds.map((id, l) => {
+    const reason = stopReason(get('stopped', l));
+    const lane = {
+      id,
+      index: l,
+      bodies: [],
+      energy: get('energy', l),
+      drift: get('energy_drift', l),
+      diverged: reason !== '',  // stopped, for any reason
+      stopReason: reason,
+      divergedAt: get('stopped_at', l),
+      dissipated: get('dissipated', l),
+      error: get('max_error', l),
+      angularMomentum: has('angular_momentum') ? get('angular_momentum', l) : 0,
+      angularMomentumDrift: has('angular_momentum_drift') ? get('angular_momentum_drift', l) : 0,
+      phase: { q: get('phase_q', l), p: get('phase_p', l) },
+    };
+    for (let b = 0; b < bodies; ++b) {
+      lane.bodies.push({
+        x: get('x', l, b), y: get('y', l, b), vx: get('vx', l, b), vy: get('vy', l, b), error: get('error', l, b),
+      });
+    }
+    return lane;
+  });
+  const reference = [];
+  for (let b = 0; b < bodies; ++b) {
+    reference.push({
+      x: get('reference_x', 0, b), y: get('reference_y', 0, b),
+      vx: get('reference_vx', 0, b), vy: get('reference_vy', 0, b),
+    });
+  }
+  return {
+    t: get('t'),
+    steps: get('steps'),
+    historyCount: get('history_count'),
+    historyGeneration: get('history_generation'),
+    lastAdvance: get('last_advance'),
+    referenceEnergy: get('reference_energy'),
+    referenceStopped: stopReason(get('reference_stopped')),
+    referenceStoppedAt: get('reference_stopped_at'),
+    referenceAngularMomentum: get('reference_angular_momentum'),
+    referencePhase: { q: get('reference_phase_q'), p: get('reference_phase_p') },
+    lanes,
+    reference,
+  };
+}
