@@ -61,14 +61,16 @@ void Simulation::reset() {
     reference_stopped_at_ = 0.0;
 }
 
-StopReason Simulation::check_state(const dvec2* x, const dvec2* v) const {
+StopReason Simulation::check_state(const dvec2* x0, const dvec2* v0, const dvec2* x, const dvec2* v) const {
+    // A fall into a central body first: it may leave the state non-finite.
+    if (scene_.system.collided(x0, v0, x, v)) return StopReason::collision;
     const double limit = runaway_factor * scene_.length_scale;
     for (int b = 0; b < bodies(); ++b) {
         if (!std::isfinite(x[b].x) || !std::isfinite(x[b].y) || !std::isfinite(v[b].x) || !std::isfinite(v[b].y))
             return StopReason::diverged;
         if (std::fabs(x[b].x) > limit || std::fabs(x[b].y) > limit) return StopReason::diverged;
     }
-    return scene_.system.collided(x) ? StopReason::collision : StopReason::none;
+    return StopReason::none;
 }
 
 void Simulation::step() {
@@ -82,7 +84,8 @@ void Simulation::step() {
         std::copy(L.x.begin(), L.x.end(), last_x_[i].begin());
         std::copy(L.v.begin(), L.v.end(), last_v_[i].begin());
         integrators()[L.integrator].step(s, L, h);
-        if (const StopReason why = check_state(L.x.data(), L.v.data()); why != StopReason::none) {
+        if (const StopReason why = check_state(last_x_[i].data(), last_v_[i].data(), L.x.data(), L.v.data());
+            why != StopReason::none) {
             // A diverging integrator is a lesson: keep its last finite state, flag it, go on.
             std::copy(last_x_[i].begin(), last_x_[i].end(), L.x.begin());
             std::copy(last_v_[i].begin(), last_v_[i].end(), L.v.begin());
@@ -112,7 +115,8 @@ void Simulation::update_reference() {
     } else {
         integrators()[reference_lane_.integrator].step(scene_.system, reference_lane_, config_.dt);
     }
-    if (const StopReason why = check_state(reference_lane_.x.data(), reference_lane_.v.data());
+    if (const StopReason why =
+            check_state(ref_x_.data(), ref_v_.data(), reference_lane_.x.data(), reference_lane_.v.data());
         why != StopReason::none) {
         // The reference keeps its last good state, and says when it stopped.
         reference_reason_ = why;

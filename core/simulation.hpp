@@ -88,7 +88,8 @@ private:
         double power = 0.0;  // dissipated power at the current state
     };
     void update_reference();
-    StopReason check_state(const dvec2* x, const dvec2* v) const;
+    // Why a step from (x0, v0) to (x, v) stops the lane (none: it goes on).
+    StopReason check_state(const dvec2* x0, const dvec2* v0, const dvec2* x, const dvec2* v) const;
 
     Config config_;
     Scene scene_;

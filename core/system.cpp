@@ -1,5 +1,7 @@
 #include "system.hpp"
 
+#include "kepler.hpp"
+
 #include <cmath>
 
 namespace stepwise {
@@ -26,13 +28,28 @@ bool System::dissipative() const {
     return d;
 }
 
-bool System::collided(const dvec2* x) const {
-    for (const CentralForce& c : central_forces)
+bool System::collided(const dvec2* x0, const dvec2* v0, const dvec2* x1, const dvec2* v1) const {
+    auto dot = [](dvec2 a, dvec2 b) { return a.x * b.x + a.y * b.y; };
+    for (const CentralForce& c : central_forces) {
+        const double radius2 = c.collision_radius * c.collision_radius;
         for (int i = 0; i < bodies(); ++i) {
-            const dvec2 r = x[i] - c.centre;
-            // Written so that a NaN position counts as a collision too.
-            if (!(r.x * r.x + r.y * r.y >= c.collision_radius * c.collision_radius)) return true;
+            const dvec2 p = x0[i] - c.centre, q = x1[i] - c.centre;
+            const bool finite =
+                std::isfinite(q.x) && std::isfinite(q.y) && std::isfinite(v1[i].x) && std::isfinite(v1[i].y);
+            if (finite && dot(q, q) < radius2) return true;
+            // Heading in on an orbit that dives inside the radius: the step got there when it
+            // ends heading out (past the closest approach: the exact flow bounces back out of a
+            // radial fall), when the straight line between its ends passes inside (a fixed step
+            // jumps across the centre), or when it ends non-finite.
+            if (!(dot(p, v0[i]) < 0.0 && orbit_elements(c.gm, p, v0[i]).periapsis < c.collision_radius)) continue;
+            if (!finite || dot(q, v1[i]) >= 0.0) return true;
+            const dvec2 d = q - p;
+            // The point of the segment closest to the centre (d = 0 gives 0/0: fmax takes 0).
+            const double s = std::fmin(1.0, std::fmax(0.0, -dot(p, d) / dot(d, d)));
+            const dvec2 closest = p + s * d;
+            if (dot(closest, closest) < radius2) return true;
         }
+    }
     return false;
 }
 

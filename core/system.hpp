@@ -44,8 +44,14 @@ struct System {
     // True when every force is linear in (x, v), so a closed form exists (see exact.hpp).
     bool is_linear() const;
     bool dissipative() const;
-    // True when a body is inside a central body's collision radius.
-    bool collided(const dvec2* x) const;
+    // True when a body came within a central body's collision radius during a step from
+    // (x0, v0) to (x1, v1): it ends inside, or it started heading in on an orbit that dives
+    // inside the radius and the step got it there: it ends heading out (past the closest
+    // approach; the exact flow bounces back out of a radial fall), the straight line between
+    // its ends passes inside (a fixed step jumps across the centre), or it ends non-finite.
+    // A close pass on an orbit that stays outside the radius is never a collision, however
+    // long the step. x0, v0 are finite; x1, v1 may not be.
+    bool collided(const dvec2* x0, const dvec2* v0, const dvec2* x1, const dvec2* v1) const;
     // True when the exact motion keeps the total angular momentum about `centre` (written
     // there): no uniform gravity, no damping or drag, every anchor and central body at one point.
     bool conserves_angular_momentum(dvec2& centre) const;

@@ -1,15 +1,21 @@
 // Shared helpers for the core tests: build small systems and run one lane.
 #pragma once
+#include "config.hpp"
 #include "exact.hpp"
 #include "integrators.hpp"
 #include "system.hpp"
 
+#include <catch2/catch.hpp>
+
 #include <cmath>
+#include <string>
 #include <vector>
 
 namespace testing_helpers {
 
 using stepwise::dvec2;
+
+constexpr double pi = 3.14159265358979323846;
 
 struct Setup {
     stepwise::System system;
@@ -54,6 +60,36 @@ inline Setup two_point_exercise(double rest = 6.0, double b = 0.0) {
     s.x0 = {dvec2(-2.0, 2.0), dvec2(3.0, 2.0)};
     s.v0 = {dvec2(-1.0, -1.5), dvec2(1.0, -1.5)};
     return s;
+}
+
+// One unit mass around a central mass gm at the origin, as the orbit scenario builds it
+// (collision radius 1e-3 of the start distance).
+inline Setup orbit(double gm, dvec2 x0, dvec2 v0) {
+    Setup s;
+    s.system.add_body(1.0);
+    s.system.central_forces.push_back({dvec2(0.0), gm, 1e-3 * std::hypot(x0.x, x0.y)});
+    s.x0 = {x0};
+    s.v0 = {v0};
+    return s;
+}
+
+// The orbit of eccentricity e (gm = 1) starting at its periapsis (1, 0), moving along +y:
+// speed sqrt(gm (1 + e) / r_p), semi-major axis 1 / (1 - e).
+inline Setup orbit_from_periapsis(double e) { return orbit(1.0, dvec2(1.0, 0.0), dvec2(0.0, std::sqrt(1.0 + e))); }
+
+// A query that must parse cleanly.
+inline stepwise::Config config_of(const std::string& query) {
+    const stepwise::ParseResult r = stepwise::parse_config(query);
+    INFO(query);
+    REQUIRE(r.ok());
+    return r.config;
+}
+
+// Every integrator id in table order, comma-separated (for an integrators= key).
+inline std::string all_integrators() {
+    std::string all;
+    for (const stepwise::IntegratorInfo& info : stepwise::integrators()) all += (all.empty() ? "" : ",") + std::string(info.id);
+    return all;
 }
 
 inline stepwise::Lane run(const Setup& s, int integrator, double h, long long steps) {

@@ -1,17 +1,13 @@
-// The Simulation: time from step counts, references, divergence, dissipated energy.
+// The Simulation: time from step counts, references, divergence, dissipated energy, collisions,
+// angular momentum.
+#include "helpers.hpp"
+#include "kepler.hpp"
 #include "simulation.hpp"
 
 #include <catch2/catch.hpp>
 
 using namespace stepwise;
-
-namespace {
-Config config_of(const std::string& query) {
-    const ParseResult r = parse_config(query);
-    REQUIRE(r.ok());
-    return r.config;
-}
-}  // namespace
+using namespace testing_helpers;
 
 TEST_CASE("time is steps x dt, never an accumulated sum") {
     Simulation sim(config_of("dt=0.1&integrators=rk4"));
@@ -84,11 +80,9 @@ TEST_CASE("energy drift: explicit Euler gains, semi-implicit keeps, on the undam
 }
 
 TEST_CASE("every scenario and integrator runs a preset without NaN") {
-    std::string all;
-    for (const IntegratorInfo& info : integrators()) all += std::string(all.empty() ? "" : ",") + info.id;
     for (const PresetInfo& p : presets()) {
         DYNAMIC_SECTION(p.id) {
-            Simulation sim(config_of(std::string("preset=") + p.id + "&integrators=" + all));
+            Simulation sim(config_of(std::string("preset=") + p.id + "&integrators=" + all_integrators()));
             sim.advance(std::min<long long>(2000, std::llround(sim.config().duration / sim.config().dt)));
             for (int l = 0; l < sim.lanes(); ++l)
                 for (int b = 0; b < sim.bodies(); ++b) {
@@ -98,4 +92,153 @@ TEST_CASE("every scenario and integrator runs a preset without NaN") {
                 }
         }
     }
+}
+
+TEST_CASE("the elastic pendulum's rk45 reference keeps its energy to 1e-9 over 100 s") {
+    Simulation sim(config_of("scenario=elastic_pendulum&b=0&duration=100"));
+    REQUIRE(sim.reference_kind() == ReferenceKind::rk45);
+    const double e0 = sim.reference_energy();  // from rest: all potential, -8.63 J
+    double worst = 0.0, lowest = 0.0;
+    for (long long k = 0; k < 10000; ++k) {
+        sim.step();
+        worst = std::max(worst, std::fabs(sim.reference_energy() - e0));
+        lowest = std::min(lowest, sim.reference_x()[0].x);
+    }
+    INFO("worst |E - E0| / |E0| = " << worst / std::fabs(e0));  // measured 7e-11
+    CHECK(worst < 1e-9 * std::fabs(e0));
+    CHECK(sim.time() == 100.0);
+    CHECK(lowest < -0.5);  // it really swings: from x = 0.8 to the other side
+    CHECK_FALSE(sim.reference_stopped());
+}
+
+TEST_CASE("System::collided: ends inside, or passes the closest approach of an orbit that dives inside") {
+    Setup s = orbit(1.0, dvec2(1.0, 0.0), dvec2(0.0));  // gm = 1, collision radius 1e-3
+    auto collided = [&](dvec2 x0, dvec2 v0, dvec2 x1, dvec2 v1) {
+        return s.system.collided(&x0, &v0, &x1, &v1);
+    };
+    CHECK(collided({0.1, 0.0}, {-1.0, 0.0}, {0.0005, 0.0}, {-1.0, 0.0}));  // ends inside
+    // Radial (periapsis 0), heading in: jumps across the centre, now heading out on the far side ...
+    CHECK(collided({0.01, 0.0}, {-9.0, 0.0}, {-0.5, 0.0}, {-30.0, 0.0}));
+    // ... or bounces back out on the same side (the exact flow through the singularity) ...
+    CHECK(collided({0.0132, 0.0}, {-12.2, 0.0}, {0.0718, 0.0}, {5.08, 0.0}));
+    // ... or turns non-finite.
+    const double nan = std::nan("");
+    CHECK(collided({0.0132, 0.0}, {-12.2, 0.0}, {nan, nan}, {nan, nan}));
+    // Still heading in, still outside: not yet.
+    CHECK_FALSE(collided({0.1, 0.0}, {-1.0, 0.0}, {0.05, 0.0}, {-3.0, 0.0}));
+    // Past the centre at speed 1000 (gravity hardly bends it: periapsis = the miss distance).
+    CHECK(collided({1.0, 5e-4}, {-1e3, 0.0}, {-1.0, 5e-4}, {-1e3, 0.0}));        // misses by 5e-4
+    CHECK_FALSE(collided({1.0, 2e-3}, {-1e3, 0.0}, {-1.0, 2e-3}, {-1e3, 0.0}));  // misses by 2e-3
+    // At speed 9 the same line bends into an orbit with periapsis 1.6e-4: a collision.
+    CHECK(collided({1.0, 2e-3}, {-9.0, 0.0}, {-1.0, 2e-3}, {-9.0, 0.0}));
+    // A close pass (x × v = 0.35, energy 2.06: e = 1.23, periapsis 0.055, 55 radii) is no
+    // collision, even when the straight line between the two ends crosses the centre; and a
+    // non-finite state there is a divergence, not a collision.
+    CHECK_FALSE(collided({0.06, -0.01}, {-1.0, 6.0}, {0.06, 0.01}, {1.0, 6.0}));
+    CHECK_FALSE(collided({0.06, -0.01}, {-1.0, 6.0}, {-0.06, 0.01}, {1.0, 6.0}));
+    CHECK_FALSE(collided({0.06, -0.01}, {-1.0, 6.0}, {nan, nan}, {nan, nan}));
+}
+
+TEST_CASE("falling straight in stops every lane and the reference with a collision at the free-fall time") {
+    // From rest at distance r: half of a degenerate ellipse with a = r / 2, so the fall takes
+    // half its period, t_ff = pi a^1.5 / sqrt(gm) = pi / (2 sqrt 2) r^1.5 / sqrt(gm).
+    struct Case {
+        const char* query;
+        double r, gm;
+    };
+    for (const Case& c : {Case{"scenario=orbit&x0=1,0&v0=0,0", 1.0, 1.0}, Case{"scenario=orbit&x0=0,4&v0=0,0&gm=2&duration=20", 4.0, 2.0}}) {
+        DYNAMIC_SECTION(c.query) {
+            const double t_ff = pi / (2.0 * std::sqrt(2.0)) * std::pow(c.r, 1.5) / std::sqrt(c.gm);
+            Simulation sim(config_of(std::string(c.query) + "&integrators=" + all_integrators()));
+            const double dt = sim.config().dt;
+            REQUIRE(sim.reference_kind() == ReferenceKind::rk45);  // no closed form through the centre
+            sim.advance(std::llround(2.0 * t_ff / dt));
+            for (int l = 0; l < sim.lanes(); ++l) {
+                INFO(sim.info(l).id << " stopped at " << sim.diverged_at(l) << ", t_ff = " << t_ff);
+                CHECK(sim.stop_reason(l) == StopReason::collision);
+                // Every method falls in within a few steps of t_ff (explicit Euler, the slowest,
+                // 3 steps late); the kinematic integrator follows the exact flow: the first step
+                // that ends after t_ff.
+                CHECK(std::fabs(sim.diverged_at(l) - t_ff) < 3.5 * dt);
+                if (std::string(sim.info(l).id) == "kinematic") {
+                    CHECK(sim.diverged_at(l) >= t_ff);
+                    CHECK(sim.diverged_at(l) < t_ff + dt);
+                }
+                // The lane keeps its last state before the fall: finite, outside the radius.
+                const dvec2 x = sim.lane(l).x[0], v = sim.lane(l).v[0];
+                CHECK(std::isfinite(x.x + x.y + v.x + v.y + sim.energy(l) + sim.error(l, 0) + sim.energy_drift(l)));
+                CHECK(std::hypot(x.x, x.y) >= 1e-3 * c.r);
+            }
+            CHECK(sim.reference_stopped());
+            CHECK(sim.reference_stop_reason() == StopReason::collision);
+            CHECK(sim.reference_stopped_at() >= t_ff);
+            CHECK(sim.reference_stopped_at() < t_ff + dt);
+            CHECK(std::isfinite(sim.reference_energy()));
+            // Stopped lanes stay where they are.
+            const dvec2 before = sim.lane(0).x[0];
+            sim.advance(10);
+            CHECK(sim.lane(0).x[0] == before);
+            CHECK(std::string(stop_reason_name(sim.stop_reason(0))) == "collision");
+        }
+    }
+}
+
+TEST_CASE("close passes are no collision: the orbit presets run through, at any dt") {
+    for (const char* id : {"circular_orbit", "eccentric_orbit", "hyperbolic_flyby"}) {
+        DYNAMIC_SECTION(id) {
+            Simulation sim(config_of(std::string("preset=") + id + "&integrators=" + all_integrators()));
+            REQUIRE(sim.reference_kind() == ReferenceKind::exact);
+            sim.advance(std::llround(sim.config().duration / sim.config().dt));
+            for (int l = 0; l < sim.lanes(); ++l) {
+                INFO(sim.info(l).id);
+                CHECK(sim.stop_reason(l) == StopReason::none);
+            }
+            CHECK_FALSE(sim.reference_stopped());
+        }
+    }
+    // e = 0.9 (periapsis 0.053, 53 radii) at coarse steps: a step can span half the orbit around
+    // the centre, the straight line between its ends crossing it (dt = 0.045, 0.069, 0.1, ... did,
+    // when the check looked at that line), yet the exact reference and the kinematic integrator
+    // (the exact flow) never touch the radius.
+    for (int k = 5; k <= 300; k += 2) {
+        const std::string dt = std::to_string(k * 0.001);
+        Simulation sim(config_of("preset=eccentric_orbit&integrators=kinematic&duration=24&dt=" + dt));
+        sim.advance(std::llround(24.0 / sim.config().dt));
+        INFO("dt = " << dt);
+        CHECK_FALSE(sim.reference_stopped());
+        CHECK_FALSE(sim.diverged(0));
+    }
+}
+
+TEST_CASE("angular momentum on the circular orbit: kept by the symplectic and kinematic methods, not by explicit Euler") {
+    // gm = 1, r = 1, v = 1: L = 1. A kick changes v along r and a drift moves x along v, so
+    // every kick-drift method keeps x × v exactly (up to round-off); the kinematic step is the
+    // exact flow. Explicit Euler: L1 = (x0 + h v0) × (v0 + h a0) = L0 (1 + h^2 gm / r^3).
+    Simulation sim(config_of("preset=circular_orbit&integrators=semi_implicit_euler,semi_implicit_euler_x,leapfrog,"
+                             "stormer_verlet,velocity_verlet,yoshida4,kinematic,explicit_euler,kinematic_avg"));
+    REQUIRE(sim.conserves_angular_momentum());
+    const int euler = 7, average = 8;
+    REQUIRE(std::string(sim.info(euler).id) == "explicit_euler");
+    const double h = sim.config().dt;  // 0.1
+    CHECK(sim.angular_momentum(euler) == 1.0);
+    sim.step();
+    CHECK(sim.angular_momentum(euler) == Approx(1.0 + h * h).epsilon(1e-15));
+    // kinematic_avg adds dx = dv h / 2 instead of the flow's own dx: on the circle
+    // L1 = x0 × v(h) + (h/2) v0 × v(h) = cos h + (h/2) sin h, about -h^4/24 from 1.
+    CHECK(sim.angular_momentum(average) == Approx(std::cos(h) + 0.5 * h * std::sin(h)).epsilon(1e-15));
+    double previous = sim.angular_momentum(euler);
+    std::vector<double> worst(static_cast<size_t>(sim.lanes()), 0.0);
+    for (int k = 1; k < 628; ++k) {  // one period, 2 pi / 0.1 steps
+        sim.step();
+        for (int l = 0; l < sim.lanes(); ++l) worst[l] = std::max(worst[l], std::fabs(sim.angular_momentum_drift(l)));
+        CHECK(sim.angular_momentum(euler) > previous);  // grows every step
+        previous = sim.angular_momentum(euler);
+    }
+    for (int l = 0; l < euler; ++l) {
+        INFO(sim.info(l).id << ": worst |L - L_ref| = " << worst[l]);  // measured at most 8e-15
+        CHECK(worst[l] < 1e-13);
+    }
+    CHECK(sim.angular_momentum(euler) > 1.8);  // measured 1.82 after one period
+    CHECK(worst[average] > 1e-3);              // drifts: -2.7e-3 after one period
+    CHECK(sim.reference_angular_momentum() == Approx(1.0).epsilon(1e-14));
 }
