@@ -1,6 +1,8 @@
 // The CLI, run as a built binary: run, list and check as specified.
 #include "config.hpp"
+#include "helpers.hpp"
 #include "integrators.hpp"
+#include "json.hpp"
 #include "simulation.hpp"
 
 #include <catch2/catch.hpp>
@@ -12,6 +14,8 @@
 #include <vector>
 
 using namespace stepwise;
+using testing_helpers::Json;
+using testing_helpers::parse_json;
 
 namespace {
 
@@ -56,6 +60,18 @@ std::vector<std::string> fields(const std::string& line) {
     if (!line.empty() && line.back() == ',') out.push_back("");
     return out;
 }
+
+// Every number anywhere in the document is finite.
+bool all_finite(const Json& j) {
+    if (j.kind == Json::Kind::number) return std::isfinite(j.number);
+    for (const Json& item : j.items)
+        if (!all_finite(item)) return false;
+    for (const auto& [key, value] : j.members)
+        if (!all_finite(value)) return false;
+    return true;
+}
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 }  // namespace
 
@@ -149,4 +165,125 @@ TEST_CASE("cli rejects bad usage with a message") {
     const Result r = cli({"run", "preset=damped_spring", "--until", "nan"}, true);
     CHECK(r.status == 64);
     CHECK(r.out.find("--until must be a finite time") != std::string::npos);
+}
+
+TEST_CASE("cli run --format json is valid JSON with the documented structure") {
+    const std::string q = "preset=two_point_exercise&integrators=explicit_euler,rk4";
+    const Result r = cli({"run", q, "--format", "json", "--steps", "6", "--every", "3"});
+    REQUIRE(r.status == 0);
+    const auto doc = parse_json(r.out);
+    REQUIRE(doc);
+    CHECK(doc->keys() == std::vector<std::string>{"config", "reference", "dt", "steps", "rows", "reference_stopped_at",
+                                                  "integrators"});
+    CHECK((*doc)["config"].string == normalise(parse_config(q).config));
+    CHECK((*doc)["reference"].string == "rk45");
+    CHECK((*doc)["dt"].number == 0.5);
+    CHECK((*doc)["steps"].number == 6);
+    CHECK((*doc)["reference_stopped_at"].kind == Json::Kind::null);
+    const auto& rows = (*doc)["rows"].items;
+    REQUIRE(rows.size() == 3 * 2 * 2);  // steps {0, 3, 6} x 2 integrators x 2 bodies
+    for (const Json& row : rows)
+        CHECK(row.keys() == std::vector<std::string>{"t", "integrator", "body", "x", "y", "vx", "vy", "energy", "error"});
+    CHECK(rows[0]["integrator"].string == "explicit_euler");
+    CHECK(rows[0]["x"].number == -2.0);  // P1 starts at (-2, 2)
+    CHECK(rows[11]["t"].number == 3.0);
+    CHECK(rows[11]["integrator"].string == "rk4");
+    CHECK(rows[11]["body"].number == 1);
+    const auto& lanes = (*doc)["integrators"].items;
+    REQUIRE(lanes.size() == 2);
+    CHECK(lanes[1]["id"].string == "rk4");
+    CHECK(lanes[1]["order"].number == 4);
+    CHECK(lanes[1]["stopped"].kind == Json::Kind::null);
+    CHECK(lanes[1].keys() == std::vector<std::string>{"id", "name", "order", "symplectic", "diverged", "diverged_at",
+                                                      "stopped", "energy", "energy_drift", "dissipated",
+                                                      "angular_momentum", "force_evaluations"});
+    CHECK(all_finite(*doc));
+    // The diverging preset too: still valid, with its stop reason.
+    const auto stiff = parse_json(cli({"run", "preset=stiff_spring", "--format", "json", "--every", "50"}).out);
+    REQUIRE(stiff);
+    CHECK((*stiff)["integrators"].items[0]["stopped"].string == "diverged");
+    CHECK((*stiff)["integrators"].items[0]["diverged_at"].number == 1.25);
+}
+
+TEST_CASE("cli run: falling straight in stops every integrator with a collision, and nothing is NaN or Inf") {
+    // t_ff = pi / (2 sqrt 2) for r = 1, gm = 1.
+    const double t_ff = testing_helpers::pi / (2.0 * std::sqrt(2.0)), dt = 0.01;
+    const std::string q = "scenario=orbit&x0=1,0&v0=0,0&integrators=" + testing_helpers::all_integrators();
+    const Result r = cli({"run", q, "--format", "json", "--every", "10"});
+    REQUIRE(r.status == 0);
+    for (const char* bad : {"nan", "NaN", "inf", "Inf"}) CHECK_FALSE(contains(r.out, bad));
+    const auto doc = parse_json(r.out);
+    REQUIRE(doc);  // NaN or Infinity would not even parse
+    CHECK(all_finite(*doc));
+    CHECK((*doc)["reference"].string == "rk45");
+    CHECK((*doc)["reference_stopped_at"].number >= t_ff);
+    CHECK((*doc)["reference_stopped_at"].number < t_ff + dt);
+    const auto& lanes = (*doc)["integrators"].items;
+    REQUIRE(lanes.size() == integrators().size());
+    for (const Json& lane : lanes) {
+        INFO(lane["id"].string);
+        CHECK(lane["stopped"].string == "collision");
+        CHECK(lane["diverged"].boolean);
+        CHECK(std::fabs(lane["diverged_at"].number - t_ff) < 3.5 * dt);
+    }
+    CHECK((*doc)["rows"].items.size() == 101 * integrators().size());
+    const Result csv = cli({"run", q, "--every", "100"}, true);
+    CHECK(contains(csv.out, "the reference stopped at t = 1.1200000000000001 s (collision)"));
+    CHECK(contains(csv.out, "kinematic fell into the central body at t = 1.1200000000000001 s and stopped advancing"));
+    for (const char* bad : {"nan", "inf"}) CHECK_FALSE(contains(csv.out, bad));
+}
+
+TEST_CASE("cli list shows the orbit and elastic pendulum rows with reference, phase plot, keys and presets") {
+    const Result r = cli({"list"});
+    REQUIRE(r.status == 0);
+    for (const char* id : {"orbit", "elastic_pendulum"}) {
+        DYNAMIC_SECTION(id) {
+            const ScenarioInfo& row = scenarios()[find_scenario(id)];
+            const size_t at = r.out.find(std::string("\n") + row.id + ": " + row.name + "\n");
+            REQUIRE(at != std::string::npos);
+            // The row's block runs to the next blank line.
+            const std::string block = r.out.substr(at + 1, r.out.find("\n\n", at + 1) - at - 1);
+            INFO(block);
+            CHECK(contains(block, std::string("  reference:  ") + row.reference + "\n"));
+            CHECK(contains(block, std::string("  phase plot: ") + row.phase_plot + "\n"));
+            for (const ParamSpec& p : row.params) {
+                const auto line = block.find(std::string("\n    ") + p.key + " ");
+                REQUIRE(line != std::string::npos);
+                CHECK(block.substr(line, block.find('\n', line + 1) - line).find(p.meaning) != std::string::npos);
+            }
+            for (const PresetInfo& p : row.presets) {
+                const auto line = block.find(std::string("\n    ") + p.id + " ");
+                REQUIRE(line != std::string::npos);
+                CHECK(block.substr(line, block.find('\n', line + 1) - line).find(p.description) != std::string::npos);
+            }
+        }
+    }
+    CHECK(contains(r.out, "    gm       number default 1 "));
+    CHECK(contains(r.out, "  reference:  rk45 (no closed form)\n"));
+}
+
+TEST_CASE("cli run 'preset=eccentric_orbit' prints finite rows against the exact reference") {
+    // stderr apart: unbuffered, it could land inside a row of the piped stdout.
+    const Result notes = cli({"run", "preset=eccentric_orbit", "--every", "2400"}, true);
+    CHECK(contains(notes.out, "reference: exact"));
+    CHECK_FALSE(contains(notes.out, "stopped advancing"));
+    const Result r = cli({"run", "preset=eccentric_orbit", "--every", "100"});
+    REQUIRE(r.status == 0);
+    int rows = 0;
+    double last_t = -1.0;
+    for (const std::string& line : lines(r.out)) {
+        const auto f = fields(line);
+        if (f.size() != 9 || f[0] == "t") continue;
+        ++rows;
+        for (int k : {0, 3, 4, 5, 6, 7, 8}) {
+            char* end = nullptr;
+            const double x = std::strtod(f[k].c_str(), &end);
+            INFO(line);
+            CHECK(*end == '\0');
+            CHECK(std::isfinite(x));
+        }
+        last_t = std::stod(f[0]);
+    }
+    CHECK(rows == 25 * 4);  // 2400 steps of 0.005 every 100: t = 0, 0.5, ..., 12; four integrators
+    CHECK(last_t == 12.0);
 }
