@@ -97,7 +97,26 @@ bool has_closed_form(const System& s, const dvec2* x0, const dvec2* v0) {
            s.damper == 0.0 && s.pair_springs[0].i != s.pair_springs[0].j;
 }
 
-void exact_state(const System& s, const dvec2* x0, const dvec2* v0, double t, dvec2* x, dvec2* v) {
+std::vector<LinearBody> linear_bodies(const System& s) {
+    // Each body's springs summed in the order they are listed: K, B and the weighted anchors.
+    const int n = s.bodies();
+    std::vector<double> K(n, 0.0), B(n, s.damper);
+    std::vector<dvec2> weighted(n, dvec2(0.0));
+    for (const AnchorSpring& sp : s.anchor_springs) {
+        K[sp.body] += sp.k;
+        B[sp.body] += sp.b;
+        weighted[sp.body] += sp.k * sp.anchor;
+    }
+    std::vector<LinearBody> out(n);
+    for (int i = 0; i < n; ++i) {
+        const dvec2 centre = K[i] > 0.0 ? weighted[i] / K[i] : dvec2(0.0);
+        out[i] = {K[i] * s.inv_mass[i], 0.5 * B[i] * s.inv_mass[i], centre};
+    }
+    return out;
+}
+
+void exact_state(const System& s, const LinearBody* bodies, const dvec2* x0, const dvec2* v0, double t, dvec2* x,
+                 dvec2* v) {
     const int n = s.bodies();
     if (!s.central_forces.empty()) {
         // The lone orbit: Kepler's flow from the start, relative to the centre.
@@ -115,18 +134,10 @@ void exact_state(const System& s, const dvec2* x0, const dvec2* v0, double t, dv
         // Each body alone: the sum of its rest-0 springs is one spring of stiffness K
         // centred at the stiffness-weighted mean of the anchors.
         for (int i = 0; i < n; ++i) {
-            double K = 0.0, B = s.damper;
-            dvec2 weighted(0.0);
-            for (const AnchorSpring& sp : s.anchor_springs) {
-                if (sp.body != i) continue;
-                K += sp.k;
-                B += sp.b;
-                weighted += sp.k * sp.anchor;
-            }
-            const dvec2 centre = K > 0.0 ? weighted / K : dvec2(0.0);
-            dvec2 d = x0[i] - centre, w = v0[i];
-            propagate_linear(d, w, K * s.inv_mass[i], 0.5 * B * s.inv_mass[i], s.gravity, t);
-            x[i] = d + centre;
+            const LinearBody& b = bodies[i];
+            dvec2 d = x0[i] - b.centre, w = v0[i];
+            propagate_linear(d, w, b.w2, b.gamma, s.gravity, t);
+            x[i] = d + b.centre;
             v[i] = w;
         }
         return;
@@ -144,6 +155,11 @@ void exact_state(const System& s, const dvec2* x0, const dvec2* v0, double t, dv
     x[sp.j] = X - (mi / M) * r;
     v[sp.i] = V + (mj / M) * rv;
     v[sp.j] = V - (mi / M) * rv;
+}
+
+void exact_state(const System& s, const dvec2* x0, const dvec2* v0, double t, dvec2* x, dvec2* v) {
+    const std::vector<LinearBody> bodies = linear_bodies(s);
+    exact_state(s, bodies.data(), x0, v0, t, x, v);
 }
 
 }  // namespace stepwise

@@ -3,6 +3,8 @@
 #pragma once
 #include "system.hpp"
 
+#include <vector>
+
 namespace stepwise {
 
 // The linear map of the unforced oscillator d'' = -w2 d - 2 gamma d' over time t:
@@ -31,6 +33,21 @@ void propagate_linear(dvec2& d, dvec2& v, double w2, double gamma, dvec2 f, doub
 bool has_closed_form(const System& s, const dvec2* x0, const dvec2* v0);
 bool is_lone_orbit(const System& s);
 constexpr double parabolic_margin = 1e-3;  // on |e - 1|
+
+// A body on anchored rest-0 springs and dampers, combined once: the oscillator
+// d'' = -w2 d - 2 gamma d' + g about `centre` (the stiffness-weighted mean of its anchors).
+struct LinearBody {
+    double w2, gamma;
+    dvec2 centre;
+};
+// One entry per body, in O(bodies + springs). Used only when the system has no pair springs
+// and no central body.
+std::vector<LinearBody> linear_bodies(const System& s);
+
+// exact_state with the bodies' oscillators combined beforehand (linear_bodies(s)): O(bodies)
+// and no allocation, for a caller that asks every step.
+void exact_state(const System& s, const LinearBody* bodies, const dvec2* x0, const dvec2* v0, double t, dvec2* x,
+                 dvec2* v);
 
 // The exact positions and velocities at time t from (x0, v0) at time 0.
 // Precondition: has_closed_form(s, x0, v0). No allocation. An orbit whose propagation fails

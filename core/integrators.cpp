@@ -254,7 +254,12 @@ void rk45(const System& s, Lane& L, double h) {
     };
     if (L.substep <= 0.0) L.substep = h;
     double done = 0.0;
-    bool first_slope_valid = false;
+    // First same as last across steps too: the slope at the state the last step ended in.
+    bool first_slope_valid = L.started;
+    if (first_slope_valid) {
+        std::copy(L.carry_v.begin(), L.carry_v.end(), kx[0]);
+        std::copy(L.carry_a.begin(), L.carry_a.end(), kv[0]);
+    }
     int substeps = 0;
     while (done < h) {
         double hs = std::min(L.substep, h - done);
@@ -308,6 +313,9 @@ void rk45(const System& s, Lane& L, double h) {
         }
         if (!std::isfinite(L.substep) || L.substep <= 0.0) L.substep = h;
     }
+    std::copy(kx[0], kx[0] + n, L.carry_v.begin());
+    std::copy(kv[0], kv[0] + n, L.carry_a.begin());
+    L.started = true;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -563,7 +571,7 @@ const std::vector<IntegratorInfo> table = {
     {"kinematic_avg", "Kinematic (average acceleration)", "kinematic", 2, 1, "1 (each force's closed form)",
      false, false, false, false, false,
      "As kinematic, but dx = ½·dv·h for every force: stable when several forces act at once.", kinematic_avg},
-    {"rk45", "Dormand–Prince 5(4)", "reference", 5, 6, "6 per accepted substep (adaptive)", false, false, true,
+    {"rk45", "Dormand–Prince 5(4)", "reference", 5, 6, "6 per accepted substep (the 7th is the next one's first; adaptive)", false, false, true,
      true, false, "Adaptive Runge–Kutta with error control (rtol 1e-9): the reference where no closed form exists.",
      rk45},
 };

@@ -24,6 +24,7 @@ Simulation::Simulation(const Config& c) : config_(c), scene_(build_scene(c)) {
     const System& s = scene_.system;
     reference_kind_ =
         has_closed_form(s, scene_.x0.data(), scene_.v0.data()) ? ReferenceKind::exact : ReferenceKind::rk45;
+    linear_bodies_ = linear_bodies(s);
     dissipative_ = s.dissipative();
     conserves_l_ = s.conserves_angular_momentum(l_centre_);
     double l_scale = 0.0;
@@ -59,6 +60,7 @@ void Simulation::reset() {
     ref_v_ = scene_.v0;
     reference_reason_ = StopReason::none;
     reference_stopped_at_ = 0.0;
+    ref_steps_ = 0;
 }
 
 StopReason Simulation::check_state(const dvec2* x0, const dvec2* v0, const dvec2* x, const dvec2* v) const {
@@ -100,46 +102,58 @@ void Simulation::step() {
         }
     }
     ++steps_;
-    update_reference();
 }
 
 void Simulation::advance(long long n) {
     for (long long k = 0; k < n; ++k) step();
 }
 
-void Simulation::update_reference() {
-    if (reference_reason_ != StopReason::none) return;
-    if (reference_kind_ == ReferenceKind::exact) {
-        exact_state(scene_.system, scene_.x0.data(), scene_.v0.data(), time(), reference_lane_.x.data(),
-                    reference_lane_.v.data());
-    } else {
-        integrators()[reference_lane_.integrator].step(scene_.system, reference_lane_, config_.dt);
+void Simulation::sync_reference() const {
+    const double dt = config_.dt;
+    while (ref_steps_ != steps_) {
+        if (reference_reason_ != StopReason::none) {
+            ref_steps_ = steps_;  // stopped: it stays where it was
+            return;
+        }
+        if (reference_kind_ == ReferenceKind::exact) {
+            // A closed form needs no history: jump straight to now.
+            exact_state(scene_.system, linear_bodies_.data(), scene_.x0.data(), scene_.v0.data(), time(),
+                        reference_lane_.x.data(), reference_lane_.v.data());
+            ref_steps_ = steps_;
+        } else {
+            integrators()[reference_lane_.integrator].step(scene_.system, reference_lane_, dt);
+            ++ref_steps_;
+        }
+        if (const StopReason why =
+                check_state(ref_x_.data(), ref_v_.data(), reference_lane_.x.data(), reference_lane_.v.data());
+            why != StopReason::none) {
+            // The reference keeps its last good state, and says when it stopped.
+            reference_reason_ = why;
+            reference_stopped_at_ = static_cast<double>(ref_steps_) * dt;
+            continue;
+        }
+        std::copy(reference_lane_.x.begin(), reference_lane_.x.end(), ref_x_.begin());
+        std::copy(reference_lane_.v.begin(), reference_lane_.v.end(), ref_v_.begin());
     }
-    if (const StopReason why =
-            check_state(ref_x_.data(), ref_v_.data(), reference_lane_.x.data(), reference_lane_.v.data());
-        why != StopReason::none) {
-        // The reference keeps its last good state, and says when it stopped.
-        reference_reason_ = why;
-        reference_stopped_at_ = time();
-        return;
-    }
-    std::copy(reference_lane_.x.begin(), reference_lane_.x.end(), ref_x_.begin());
-    std::copy(reference_lane_.v.begin(), reference_lane_.v.end(), ref_v_.begin());
 }
 
 double Simulation::energy(int i) const {
     return stepwise::energy(scene_.system, lanes_[i].x.data(), lanes_[i].v.data());
 }
 
-double Simulation::reference_energy() const { return stepwise::energy(scene_.system, ref_x_.data(), ref_v_.data()); }
+double Simulation::reference_energy() const {
+    sync_reference();
+    return stepwise::energy(scene_.system, ref_x_.data(), ref_v_.data());
+}
 
 double Simulation::error(int lane, int body) const {
-    const dvec2 d = lanes_[lane].x[body] - ref_x_[body];
+    const dvec2 d = lanes_[lane].x[body] - reference_x()[body];
     return std::sqrt(d.x * d.x + d.y * d.y);
 }
 
 double Simulation::energy_drift(int i) const {
     const System& s = scene_.system;
+    sync_reference();
     const double ke = kinetic_energy(s, ref_v_.data());
     const double pe = potential_energy(s, ref_x_.data());
     const double scale = std::max(initial_energy_scale_, ke + std::fabs(pe));
@@ -152,6 +166,7 @@ double Simulation::angular_momentum(int i) const {
 }
 
 double Simulation::reference_angular_momentum() const {
+    sync_reference();
     return stepwise::angular_momentum(scene_.system, ref_x_.data(), ref_v_.data(), l_centre_);
 }
 
@@ -161,6 +176,9 @@ double Simulation::angular_momentum_drift(int i) const {
 
 dvec2 Simulation::phase(int i) const { return phase_point(scene_.phase, lanes_[i].x.data(), lanes_[i].v.data()); }
 
-dvec2 Simulation::reference_phase() const { return phase_point(scene_.phase, ref_x_.data(), ref_v_.data()); }
+dvec2 Simulation::reference_phase() const {
+    sync_reference();
+    return phase_point(scene_.phase, ref_x_.data(), ref_v_.data());
+}
 
 }  // namespace stepwise

@@ -54,8 +54,16 @@ public:
     double dissipated(int i) const { return status_[i].dissipated; }
 
     ReferenceKind reference_kind() const { return reference_kind_; }
-    const std::vector<dvec2>& reference_x() const { return ref_x_; }
-    const std::vector<dvec2>& reference_v() const { return ref_v_; }
+    // The reference is brought up to the current step only when something reads it (a run
+    // that never looks at it, an ensemble say, never pays for it).
+    const std::vector<dvec2>& reference_x() const {
+        sync_reference();
+        return ref_x_;
+    }
+    const std::vector<dvec2>& reference_v() const {
+        sync_reference();
+        return ref_v_;
+    }
     double reference_energy() const;
     // Distance from lane i's body to the reference position of the same body.
     double error(int lane, int body) const;
@@ -64,9 +72,15 @@ public:
     double energy_drift(int i) const;
     // The reference stops too (an rk45 reference that turns non-finite, an orbit that falls in):
     // then it stays at its last good state and every error is measured against that.
-    bool reference_stopped() const { return reference_reason_ != StopReason::none; }
-    StopReason reference_stop_reason() const { return reference_reason_; }
-    double reference_stopped_at() const { return reference_stopped_at_; }
+    bool reference_stopped() const { return reference_stop_reason() != StopReason::none; }
+    StopReason reference_stop_reason() const {
+        sync_reference();
+        return reference_reason_;
+    }
+    double reference_stopped_at() const {
+        sync_reference();
+        return reference_stopped_at_;
+    }
 
     // Total angular momentum about the point the system conserves it around (see
     // System::conserves_angular_momentum; about the origin when it conserves none).
@@ -87,7 +101,9 @@ private:
         double dissipated = 0.0;
         double power = 0.0;  // dissipated power at the current state
     };
-    void update_reference();
+    // Brings the reference to the current step: the closed form at time(), or the rk45 lane
+    // stepped dt by dt from where it was (so the numbers never depend on when it is read).
+    void sync_reference() const;
     // Why a step from (x0, v0) to (x, v) stops the lane (none: it goes on).
     StopReason check_state(const dvec2* x0, const dvec2* v0, const dvec2* x, const dvec2* v) const;
 
@@ -97,10 +113,13 @@ private:
     std::vector<Status> status_;
     std::vector<std::vector<dvec2>> last_x_, last_v_;  // the last good state of each lane
     ReferenceKind reference_kind_;
-    Lane reference_lane_;
-    std::vector<dvec2> ref_x_, ref_v_;
-    StopReason reference_reason_ = StopReason::none;
-    double reference_stopped_at_ = 0.0;
+    std::vector<LinearBody> linear_bodies_;  // for the closed form of springs and dampers
+    // The reference's state is a cache of what it is at step ref_steps_.
+    mutable Lane reference_lane_;
+    mutable std::vector<dvec2> ref_x_, ref_v_;
+    mutable StopReason reference_reason_ = StopReason::none;
+    mutable double reference_stopped_at_ = 0.0;
+    mutable long long ref_steps_ = 0;
     bool dissipative_ = false;
     bool conserves_l_ = false;
     dvec2 l_centre_{0.0, 0.0};

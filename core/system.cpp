@@ -159,8 +159,11 @@ inline void body_force_jacobian(const System& s, dvec2 v, double jv[4]) {
 void accelerations(const System& s, const dvec2* x, const dvec2* v, dvec2* a) {
     const int n = s.bodies();
     const double* inv_m = s.inv_mass.data();
-    // Body forces first, one contiguous pass: a = g + (-damper v - drag |v| v) / m.
-    if (s.drag == 0.0) {
+    // Body forces first, one contiguous pass: a = g + (-damper v - drag |v| v) / m. Without
+    // any (springs and orbits alone) the pass would compute 0 - 0 v: start from zero instead.
+    if (s.drag == 0.0 && s.damper == 0.0 && s.gravity.x == 0.0 && s.gravity.y == 0.0) {
+        std::fill(a, a + n, dvec2(0.0));
+    } else if (s.drag == 0.0) {
         for (int i = 0; i < n; ++i) a[i] = s.gravity - (s.damper * inv_m[i]) * v[i];
     } else {
         for (int i = 0; i < n; ++i) {
