@@ -285,6 +285,16 @@ public:
             } else if (k == "duration") {
                 parse_scalar("duration", p.value, 0.0, duration_max, true, "a number > 0 and at most 100000",
                              c.duration);
+            } else if (k == "cloud") {
+                const std::string allowed = "a whole number from 0 (off) to " + std::to_string(max_cloud_points);
+                double n = 0.0;
+                if (parse_scalar("cloud", p.value, 0.0, max_cloud_points, false, allowed, n)) {
+                    if (n != std::floor(n)) error("cloud", p.value, "cloud must be " + allowed + "; got '" + shown(p.value) + "'");
+                    else c.cloud = static_cast<int>(n);
+                }
+            } else if (k == "cloud_radius") {
+                parse_scalar("cloud_radius", p.value, 0.0, max_cloud_radius, true,
+                             "a number > 0 and at most 1000000 (metres along x, m/s along vx)", c.cloud_radius);
             } else {
                 size_t offset = 0;
                 const ParamSpec* spec = nullptr;
@@ -296,7 +306,7 @@ public:
                     offset += ps.dims;
                 }
                 if (!spec) {
-                    std::string keys = "v, scenario, preset, integrators, dt, duration";
+                    std::string keys = "v, scenario, preset, integrators, dt, duration, cloud, cloud_radius";
                     for (const ParamSpec& ps : info.params) keys += std::string(", ") + ps.key;
                     error(k, p.value, "unknown key '" + shown(k) + "' for scenario " + info.id + "; known keys: " + keys);
                     continue;
@@ -382,6 +392,8 @@ std::string normalise(const Config& c) {
         if (p.dims == 2) q += "," + format_number(c.values[offset + 1]);
         offset += p.dims;
     }
+    if (c.cloud != 0 || c.cloud_radius != default_cloud_radius)
+        q += "&cloud=" + std::to_string(c.cloud) + "&cloud_radius=" + format_number(c.cloud_radius);
     return q;
 }
 

@@ -23,6 +23,11 @@ constexpr std::size_t max_errors = 20;
 extern const char* const default_integrators;
 extern const char* const default_scenario;
 constexpr double default_dt = 0.01;
+// The phase-space cloud (core/cloud.hpp): points per integrator (0: off) and the radius of the
+// start disc in the (x, vx) plane of body 0 (metres along x, metres per second along vx).
+constexpr int max_cloud_points = 1000000;  // the page allows fewer (it says so)
+constexpr double default_cloud_radius = 0.1;
+constexpr double max_cloud_radius = 1e6;
 constexpr double default_duration = 10.0;
 
 struct Config {
@@ -31,6 +36,8 @@ struct Config {
     double dt = default_dt;
     double duration = default_duration;
     std::vector<double> values;     // the scenario's params, flattened in spec order
+    int cloud = 0;                  // phase-space cloud: points per integrator, 0 = off
+    double cloud_radius = default_cloud_radius;
 
     // A parameter of this config's scenario by key; a key its row does not declare throws
     // std::logic_error (see Params).
@@ -38,7 +45,7 @@ struct Config {
     glm::dvec2 get_vec(std::string_view key) const;
     bool operator==(const Config& o) const {
         return scenario == o.scenario && integrators == o.integrators && dt == o.dt &&
-               duration == o.duration && values == o.values;
+               duration == o.duration && values == o.values && cloud == o.cloud && cloud_radius == o.cloud_radius;
     }
 };
 
@@ -56,7 +63,9 @@ struct ParseResult {
 
 // Accepts an optional leading '?' or '#'. Never throws; every problem becomes an error.
 ParseResult parse_config(std::string_view query);
-// The canonical query: every key, in a fixed order, numbers in their shortest exact form.
+// The canonical query: every key, in a fixed order, numbers in their shortest exact form. The
+// cloud keys come last, and only when they differ from their defaults (links made before the
+// cloud existed keep their exact text).
 std::string normalise(const Config& c);
 // The defaults of a scenario (no integrator validation needed).
 Config default_config(int scenario);
