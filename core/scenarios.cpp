@@ -300,7 +300,7 @@ const std::vector<ScenarioInfo> table = {
                   "integrators=semi_implicit_euler,velocity_verlet,rk4,yoshida4&dt=0.005&duration=60&m=1&k=30&b=0&"
                   "rest=1&g=0,-9.81&anchor=0,0&x0=1.5,-0.2&v0=0,0"}},
      .reference = "rk45 (no closed form)",
-     .phase_plot = "the spring's length against its rate of change",
+     .phase_plot = "distance r from the anchor (the spring's length) against dr/dt",
      .build = build_elastic_pendulum,
      .check = nullptr},
 };

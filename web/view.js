@@ -80,8 +80,8 @@ export class View {
   }
 
   // Grows the view (smoothly, never shrinking during a run) to follow a lane that leaves the
-  // expected motion, up to the expected size again on every side (further out a body is pinned
-  // to the edge): the expected motion keeps at least a third of the view.
+  // expected motion, up to half the expected size on every side (further out a body is pinned
+  // to the edge): the expected motion keeps at least half of the view.
   follow(snapshot) {
     if (this.following) {
       this.base = this.followBox(snapshot);
@@ -89,7 +89,8 @@ export class View {
     }
     const b = this.base;
     const w = b.maxX - b.minX, h = b.maxY - b.minY, size = Math.max(w, h);
-    const limit = { minX: b.minX - size, maxX: b.maxX + size, minY: b.minY - size, maxY: b.maxY + size };
+    const grow = 0.5 * size;
+    const limit = { minX: b.minX - grow, maxX: b.maxX + grow, minY: b.minY - grow, maxY: b.maxY + grow };
     const target = { ...this.box };
     for (const lane of snapshot.lanes) {
       if (lane.diverged) continue;
@@ -338,14 +339,13 @@ export class View {
       // The name on the side away from where the bodies start (their motion is mostly there),
       // unless it would leave the canvas on that side.
       ctx.font = `11px ${theme.font}`;
-      ctx.fillStyle = theme.muted;
       ctx.textBaseline = 'top';
       const label = 'central mass', width = ctx.measureText(label).width;
       const startX = this.scene.bodies.reduce((sum, b) => sum + b.start.x, 0) / Math.max(1, this.scene.bodies.length);
       const fitsLeft = x - radius - 6 - width > r.x + 4, fitsRight = x + radius + 6 + width < r.x + r.w - 4;
       const left = fitsLeft && (startX >= c.x || !fitsRight);
       ctx.textAlign = left ? 'right' : 'left';
-      ctx.fillText(label, left ? x - radius - 6 : x + radius + 6, y + radius * 0.5 + 2);
+      this.haloText(label, left ? x - radius - 6 : x + radius + 6, y + radius * 0.5 + 2, theme.muted, theme);
     }
   }
 
@@ -489,18 +489,27 @@ export class View {
     ctx.fillText(`g = ${formatValue(size)} m/s²`, x + 22, y);
   }
 
+  // Text with a halo in the background colour: readable where a path runs under it.
+  haloText(text, x, y, colour, theme) {
+    const ctx = this.ctx;
+    ctx.strokeStyle = theme.bg;
+    ctx.lineWidth = 3;
+    ctx.lineJoin = 'round';
+    ctx.strokeText(text, x, y);
+    ctx.fillStyle = colour;
+    ctx.fillText(text, x, y);
+  }
+
   drawTime(rect, snapshot, theme) {
     const ctx = this.ctx;
-    ctx.fillStyle = theme.fg;
     ctx.textAlign = 'right';
     ctx.textBaseline = 'top';
     ctx.font = `600 13px ${theme.font}`;
-    ctx.fillText(`t = ${snapshot.t.toFixed(2)} s`, rect.x + rect.w - 8, rect.y + 6);
+    this.haloText(`t = ${snapshot.t.toFixed(2)} s`, rect.x + rect.w - 8, rect.y + 6, theme.fg, theme);
     ctx.font = `11px ${theme.font}`;
-    ctx.fillStyle = theme.muted;
-    if (rect.w < 260) return;  // a small embedded frame: the time only
+    if (rect.w < 320) return;  // a small frame or a phone: the time only (the legend names the ghost)
     const label = this.scene.reference.kind === 'exact' ? 'exact' : 'reference';
     const what = this.scene.referencePath ? `dashed ring and path: ${label}` : `dashed ring: ${label}`;
-    ctx.fillText(`${what}${this.following ? ' · view follows' : ''}`, rect.x + rect.w - 8, rect.y + 24);
+    this.haloText(`${what}${this.following ? ' · view follows' : ''}`, rect.x + rect.w - 8, rect.y + 24, theme.muted, theme);
   }
 }

@@ -62,7 +62,14 @@ export async function openPage(env, { hash = '', width = 1280, height = 860, sch
   const problems = [];
   page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`); });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('requestfailed', (r) => problems.push(`requestfailed: ${r.url()}`));
+  page.on('requestfailed', (r) => {
+    // A frame inside the page whose address changed again while it loaded (the Embed dialog's
+    // preview, when options change quickly) aborts its old requests: that is not a failure.
+    const aborted = r.failure()?.errorText === 'net::ERR_ABORTED';
+    let inner = true;
+    try { inner = r.frame() !== page.mainFrame(); } catch { /* a detached frame */ }
+    if (!(aborted && inner)) problems.push(`requestfailed: ${r.url()}`);
+  });
   await page.addInitScript(canvasGuard);
   await page.goto(env.server.url + (hash ? `#${hash}` : ''));
   await page.evaluate(() => window.stepwise.ready);

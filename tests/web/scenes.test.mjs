@@ -78,6 +78,24 @@ test('the preset menu has one group per system, in the order of the core\'s tabl
   });
 });
 
+test('every preset\'s whole name fits the closed preset menu (desktop and phone)', async () => {
+  for (const width of [1440, 900, 360]) {
+    await withPage({ width, height: 800 }, async (page) => {
+      const cut = await page.evaluate(() => {
+        const select = document.getElementById('preset');
+        const css = getComputedStyle(select);
+        const ctx = document.createElement('canvas').getContext('2d');
+        ctx.font = `${css.fontWeight} ${css.fontSize} ${css.fontFamily}`;
+        // Room for the text: the box less its padding and the arrow (about 20 px in Chromium).
+        const room = select.clientWidth - parseFloat(css.paddingLeft) - parseFloat(css.paddingRight) - 22;
+        return [...select.options].filter((o) => ctx.measureText(o.text).width > room)
+          .map((o) => `${o.text}: ${Math.round(ctx.measureText(o.text).width)} > ${Math.round(room)}`);
+      });
+      assert.deepEqual(cut, [], `${width} px`);
+    });
+  }
+});
+
 test('each parameter shows its meaning; aria-describedby names only ids that exist', async () => {
   await withPage({ hash: 'preset=eccentric_orbit' }, async (page) => {
     const orbit = (await table(page)).scenarios.find((s) => s.id === 'orbit');
@@ -170,7 +188,8 @@ test('screenshots: orbits and the elastic pendulum (desktop, phone, dark, embedd
         await playFor(page, ms);
         const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
         assert.ok(scroll <= width, `${name} ${size}: no horizontal scroll (${scroll})`);
-        await screenshot(page, `${size}-${name}-${scheme}`, size === 'phone' ? { fullPage: true } : {});
+        await screenshot(page, `${size}-${name}-${scheme}`);
+        if (size === 'phone') await screenshot(page, `${size}-${name}-${scheme}-full`, { fullPage: true });
       });
     }
   }
