@@ -404,6 +404,39 @@ void yoshida4(const System& s, Lane& L, double h) {
 // form, the semi-implicit Euler terms dv = a h, dx = a h^2. With average = true every
 // force's dx becomes dv h/2 (the average-acceleration method).
 
+}  // namespace
+
+void kinematic_force_maps(const System& s, double h, OscillatorMap* maps) {
+    size_t k = 0;
+    for (const AnchorSpring& sp : s.anchor_springs)
+        maps[k++] = oscillator_map(sp.k * s.inv_mass[sp.body], 0.5 * sp.b * s.inv_mass[sp.body], h);
+    for (const PairSpring& sp : s.pair_springs) {
+        const double mu = s.mass[sp.i] * s.mass[sp.j] / (s.mass[sp.i] + s.mass[sp.j]);
+        maps[k++] = oscillator_map(sp.k / mu, 0.5 * sp.b / mu, h);
+    }
+    for (int i = 0; i < s.bodies(); ++i) maps[k++] = oscillator_map(0.0, 0.5 * s.damper * s.inv_mass[i], h);
+}
+
+// A central body alone moves a body along its Kepler orbit: the exact (dv, dx) is that flow's
+// change of velocity and its displacement beyond x0 + v0 h.
+void kinematic_central_increment(const CentralForce& c, dvec2 x, dvec2 v, double h, bool average, dvec2& ddv,
+                                 dvec2& ddx) {
+    dvec2 r = x - c.centre, w = v;
+    if (kepler_propagate(c.gm, r, w, h)) {
+        ddv = w - v;
+        ddx = (r - (x - c.centre)) - h * v;
+        if (average) ddx = (0.5 * h) * ddv;
+    } else {
+        // No orbit to follow (the body sits on the centre): the semi-implicit terms.
+        const dvec2 d = x - c.centre;
+        const double r2 = d.x * d.x + d.y * d.y;
+        ddv = r2 > 0.0 ? (-h * c.gm / (r2 * std::sqrt(r2))) * d : dvec2(0.0);
+        ddx = (average ? 0.5 * h : h) * ddv;
+    }
+}
+
+namespace {
+
 // Exact (dv, dx) of a linear oscillator over the step, from its map and (d0, v0).
 inline void oscillator_increment(const OscillatorMap& m, dvec2 d0, dvec2 v0, double h, dvec2& dv, dvec2& dx) {
     dvec2 d = d0, v = v0;
@@ -412,18 +445,10 @@ inline void oscillator_increment(const OscillatorMap& m, dvec2 d0, dvec2 v0, dou
     dx = d - d0 - v0 * h;
 }
 
-// The maps depend only on the parameters and h: one per anchor spring, pair spring and body
-// (its damper), in that order. Computed once per step size instead of once per body and step.
+// Computed once per step size instead of once per body and step.
 void update_force_maps(const System& s, Lane& L, double h) {
     if (L.force_maps_h == h) return;
-    size_t k = 0;
-    for (const AnchorSpring& sp : s.anchor_springs)
-        L.force_maps[k++] = oscillator_map(sp.k * s.inv_mass[sp.body], 0.5 * sp.b * s.inv_mass[sp.body], h);
-    for (const PairSpring& sp : s.pair_springs) {
-        const double mu = s.mass[sp.i] * s.mass[sp.j] / (s.mass[sp.i] + s.mass[sp.j]);
-        L.force_maps[k++] = oscillator_map(sp.k / mu, 0.5 * sp.b / mu, h);
-    }
-    for (int i = 0; i < s.bodies(); ++i) L.force_maps[k++] = oscillator_map(0.0, 0.5 * s.damper * s.inv_mass[i], h);
+    kinematic_force_maps(s, h, L.force_maps.data());
     L.force_maps_h = h;
 }
 
@@ -502,23 +527,11 @@ void kinematic_step(const System& s, Lane& L, double h, bool average) {
         dv[sp.j] -= (mi / M) * ddv_rel;
         dx[sp.j] -= (mi / M) * ddx_rel;
     }
-    // A central body alone moves a body along its Kepler orbit: the exact (dv, dx) is that
-    // flow's change of velocity and its displacement beyond x0 + v0 h.
+    // A central body: its Kepler flow over the step.
     for (const CentralForce& c : s.central_forces) {
         for (int i = 0; i < n; ++i) {
-            dvec2 r = x[i] - c.centre, w = v[i];
             dvec2 ddv, ddx;
-            if (kepler_propagate(c.gm, r, w, h)) {
-                ddv = w - v[i];
-                ddx = (r - (x[i] - c.centre)) - h * v[i];
-                if (average) ddx = (0.5 * h) * ddv;
-            } else {
-                // No orbit to follow (the body sits on the centre): the semi-implicit terms.
-                const dvec2 d = x[i] - c.centre;
-                const double r2 = d.x * d.x + d.y * d.y;
-                ddv = r2 > 0.0 ? (-h * c.gm / (r2 * std::sqrt(r2))) * d : dvec2(0.0);
-                ddx = dx_factor * ddv;
-            }
+            kinematic_central_increment(c, x[i], v[i], h, average, ddv, ddx);
             dv[i] += ddv;
             dx[i] += ddx;
         }

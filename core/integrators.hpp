@@ -66,6 +66,18 @@ int find_integrator(std::string_view id);
 // A lane for integrator `index`, sized for s and reset to (x0, v0).
 Lane make_lane(const System& s, int index, const dvec2* x0, const dvec2* v0);
 
+// Building blocks of the kinematic step, shared with the ensemble (ensemble.hpp) so that both
+// compute the same numbers from one definition.
+// The oscillator map of every force with a closed form over a step of h: one per anchor spring,
+// pair spring and body (its damper), in that order (anchor_springs.size() + pair_springs.size()
+// + bodies() entries). They depend only on the parameters and h.
+void kinematic_force_maps(const System& s, double h, OscillatorMap* maps);
+// The (dv, dx) a central body alone gives a body at (x, v) over h: its Kepler flow's change of
+// velocity and its displacement beyond x + v h (with average, dx = dv h/2); without an orbit
+// to follow (the body sits on the centre), the semi-implicit terms.
+void kinematic_central_increment(const CentralForce& c, dvec2 x, dvec2 v, double h, bool average, dvec2& dv,
+                                 dvec2& dx);
+
 // Newton iteration settings of implicit_euler.
 constexpr int implicit_euler_max_iterations = 50;
 constexpr double implicit_euler_tolerance = 1e-12;  // on |dv| relative to 1 + |v|

@@ -1,7 +1,9 @@
 // The step loop allocates nothing: global operator new is counted while every preset runs
 // every integrator. A separate executable, since it replaces operator new for the whole program.
+#include "ensemble.hpp"
 #include "helpers.hpp"
 #include "kepler.hpp"
+#include "scenarios.hpp"
 #include "simulation.hpp"
 
 #include <catch2/catch.hpp>
@@ -77,4 +79,24 @@ TEST_CASE("kepler_propagate allocates nothing, on every kind of conic") {
     }
     CHECK(allocations.load() - before == 0);
     CHECK(moved > 400);
+}
+
+TEST_CASE("Ensemble::step and reset allocate nothing, for every preset and integrator") {
+    for (const PresetInfo& p : presets()) {
+        const ParseResult r = parse_config(std::string("preset=") + p.id);
+        REQUIRE(r.ok());
+        const Scene sc = build_scene(r.config);
+        for (int i = 0; i < static_cast<int>(integrators().size()); ++i) {
+            INFO(p.id << ", " << integrators()[i].id);
+            // Over a block of copies, so that the step loops over several blocks.
+            Ensemble e(sc.system, i, 1100, sc.x0.data(), sc.v0.data());
+            const long long before = allocations.load();
+            for (int k = 0; k < 50; ++k) e.step(r.config.dt);
+            e.reset();
+            e.step(r.config.dt);
+            e.step(0.5 * r.config.dt);  // a new step size: the kinematic maps are recomputed in place
+            CHECK(e.finite_copies() >= 0);
+            CHECK(allocations.load() - before == 0);
+        }
+    }
 }

@@ -1,0 +1,417 @@
+#include "ensemble.hpp"
+
+#include "ensemble_isa.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <iterator>
+#include <stdexcept>
+#include <string>
+
+// A fixed-step method runs on a block of copies at a time (all bodies, copies [k0, k0 + m)):
+// every stage of the step, then the next block. The block's scratch stays in the first-level
+// cache however many copies there are; the state and the carried data are read and written
+// once per step. Within a block, every loop is over the m copies of one body and component,
+// contiguous and branch-free, with the parameters hoisted: the compiler vectorises them
+// (ensemble_kernels.inc), for the widest instruction set the processor has.
+
+namespace stepwise {
+
+namespace {
+
+using Out = double* __restrict;
+using In = const double* __restrict;
+
+// A vector quantity (position, velocity, acceleration, ...) of every body for the copies of one
+// block: component c (0 x, 1 y) of body b is the array at(c, b) of m doubles.
+struct Field {
+    double* c[2] = {nullptr, nullptr};
+    size_t stride = 0;
+    double* at(int comp, int body) const { return c[comp] + static_cast<size_t>(body) * stride; }
+};
+
+// The system's forces as plain arrays (the kernels call nothing from the standard library).
+struct Forces {
+    int bodies;
+    const double *mass, *inv_mass;
+    double gx, gy, drag, damper;
+    bool body_forces;  // accelerations() starts with the body-force pass, not a zero fill
+    const AnchorSpring* anchors;
+    int anchor_count;
+    const PairSpring* pairs;
+    int pair_count;
+    const CentralForce* centrals;
+    int central_count;
+    // Without body forces, which force is the first on a body (first_touches): first[first_anchor
+    // + q] anchor spring q, first[first_pair + 2q (+ 1)] pair spring q's end i (j),
+    // first[first_central + b] the first central body on body b, first[first_fill + b] none at all.
+    const unsigned char* first;
+    int first_anchor, first_pair, first_central, first_fill;
+};
+
+std::vector<unsigned char> first_touches(const System& s) {
+    const size_t n = static_cast<size_t>(s.bodies());
+    std::vector<unsigned char> first, touched(n, 0);
+    auto touch = [&](int b) {
+        first.push_back(touched[static_cast<size_t>(b)] ? 0 : 1);
+        touched[static_cast<size_t>(b)] = 1;
+    };
+    for (const AnchorSpring& sp : s.anchor_springs) touch(sp.body);
+    for (const PairSpring& sp : s.pair_springs) {
+        touch(sp.i);
+        touch(sp.j);
+    }
+    for (size_t b = 0; b < n; ++b) {
+        if (s.central_forces.empty())
+            first.push_back(0);
+        else
+            touch(static_cast<int>(b));
+    }
+    for (size_t b = 0; b < n; ++b) first.push_back(touched[b] ? 0 : 1);
+    return first;
+}
+
+Forces forces_of(const System& s, const std::vector<unsigned char>& first) {
+    const int anchors = static_cast<int>(s.anchor_springs.size()), pairs = static_cast<int>(s.pair_springs.size());
+    return {s.bodies(),
+            s.mass.data(),
+            s.inv_mass.data(),
+            s.gravity.x,
+            s.gravity.y,
+            s.drag,
+            s.damper,
+            !(s.drag == 0.0 && s.damper == 0.0 && s.gravity.x == 0.0 && s.gravity.y == 0.0),
+            s.anchor_springs.data(),
+            anchors,
+            s.pair_springs.data(),
+            pairs,
+            s.central_forces.data(),
+            static_cast<int>(s.central_forces.size()),
+            first.data(),
+            0,
+            anchors,
+            anchors + 2 * pairs,
+            anchors + 2 * pairs + s.bodies()};
+}
+
+// One block of copies under a vectorised method.
+struct Block {
+    const Forces* f;
+    int n;  // bodies
+    int m;  // copies in this block
+    Field x, v;        // the state
+    Field carry[2];    // what the method carries between steps
+    Field tmp[6];      // scratch
+    const OscillatorMap* maps;  // kinematic: kinematic_force_maps for this step size
+    long long* evaluations;     // summed over the copies
+};
+
+using BlockStep = void (*)(const Block& B, double h, bool started);
+
+// The kinematic step's central bodies, as kinematic_step: each copy's Kepler flow, one at a time.
+void add_kepler_increments(const Block& B, double h, bool average, const Field& dv, const Field& dx) {
+    for (int q = 0; q < B.f->central_count; ++q)
+        for (int b = 0; b < B.n; ++b) {
+            const double *px = B.x.at(0, b), *py = B.x.at(1, b), *pvx = B.v.at(0, b), *pvy = B.v.at(1, b);
+            double *dvx = dv.at(0, b), *dvy = dv.at(1, b), *dxx = dx.at(0, b), *dxy = dx.at(1, b);
+            for (int k = 0; k < B.m; ++k) {
+                dvec2 ddv, ddx;
+                kinematic_central_increment(B.f->centrals[q], dvec2(px[k], py[k]), dvec2(pvx[k], pvy[k]), h, average,
+                                            ddv, ddx);
+                dvx[k] += ddv.x;
+                dvy[k] += ddv.y;
+                dxx[k] += ddx.x;
+                dxy[k] += ddx.y;
+            }
+        }
+}
+
+// The kernels, once per instruction set.
+namespace isa_default {
+#include "ensemble_kernels.inc"
+}  // namespace isa_default
+
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define STEPWISE_ENSEMBLE_X86_CLONES 1
+#pragma GCC push_options
+#pragma GCC target("avx2")
+namespace isa_avx2 {
+#include "ensemble_kernels.inc"
+}  // namespace isa_avx2
+#pragma GCC pop_options
+#pragma GCC push_options
+#pragma GCC target("avx512f,prefer-vector-width=512")
+namespace isa_avx512 {
+#include "ensemble_kernels.inc"
+}  // namespace isa_avx512
+#pragma GCC pop_options
+#endif
+
+struct Isa {
+    const char* name;
+    const BlockStep* steps;
+    bool (*supported)();
+};
+const Isa isas[] = {
+    {"default", isa_default::block_steps, [] { return true; }},
+#ifdef STEPWISE_ENSEMBLE_X86_CLONES
+    {"avx2", isa_avx2::block_steps, [] { return __builtin_cpu_supports("avx2") != 0; }},
+    {"avx512f", isa_avx512::block_steps, [] { return __builtin_cpu_supports("avx512f") != 0; }},
+#endif
+};
+constexpr int isa_count = static_cast<int>(std::size(isas));
+
+// The widest the processor runs, unless a test chose another.
+int widest_isa() {
+    int best = 0;
+    for (int i = 0; i < isa_count; ++i)
+        if (isas[i].supported()) best = i;
+    return best;
+}
+int current_isa = widest_isa();
+
+// ---------------------------------------------------------------------------------------
+// The vectorised methods: id, vector fields carried per copy, scratch fields per block.
+
+// (The step functions are ensemble_kernels.inc's block_steps, in this order.)
+struct SoaMethod {
+    const char* id;
+    int carried, scratch;
+    bool force_maps;
+};
+const SoaMethod soa_methods[] = {
+    {"explicit_euler", 0, 1, false},  {"semi_implicit_euler", 0, 1, false}, {"semi_implicit_euler_x", 0, 1, false},
+    {"newton", 0, 1, false},          {"heun", 0, 4, false},                {"midpoint", 0, 4, false},
+    {"rk4", 0, 6, false},             {"leapfrog", 2, 1, false},            {"stormer_verlet", 2, 1, false},
+    {"velocity_verlet", 1, 2, false}, {"yoshida4", 0, 1, false},            {"kinematic", 0, 2, true},
+    {"kinematic_avg", 0, 2, true},
+};
+static_assert(std::size(soa_methods) == std::size(isa_default::block_steps));
+
+// Doubles of one body's scratch in a block: the block's size aims at this.
+constexpr int block_doubles = 256;
+// Scratch arrays are this many doubles longer than a block: arrays a power of two apart would
+// alias in the store buffer (loads wait for unrelated stores 4 KiB away).
+constexpr int scratch_pad = 24;
+
+struct Plan {
+    int method = -1;  // into soa_methods, or -1: per copy
+    int carried = 0;  // vector fields per copy
+    int scratch = 0;  // vector fields per block
+    int block = 0;
+};
+
+Plan plan(int integrator, int bodies, int copies) {
+    const auto& table = integrators();
+    if (integrator < 0 || integrator >= static_cast<int>(table.size()))
+        throw std::invalid_argument("Ensemble: no integrator " + std::to_string(integrator));
+    if (copies < 0 || bodies < 0) throw std::invalid_argument("Ensemble: negative size");
+    Plan p;
+    for (int i = 0; i < static_cast<int>(std::size(soa_methods)); ++i)
+        if (std::strcmp(soa_methods[i].id, table[static_cast<size_t>(integrator)].id) == 0) p.method = i;
+    if (p.method < 0) {
+        // The single path per copy: rk45 carries its first-same-as-last slope (velocity and
+        // acceleration) besides its step size and started flag.
+        p.carried = table[static_cast<size_t>(integrator)].stateful ? 2 : 0;
+        return p;
+    }
+    const SoaMethod& method = soa_methods[p.method];
+    p.carried = method.carried;
+    p.scratch = method.scratch;
+    p.block = std::min(std::max(8, (block_doubles / std::max(bodies, 1)) & ~7), std::max(copies, 1));
+    return p;
+}
+
+}  // namespace
+
+Ensemble::Ensemble(const System& system, int integrator, int copies, const dvec2* x0, const dvec2* v0)
+    : system_(system), integrator_(integrator), copies_(copies), bodies_(system.bodies()) {
+    const Plan p = plan(integrator, bodies_, copies_);
+    method_ = p.method;
+    block_ = p.block;
+    const size_t n = static_cast<size_t>(bodies_), N = static_cast<size_t>(copies_);
+    for (int c = 0; c < 4; ++c) {
+        state_[c].resize(n * N);
+        start_[c].resize(n * N);
+    }
+    carry_.resize(static_cast<size_t>(p.carried) * 2 * n * N);
+    scratch_.resize(static_cast<size_t>(p.scratch) * 2 * n * static_cast<size_t>(p.block + scratch_pad));
+    first_touch_ = first_touches(system_);
+    if (method_ >= 0 && soa_methods[method_].force_maps)
+        force_maps_.resize(system_.anchor_springs.size() + system_.pair_springs.size() + n);
+    if (method_ < 0) {
+        lane_ = make_lane(system_, integrator, x0, v0);
+        if (p.carried > 0) {
+            copy_substep_.resize(N);
+            copy_started_.resize(N);
+        }
+    }
+    for (int k = 0; k < copies_; ++k) set_start(k, x0, v0);
+    reset();
+}
+
+void Ensemble::set_start(int copy, const dvec2* x, const dvec2* v) {
+    if (copy < 0 || copy >= copies_) throw std::out_of_range("Ensemble::set_start: no copy " + std::to_string(copy));
+    for (int b = 0; b < bodies_; ++b) {
+        const size_t i = static_cast<size_t>(b) * copies_ + copy;
+        start_[0][i] = x[b].x;
+        start_[1][i] = x[b].y;
+        start_[2][i] = v[b].x;
+        start_[3][i] = v[b].y;
+    }
+}
+
+void Ensemble::reset() {
+    for (int c = 0; c < 4; ++c) std::copy(start_[c].begin(), start_[c].end(), state_[c].begin());
+    started_ = false;
+    force_maps_h_ = 0.0;
+    evaluations_ = 0;
+    std::fill(copy_substep_.begin(), copy_substep_.end(), 0.0);
+    std::fill(copy_started_.begin(), copy_started_.end(), 0);
+    lane_.force_evaluations = lane_.newton_failures = lane_.rejected_substeps = 0;
+}
+
+void Ensemble::step(double h) {
+    if (method_ < 0) {
+        step_per_copy(h);
+        return;
+    }
+    const SoaMethod& method = soa_methods[method_];
+    if (method.force_maps && force_maps_h_ != h) {  // as update_force_maps
+        kinematic_force_maps(system_, h, force_maps_.data());
+        force_maps_h_ = h;
+    }
+    const BlockStep block_step = isas[current_isa].steps[method_];
+    const Forces forces = forces_of(system_, first_touch_);
+    const size_t n = static_cast<size_t>(bodies_), N = static_cast<size_t>(copies_), block = static_cast<size_t>(block_);
+    for (size_t k0 = 0; k0 < N; k0 += block) {
+        Block B{&forces, bodies_, static_cast<int>(std::min(block, N - k0)), {}, {}, {}, {}, force_maps_.data(),
+                &evaluations_};
+        B.x = {{state_[0].data() + k0, state_[1].data() + k0}, N};
+        B.v = {{state_[2].data() + k0, state_[3].data() + k0}, N};
+        for (int f = 0; f < method.carried; ++f) B.carry[f] = {{carry(f, 0) + k0, carry(f, 1) + k0}, N};
+        const size_t stride = block + scratch_pad;
+        for (int f = 0; f < method.scratch; ++f) {
+            double* base = scratch_.data() + static_cast<size_t>(f) * 2 * n * stride;
+            B.tmp[f] = {{base, base + n * stride}, stride};
+        }
+        block_step(B, h, started_);
+    }
+    started_ = true;
+}
+
+// Implicit Euler's Newton iteration and rk45's substeps differ from copy to copy: the single
+// path's step function on each copy in turn, through one Lane.
+void Ensemble::step_per_copy(double h) {
+    const StepFn step = integrators()[static_cast<size_t>(integrator_)].step;
+    const bool carries = !copy_started_.empty();
+    const size_t N = static_cast<size_t>(copies_);
+    double *cvx = nullptr, *cvy = nullptr, *cax = nullptr, *cay = nullptr;
+    if (carries) {
+        cvx = carry(0, 0);
+        cvy = carry(0, 1);
+        cax = carry(1, 0);
+        cay = carry(1, 1);
+    }
+    for (size_t k = 0; k < N; ++k) {
+        for (int b = 0; b < bodies_; ++b) {
+            const size_t i = static_cast<size_t>(b) * N + k;
+            lane_.x[b] = dvec2(state_[0][i], state_[1][i]);
+            lane_.v[b] = dvec2(state_[2][i], state_[3][i]);
+            if (carries) {
+                lane_.carry_v[b] = dvec2(cvx[i], cvy[i]);
+                lane_.carry_a[b] = dvec2(cax[i], cay[i]);
+            }
+        }
+        if (carries) {
+            lane_.started = copy_started_[k] != 0;
+            lane_.substep = copy_substep_[k];
+        }
+        step(system_, lane_, h);
+        for (int b = 0; b < bodies_; ++b) {
+            const size_t i = static_cast<size_t>(b) * N + k;
+            state_[0][i] = lane_.x[b].x;
+            state_[1][i] = lane_.x[b].y;
+            state_[2][i] = lane_.v[b].x;
+            state_[3][i] = lane_.v[b].y;
+            if (carries) {
+                cvx[i] = lane_.carry_v[b].x;
+                cvy[i] = lane_.carry_v[b].y;
+                cax[i] = lane_.carry_a[b].x;
+                cay[i] = lane_.carry_a[b].y;
+            }
+        }
+        if (carries) {
+            copy_started_[k] = lane_.started ? 1 : 0;
+            copy_substep_[k] = lane_.substep;
+        }
+    }
+    evaluations_ = lane_.force_evaluations;
+}
+
+dvec2 Ensemble::position(int copy, int body) const {
+    const size_t i = static_cast<size_t>(body) * copies_ + copy;
+    return dvec2(state_[0][i], state_[1][i]);
+}
+
+dvec2 Ensemble::velocity(int copy, int body) const {
+    const size_t i = static_cast<size_t>(body) * copies_ + copy;
+    return dvec2(state_[2][i], state_[3][i]);
+}
+
+int Ensemble::finite_copies() const {
+    int count = 0;
+    for (int k = 0; k < copies_; ++k) {
+        bool finite = true;
+        for (int c = 0; c < 4; ++c)
+            for (int b = 0; b < bodies_; ++b)
+                finite = finite && std::isfinite(state_[c][static_cast<size_t>(b) * copies_ + k]);
+        count += finite ? 1 : 0;
+    }
+    return count;
+}
+
+double Ensemble::force_evaluations() const {
+    return copies_ > 0 ? static_cast<double>(evaluations_) / copies_ : 0.0;
+}
+
+double Ensemble::bytes_needed(int integrator, int bodies, int copies) {
+    const Plan p = plan(integrator, bodies, copies);
+    const double n = bodies, N = copies;
+    // State and start (4 components each), carried fields (2 components), one block's scratch.
+    double doubles = (8.0 + 2.0 * p.carried) * n * N + 2.0 * p.scratch * n * (p.block + scratch_pad);
+    if (p.method >= 0 && soa_methods[p.method].force_maps) doubles += 4.0 * 2.0 * n;  // maps, about
+    double bytes = sizeof(double) * doubles + sizeof(Ensemble);
+    if (p.method < 0) {
+        // The Lane (23 vectors of dvec2, the dense Jacobians at most) and each copy's step size
+        // and started flag.
+        bytes += sizeof(dvec2) * 23.0 * n + sizeof(double) * (12.0 * n * n + 2.0 * n);
+        if (p.carried > 0) bytes += (sizeof(double) + 1.0) * N;
+    }
+    return bytes;
+}
+
+namespace ensemble_isa {
+
+std::vector<std::string> available() {
+    std::vector<std::string> names;
+    for (const Isa& isa : isas)
+        if (isa.supported()) names.push_back(isa.name);
+    return names;
+}
+
+std::string current() { return isas[current_isa].name; }
+
+bool choose(const std::string& name) {
+    for (int i = 0; i < isa_count; ++i)
+        if (name == isas[i].name && isas[i].supported()) {
+            current_isa = i;
+            return true;
+        }
+    return false;
+}
+
+}  // namespace ensemble_isa
+
+}  // namespace stepwise
