@@ -164,6 +164,9 @@ constexpr int isa_count = static_cast<int>(std::size(isas));
 
 // The widest the processor runs, unless a test chose another.
 int widest_isa() {
+#ifdef STEPWISE_ENSEMBLE_X86_CLONES
+    __builtin_cpu_init();  // this runs among the static constructors
+#endif
     int best = 0;
     for (int i = 0; i < isa_count; ++i)
         if (isas[i].supported()) best = i;

@@ -14,10 +14,12 @@
 
 namespace {
 std::atomic<long long> allocations{0};
+std::atomic<long long> allocated_bytes{0};
 }
 
 void* operator new(std::size_t n) {
     ++allocations;
+    allocated_bytes += static_cast<long long>(n);
     if (void* p = std::malloc(n ? n : 1)) return p;
     throw std::bad_alloc();
 }
@@ -97,6 +99,24 @@ TEST_CASE("Ensemble::step and reset allocate nothing, for every preset and integ
             e.step(0.5 * r.config.dt);  // a new step size: the kinematic maps are recomputed in place
             CHECK(e.finite_copies() >= 0);
             CHECK(allocations.load() - before == 0);
+        }
+    }
+}
+
+TEST_CASE("Ensemble::bytes_needed is what the constructor allocates") {
+    for (const char* preset : {"damped_spring", "two_point_exercise", "eccentric_orbit"}) {
+        const ParseResult r = parse_config(std::string("preset=") + preset);
+        REQUIRE(r.ok());
+        const Scene sc = build_scene(r.config);
+        for (int i = 0; i < static_cast<int>(integrators().size()); ++i) {
+            INFO(preset << ", " << integrators()[i].id);
+            const int copies = 20000;
+            const long long before = allocated_bytes.load();
+            const Ensemble e(sc.system, i, copies, sc.x0.data(), sc.v0.data());
+            const double allocated = static_cast<double>(allocated_bytes.load() - before) + sizeof(Ensemble);
+            const double needed = Ensemble::bytes_needed(i, sc.system.bodies(), copies);
+            CHECK(needed >= 0.98 * allocated);
+            CHECK(needed <= 1.02 * allocated);
         }
     }
 }
