@@ -7,6 +7,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <cstdio>
 #include <sstream>
 #include <string>
@@ -286,4 +287,71 @@ TEST_CASE("cli run 'preset=eccentric_orbit' prints finite rows against the exact
     }
     CHECK(rows == 25 * 4);  // 2400 steps of 0.005 every 100: t = 0, 0.5, ..., 12; four integrators
     CHECK(last_t == 12.0);
+}
+
+TEST_CASE("cli cloud: CSV columns, t = 0 included, the exact flow's row, closed-form ratios") {
+    // Explicit Euler on k = 15 at dt = 0.01 stretches the area by 1 + 15 h^2 every step.
+    const Result r = cli({"cloud", "scenario=spring&b=0&cloud=500&integrators=explicit_euler,semi_implicit_euler",
+                          "--steps", "100", "--every", "50"});
+    REQUIRE(r.status == 0);
+    std::istringstream lines(r.out);
+    std::string line;
+    std::getline(lines, line);
+    CHECK(line == "t,integrator,area_ratio,points_finite");
+    std::vector<std::vector<std::string>> rows;
+    while (std::getline(lines, line)) {
+        std::vector<std::string> cells;
+        std::stringstream cell(line);
+        std::string c;
+        while (std::getline(cell, c, ',')) cells.push_back(c);
+        REQUIRE(cells.size() == 4);
+        rows.push_back(cells);
+    }
+    REQUIRE(rows.size() == 3 * 3);  // t = 0, 0.5, 1 x (two integrators + exact)
+    CHECK(rows[0] == std::vector<std::string>{"0", "explicit_euler", "1", "500"});
+    CHECK(rows[2][1] == "exact");
+    CHECK(rows[6][0] == "1");
+    CHECK(std::stod(rows[6][2]) == Approx(std::pow(1.0 + 15.0 * 1e-4, 100)).epsilon(1e-9));
+    CHECK(std::fabs(std::stod(rows[7][2]) - 1.0) < 1e-12);  // semi-implicit Euler keeps the area
+    CHECK(std::fabs(std::stod(rows[8][2]) - 1.0) < 1e-12);  // so does the exact flow
+}
+
+TEST_CASE("cli cloud --format json: per integrator, and an empty ratio once the rim has diverged") {
+    const Result r = cli({"cloud", "preset=stiff_spring&cloud=100&integrators=explicit_euler,rk4", "--format", "json",
+                          "--steps", "800", "--every", "400"});
+    REQUIRE(r.status == 0);
+    const auto doc = parse_json(r.out);
+    REQUIRE(doc);
+    CHECK(doc->keys() == std::vector<std::string>{"config", "points", "radius", "integrators"});
+    CHECK((*doc)["points"].number == 100);
+    const auto& lanes = (*doc)["integrators"].items;
+    REQUIRE(lanes.size() == 3);  // explicit_euler, rk4, exact
+    CHECK(lanes[2]["id"].string == "exact");
+    for (const Json& lane : lanes) {
+        CHECK(lane.keys() == std::vector<std::string>{"id", "rows"});
+        REQUIRE(lane["rows"].items.size() == 3);  // t = 0, 20, 40 (800 steps of 0.05)
+        for (const Json& row : lane["rows"].items)
+            CHECK(row.keys() == std::vector<std::string>{"t", "area_ratio", "points_finite"});
+    }
+    CHECK(all_finite(*doc));
+    // Explicit Euler at (w h)^2 = 2.5 grows the area 3.5-fold a step: its rim's coordinates pass 1e200
+    // within 800 steps, their products overflow, and the ratio is no longer reported.
+    CHECK(lanes[0]["rows"].items[2]["area_ratio"].kind == Json::Kind::null);
+}
+
+TEST_CASE("cli cloud: bad cloud keys are errors naming the key") {
+    struct Case {
+        const char* query;
+        const char* key;
+    };
+    const Case cases[] = {{"cloud=-1", "cloud"},        {"cloud=1.5", "cloud"},         {"cloud=2000000", "cloud"},
+                          {"cloud=abc", "cloud"},       {"cloud=10&cloud_radius=0", "cloud_radius"},
+                          {"cloud=10&cloud_radius=nan", "cloud_radius"},
+                          {"cloud=10&cloud_radius=-1", "cloud_radius"}, {"scenario=spring", "cloud"}};
+    for (const Case& c : cases) {
+        INFO(c.query);
+        const Result r = cli({"cloud", c.query}, true);
+        CHECK(r.status == 2);
+        CHECK(r.out.find(std::string("error: ") + c.key) != std::string::npos);
+    }
 }

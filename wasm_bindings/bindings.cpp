@@ -25,6 +25,7 @@ EMSCRIPTEN_BINDINGS(stepwise) {
         .function("history", &Playground::history)
         .function("layout", &Playground::layout)
         .function("scene", &Playground::scene)
+        .function("cloudPoints", &Playground::cloud_points)
         .function("config", &Playground::config)
         .function("errors", &Playground::errors)
         .function("dt", &Playground::dt)

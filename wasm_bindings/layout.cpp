@@ -84,6 +84,14 @@ const Series angular_momentum_drift = {
 const Series phase_q = {"phase_q", Scope::lane, "", "", [](const Playground& p, int l, int) { return p.sim().phase(l).x; }};
 const Series phase_p = {"phase_p", Scope::lane, "", "", [](const Playground& p, int l, int) { return p.sim().phase(l).y; }};
 
+// The phase-space clouds (NaN where there are none, or once a cloud's rim is not finite).
+const Series area_ratio = {"area_ratio", Scope::lane, "", "phase-space area ÷ its area at t = 0",
+                           [](const Playground& p, int l, int) { return p.cloud_area_ratio(l); }};
+const Series points_finite = {"points_finite", Scope::lane, "", "cloud points still finite",
+                              [](const Playground& p, int l, int) { return p.cloud_points_finite(l); }};
+const Series exact_area_ratio = {"exact_area_ratio", Scope::global, "", "the exact flow's area ratio",
+                                 [](const Playground& p, int, int) { return p.exact_cloud_area_ratio(); }};
+
 // The reference's bodies.
 const Series reference_x = {"reference_x", Scope::body, "m", "reference x",
                             [](const Playground& p, int, int b) { return p.sim().reference_x()[b].x; }};
@@ -101,13 +109,19 @@ std::vector<const Series*> state_series() {
             &reference_stopped, &reference_stopped_at, &reference_angular_momentum, &reference_phase_q,
             &reference_phase_p, &x, &y, &vx, &vy, &error, &energy, &energy_drift, &stopped, &stopped_at,
             &dissipated, &max_error_series, &angular_momentum, &angular_momentum_drift, &phase_q, &phase_p,
-            &reference_x, &reference_y, &reference_vx, &reference_vy};
+            &area_ratio, &points_finite, &exact_area_ratio, &reference_x, &reference_y, &reference_vx,
+            &reference_vy};
 }
 
-std::vector<const Series*> history_series(const Simulation& sim) {
+std::vector<const Series*> history_series(const Playground& p) {
+    const Simulation& sim = p.sim();
     std::vector<const Series*> list = {&t_series, &reference_phase_q, &reference_phase_p, &energy_drift,
                                        &max_error_series, &phase_q, &phase_p};
     if (sim.conserves_angular_momentum()) list.push_back(&angular_momentum_drift);
+    if (sim.config().cloud > 0) {
+        list.push_back(&area_ratio);
+        if (sim.reference_kind() == ReferenceKind::exact) list.push_back(&exact_area_ratio);
+    }
     list.push_back(&reference_x);  // the reference's path: the orbit's ghost
     list.push_back(&reference_y);
     return list;

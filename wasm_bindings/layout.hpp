@@ -49,8 +49,8 @@ private:
 };
 
 // The state array's series, and the history sample's (angular momentum only where the
-// system conserves it).
+// system conserves it, the clouds' area ratios only when there are clouds).
 std::vector<const Series*> state_series();
-std::vector<const Series*> history_series(const Simulation& sim);
+std::vector<const Series*> history_series(const Playground& p);
 
 }  // namespace stepwise::web

@@ -31,13 +31,55 @@ val view(const double* data, size_t count) {
     return val(emscripten::typed_memory_view(count, data));
 }
 
+// The query's config with the page's own limits on the cloud applied: a cloud the page cannot
+// hold is refused (cloud = 0) with a message naming the key, the value and what is allowed.
+ParseResult page_config(const std::string& query) {
+    ParseResult r = parse_config(query);
+    Config& c = r.config;
+    if (c.cloud == 0) return r;
+    const std::string value = std::to_string(c.cloud);
+    if (c.cloud > max_page_cloud_points) {
+        r.errors.push_back({"cloud", value,
+                            "cloud must be a whole number from 0 to " + std::to_string(max_page_cloud_points) +
+                                " in the page (the CLI allows up to " + std::to_string(max_cloud_points) + "); got '" +
+                                value + "'"});
+        c.cloud = 0;
+        return r;
+    }
+    const int bodies = build_scene(c).system.bodies();
+    double bytes = 0.0;
+    for (int id : c.integrators) bytes += PhaseCloud::bytes_needed(id, bodies, c.cloud);
+    if (bytes > max_cloud_bytes) {
+        char mb[64];
+        std::snprintf(mb, sizeof mb, "%.0f MB", bytes / 1e6);
+        r.errors.push_back({"cloud", value,
+                            "cloud: " + value + " points for each of " + std::to_string(c.integrators.size()) +
+                                " integrators need " + mb + ", more than the page's " +
+                                std::to_string(static_cast<int>(max_cloud_bytes / 1e6)) +
+                                " MB; choose fewer points or integrators; got '" + value + "'"});
+        c.cloud = 0;
+    }
+    return r;
+}
+
 }  // namespace
 
 Playground::Playground(const std::string& query)
-    : parsed_(parse_config(query)),
+    : parsed_(page_config(query)),
       sim_(parsed_.config),
       state_layout_(state_series(), sim_.lanes(), sim_.bodies()),
-      history_layout_(history_series(sim_), sim_.lanes(), sim_.bodies()) {
+      history_layout_(history_series(*this), sim_.lanes(), sim_.bodies()) {
+    const Config& c = sim_.config();
+    if (c.cloud > 0) {
+        const Scene& scene = sim_.scene();
+        clouds_.reserve(c.integrators.size());
+        for (int id : c.integrators) clouds_.emplace_back(scene, id, c.cloud, c.cloud_radius);
+        if (sim_.reference_kind() == ReferenceKind::exact)
+            exact_cloud_.emplace(scene, c.cloud, c.cloud_radius, exact_cloud_sample);
+        cloud_points_.assign(static_cast<size_t>(c.cloud) * 2 * clouds_.size() +
+                                 (exact_cloud_ ? exact_cloud_->sample().size() * 2 : 0),
+                             0.0f);
+    }
     state_.assign(static_cast<size_t>(state_layout_.width()), 0.0);
     sample_width_ = history_layout_.width();
     history_.assign(static_cast<size_t>(history_capacity) * sample_width_, 0.0);
@@ -46,6 +88,8 @@ Playground::Playground(const std::string& query)
 
 void Playground::reset() {
     sim_.reset();
+    for (PhaseCloud& cloud : clouds_) cloud.reset();
+    exact_cloud_t_ = -1.0;
     history_count_ = 0;
     history_stride_ = 1;
     ++history_generation_;
@@ -55,8 +99,10 @@ void Playground::reset() {
 
 int Playground::advance_steps(int n) {
     n = std::clamp(n, 0, max_steps_per_call);
+    const double dt = sim_.config().dt;
     for (int k = 0; k < n; ++k) {
         sim_.step();
+        for (PhaseCloud& cloud : clouds_) cloud.step(dt);
         if (sim_.steps() % history_stride_ == 0) record();
     }
     last_advance_ = n;
@@ -94,8 +140,53 @@ val Playground::state() {
     return view(state_.data(), state_.size());
 }
 
+double Playground::cloud_area_ratio(int lane) const {
+    if (clouds_.empty()) return std::nan("");
+    return clouds_[static_cast<size_t>(lane)].area_ratio().value_or(std::nan(""));
+}
+
+double Playground::cloud_points_finite(int lane) const {
+    return clouds_.empty() ? 0.0 : static_cast<double>(clouds_[static_cast<size_t>(lane)].points_finite());
+}
+
+double Playground::exact_cloud_area_ratio() const {
+    if (!exact_cloud_) return std::nan("");
+    // The ratio of the closed form at the current time (moved there if nobody has yet).
+    if (exact_cloud_t_ != sim_.time()) {
+        exact_cloud_->at(sim_.time());
+        exact_cloud_t_ = sim_.time();
+    }
+    return exact_cloud_->area_ratio().value_or(std::nan(""));
+}
+
+val Playground::cloud_points() {
+    float* out = cloud_points_.data();
+    for (const PhaseCloud& cloud : clouds_) {
+        const double* x = cloud.ensemble().x(0);
+        const double* v = cloud.ensemble().vx(0);
+        for (int k = 0; k < cloud.points(); ++k) {
+            *out++ = static_cast<float>(x[k]);
+            *out++ = static_cast<float>(v[k]);
+        }
+    }
+    if (exact_cloud_) {
+        exact_cloud_area_ratio();  // moves it to now
+        for (dvec2 p : exact_cloud_->sample()) {
+            *out++ = static_cast<float>(p.x);
+            *out++ = static_cast<float>(p.y);
+        }
+    }
+    return val(emscripten::typed_memory_view(cloud_points_.size(), cloud_points_.data()));
+}
+
 val Playground::layout() const {
     val out = val::object();
+    val cloud = val::object();
+    cloud.set("points", sim_.config().cloud);
+    cloud.set("lanes", static_cast<int>(clouds_.size()));
+    cloud.set("exact", exact_cloud_ ? static_cast<int>(exact_cloud_->sample().size()) : 0);
+    cloud.set("radius", sim_.config().cloud_radius);
+    out.set("cloud", cloud);
     out.set("state", state_layout_.describe(sim_));
     out.set("history", history_layout_.describe(sim_));
     out.set("history_capacity", history_capacity);
@@ -311,6 +402,9 @@ val limits() {
     out.set("max_steps_per_call", Playground::max_steps_per_call);
     out.set("history_capacity", history_capacity);
     out.set("max_export_rows", static_cast<double>(max_export_rows));
+    out.set("max_page_cloud_points", max_page_cloud_points);
+    out.set("max_cloud_points", max_cloud_points);
+    out.set("default_cloud_radius", default_cloud_radius);
     return out;
 }
 

@@ -4,6 +4,7 @@
 // as plain JS values (no handles to delete). Emscripten-only; core/ stays free of it.
 #pragma once
 #include "config.hpp"
+#include "cloud.hpp"
 #include "layout.hpp"
 #include "simulation.hpp"
 
@@ -16,6 +17,12 @@ namespace stepwise::web {
 
 // How many plot-history samples are kept (then every other one is dropped and the stride doubles).
 constexpr int history_capacity = 1024;
+// The page's limits on the phase-space cloud (the CLI allows more): points per integrator, the
+// memory all clouds may take (the module's heap grows up to 2 GiB), and how many of the exact
+// flow's points are followed for its ghost.
+constexpr int max_page_cloud_points = 100000;
+constexpr double max_cloud_bytes = 1024.0 * 1024 * 1024;
+constexpr int exact_cloud_sample = 2000;
 
 class Playground {
 public:
@@ -36,7 +43,19 @@ public:
     // reference and the phase plot's axes. No scenario id needs to be known to draw it.
     emscripten::val scene() const;
 
+    // The clouds' points as one flat array of floats (they are only drawn): for each lane in
+    // turn, `cloud` (x, vx) pairs of body 0, then the exact flow's followed points (none where
+    // the scene has no closed form). layout().cloud says how many of each.
+    emscripten::val cloud_points();
+
     const Simulation& sim() const { return sim_; }
+    // Area ratio of lane l's cloud (NaN when it has none or its rim is no longer finite), its
+    // finite points, and the exact flow's ratio.
+    double cloud_area_ratio(int lane) const;
+    double cloud_points_finite(int lane) const;
+    double exact_cloud_area_ratio() const;
+    bool has_cloud() const { return !clouds_.empty(); }
+    bool has_exact_cloud() const { return exact_cloud_.has_value(); }
     int history_count() const { return history_count_; }
     int history_generation() const { return history_generation_; }
     int last_advance() const { return last_advance_; }
@@ -60,6 +79,11 @@ private:
 
     ParseResult parsed_;
     Simulation sim_;
+    std::vector<PhaseCloud> clouds_;
+    // The exact flow's cloud is moved to the current time when read (a cache).
+    mutable std::optional<ExactCloud> exact_cloud_;
+    mutable double exact_cloud_t_ = -1.0;
+    std::vector<float> cloud_points_;
     Layout state_layout_, history_layout_;
     std::vector<double> state_;
     std::vector<double> history_;  // history_count_ samples of sample_width_ doubles
