@@ -2,7 +2,9 @@
 # Installs everything Stepwise needs on a fresh Debian bookworm machine (idempotent).
 set -euo pipefail
 need=()
-for pkg in cmake g++ make emscripten catch2 libglm-dev libbenchmark-dev chromium nodejs python3; do
+# libboost-dev: Boost.Odeint for the ensemble comparison benchmark only (bench/ensemble_compare.cpp);
+# the core never includes Boost.
+for pkg in cmake g++ make emscripten catch2 libglm-dev libbenchmark-dev libboost-dev chromium nodejs python3; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need+=("$pkg")
 done
 # nodejs/npm may come from elsewhere (the machine's node 20): only ask apt for them when missing.
