@@ -357,6 +357,15 @@ int main(int argc, char** argv) {
     std::printf("ensemble instruction sets here:");
     for (const auto& n : isas) std::printf(" %s", n.c_str());
     std::printf(" (\"ensemble\" = %s)\n", isas.back().c_str());
+    {
+        // How the Ensemble steps this system under each integrator (Ensemble::path()).
+        const stepwise::System sys = spring_system(kDamping);
+        const stepwise::dvec2 x0(1.0, 0.0), v0(0.0);
+        std::printf("ensemble path:");
+        for (int i = 0; i < static_cast<int>(table.size()); ++i)
+            std::printf(" %s=%s", table[i].id, stepwise::Ensemble(sys, i, 1, &x0, &v0).path());
+        std::printf("\n");
+    }
 #ifndef STEPWISE_HAVE_ODEINT
     std::printf("Boost.Odeint not found at build time (install libboost-dev): the odeint rows are skipped\n");
 #endif

@@ -15,6 +15,12 @@
 // once per step. Within a block, every loop is over the m copies of one body and component,
 // contiguous and branch-free, with the parameters hoisted: the compiler vectorises them
 // (ensemble_kernels.inc), for the widest instruction set the processor has.
+//
+// When no force couples two bodies (no pair springs) and each body's forces fit a small set of
+// shapes (body forces none, linear or drag; up to two anchor springs; up to one central body),
+// a fixed-step method runs fused instead: body by body, one loop over all the copies computes
+// every stage's acceleration in registers (fused_plan, step_fused). Same operations, same order,
+// same bits; no scratch traffic.
 
 namespace stepwise {
 
@@ -109,6 +115,25 @@ struct Block {
 
 using BlockStep = void (*)(const Block& B, double h, bool started);
 
+// The fused methods (ensemble_kernels.inc's fused_step): one body's force parameters, hoisted.
+struct FusedParams {
+    double gx, gy, c, damper, drag, im;  // c = damper * im (the linear form)
+    double sax[2], say[2], k[2], rest[2], b[2];  // up to two anchor springs, in order
+    double cx, cy, gm;  // the central body
+};
+// Its shape: body forces (0 none, 1 linear, 2 drag), each spring (0 absent, 1 rest 0, 2 rest
+// length), a central body or not.
+struct FusedShape {
+    int body, s1, s2;
+    bool central;
+};
+struct FusedBody {
+    int m;
+    double *x, *y, *vx, *vy, *c0x, *c0y, *c1x, *c1y;  // state and carried fields
+    FusedParams p;
+};
+using FusedStep = void (*)(const FusedBody& b, int method, double h, bool started);
+
 // The kinematic step's central bodies, as kinematic_step: each copy's Kepler flow, one at a time.
 void add_kepler_increments(const Block& B, double h, bool average, const Field& dv, const Field& dx) {
     for (int q = 0; q < B.f->central_count; ++q)
@@ -151,13 +176,14 @@ namespace isa_avx512 {
 struct Isa {
     const char* name;
     const BlockStep* steps;
+    FusedStep (*fused)(const FusedShape&);
     bool (*supported)();
 };
 const Isa isas[] = {
-    {"default", isa_default::block_steps, [] { return true; }},
+    {"default", isa_default::block_steps, isa_default::fused_pick, [] { return true; }},
 #ifdef STEPWISE_ENSEMBLE_X86_CLONES
-    {"avx2", isa_avx2::block_steps, [] { return __builtin_cpu_supports("avx2") != 0; }},
-    {"avx512f", isa_avx512::block_steps, [] { return __builtin_cpu_supports("avx512f") != 0; }},
+    {"avx2", isa_avx2::block_steps, isa_avx2::fused_pick, [] { return __builtin_cpu_supports("avx2") != 0; }},
+    {"avx512f", isa_avx512::block_steps, isa_avx512::fused_pick, [] { return __builtin_cpu_supports("avx512f") != 0; }},
 #endif
 };
 constexpr int isa_count = static_cast<int>(std::size(isas));
@@ -228,6 +254,32 @@ Plan plan(int integrator, int bodies, int copies) {
     return p;
 }
 
+// Force evaluations per step of each fused method (one more on the first step of the stateful ones).
+const int fused_evaluations[] = {1, 1, 1, 1, 2, 2, 4, 1, 1, 1, 3};
+
+// Per body: body-force kind, spring kinds, central, the two anchor springs' indices (6 ints), when
+// every body's forces fit a fused shape: no pair springs, at most two anchor springs on a body,
+// at most one central body, a method with a fused form. Otherwise empty: the passes.
+std::vector<int> fused_plan(const System& s, int method) {
+    std::vector<int> plan;
+    if (method < 0 || method >= static_cast<int>(std::size(fused_evaluations)) || s.bodies() == 0 ||
+        !s.pair_springs.empty() || s.central_forces.size() > 1)
+        return plan;
+    const bool body_forces = !(s.drag == 0.0 && s.damper == 0.0 && s.gravity.x == 0.0 && s.gravity.y == 0.0);
+    const int body = !body_forces ? 0 : s.drag == 0.0 ? 1 : 2;
+    for (int b = 0; b < s.bodies(); ++b) {
+        int kinds[2] = {0, 0}, index[2] = {-1, -1}, count = 0;
+        for (int q = 0; q < static_cast<int>(s.anchor_springs.size()); ++q) {
+            if (s.anchor_springs[static_cast<size_t>(q)].body != b) continue;
+            if (count == 2) return {};
+            kinds[count] = s.anchor_springs[static_cast<size_t>(q)].rest == 0.0 ? 1 : 2;
+            index[count++] = q;
+        }
+        plan.insert(plan.end(), {body, kinds[0], kinds[1], s.central_forces.empty() ? 0 : 1, index[0], index[1]});
+    }
+    return plan;
+}
+
 }  // namespace
 
 Ensemble::Ensemble(const System& system, int integrator, int copies, const dvec2* x0, const dvec2* v0)
@@ -243,6 +295,7 @@ Ensemble::Ensemble(const System& system, int integrator, int copies, const dvec2
     carry_.resize(static_cast<size_t>(p.carried) * 2 * n * N);
     scratch_.resize(static_cast<size_t>(p.scratch) * 2 * n * static_cast<size_t>(p.block + scratch_pad));
     first_touch_ = first_touches(system_);
+    fused_ = fused_plan(system_, method_);
     if (method_ >= 0 && soa_methods[method_].force_maps)
         force_maps_.resize(system_.anchor_springs.size() + system_.pair_springs.size() + n);
     if (method_ < 0) {
@@ -287,6 +340,10 @@ void Ensemble::step(double h) {
         kinematic_force_maps(system_, h, force_maps_.data());
         force_maps_h_ = h;
     }
+    if (!fused_.empty()) {
+        step_fused(h);
+        return;
+    }
     const BlockStep block_step = isas[current_isa].steps[method_];
     const Forces forces = forces_of(system_, first_touch_);
     const size_t n = static_cast<size_t>(bodies_), N = static_cast<size_t>(copies_), block = static_cast<size_t>(block_);
@@ -304,6 +361,62 @@ void Ensemble::step(double h) {
         block_step(B, h, started_);
     }
     started_ = true;
+}
+
+// Body by body, all copies at once, the fused step for the body's shape.
+void Ensemble::step_fused(double h) {
+    const System& s = system_;
+    const size_t N = static_cast<size_t>(copies_);
+    const int carried = soa_methods[method_].carried;
+    for (int b = 0; b < bodies_; ++b) {
+        const int* plan = &fused_[static_cast<size_t>(b) * 6];
+        const FusedShape shape{plan[0], plan[1], plan[2], plan[3] != 0};
+        const size_t o = static_cast<size_t>(b) * N;
+        FusedBody fb{};
+        fb.m = copies_;
+        fb.x = state_[0].data() + o;
+        fb.y = state_[1].data() + o;
+        fb.vx = state_[2].data() + o;
+        fb.vy = state_[3].data() + o;
+        if (carried > 0) {
+            fb.c0x = carry(0, 0) + o;
+            fb.c0y = carry(0, 1) + o;
+        }
+        if (carried > 1) {
+            fb.c1x = carry(1, 0) + o;
+            fb.c1y = carry(1, 1) + o;
+        }
+        FusedParams& p = fb.p;
+        const double im = s.inv_mass[static_cast<size_t>(b)];
+        p.gx = s.gravity.x;
+        p.gy = s.gravity.y;
+        p.c = s.damper * im;
+        p.damper = s.damper;
+        p.drag = s.drag;
+        p.im = im;
+        for (int q = 0; q < 2; ++q)
+            if (plan[4 + q] >= 0) {
+                const AnchorSpring& sp = s.anchor_springs[static_cast<size_t>(plan[4 + q])];
+                p.sax[q] = sp.anchor.x;
+                p.say[q] = sp.anchor.y;
+                p.k[q] = sp.k;
+                p.rest[q] = sp.rest;
+                p.b[q] = sp.b;
+            }
+        if (shape.central) {
+            p.cx = s.central_forces[0].centre.x;
+            p.cy = s.central_forces[0].centre.y;
+            p.gm = s.central_forces[0].gm;
+        }
+        isas[current_isa].fused(shape)(fb, method_, h, started_);
+    }
+    const bool starts = !started_ && (method_ == 7 || method_ == 8 || method_ == 9);
+    evaluations_ += static_cast<long long>(copies_) * (fused_evaluations[method_] + (starts ? 1 : 0));
+    started_ = true;
+}
+
+const char* Ensemble::path() const {
+    return method_ < 0 ? "per copy" : fused_.empty() ? "passes" : "fused";
 }
 
 // Implicit Euler's Newton iteration and rk45's substeps differ from copy to copy: the single

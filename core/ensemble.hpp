@@ -53,10 +53,17 @@ public:
 
     // Bytes the ensemble holds for `copies` copies of a system with `bodies` bodies under
     // integrator `integrator`: callers with a memory budget check before they build one.
+    // How step() runs: "fused" (every stage's forces computed inside the method's loop, copy by
+    // copy: systems without pair springs, at most two anchor springs per body and one central
+    // body), "passes" (a pass per force and stage over blocks of copies) or "per copy" (the
+    // single path). For the tests and the benchmark; the results are the same bits.
+    const char* path() const;
+
     static double bytes_needed(int integrator, int bodies, int copies);
 
 private:
     void step_per_copy(double h);
+    void step_fused(double h);
     double* carry(int field, int component) {
         return carry_.data() + (static_cast<size_t>(field) * 2 + component) * bodies_ * copies_;
     }
@@ -77,7 +84,9 @@ private:
     bool started_ = false;
     double force_maps_h_ = 0.0;
     std::vector<OscillatorMap> force_maps_;
-    std::vector<unsigned char> first_touch_;  // which force writes a body's acceleration first
+    std::vector<unsigned char> first_touch_;
+    // The fused plan (ensemble.cpp's fused_plan: six ints per body), or empty.
+    std::vector<int> fused_;  // which force writes a body's acceleration first
     long long evaluations_ = 0;  // summed over the copies
     // Per-copy methods: one Lane reused for every copy, and each copy's carried data.
     Lane lane_;

@@ -70,6 +70,33 @@ std::vector<Case> extra_cases() {
     centres.x0 = {dvec2(1.0, 0.0), dvec2(1.5, 0.2), dvec2(-0.5, 1.0)};
     centres.v0 = {dvec2(0.0, 1.0), dvec2(0.1, 0.0), dvec2(-0.2, 0.3)};
     cases.push_back({"two central bodies and springs", centres, 0.01});
+    // Shapes the fused kernels take (ensemble.cpp's fused_plan), each body on its own: no body
+    // forces with two anchor springs (rest 0, then a rest length) and a central body, a body only
+    // the central body acts on; and the linear damper, the drag form with two rest-length springs.
+    Scene fused;
+    System& u = fused.system;
+    u.add_body(1.0);
+    u.add_body(0.5);
+    u.anchor_springs.push_back({0, dvec2(0.5, -1.0), 12.0, 0.0, 0.1});
+    u.anchor_springs.push_back({0, dvec2(-1.0, 0.5), 3.0, 0.8, 0.0});
+    u.central_forces.push_back({dvec2(0.2, 0.1), 0.7, 1e-3});
+    fused.x0 = {dvec2(1.0, 0.0), dvec2(0.0, 2.0)};
+    fused.v0 = {dvec2(0.0, 1.0), dvec2(-0.5, 0.0)};
+    cases.push_back({"fused: two anchor springs and a central body", fused, 0.01});
+    Scene damped = fused;
+    damped.system.central_forces.clear();
+    damped.system.damper = 0.3;
+    cases.push_back({"fused: a damper and two anchor springs", damped, 0.01});
+    Scene drag = damped;
+    drag.system.drag = 0.05;
+    drag.system.gravity = dvec2(0.0, -9.81);
+    drag.system.anchor_springs[0].rest = 0.4;
+    drag.system.anchor_springs.push_back({1, dvec2(1.0, 1.0), 6.0, 0.5, 0.2});
+    cases.push_back({"fused: drag, gravity and rest-length springs", drag, 0.01});
+    // Three anchor springs on one body: no fused shape, the passes.
+    Scene three = drag;
+    three.system.anchor_springs.push_back({0, dvec2(0.0, -2.0), 2.0, 0.0, 0.0});
+    cases.push_back({"passes: three anchor springs on a body", three, 0.01});
     return cases;
 }
 
@@ -210,6 +237,50 @@ TEST_CASE("Ensemble: every integrator on every scenario and preset equals the si
         for (const Case& c : cases)
             for (int i = 0; i < static_cast<int>(integrators().size()); ++i) check_twin(c, i, 37);
     });
+}
+
+// The benchmark's system (bench/ensemble_compare.hpp): one body on an anchored spring.
+Scene benchmark_scene() {
+    Scene sc;
+    sc.system.add_body(1.0);
+    sc.system.anchor_springs.push_back({0, dvec2(0.0), 15.0, 0.0, 0.1});
+    sc.x0 = {dvec2(1.0, 0.0)};
+    sc.v0 = {dvec2(0.0)};
+    return sc;
+}
+
+TEST_CASE("Ensemble: which path a system takes; the bit-for-bit cases cover the fused and the passes") {
+    const Scene bench = benchmark_scene();
+    for (int i = 0; i < static_cast<int>(integrators().size()); ++i) {
+        const std::string id = integrators()[i].id;
+        INFO(id);
+        const Ensemble e(bench.system, i, 10, bench.x0.data(), bench.v0.data());
+        if (integrators()[i].adaptive || integrators()[i].implicit)
+            CHECK(std::string(e.path()) == "per copy");
+        else if (id == "kinematic" || id == "kinematic_avg")
+            CHECK(std::string(e.path()) == "passes");
+        else
+            CHECK(std::string(e.path()) == "fused");
+    }
+    std::vector<Case> cases = all_cases();
+    for (Case& c : extra_cases()) cases.push_back(std::move(c));
+    const int rk4 = find_integrator("rk4");
+    int fused = 0, passes = 0;
+    std::string paths;
+    for (const Case& c : cases) {
+        const Ensemble e(c.scene.system, rk4, 2, c.scene.x0.data(), c.scene.v0.data());
+        const std::string path = e.path();
+        const bool expect_fused = c.name.rfind("fused", 0) == 0, expect_passes = c.name.rfind("passes", 0) == 0;
+        INFO(c.name << ": " << path);
+        if (expect_fused) CHECK(path == "fused");
+        if (expect_passes) CHECK(path == "passes");
+        fused += path == "fused" ? 1 : 0;
+        passes += path == "passes" ? 1 : 0;
+        paths += c.name + ": " + path + "; ";
+    }
+    INFO(paths);
+    CHECK(fused >= 5);
+    CHECK(passes >= 3);
 }
 
 TEST_CASE("Ensemble: the instruction sets") {
