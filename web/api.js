@@ -6,7 +6,11 @@
 //                                  bodies: [{integrator, body, x, y, vx, vy, energy, drift, error,
 //                                  diverged, stopReason, divergedAt}],
 //                                  integrators: [{id, energy, drift, error, diverged, stopReason,
-//                                  divergedAt, angularMomentum, angularMomentumDrift, phase}]}
+//                                  divergedAt, angularMomentum, angularMomentumDrift, phase,
+//                                  areaRatio, pointsFinite}],
+//                                  cloud: {points, radius}, exactAreaRatio}
+//                                 (areaRatio: the phase-space cloud's area over its start area,
+//                                 null without a cloud or once its rim is not finite)
 //   stepwise.scene()              what the canvas draws, from the core (bodies, anchors, springs,
 //                                  central bodies, gravity, reference, phase plot axes)
 //   stepwise.errors()             the messages shown to the user (config errors and others)
@@ -14,7 +18,8 @@
 //   stepwise.play(), pause(), step(), reset()
 //   stepwise.integrators(), scenarios(), presets()   the core's tables
 //   stepwise.debug                handles() live Embind objects; timings(); view() the fitted view
-//                                 box (from the config alone); firstFrameMs
+//                                 box (from the config alone); cloud() the cloud panel's windows
+//                                 and drawing times; firstFrameMs
 
 export function installApi(app, ready) {
   const api = {
@@ -32,8 +37,12 @@ export function installApi(app, ready) {
           });
         });
       }
+      const cloud = app.cloud();
+      const ratio = (r) => (cloud.points > 0 && Number.isFinite(r) ? r : null);
       return {
         t: s.t, steps: s.steps, dt: app.dt(), playing: app.playing(),
+        cloud: { points: cloud.points, radius: cloud.radius },
+        exactAreaRatio: ratio(s.exactAreaRatio),
         reference: s.reference.map((b, i) => ({ body: i, ...b })),
         referenceKind: s.referenceKind,
         bodies,
@@ -42,6 +51,7 @@ export function installApi(app, ready) {
           stopReason: lane.stopReason, divergedAt: lane.diverged ? lane.divergedAt : null,
           angularMomentum: lane.angularMomentum, angularMomentumDrift: lane.angularMomentumDrift,
           phase: { ...lane.phase },
+          areaRatio: ratio(lane.areaRatio), pointsFinite: cloud.points > 0 ? lane.pointsFinite : 0,
         })),
       };
     },
@@ -59,6 +69,7 @@ export function installApi(app, ready) {
       handles: () => app.core.handles(),
       timings: () => app.timings(),
       view: () => app.view(),
+      cloud: () => app.cloudView(),
       firstFrameMs: null,
     },
   };

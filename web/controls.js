@@ -1,6 +1,7 @@
 // The controls, built from the core's tables: system, presets (grouped by system), integrators
 // (grouped by family), dt (log slider and number), duration, the system's parameters with their
-// meaning, units and allowed ranges, and playback. Every edit becomes a new config string handed to set(); sync() shows a config.
+// meaning, units and allowed ranges, the phase-space cloud (points per integrator and the start
+// disc's radius), and playback. Every edit becomes a new config string handed to set(); sync() shows a config.
 import { withKey, valueOf } from './links.js';
 
 const familyOrder = ['Euler family', 'Runge–Kutta', 'Verlet family', 'kinematic', 'reference'];
@@ -25,6 +26,19 @@ function el(tag, props = {}, children = []) {
 // dt from the slider, rounded to 3 significant digits so the config stays readable.
 const sliderToDt = (v) => Number(Math.pow(10, v).toPrecision(3));
 
+// The cloud's keys: kept when the system or the preset changes (they are not the system's).
+const cloudKeys = ['cloud', 'cloud_radius'];
+// A config's cloud keys as '&cloud=…&cloud_radius=…' (empty when it has none).
+function cloudPart(config) {
+  return cloudKeys.map((k) => [k, valueOf(config, k)]).filter(([, v]) => v !== null)
+    .map(([k, v]) => `&${k}=${encodeURIComponent(v)}`).join('');
+}
+// The config without its cloud keys (to recognise a preset with a cloud added).
+function withoutCloud(config) {
+  return config.split('&').filter((p) => !cloudKeys.includes(p.split('=')[0])).join('&');
+}
+// How many points the quick button asks for.
+const quickCloud = 20000;
 function rangeText(spec) {
   const lo = spec.min_exclusive ? `> ${spec.min}` : `${spec.min}`;
   return `${lo} … ${spec.max}${spec.unit ? ' ' + spec.unit : ''}`;
@@ -71,14 +85,14 @@ export class Controls {
     this.scenarioSelect.addEventListener('change', () => {
       // A new system starts from its defaults, keeping the integrators and dt.
       const c = this.getConfig();
-      this.set(`scenario=${this.scenarioSelect.value}&integrators=${valueOf(c, 'integrators')}&dt=${valueOf(c, 'dt')}`);
+      this.set(`scenario=${this.scenarioSelect.value}&integrators=${valueOf(c, 'integrators')}&dt=${valueOf(c, 'dt')}${cloudPart(c)}`);
     });
     this.scenarioText = el('p', { class: 'hint', id: 'scenario-description' });
     this.scenarioSelect.setAttribute('aria-describedby', 'scenario-description');
     this.presetSelect = el('select', { id: 'preset', name: 'preset', 'aria-describedby': 'preset-description' },
       [el('option', { value: '', text: 'Custom (choose a preset…)' }), ...presetGroups(core)]);
     this.presetSelect.addEventListener('change', () => {
-      if (this.presetSelect.value) this.set(core.normalise(`preset=${this.presetSelect.value}`));
+      if (this.presetSelect.value) this.set(core.normalise(`preset=${this.presetSelect.value}${cloudPart(this.getConfig())}`));
     });
     // The chosen preset's whole name (a long one may not fit the closed menu) and what it shows.
     this.presetText = el('p', { class: 'hint preset-text', id: 'preset-description' });
@@ -144,7 +158,49 @@ export class Controls {
     // The system's parameters (rebuilt when the system changes).
     this.params = el('fieldset', { class: 'group', id: 'params' }, [el('legend', { text: 'Parameters' })]);
 
-    this.root.replaceChildren(system, timing, integrators, this.params);
+    this.root.replaceChildren(system, timing, integrators, this.buildCloud(), this.params);
+  }
+
+  // The phase-space cloud: points per integrator (0 = off) and the start disc's radius, with a
+  // quick on/off button.
+  buildCloud() {
+    const { limits } = this.core;
+    const most = limits.max_page_cloud_points;
+    this.cloudNumber = el('input', {
+      type: 'number', id: 'cloud', min: '0', max: String(most), step: '1', inputmode: 'numeric',
+      'aria-describedby': 'cloud-hint',
+    });
+    this.cloudNumber.addEventListener('change', () => {
+      if (this.cloudNumber.value !== '') this.edit('cloud', this.cloudNumber.value); else this.sync(this.getConfig());
+    });
+    this.cloudRadius = el('input', {
+      type: 'number', id: 'cloud_radius', min: '0', step: 'any', inputmode: 'decimal', 'aria-describedby': 'cloud-radius-hint',
+    });
+    this.cloudRadius.addEventListener('change', () => {
+      if (this.cloudRadius.value !== '') this.edit('cloud_radius', this.cloudRadius.value); else this.sync(this.getConfig());
+    });
+    this.cloudButton = el('button', { type: 'button', id: 'cloud-toggle', class: 'cloud-toggle' });
+    this.cloudButton.addEventListener('click', () => {
+      this.edit('cloud', Number(valueOf(this.getConfig(), 'cloud') || 0) > 0 ? 0 : Math.min(quickCloud, most));
+    });
+    return el('fieldset', { class: 'group', id: 'cloud-group' }, [
+      el('legend', { text: 'Phase-space cloud' }),
+      el('p', {
+        class: 'hint', id: 'cloud-intro',
+        text: 'Many start states on a small disc around the start, in the (x, vx) plane of body 0, each moved by every ' +
+          'integrator: a symplectic method keeps the disc\'s area.',
+      }),
+      this.cloudButton,
+      el('div', { class: 'row' }, [
+        el('label', { for: 'cloud', text: 'points' }), this.cloudNumber,
+        el('label', { for: 'cloud_radius', text: 'radius' }), this.cloudRadius,
+      ]),
+      el('p', { class: 'hint', id: 'cloud-hint', text: `points per integrator: 0 (off) … ${most.toLocaleString('en-US')}` }),
+      el('p', {
+        class: 'hint', id: 'cloud-radius-hint',
+        text: `radius of the start disc: m along x, m/s along vx; > 0, default ${limits.default_cloud_radius}`,
+      }),
+    ]);
   }
 
   integratorsChanged(box) {
@@ -209,7 +265,7 @@ export class Controls {
     const scenario = valueOf(config, 'scenario');
     if (scenario !== this.scenario) this.buildParams(scenario);
     this.scenarioSelect.value = scenario;
-    const preset = this.presetConfigs.get(config) || '';
+    const preset = this.presetConfigs.get(config) || this.presetConfigs.get(withoutCloud(config)) || '';
     this.presetSelect.value = preset;
     const info = preset ? this.core.presets.find((p) => p.id === preset) : null;
     this.presetText.replaceChildren(...(info ? [el('strong', { text: info.name }), ` — ${info.description}`] : []));
@@ -223,6 +279,11 @@ export class Controls {
       const values = (valueOf(config, key) || '').split(',');
       inputs.forEach((input, d) => { input.value = values[d] ?? ''; });
     }
+    const cloud = Number(valueOf(config, 'cloud') || 0);
+    this.cloudNumber.value = String(cloud);
+    this.cloudRadius.value = valueOf(config, 'cloud_radius') || String(this.core.limits.default_cloud_radius);
+    this.cloudButton.textContent = cloud > 0 ? 'Hide the cloud' : `Show a cloud (${Math.min(quickCloud, this.core.limits.max_page_cloud_points).toLocaleString('en-US')} points)`;
+    this.cloudButton.setAttribute('aria-pressed', String(cloud > 0));
   }
 
   // Marks the inputs whose keys the core rejected.
@@ -231,6 +292,8 @@ export class Controls {
     const mark = (input, key) => input.setAttribute('aria-invalid', bad.has(key) ? 'true' : 'false');
     mark(this.dtNumber, 'dt');
     mark(this.durationNumber, 'duration');
+    mark(this.cloudNumber, 'cloud');
+    mark(this.cloudRadius, 'cloud_radius');
     for (const [key, inputs] of this.paramInputs) inputs.forEach((i) => mark(i, key));
   }
 }

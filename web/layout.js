@@ -72,6 +72,9 @@ export function decodeState(layout, raw, laneIds, bodies) {
       angularMomentum: has('angular_momentum') ? get('angular_momentum', l) : 0,
       angularMomentumDrift: has('angular_momentum_drift') ? get('angular_momentum_drift', l) : 0,
       phase: { q: get('phase_q', l), p: get('phase_p', l) },
+      // The lane's phase-space cloud (NaN when there is none, or once its rim is not finite).
+      areaRatio: has('area_ratio') ? get('area_ratio', l) : NaN,
+      pointsFinite: has('points_finite') ? get('points_finite', l) : 0,
     };
     for (let b = 0; b < bodies; ++b) {
       lane.bodies.push({
@@ -98,6 +101,8 @@ export function decodeState(layout, raw, laneIds, bodies) {
     referenceStoppedAt: get('reference_stopped_at'),
     referenceAngularMomentum: get('reference_angular_momentum'),
     referencePhase: { q: get('reference_phase_q'), p: get('reference_phase_p') },
+    // The exact flow's area ratio (NaN without clouds or without a closed form).
+    exactAreaRatio: has('exact_area_ratio') ? get('exact_area_ratio') : NaN,
     lanes,
     reference,
   };

@@ -1,9 +1,17 @@
 // The legend: one row per lane with its colour, dash and marker, the integrator's name, order,
 // symplectic badge and force evaluations per step (from the core's table), and its live energy
 // drift and position error; a stopped lane says why and when (diverged, or fell into the central
-// mass). The ghost row names the reference the core uses. Text only through textContent.
+// mass); with phase-space clouds, each cloud's area ratio and how many of its points are still
+// finite. The ghost row names the reference the core uses. Text only through textContent.
 import { laneStyle, drawMarker } from './palette.js';
 import { formatValue } from './coords.js';
+import { areaText } from './cloud.js';
+
+// "2,000 points finite", "1,234 of 2,000 points finite".
+export function finiteText(finite, points) {
+  const n = (k) => Math.max(0, Math.round(k)).toLocaleString('en-US');
+  return finite >= points ? `${n(points)} points finite` : `${n(finite)} of ${n(points)} points finite`;
+}
 
 function element(tag, className, text) {
   const e = document.createElement(tag);
@@ -29,6 +37,7 @@ export class Legend {
   build(sim, integrators, scheme) {
     this.container.replaceChildren();
     this.rows = [];
+    this.cloudPoints = sim.cloud ? sim.cloud.points : 0;
     const byId = new Map(integrators.map((i) => [i.id, i]));
     const list = element('ul', 'legend-list');
     sim.laneIds.forEach((id, l) => {
@@ -63,9 +72,11 @@ export class Legend {
       const error = element('span', 'error');
       const status = element('span', 'status');
       live.append(drift, error, status);
+      const area = this.cloudPoints > 0 ? element('span', 'area') : null;
+      if (area) live.append(area);
       li.append(swatch, name, facts, live);
       list.append(li);
-      this.rows.push({ li, drift, error, status, diverged: false });
+      this.rows.push({ li, drift, error, status, area, diverged: false });
     });
     // The reference, as the core names it: exact (a closed form) or the tight Dormand–Prince run.
     const { reference, referencePath } = sim.scene;
@@ -78,6 +89,9 @@ export class Legend {
     this.ghostName = element('span', 'legend-name', `${name} (${drawn})`);
     const detail = element('span', 'legend-live ghost-text', reference.text);
     ghost.append(ring, this.ghostName, detail);
+    // The exact flow's cloud (a grey ghost in the cloud panel), where the scene has a closed form.
+    this.ghostArea = this.cloudPoints > 0 && sim.cloud.exact > 0 ? element('span', 'legend-live area ghost-area') : null;
+    if (this.ghostArea) ghost.append(this.ghostArea);
     list.append(ghost);
     this.container.append(list);
     this.lastUpdate = -Infinity;
@@ -94,10 +108,15 @@ export class Legend {
       row.drift.textContent = `energy ${lane.drift >= 0 ? '+' : '−'}${formatValue(Math.abs(lane.drift) * 100)} %`;
       row.error.textContent = `error ${formatValue(lane.error)} m`;
       row.status.textContent = lane.diverged ? stopText(lane) : '';
+      if (row.area) row.area.textContent = `${areaText(lane.areaRatio)} · ${finiteText(lane.pointsFinite, this.cloudPoints)}`;
       if (row.diverged !== lane.diverged) {
         row.diverged = lane.diverged;
         row.li.classList.toggle('diverged', lane.diverged);
       }
     });
+    if (this.ghostArea) {
+      this.ghostArea.textContent = Number.isFinite(snapshot.exactAreaRatio)
+        ? `exact flow's cloud (grey): ${areaText(snapshot.exactAreaRatio)}` : '';
+    }
   }
 }

@@ -4,6 +4,7 @@
 import { loadCore } from './wasm.js';
 import { Runner } from './runner.js';
 import { View } from './view.js';
+import { CloudView } from './cloud.js';
 import { Plots } from './plots.js';
 import { Legend } from './legend.js';
 import { Controls } from './controls.js';
@@ -26,6 +27,7 @@ let uiErrors = [];       // from the page (e.g. "keep at least one integrator")
 let theme = null;
 let runner = null;
 let view = null;
+let cloudView = null;
 let plots = null;
 let legend = null;
 let controls = null;
@@ -41,7 +43,22 @@ const app = {
   playing: () => runner.playing,
   errors: () => [...new Set(configErrors.map(describeError)), ...uiErrors],
   set: (query) => apply(query),
-  timings: () => ({ ...runner.stats, capped: runner.capped, maxStepsPerFrame: runner.maxStepsPerFrame }),
+  timings: () => {
+    const r = runner.recent, n = Math.min(r.count, r.sim.length);
+    // The last frames' times, oldest first.
+    const last = (a) => Array.from({ length: n }, (_, k) => a[(r.count - n + k) % a.length]);
+    return {
+      ...runner.stats, capped: runner.capped, maxStepsPerFrame: runner.maxStepsPerFrame,
+      budgetMs: runner.budgetMs, stepMs: runner.stepMs, recentSimMs: last(r.sim), recentDrawMs: last(r.draw),
+      cloud: cloudView ? { ...cloudView.stats } : null,
+      reads: sim ? { ...sim.readMs } : null,
+    };
+  },
+  cloud: () => sim.cloud,
+  cloudView: () => ({
+    shown: cloudView.active, cells: (cloudView.cells || []).map((c) => ({ ...c })), scale: cloudView.scale ? { ...cloudView.scale } : null,
+    ...cloudView.stats,
+  }),
   mode,
   view: () => (view && view.base ? { ...view.base, following: view.following } : null),
 };
@@ -123,14 +140,20 @@ function notify(message) {
 // Makes a new Simulation from a config string (its valid parts; the errors are shown), deletes
 // the old one, and shows the normalised config everywhere, the address hash included.
 function apply(query) {
-  const parsed = core.parse(query);
   const next = core.createSimulation(query);
   if (sim) sim.delete();
   sim = next;
-  configErrors = parsed.errors;
+  // The Simulation's errors: the parser's, and the page's own limits (a cloud too large here).
+  configErrors = sim.errors;
   uiErrors = [];
   showErrors();
+  // With clouds the motion canvas may be shorter: the cloud panel fills the column under it.
+  view.compact = sim.cloud.points > 0;
   view.setSimulation(sim);
+  cloudView.setSimulation(sim, laneNames());
+  // Stepping clouds of many points is costly: a time budget per frame keeps the page fluid
+  // (the run is then slower than asked, and says so).
+  runner.budgetMs = sim.cloud.points > 0 ? cloudStepBudgetMs : Infinity;
   plots.configure(sim);
   legend.build(sim, core.integrators, theme.scheme);
   controls.sync(sim.config);
@@ -146,10 +169,13 @@ function apply(query) {
 // leaves the frame budget to the animation.
 const plotInterval = 100;  // ms
 let lastPlot = -Infinity;
+// Milliseconds of stepping per frame when there are clouds (see Runner.budgetMs).
+const cloudStepBudgetMs = 5;
 
 function draw() {
   const snapshot = sim.snapshot;
   view.draw(snapshot, theme, new Set());
+  cloudView.draw(sim, snapshot, theme, runner.playing);
   const now = performance.now();
   if (!runner.playing || now - lastPlot >= plotInterval) {
     lastPlot = now;
@@ -180,8 +206,10 @@ async function start() {
   core = await loadCore();
   theme = themeColours();
   view = new View($('view'), { fill: mode.embed });
+  cloudView = new CloudView($('cloud-view'), $('cloud-panel'));
   plots = new Plots({
     energy: $('plot-energy'), error: $('plot-error'), phase: $('plot-phase'), angular: $('plot-angular'),
+    area: $('plot-area'),
   });
   legend = new Legend($('legend'));
   controls = new Controls($('controls'), { core, set: apply, getConfig: () => sim.config, notify });
@@ -197,7 +225,9 @@ async function start() {
         resolveReady();
       }
     },
-    onStateChange: syncTransport,
+    // A pause or a reset draws once more: the legend's numbers (updated a few times a second
+    // while playing) then match the picture.
+    onStateChange: () => { syncTransport(); if (runner) runner.dirty = true; },
   });
   apply(readHash() || `scenario=${core.limits.default_scenario}`);
   onHashEdited((hash) => { if (hash !== sim.config) apply(hash); });
@@ -208,7 +238,8 @@ async function start() {
   });
   installShare({
     core, config: () => sim.config, snapshot: () => sim.snapshot, title, laneNames,
-    theme: () => theme, redrawPlots: () => plots.draw(sim, sim.snapshot, theme), plots: () => plots.visible(),
+    theme: () => theme, redrawPlots: () => plots.draw(sim, sim.snapshot, theme),
+    plots: () => [...cloudView.visible(), ...plots.visible()],
   });
   if (mode.autoplay) ready.then(() => runner.play());
 
@@ -220,9 +251,12 @@ async function start() {
   bindKeyboard({ toggle: () => runner.toggle(), step: () => runner.step(), reset: () => runner.reset() });
 
   const redraw = () => { runner.dirty = true; };
-  new ResizeObserver(redraw).observe($('view'));
+  const resized = new ResizeObserver(redraw);
+  resized.observe($('view'));
+  resized.observe($('cloud-panel'));
   window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
     theme = themeColours();
+    cloudView.invalidate();
     legend.build(sim, core.integrators, theme.scheme);
     redraw();
   });

@@ -2,8 +2,8 @@
 // through its layout (layout.js): relative energy drift against time (symmetric log scale, so a
 // slow 1e-6 drift and an exploding 1e3 both read), position error against the exact or reference
 // solution (log scale), phase space (the scene's own pair of coordinates, named by the core), and
-// angular momentum drift where the system conserves it. Colours, dashes and markers match the
-// legend.
+// angular momentum drift where the system conserves it, and the phase-space clouds' area ratio
+// where there are clouds. Colours, dashes and markers match the legend.
 import { niceStep, tickLabel } from './coords.js';
 import { laneStyle, drawMarker } from './palette.js';
 import { stopText } from './legend.js';
@@ -140,12 +140,14 @@ function samplesBefore(sim, lane, count) {
 
 export class Plots {
   // The four plot canvases; each sits in a <figure> whose caption's .hint the scene may fill.
-  constructor({ energy, error, phase, angular }) {
+  constructor({ energy, error, phase, angular, area }) {
     this.energy = new Plot(energy);
     this.error = new Plot(error);
     this.phase = new Plot(phase);
     this.angular = angular ? new Plot(angular) : null;
+    this.area = area ? new Plot(area) : null;
     this.showAngular = false;
+    this.showArea = false;
   }
 
   // A new simulation: the phase plot's caption from the scene, and the angular momentum plot
@@ -156,16 +158,22 @@ export class Plots {
     this.showAngular = Boolean(this.angular) && sim.layout.history.has('angular_momentum_drift');
     const figure = this.angular?.canvas.closest('figure');
     if (figure) figure.hidden = !this.showAngular;
+    // The area ratio only where the history records it (the config asks for clouds).
+    this.showArea = Boolean(this.area) && sim.layout.history.has('area_ratio');
+    const areaFigure = this.area?.canvas.closest('figure');
+    if (areaFigure) areaFigure.hidden = !this.showArea;
     const layout = sim.layout.history;
     this.energy.caption = 'Energy drift (relative, symmetric log scale)';
     this.error.caption = `Position error (${layout.unit('max_error')}, log scale)`;
     this.phase.caption = `Phase space: ${layout.title('phase_q')} against ${layout.title('phase_p')}`;
     if (this.angular) this.angular.caption = 'Angular momentum drift (relative, symmetric log scale)';
+    if (this.area) this.area.caption = 'Area ratio of each phase-space cloud (area ÷ initial area)';
   }
 
   // The plots as [{canvas, caption}] in page order, the hidden one left out (for the PNG).
   visible() {
     const list = [this.energy, this.error, this.phase];
+    if (this.showArea) list.push(this.area);
     if (this.showAngular) list.push(this.angular);
     return list.map((p) => ({ canvas: p.canvas, caption: p.caption }));
   }
@@ -179,6 +187,58 @@ export class Plots {
     this.drawError(sim, snapshot, ends, t1, theme);
     this.drawPhase(sim, snapshot, ends, theme);
     if (this.showAngular) this.drawDrift(this.angular, 'angular_momentum_drift', 'relative drift', sim, snapshot, ends, t1, theme);
+    if (this.showArea) this.drawArea(sim, snapshot, t1, theme);
+  }
+
+  // Each cloud's area over its area at t = 0 against time, the exact flow's dashed: linear while
+  // every ratio stays within ×10 and ÷10 of 1, else a log scale. A ratio that is not finite (the
+  // rim ran away) breaks the line. The clouds are stepped on their own, so a lane's line goes on
+  // while its ratio is finite, even after the lane's own body stopped.
+  drawArea(sim, snapshot, t1, theme) {
+    const p = this.area, layout = sim.layout.history, h = sim.history, count = sim.historyCount;
+    const t = layout.series(h, 't');
+    const ratio = snapshot.lanes.map((lane, l) => layout.series(h, 'area_ratio', l));
+    const exact = layout.has('exact_area_ratio') ? layout.series(h, 'exact_area_ratio') : null;
+    const all = exact ? [...ratio, exact] : ratio;
+    p.begin(theme);
+    // A signed ratio below zero (a rim folded over itself) rules the log scale out.
+    let lo = Infinity, hi = -Infinity, negative = false;
+    for (const r of all) {
+      for (let i = 0; i < count; ++i) {
+        const v = r(i);
+        if (!Number.isFinite(v)) continue;
+        lo = Math.min(lo, v);
+        hi = Math.max(hi, v);
+        negative = negative || v <= 0;
+      }
+    }
+    if (!Number.isFinite(lo)) { lo = 1; hi = 1; }
+    const log = !negative && (hi > 10 || lo < 0.1);
+    let yr, yTicks, value;
+    if (log) {
+      const a = Math.floor(Math.log10(lo)), b = Math.max(Math.ceil(Math.log10(hi)), a + 1);
+      yr = [a - (b - a) * 0.03, b + (b - a) * 0.03];
+      const every = Math.max(1, Math.ceil((b - a) / 6));
+      yTicks = [];
+      for (let k = a; k <= b; k += every) yTicks.push({ value: k, label: Math.abs(k) <= 3 ? `${Math.pow(10, k)}` : `1e${k}` });
+      value = (r) => (i) => { const v = r(i); return v > 0 ? Math.log10(v) : NaN; };
+    } else {
+      lo = Math.min(lo, 1);
+      hi = Math.max(hi, 1);
+      const pad = Math.max((hi - lo) * 0.08, 0.01);
+      yr = [lo - pad, hi + pad];
+      const step = niceStep(yr[1] - yr[0], 4);
+      yTicks = [];
+      for (let y = Math.ceil(yr[0] / step) * step; y <= yr[1]; y += step) yTicks.push({ value: y, label: tickLabel(y, step) });
+      value = (r) => r;
+    }
+    p.axes(theme, [0, t1], yr, timeTicks(t1), yTicks, 't (s)', log ? 'area ratio, log' : 'area ratio');
+    p.clip(() => {
+      snapshot.lanes.forEach((lane, l) => p.line(count, t, value(ratio[l]), laneStyle(l, theme.scheme)));
+      // On top, dashed: a lane on the exact ratio shows through the gaps.
+      if (exact) p.line(count, t, value(exact), { colour: theme.ghost, dash: [4, 4] });
+    });
+    this.logArea = log;
   }
 
   // Marks a stopped lane at the end of its line: a cross and "diverged at t = … s" (or "fell

@@ -28,6 +28,7 @@ export class View {
     this.refTrail = [];
     this.box = null;
     this.pixelRatio = 1;
+    this.compact = false;  // a shorter canvas: the cloud panel sits under it
   }
 
   // A new simulation: fresh trails, and a view fitted to its whole expected motion.
@@ -112,11 +113,14 @@ export class View {
   fitHeight(width) {
     const b = this.base;
     const aspect = this.following ? 1 : (b.maxY - b.minY) / Math.max(b.maxX - b.minX, 1e-12);
-    const tallest = Math.max(280, Math.min(window.innerHeight * 0.62, 680));
+    // With the cloud panel under it (compact), the motion leaves it room.
+    const tallest = this.compact ? Math.max(220, Math.min(window.innerHeight * 0.42, 480))
+      : Math.max(280, Math.min(window.innerHeight * 0.62, 680));
     const m = this.margin;
     const wanted = (width - m.left - m.right) * aspect + m.top + m.bottom;
     // Never shorter than this: on a wide screen a flat view would leave the column half empty.
-    const shortest = window.innerWidth >= 820 ? Math.min(Math.max(260, window.innerHeight * 0.5), 440) : 260;
+    const shortest = this.compact ? 200
+      : window.innerWidth >= 820 ? Math.min(Math.max(260, window.innerHeight * 0.5), 440) : 260;
     return Math.round(Math.min(Math.max(wanted, shortest), tallest));
   }
 

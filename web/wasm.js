@@ -43,11 +43,20 @@ export class SimulationHandle {
     counters.created += 1;
     this.laneIds = this.sim.laneIds();
     this.config = this.sim.config();
+    // Every problem of the query, the page's own limits included (a cloud too large for the page).
+    this.errors = this.sim.errors();
     this.dt = this.sim.dt();
     this.lanes = this.sim.lanes();
     this.bodies = this.sim.bodies();
     const layout = this.sim.layout();
     this.layout = { state: new ArrayLayout(layout.state), history: new ArrayLayout(layout.history) };
+    // The phase-space clouds: `points` (x, vx) pairs of body 0 per lane, then `exact` pairs of the
+    // exact flow's followed points (a ghost). None when points is 0: no buffer, no call.
+    const cloud = layout.cloud || { points: 0, lanes: 0, exact: 0, radius: 0 };
+    this.cloud = { points: cloud.points, lanes: cloud.lanes, exact: cloud.exact, radius: cloud.radius };
+    this.cloudPoints = this.cloud.points > 0
+      ? new Float32Array(2 * (this.cloud.points * this.cloud.lanes + this.cloud.exact)) : null;
+    this.cloudSteps = -1;  // the step count cloudPoints was read at
     // What to draw (bodies, anchors, springs, central bodies, gravity, the reference, the phase
     // plot's axes), from the core: the page knows no scenario.
     this.scene = this.sim.scene();
@@ -59,6 +68,8 @@ export class SimulationHandle {
     this.historyCount = 0;
     this.historyGeneration = -1;
     this.snapshot = null;
+    // Milliseconds spent reading the state, the history and the clouds (for the measurements).
+    this.readMs = { state: 0, history: 0, cloud: 0 };
     this.refresh();
   }
 
@@ -85,11 +96,33 @@ export class SimulationHandle {
   // Reads the whole state in one call (and the new history samples in one more) and decodes it.
   refresh() {
     counters.calls += 1;
+    const t0 = performance.now();
     const raw = this.sim.state().slice();  // copy out before anything else touches the heap
     this.snapshot = decodeState(this.layout.state, raw, this.laneIds, this.bodies);
     this.snapshot.referenceKind = this.scene.reference.kind;
+    const t1 = performance.now();
     this.syncHistory(this.snapshot.historyCount, this.snapshot.historyGeneration);
+    this.readMs.state += t1 - t0;
+    this.readMs.history += performance.now() - t1;
     return this.snapshot;
+  }
+
+  // The clouds' points, read when the cloud panel is about to draw them (one call), copied at
+  // once into a buffer of our own (the heap may grow, and move, at the next call into wasm). The
+  // state at a step count is always the same, so a read at an unchanged step count is skipped.
+  // cloudVersion counts the reads (the panel redraws on a change).
+  syncCloud() {
+    if (!this.cloudPoints || this.snapshot.steps === this.cloudSteps) return;
+    const t0 = performance.now();
+    counters.calls += 1;
+    const view = this.sim.cloudPoints();
+    if (view.length !== this.cloudPoints.length) {
+      throw new Error(`the core handed ${view.length} cloud values where its layout promises ${this.cloudPoints.length}`);
+    }
+    this.cloudPoints.set(view);
+    this.cloudSteps = this.snapshot.steps;
+    this.cloudVersion = (this.cloudVersion || 0) + 1;
+    this.readMs.cloud += performance.now() - t0;
   }
 
   syncHistory(count, generation) {

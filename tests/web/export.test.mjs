@@ -150,6 +150,20 @@ test('PNG of the canvas and the plots shown', async () => {
   } finally {
     await p.context.close();
   }
+  // With phase-space clouds: the cloud panel and the area plot are in the picture too.
+  const c = await openPage(env, { hash: 'preset=undamped_dt025&cloud=2000', width: 1280, height: 860 });
+  try {
+    await c.page.evaluate(() => { for (let i = 0; i < 12; ++i) window.stepwise.step(); });
+    const png = await downloadFrom(c.page, '#export-png');
+    assert.equal(png.name, 'stepwise-spring-semi_implicit_euler-rk4-velocity_verlet.png');
+    const height = png.bytes.readUInt32BE(20);
+    const shown = await c.page.evaluate(() => ['cloud-view', 'plot-area'].map((id) => document.getElementById(id).height));
+    assert.ok(height > shown[0] + shown[1], `${height}: the cloud panel and the area plot stacked beside the canvas`);
+    fs.writeFileSync(path.join(root, 'test-artifacts', 'export-undamped-cloud.png'), png.bytes);
+    assert.deepEqual(c.problems, []);
+  } finally {
+    await c.context.close();
+  }
 });
 
 test('JSON: the download is the text of stepwise run --format json, config included', async () => {

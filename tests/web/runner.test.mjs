@@ -73,6 +73,30 @@ test('steps per frame are capped and the backlog is dropped', () => {
   assert.ok(sim.snapshot.steps - before <= 2, `${sim.snapshot.steps - before} steps after the cap`);
 });
 
+test('costly steps (clouds): a time budget per frame caps them, at least one step a frame', () => {
+  const { runner, sim, run } = setup({ dt: 0.01 });
+  // Each step takes 2 ms of real time (the budget is measured with performance.now()).
+  const advance = sim.advance.bind(sim);
+  sim.advance = (n) => { const end = performance.now() + 2 * n; while (performance.now() < end) { /* busy */ } advance(n); };
+  runner.budgetMs = 5;
+  runner.speed = 10;  // 10 × 16.7 ms / 10 ms: 16 or 17 steps a frame asked for
+  runner.play();
+  run(200, 1000 / 60);
+  assert.ok(runner.stepMs > 1.5 && runner.stepMs < 10, `measured ${runner.stepMs} ms per step`);
+  assert.equal(runner.capped, true, 'slower than asked, and it says so');
+  const before = sim.snapshot.steps;
+  run(1000 / 60, 1000 / 60);
+  assert.ok(sim.snapshot.steps - before >= 1 && sim.snapshot.steps - before <= 2, `${sim.snapshot.steps - before} steps in a frame`);
+  // A budget below one step's cost still lets one step through.
+  runner.budgetMs = 0.5;
+  const again = sim.snapshot.steps;
+  run(1000 / 60, 1000 / 60);
+  assert.equal(sim.snapshot.steps - again, 1);
+  // Without a budget (no cloud) only the fixed cap applies.
+  runner.budgetMs = Infinity;
+  assert.equal(runner.stepCap(), runner.maxStepsPerFrame);
+});
+
 test('a long gap between frames (hidden tab, debugger) causes no burst', () => {
   const { runner, sim, clock, run } = setup({ dt: 0.01 });
   runner.play();

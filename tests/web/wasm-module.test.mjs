@@ -30,6 +30,21 @@ function native(query, steps, every) {
 }
 
 // A Simulation's state, decoded as the page decodes it.
+// Every value of the state is finite, except the clouds' area ratios: NaN by design where there
+// is no cloud (or no closed form for the exact flow's, or once a cloud's rim ran away).
+const mayBeNaN = new Set(['area_ratio', 'exact_area_ratio']);
+function assertFiniteState(sim, what = 'no NaN or infinity in the state') {
+  const layout = new ArrayLayout(sim.layout().state);
+  const raw = sim.state().slice();
+  const allowed = new Set();
+  for (const [name, f] of Object.entries(layout.fields)) {
+    if (!mayBeNaN.has(name)) continue;
+    const lanes = f.lane ? sim.lanes() : 1, bodies = f.body ? sim.bodies() : 1;
+    for (let l = 0; l < lanes; ++l) for (let b = 0; b < bodies; ++b) allowed.add(layout.index(name, l, b));
+  }
+  raw.forEach((v, i) => { if (!allowed.has(i)) assert.ok(Number.isFinite(v), `${what} (slot ${i})`); });
+}
+
 function snapshot(sim) {
   const layout = new ArrayLayout(sim.layout().state);
   return decodeState(layout, sim.state().slice(), sim.laneIds(), sim.bodies());
@@ -166,7 +181,7 @@ test('advanceTime, reset, history and divergence flags', () => {
     assert.ok(lane('explicit_euler').divergedAt > 0);
     assert.equal(lane('semi_implicit_euler').diverged, false);
     assert.equal(lane('semi_implicit_euler').stopReason, '');
-    for (const v of sim.state().slice()) assert.ok(Number.isFinite(v), 'no NaN or infinity in the state');
+    assertFiniteState(sim);
     const layout = sim.layout();
     const history = new ArrayLayout(layout.history);
     assert.equal(layout.history_capacity, L.history_capacity);
@@ -277,7 +292,7 @@ test('a body that falls into the central mass stops with reason collision; the o
       assert.ok(lane.divergedAt > 1 && lane.divergedAt < 1.3, `${lane.id} stopped at ${lane.divergedAt}`);
       for (const b of lane.bodies) assert.ok(Math.hypot(b.x, b.y) < 0.5, `${lane.id} stays near the centre`);
     }
-    for (const v of sim.state().slice()) assert.ok(Number.isFinite(v));
+    assertFiniteState(sim);
     assert.notEqual(s.referenceStopped, '', 'the reference stops too');
   } finally {
     sim.delete();
@@ -346,4 +361,62 @@ test('exportRun and RunExport print what stepwise run prints, CSV and JSON, with
   const capped = M.exportRun(`scenario=spring_pair&integrators=${every}&dt=0.01&duration=1000`, 20000, 1, 'csv').join('');
   assert.equal(capped.trim().split('\n').length - 1, L.max_export_rows);
   assert.equal(M.count_emval_handles(), before);
+});
+
+// Runs fn with a new Simulation of the query, and deletes it.
+function withSimulation(query, fn) {
+  const sim = new M.Simulation(query);
+  try {
+    fn(sim);
+  } finally {
+    sim.delete();
+  }
+}
+
+test('clouds through the module: layout, points, area ratios by name, history series only with clouds', () => {
+  const query = 'preset=undamped_dt025&integrators=explicit_euler,semi_implicit_euler,implicit_euler,rk4,velocity_verlet&cloud=500';
+  withSimulation(query, (sim) => {
+    assert.deepEqual([...sim.errors()], []);
+    const layout = sim.layout();
+    assert.deepEqual({ ...layout.cloud }, { points: 500, lanes: 5, exact: 500, radius: L.default_cloud_radius });
+    const state = new ArrayLayout(layout.state), history = new ArrayLayout(layout.history);
+    assert.ok(history.has('area_ratio') && history.has('exact_area_ratio'));
+    const n = 10;
+    sim.advanceSteps(n);
+    const raw = sim.state().slice();
+    const ratio = (id) => state.get(raw, 'area_ratio', sim.laneIds().indexOf(id));
+    const wh2 = 15 * 0.25 * 0.25;  // ω²h² of the undamped spring at dt = 0.25
+    const wh = Math.sqrt(wh2);
+    const close = (a, b, what) => assert.ok(Math.abs(a / b - 1) < 1e-9, `${what}: ${a} vs ${b}`);
+    close(ratio('explicit_euler'), Math.pow(1 + wh2, n), 'explicit Euler');
+    close(ratio('implicit_euler'), Math.pow(1 + wh2, -n), 'implicit Euler');
+    close(ratio('rk4'), Math.pow(1 - Math.pow(wh, 6) / 72 + Math.pow(wh, 8) / 576, n), 'RK4');
+    close(ratio('semi_implicit_euler'), 1, 'semi-implicit Euler');
+    close(ratio('velocity_verlet'), 1, 'velocity Verlet');
+    close(state.get(raw, 'exact_area_ratio'), 1, 'exact flow');
+    sim.laneIds().forEach((id, l) => assert.equal(state.get(raw, 'points_finite', l), 500, id));
+    const points = sim.cloudPoints().slice();
+    assert.equal(points.length, 2 * (5 * 500 + 500));
+    assert.ok(points.every(Number.isFinite));
+    // The history's last sample carries the same ratios.
+    const h = sim.history(0).slice();
+    const last = (h.length / history.width) - 1;
+    close(history.get(h, 'area_ratio', 0, 0, last), Math.pow(1 + wh2, n), 'explicit Euler in the history');
+  });
+  // Without a cloud: no history series, NaN ratios in the state, no points.
+  withSimulation('preset=undamped_dt025', (plain) => {
+    const layout = plain.layout();
+    assert.equal(layout.cloud.points, 0);
+    assert.equal(new ArrayLayout(layout.history).has('area_ratio'), false);
+    const state = new ArrayLayout(layout.state);
+    assert.ok(Number.isNaN(state.get(plain.state().slice(), 'area_ratio', 0)));
+    assert.equal(plain.cloudPoints().length, 0);
+  });
+  // The damped spring: the exact flow shrinks the patch by e^(-b t / m).
+  withSimulation('preset=damped_spring&cloud=200', (damped) => {
+    damped.advanceSteps(100);
+    const raw = damped.state().slice();
+    const state = new ArrayLayout(damped.layout().state);
+    assert.ok(Math.abs(state.get(raw, 'exact_area_ratio') / Math.exp(-0.1 * 1) - 1) < 1e-9);
+  });
 });
