@@ -90,6 +90,7 @@ void Playground::reset() {
     sim_.reset();
     for (PhaseCloud& cloud : clouds_) cloud.reset();
     exact_cloud_t_ = -1.0;
+    points_finite_step_ = -1;
     history_count_ = 0;
     history_stride_ = 1;
     ++history_generation_;
@@ -146,7 +147,13 @@ double Playground::cloud_area_ratio(int lane) const {
 }
 
 double Playground::cloud_points_finite(int lane) const {
-    return clouds_.empty() ? 0.0 : static_cast<double>(clouds_[static_cast<size_t>(lane)].points_finite());
+    if (clouds_.empty()) return 0.0;
+    if (points_finite_step_ != sim_.steps()) {
+        points_finite_.resize(clouds_.size());
+        for (size_t l = 0; l < clouds_.size(); ++l) points_finite_[l] = clouds_[l].points_finite();
+        points_finite_step_ = sim_.steps();
+    }
+    return static_cast<double>(points_finite_[static_cast<size_t>(lane)]);
 }
 
 double Playground::exact_cloud_area_ratio() const {

@@ -83,6 +83,9 @@ private:
     // The exact flow's cloud is moved to the current time when read (a cache).
     mutable std::optional<ExactCloud> exact_cloud_;
     mutable double exact_cloud_t_ = -1.0;
+    // Each cloud's finite points, counted once per step (a scan of every point), not per read.
+    mutable std::vector<int> points_finite_;
+    mutable long long points_finite_step_ = -1;
     std::vector<float> cloud_points_;
     Layout state_layout_, history_layout_;
     std::vector<double> state_;
