@@ -122,10 +122,10 @@ struct FusedParams {
     double cx, cy, gm;  // the central body
 };
 // Its shape: body forces (0 none, 1 linear, 2 drag), each spring (0 absent, 1 rest 0, 2 rest
-// length), a central body or not.
+// length), a central body or not; plain: mass 1, every anchor and the centre at (+0.0, +0.0).
 struct FusedShape {
     int body, s1, s2;
-    bool central;
+    bool central, plain;
 };
 struct FusedBody {
     int m;
@@ -257,7 +257,7 @@ Plan plan(int integrator, int bodies, int copies) {
 // Force evaluations per step of each fused method (one more on the first step of the stateful ones).
 const int fused_evaluations[] = {1, 1, 1, 1, 2, 2, 4, 1, 1, 1, 3};
 
-// Per body: body-force kind, spring kinds, central, the two anchor springs' indices (6 ints), when
+// Per body: body-force kind, spring kinds, central, the two anchor springs' indices, plain (7 ints), when
 // every body's forces fit a fused shape: no pair springs, at most two anchor springs on a body,
 // at most one central body, a method with a fused form. Otherwise empty: the passes.
 std::vector<int> fused_plan(const System& s, int method) {
@@ -269,13 +269,19 @@ std::vector<int> fused_plan(const System& s, int method) {
     const int body = !body_forces ? 0 : s.drag == 0.0 ? 1 : 2;
     for (int b = 0; b < s.bodies(); ++b) {
         int kinds[2] = {0, 0}, index[2] = {-1, -1}, count = 0;
+        // x - (+0.0) is x and 1.0 * f is f, bit for bit (not so for -0.0: -0.0 - -0.0 is +0.0).
+        auto origin = [](dvec2 p) { return p.x == 0.0 && p.y == 0.0 && !std::signbit(p.x) && !std::signbit(p.y); };
+        bool plain = s.inv_mass[static_cast<size_t>(b)] == 1.0 &&
+                     (s.central_forces.empty() || origin(s.central_forces[0].centre));
         for (int q = 0; q < static_cast<int>(s.anchor_springs.size()); ++q) {
             if (s.anchor_springs[static_cast<size_t>(q)].body != b) continue;
             if (count == 2) return {};
             kinds[count] = s.anchor_springs[static_cast<size_t>(q)].rest == 0.0 ? 1 : 2;
+            plain = plain && origin(s.anchor_springs[static_cast<size_t>(q)].anchor);
             index[count++] = q;
         }
-        plan.insert(plan.end(), {body, kinds[0], kinds[1], s.central_forces.empty() ? 0 : 1, index[0], index[1]});
+        plan.insert(plan.end(),
+                    {body, kinds[0], kinds[1], s.central_forces.empty() ? 0 : 1, index[0], index[1], plain ? 1 : 0});
     }
     return plan;
 }
@@ -369,8 +375,8 @@ void Ensemble::step_fused(double h) {
     const size_t N = static_cast<size_t>(copies_);
     const int carried = soa_methods[method_].carried;
     for (int b = 0; b < bodies_; ++b) {
-        const int* plan = &fused_[static_cast<size_t>(b) * 6];
-        const FusedShape shape{plan[0], plan[1], plan[2], plan[3] != 0};
+        const int* plan = &fused_[static_cast<size_t>(b) * 7];
+        const FusedShape shape{plan[0], plan[1], plan[2], plan[3] != 0, plan[6] != 0};
         const size_t o = static_cast<size_t>(b) * N;
         FusedBody fb{};
         fb.m = copies_;

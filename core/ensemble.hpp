@@ -85,7 +85,7 @@ private:
     double force_maps_h_ = 0.0;
     std::vector<OscillatorMap> force_maps_;
     std::vector<unsigned char> first_touch_;
-    // The fused plan (ensemble.cpp's fused_plan: six ints per body), or empty.
+    // The fused plan (ensemble.cpp's fused_plan: seven ints per body), or empty.
     std::vector<int> fused_;  // which force writes a body's acceleration first
     long long evaluations_ = 0;  // summed over the copies
     // Per-copy methods: one Lane reused for every copy, and each copy's carried data.

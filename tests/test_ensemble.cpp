@@ -93,6 +93,18 @@ std::vector<Case> extra_cases() {
     drag.system.anchor_springs[0].rest = 0.4;
     drag.system.anchor_springs.push_back({1, dvec2(1.0, 1.0), 6.0, 0.5, 0.2});
     cases.push_back({"fused: drag, gravity and rest-length springs", drag, 0.01});
+    // Mass 1 and anchors at the origin (the fused kernels leave out the exact 1 * f and x - 0):
+    // a spring with a rest length, a rest-0 one with a damper on it, and a central body there.
+    Scene plain;
+    System& w = plain.system;
+    w.add_body(1.0);
+    w.add_body(1.0);
+    w.anchor_springs.push_back({0, dvec2(0.0), 15.0, 0.0, 0.1});
+    w.anchor_springs.push_back({0, dvec2(0.0), 2.0, 0.7, 0.0});
+    w.central_forces.push_back({dvec2(0.0), 0.4, 1e-3});
+    plain.x0 = {dvec2(1.0, 0.0), dvec2(-0.3, 1.2)};
+    plain.v0 = {dvec2(0.0, 0.5), dvec2(0.4, 0.0)};
+    cases.push_back({"fused: mass 1, anchors and centre at the origin", plain, 0.01});
     // Three anchor springs on one body: no fused shape, the passes.
     Scene three = drag;
     three.system.anchor_springs.push_back({0, dvec2(0.0, -2.0), 2.0, 0.0, 0.0});
