@@ -4,7 +4,7 @@
 # stepwise.js + stepwise.wasm.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# Debian's Emscripten 3.1.6 needs Debian's acorn (see TOOLCHAIN.md).
+# Debian's Emscripten 3.1.6 needs Debian's acorn (see docs/toolchain.md).
 export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
 emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release \
   "-DCMAKE_CROSSCOMPILING_EMULATOR=node;--no-experimental-fetch" >/dev/null

@@ -1,5 +1,5 @@
 // Shared setup for the browser tests: the built site served on a free loopback port, and
-// Debian's Chromium driven by playwright-core (never a downloaded browser; TOOLCHAIN.md).
+// Debian's Chromium driven by playwright-core (never a downloaded browser; docs/toolchain.md).
 import path from 'node:path';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -16,7 +16,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const site = process.env.STEPWISE_SITE || path.join(root, 'build/site');
 const require = createRequire(import.meta.url);
 const createStepwise = require(path.join(site, 'stepwise.js'));
-// Node 20's fetch() cannot read a file path: hand the loader the bytes (TOOLCHAIN.md).
+// Node 20's fetch() cannot read a file path: hand the loader the bytes (docs/toolchain.md).
 const M = await createStepwise({ wasmBinary: fs.readFileSync(path.join(site, 'stepwise.wasm')) });
 const L = M.limits();
 
