@@ -280,6 +280,12 @@ std::vector<int> fused_plan(const System& s, int method) {
             plain = plain && origin(s.anchor_springs[static_cast<size_t>(q)].anchor);
             index[count++] = q;
         }
+#ifdef STEPWISE_ENSEMBLE_COMPACT
+        // The compact build has fewer kernels (see ensemble_kernels.inc): no plain twins, and
+        // a central body with springs on the same body goes through the passes.
+        plain = false;
+        if (!s.central_forces.empty() && count > 0) return {};
+#endif
         plan.insert(plan.end(),
                     {body, kinds[0], kinds[1], s.central_forces.empty() ? 0 : 1, index[0], index[1], plain ? 1 : 0});
     }

@@ -332,6 +332,9 @@ test('the Embed dialog gives a snippet that works, with a preview', async () => 
     await screenshot(page, 'embed-dialog-desktop-light');
     await page.keyboard.press('Escape');
     assert.equal(await page.locator('#embed-dialog').isVisible(), false);
+    // The dialog's close event (queued after Escape) stops the preview: wait for it, briefly.
+    await page.waitForFunction(() => !document.getElementById('embed-preview').hasAttribute('src'), null, { timeout: 2000 })
+      .catch(() => {});
     assert.equal(await page.getAttribute('#embed-preview', 'src'), null, 'the preview stops with the dialog');
     assert.deepEqual(problems, []);
   } finally {
