@@ -76,17 +76,7 @@ std::optional<double> PhaseCloud::area_ratio() const {
     return ratio;
 }
 
-int PhaseCloud::points_finite() const {
-    int count = 0;
-    for (int k = 0; k < points_; ++k) {
-        bool finite = true;
-        for (int b = 0; b < ensemble_.bodies(); ++b)
-            finite = finite && std::isfinite(ensemble_.x(b)[k]) && std::isfinite(ensemble_.y(b)[k]) &&
-                     std::isfinite(ensemble_.vx(b)[k]) && std::isfinite(ensemble_.vy(b)[k]);
-        count += finite ? 1 : 0;
-    }
-    return count;
-}
+int PhaseCloud::points_finite() const { return ensemble_.finite_copies(0, points_); }
 
 double PhaseCloud::bytes_needed(int integrator, int bodies, int points, int boundary) {
     return Ensemble::bytes_needed(integrator, bodies, points + boundary);

@@ -490,9 +490,10 @@ dvec2 Ensemble::velocity(int copy, int body) const {
     return dvec2(state_[2][i], state_[3][i]);
 }
 
-int Ensemble::finite_copies() const {
+int Ensemble::finite_copies(int first, int count_of) const {
+    const int end = count_of < 0 ? copies_ : first + count_of;
     int count = 0;
-    for (int k = 0; k < copies_; ++k) {
+    for (int k = first; k < end; ++k) {
         bool finite = true;
         for (int c = 0; c < 4; ++c)
             for (int b = 0; b < bodies_; ++b)

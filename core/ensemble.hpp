@@ -45,7 +45,8 @@ public:
     dvec2 position(int copy, int body) const;
     dvec2 velocity(int copy, int body) const;
     // How many copies have a finite state (every body, position and velocity).
-    int finite_copies() const;
+    // (Of the copies [first, first + count) only, when a range is given.)
+    int finite_copies(int first = 0, int count = -1) const;
 
     // Force evaluations per copy so far (the same for every copy of a fixed-step method; the
     // sum over copies divided by copies() for rk45 and implicit Euler).

@@ -32,16 +32,20 @@ std::string json_string(std::string_view text) {
 
 namespace {
 
-// Calls row(lane, body) for every row of the current step, up to max_rows.
+// Calls row(lane, body, energy) for every row of the current step, up to max_rows; the lane's
+// energy (a sum over the whole system) is computed once per lane, not once per body.
 template <class Row>
 long long each_row(const Simulation& sim, long long max_rows, Row row) {
     long long written = 0;
-    for (int l = 0; l < sim.lanes(); ++l)
+    for (int l = 0; l < sim.lanes(); ++l) {
+        if (max_rows >= 0 && written >= max_rows) return written;
+        const double energy = sim.energy(l);
         for (int b = 0; b < sim.bodies(); ++b) {
             if (max_rows >= 0 && written >= max_rows) return written;
-            row(l, b);
+            row(l, b, energy);
             ++written;
         }
+    }
     return written;
 }
 
@@ -49,14 +53,14 @@ long long each_row(const Simulation& sim, long long max_rows, Row row) {
 
 long long append_csv_rows(std::string& out, const Simulation& sim, long long max_rows) {
     const double t = sim.time();
-    return each_row(sim, max_rows, [&](int l, int b) {
+    return each_row(sim, max_rows, [&](int l, int b, double energy) {
         const dvec2 x = sim.lane(l).x[b], v = sim.lane(l).v[b];
         append_number(out, t);
         out += ',';
         out += sim.info(l).id;
         out += ',';
         out += std::to_string(b);
-        for (double value : {x.x, x.y, v.x, v.y, sim.energy(l), sim.error(l, b)}) {
+        for (double value : {x.x, x.y, v.x, v.y, energy, sim.error(l, b)}) {
             out += ',';
             append_number(out, value);
         }
@@ -66,7 +70,7 @@ long long append_csv_rows(std::string& out, const Simulation& sim, long long max
 
 long long append_json_rows(std::string& out, const Simulation& sim, bool& first, long long max_rows) {
     const double t = sim.time();
-    return each_row(sim, max_rows, [&](int l, int b) {
+    return each_row(sim, max_rows, [&](int l, int b, double energy) {
         const dvec2 x = sim.lane(l).x[b], v = sim.lane(l).v[b];
         if (!first) out += ',';
         first = false;
@@ -76,7 +80,7 @@ long long append_json_rows(std::string& out, const Simulation& sim, bool& first,
         out += sim.info(l).id;
         out += "\", \"body\": " + std::to_string(b);
         const char* names[] = {"x", "y", "vx", "vy", "energy", "error"};
-        const double values[] = {x.x, x.y, v.x, v.y, sim.energy(l), sim.error(l, b)};
+        const double values[] = {x.x, x.y, v.x, v.y, energy, sim.error(l, b)};
         for (int k = 0; k < 6; ++k) {
             out += ", \"";
             out += names[k];
