@@ -295,6 +295,18 @@ public:
             } else if (k == "cloud_radius") {
                 parse_scalar("cloud_radius", p.value, 0.0, max_cloud_radius, true,
                              "a number > 0 and at most 1000000 (metres along x, m/s along vx)", c.cloud_radius);
+            } else if (k == "view") {
+                const int v = find_view(p.value);
+                if (v < 0) {
+                    std::vector<std::string> ids;
+                    for (const auto& view : views()) ids.push_back(view.id);
+                    error("view", p.value, "unknown view '" + shown(p.value) + "'; known: " + join_ids(ids));
+                } else {
+                    c.view = v;
+                }
+            } else if (k == "equal_cost") {
+                if (p.value == "0" || p.value == "1") c.equal_cost = p.value == "1";
+                else error("equal_cost", p.value, "equal_cost must be 0 (off) or 1 (on); got '" + shown(p.value) + "'");
             } else {
                 size_t offset = 0;
                 const ParamSpec* spec = nullptr;
@@ -306,7 +318,7 @@ public:
                     offset += ps.dims;
                 }
                 if (!spec) {
-                    std::string keys = "v, scenario, preset, integrators, dt, duration, cloud, cloud_radius";
+                    std::string keys = "v, scenario, preset, integrators, dt, duration, cloud, cloud_radius, equal_cost, view";
                     for (const ParamSpec& ps : info.params) keys += std::string(", ") + ps.key;
                     error(k, p.value, "unknown key '" + shown(k) + "' for scenario " + info.id + "; known keys: " + keys);
                     continue;
@@ -338,6 +350,25 @@ public:
 };
 
 }  // namespace
+
+const std::vector<ViewInfo>& views() {
+    static const std::vector<ViewInfo> table = {
+        {.id = "motion", .name = "Motion", .description = "the bodies moving side by side, with energy, error and phase plots"},
+        {.id = "convergence", .name = "Convergence",
+         .description = "error against dt and against force evaluations (work–precision), with each method's measured order"},
+        {.id = "stability", .name = "Stability",
+         .description = "where each method is stable on the oscillator (ωh, ζ), with this system's point and its largest stable dt"},
+        {.id = "cloud", .name = "Phase cloud", .description = "a cloud of start states carried by each method: area kept or not"},
+    };
+    return table;
+}
+
+int find_view(std::string_view id) {
+    const auto& table = views();
+    for (size_t i = 0; i < table.size(); ++i)
+        if (id == table[i].id) return static_cast<int>(i);
+    return -1;
+}
 
 double Config::get(std::string_view key) const {
     return Params(scenarios().at(static_cast<size_t>(scenario)), values).num(key);
@@ -394,6 +425,8 @@ std::string normalise(const Config& c) {
     }
     if (c.cloud != 0 || c.cloud_radius != default_cloud_radius)
         q += "&cloud=" + std::to_string(c.cloud) + "&cloud_radius=" + format_number(c.cloud_radius);
+    if (c.equal_cost) q += "&equal_cost=1";
+    if (c.view != 0) q += std::string("&view=") + views()[static_cast<size_t>(c.view)].id;
     return q;
 }
 

@@ -30,6 +30,16 @@ constexpr double default_cloud_radius = 0.1;
 constexpr double max_cloud_radius = 1e6;
 constexpr double default_duration = 10.0;
 
+// What the page shows, by link (`view=`): a row each, so a new view is a row here and a module
+// in web/views/. The first row is the default.
+struct ViewInfo {
+    const char* id;
+    const char* name;
+    const char* description;
+};
+const std::vector<ViewInfo>& views();
+int find_view(std::string_view id);  // index in views(), or -1
+
 struct Config {
     int scenario = 0;               // index into scenarios()
     std::vector<int> integrators;   // indices into integrators(), in the order given
@@ -38,6 +48,10 @@ struct Config {
     std::vector<double> values;     // the scenario's params, flattened in spec order
     int cloud = 0;                  // phase-space cloud: points per integrator, 0 = off
     double cloud_radius = default_cloud_radius;
+    int view = 0;                   // index into views()
+    // Every lane gets the same force evaluations per simulated second: a method with s
+    // evaluations a step steps at s dt (see Simulation).
+    bool equal_cost = false;
 
     // A parameter of this config's scenario by key; a key its row does not declare throws
     // std::logic_error (see Params).
@@ -45,7 +59,8 @@ struct Config {
     glm::dvec2 get_vec(std::string_view key) const;
     bool operator==(const Config& o) const {
         return scenario == o.scenario && integrators == o.integrators && dt == o.dt &&
-               duration == o.duration && values == o.values && cloud == o.cloud && cloud_radius == o.cloud_radius;
+               duration == o.duration && values == o.values && cloud == o.cloud && cloud_radius == o.cloud_radius &&
+               view == o.view && equal_cost == o.equal_cost;
     }
 };
 
@@ -64,8 +79,8 @@ struct ParseResult {
 // Accepts an optional leading '?' or '#'. Never throws; every problem becomes an error.
 ParseResult parse_config(std::string_view query);
 // The canonical query: every key, in a fixed order, numbers in their shortest exact form. The
-// cloud keys come last, and only when they differ from their defaults (links made before the
-// cloud existed keep their exact text).
+// cloud keys, then equal_cost, then view come last, and only when they differ from their
+// defaults (links made before they existed keep their exact text).
 std::string normalise(const Config& c);
 // The defaults of a scenario (no integrator validation needed).
 Config default_config(int scenario);

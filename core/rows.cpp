@@ -39,6 +39,8 @@ long long each_row(const Simulation& sim, long long max_rows, Row row) {
     long long written = 0;
     for (int l = 0; l < sim.lanes(); ++l) {
         if (max_rows >= 0 && written >= max_rows) return written;
+        // With equal cost a lane has rows only at its own steps (its time is then the clock's).
+        if (!sim.current(l)) continue;
         const double energy = sim.energy(l);
         for (int b = 0; b < sim.bodies(); ++b) {
             if (max_rows >= 0 && written >= max_rows) return written;
@@ -96,7 +98,9 @@ void append_json_head(std::string& out, const Simulation& sim, long long steps) 
     out += reference_name(sim.reference_kind());
     out += "\",\n  \"dt\": ";
     append_number(out, sim.config().dt);
-    out += ",\n  \"steps\": " + std::to_string(steps) + ",\n  \"rows\": [";
+    out += ",\n  \"steps\": " + std::to_string(steps);
+    if (sim.config().equal_cost) out += ",\n  \"equal_cost\": true";
+    out += ",\n  \"rows\": [";
 }
 
 void append_json_tail(std::string& out, const Simulation& sim) {
@@ -124,7 +128,14 @@ void append_json_tail(std::string& out, const Simulation& sim) {
             out += "\": ";
             append_number(out, value);
         }
-        out += ", \"force_evaluations\": " + std::to_string(sim.lane(l).force_evaluations) + "}";
+        out += ", \"force_evaluations\": " + std::to_string(sim.lane(l).force_evaluations);
+        if (sim.equal_cost()) {
+            out += ", \"stride\": " + std::to_string(sim.stride(l)) + ", \"time\": ";
+            append_number(out, sim.lane_time(l));
+            out += ", \"effective_dt\": ";
+            append_number(out, sim.effective_dt(l));
+        }
+        out += "}";
     }
     out += "\n  ]\n}\n";
 }

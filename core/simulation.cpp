@@ -33,8 +33,20 @@ Simulation::Simulation(const Config& c) : config_(c), scene_(build_scene(c)) {
         l_scale += s.mass[b] * std::hypot(r.x, r.y) * std::hypot(w.x, w.y);
     }
     l_scale_ = l_scale > 0.0 ? l_scale : 1.0;
-    for (int index : c.integrators) lanes_.push_back(make_lane(s, index, scene_.x0.data(), scene_.v0.data()));
+    for (int index : c.integrators) {
+        lanes_.push_back(make_lane(s, index, scene_.x0.data(), scene_.v0.data()));
+        const IntegratorInfo& info = integrators()[index];
+        const bool variable_cost = info.implicit || info.adaptive;
+        stride_.push_back(!c.equal_cost ? 1 : variable_cost ? 0 : info.force_evaluations);
+    }
     status_.resize(lanes_.size());
+    lane_at_.assign(lanes_.size(), 0);
+    lane_steps_.assign(lanes_.size(), 0);
+    last_cost_.assign(lanes_.size(), 0);
+    if (c.equal_cost) {
+        lane_ref_x_.assign(lanes_.size(), scene_.x0);
+        lane_ref_v_.assign(lanes_.size(), scene_.v0);
+    }
     last_x_.assign(lanes_.size(), scene_.x0);
     last_v_.assign(lanes_.size(), scene_.v0);
     reference_lane_ = make_lane(s, find_integrator("rk45"), scene_.x0.data(), scene_.v0.data());
@@ -54,6 +66,14 @@ void Simulation::reset() {
         lanes_[i].reset(x0, v0);
         status_[i] = Status{};
         status_[i].power = p0;
+        lane_at_[i] = lane_steps_[i] = 0;
+        lanes_[i].rtol = lanes_[i].atol = Lane{}.rtol;
+        // Before its first step a variable-cost lane expects the table's typical cost.
+        last_cost_[i] = integrators()[lanes_[i].integrator].force_evaluations;
+        if (config_.equal_cost) {
+            lane_ref_x_[i] = scene_.x0;
+            lane_ref_v_[i] = scene_.v0;
+        }
     }
     reference_lane_.reset(x0, v0);
     ref_x_ = scene_.x0;
@@ -77,15 +97,37 @@ StopReason Simulation::check_state(const dvec2* x0, const dvec2* v0, const dvec2
 
 void Simulation::step() {
     const System& s = scene_.system;
-    const double h = config_.dt;
-    const double t_next = static_cast<double>(steps_ + 1) * h;
+    const long long tick = steps_ + 1;
+    const double t_next = static_cast<double>(tick) * config_.dt;
+    bool any_stepped = false;
     for (size_t i = 0; i < lanes_.size(); ++i) {
         Status& st = status_[i];
         if (st.reason != StopReason::none) continue;
         Lane& L = lanes_[i];
+        // Due: every tick; with equal cost every stride-th tick, or when the budget of the
+        // ticks so far (one evaluation each) covers what the lane spent plus its last step's cost.
+        const bool due = stride_[i] == 1 ||
+                         (stride_[i] > 1 ? tick % stride_[i] == 0 : L.force_evaluations + last_cost_[i] <= tick);
+        if (!due) continue;
+        const double h = static_cast<double>(tick - lane_at_[i]) * config_.dt;
         std::copy(L.x.begin(), L.x.end(), last_x_[i].begin());
         std::copy(L.v.begin(), L.v.end(), last_v_[i].begin());
+        const long long spent = L.force_evaluations;
         integrators()[L.integrator].step(s, L, h);
+        last_cost_[i] = std::max(1LL, L.force_evaluations - spent);
+        if (stride_[i] == 0 && integrators()[L.integrator].adaptive) {
+            // An adaptive lane's cost is set by its tolerance, not by h: fit the tolerance to the
+            // budget (cost per step ∝ rtol^(-1/5) for a fifth-order method), so it keeps pace
+            // with the clock instead of falling ever further behind.
+            const double ratio = static_cast<double>(last_cost_[i]) / static_cast<double>(tick - lane_at_[i]);
+            if (ratio > 1.05 || ratio < 0.5) {
+                const double factor = std::clamp(std::pow(ratio, 5.0), 1e-3, 1e3);
+                L.rtol = L.atol = std::clamp(L.rtol * factor, equal_cost_rtol_min, equal_cost_rtol_max);
+            }
+        }
+        lane_at_[i] = tick;
+        ++lane_steps_[i];
+        any_stepped = true;
         if (const StopReason why = check_state(last_x_[i].data(), last_v_[i].data(), L.x.data(), L.v.data());
             why != StopReason::none) {
             // A diverging integrator is a lesson: keep its last finite state, flag it, go on.
@@ -102,6 +144,32 @@ void Simulation::step() {
         }
     }
     ++steps_;
+    if (config_.equal_cost && any_stepped) {
+        // Lanes fall behind the clock between their steps: keep the reference at each lane's
+        // time, so its error and drift compare states of one instant.
+        sync_reference();
+        for (size_t i = 0; i < lanes_.size(); ++i) {
+            if (lane_at_[i] != steps_) continue;
+            lane_ref_x_[i] = ref_x_;
+            lane_ref_v_[i] = ref_v_;
+        }
+    }
+}
+
+double Simulation::effective_dt(int i) const {
+    if (lane_steps_[i] == 0)
+        return static_cast<double>(stride_[i] > 0 ? stride_[i] : last_cost_[i]) * config_.dt;
+    return lane_time(i) / static_cast<double>(lane_steps_[i]);
+}
+
+const dvec2* Simulation::reference_x_for(int i) const {
+    if (config_.equal_cost) return lane_ref_x_[i].data();
+    return reference_x().data();
+}
+
+const dvec2* Simulation::reference_v_for(int i) const {
+    if (config_.equal_cost) return lane_ref_v_[i].data();
+    return reference_v().data();
 }
 
 void Simulation::advance(long long n) {
@@ -147,15 +215,14 @@ double Simulation::reference_energy() const {
 }
 
 double Simulation::error(int lane, int body) const {
-    const dvec2 d = lanes_[lane].x[body] - reference_x()[body];
+    const dvec2 d = lanes_[lane].x[body] - reference_x_for(lane)[body];
     return std::sqrt(d.x * d.x + d.y * d.y);
 }
 
 double Simulation::energy_drift(int i) const {
     const System& s = scene_.system;
-    sync_reference();
-    const double ke = kinetic_energy(s, ref_v_.data());
-    const double pe = potential_energy(s, ref_x_.data());
+    const double ke = kinetic_energy(s, reference_v_for(i));
+    const double pe = potential_energy(s, reference_x_for(i));
     const double scale = std::max(initial_energy_scale_, ke + std::fabs(pe));
     const double diff = energy(i) - (ke + pe);
     return scale > 0.0 ? diff / scale : diff;
@@ -171,7 +238,9 @@ double Simulation::reference_angular_momentum() const {
 }
 
 double Simulation::angular_momentum_drift(int i) const {
-    return (angular_momentum(i) - reference_angular_momentum()) / l_scale_;
+    const double l_ref =
+        stepwise::angular_momentum(scene_.system, reference_x_for(i), reference_v_for(i), l_centre_);
+    return (angular_momentum(i) - l_ref) / l_scale_;
 }
 
 dvec2 Simulation::phase(int i) const { return phase_point(scene_.phase, lanes_[i].x.data(), lanes_[i].v.data()); }

@@ -23,6 +23,9 @@ const char* reference_name(ReferenceKind k);  // "exact" or "rk45"
 constexpr double reference_rtol = 1e-12;
 // A lane whose position leaves this many length scales has run away.
 constexpr double runaway_factor = 1e6;
+// The tolerances equal cost may give an rk45 lane.
+constexpr double equal_cost_rtol_min = 1e-13;
+constexpr double equal_cost_rtol_max = 1e-2;
 
 class Simulation {
 public:
@@ -30,7 +33,8 @@ public:
 
     // Back to t = 0 with fresh lanes (stateful integrators restart).
     void reset();
-    // Advance every lane by one dt; diverged lanes stay where they were.
+    // Advance the clock by one dt; every lane that is due steps to the new time (all of them,
+    // unless equal cost is on); stopped lanes stay where they were.
     void step();
     void advance(long long steps);
 
@@ -42,6 +46,27 @@ public:
     int bodies() const { return scene_.system.bodies(); }
     const Lane& lane(int i) const { return lanes_[i]; }
     const IntegratorInfo& info(int i) const;
+
+    // Equal cost (Config::equal_cost): every lane spends the same force evaluations per
+    // simulated second, one per dt. A method with a fixed s evaluations a step steps every s
+    // clock ticks, at h = s dt (its stride). Methods whose cost varies (implicit Euler's Newton
+    // iterations, rk45's substeps and rejected attempts) have stride 0: such a lane steps when
+    // its evaluations so far plus what its last step cost fit in the budget of the ticks
+    // elapsed, over all the ticks since its last step, so it stays within one step of the
+    // budget. An adaptive lane's cost follows its tolerance rather than its step, so equal cost
+    // also fits rk45's tolerance (lane(i).rtol) to the budget, within [equal_cost_rtol_min,
+    // equal_cost_rtol_max]; at the bounds it may fall behind the clock, and lane_time says so.
+    // Without equal cost every stride is 1.
+    bool equal_cost() const { return config_.equal_cost; }
+    int stride(int i) const { return stride_[i]; }
+    // The time lane i has reached (the clock's time() when it stepped on this tick) and the
+    // number of steps it took; effective_dt is their ratio (stride dt before its first step).
+    double lane_time(int i) const { return static_cast<double>(lane_at_[i]) * config_.dt; }
+    long long lane_steps(int i) const { return lane_steps_[i]; }
+    double effective_dt(int i) const;  // lane_time / lane_steps (its expected step before the first)
+    // True when lane i's state belongs to the clock's time: always without equal cost (a
+    // stopped lane keeps its last good state), with it when the lane stepped on this tick.
+    bool current(int i) const { return !config_.equal_cost || lane_at_[i] == steps_; }
 
     // A lane stops at its last good state when it turns non-finite or runs away (diverged) or
     // falls into a central body (collision); diverged_at is the time of the step that did it.
@@ -65,7 +90,8 @@ public:
         return ref_v_;
     }
     double reference_energy() const;
-    // Distance from lane i's body to the reference position of the same body.
+    // Distance from lane i's body to the reference position of the same body, at the lane's
+    // time (with equal cost a lane may be behind the clock).
     double error(int lane, int body) const;
     // Energy drift of lane i relative to the reference: (E - E_ref) / S, where S is the larger
     // of KE + |PE| at the start and of the reference now (so a decayed or zero energy is no divisor).
@@ -104,6 +130,10 @@ private:
     // Brings the reference to the current step: the closed form at time(), or the rk45 lane
     // stepped dt by dt from where it was (so the numbers never depend on when it is read).
     void sync_reference() const;
+    // The reference state at lane i's time: the clock's, or with equal cost the copy taken
+    // when the lane last stepped.
+    const dvec2* reference_x_for(int i) const;
+    const dvec2* reference_v_for(int i) const;
     // Why a step from (x0, v0) to (x, v) stops the lane (none: it goes on).
     StopReason check_state(const dvec2* x0, const dvec2* v0, const dvec2* x, const dvec2* v) const;
 
@@ -126,6 +156,11 @@ private:
     double l_scale_ = 1.0;
     double initial_energy_scale_ = 0.0;  // KE + |PE| at t = 0
     long long steps_ = 0;
+    // Equal cost: each lane's stride (0: by budget), the tick its state belongs to, its step
+    // count, the cost of its last step, and the reference at its time.
+    std::vector<int> stride_;
+    std::vector<long long> lane_at_, lane_steps_, last_cost_;
+    std::vector<std::vector<dvec2>> lane_ref_x_, lane_ref_v_;
 };
 
 }  // namespace stepwise

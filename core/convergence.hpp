@@ -1,0 +1,70 @@
+// A convergence study: the system of a Config run at dt, dt/2, …, dt/2^halvings with each of
+// its integrators, every level's error measured against the reference (closed form or rk45) at
+// every step. It runs in slices of bounded work (advance), so the page can show progress
+// between animation frames and the CLI can run it to the end in one call.
+#pragma once
+#include "config.hpp"
+#include "simulation.hpp"
+
+#include <memory>
+#include <vector>
+
+namespace stepwise {
+
+constexpr int default_halvings = 4;
+constexpr int max_halvings = 12;
+// Work is counted in lane-steps (one integrator, one step of dt; the reference counts as one
+// more lane). A study plans the finest levels it can within this cap and says which it dropped.
+constexpr double default_convergence_work = 2e8;
+
+struct ConvergencePoint {
+    double dt = 0.0;
+    long long evaluations = 0;  // force evaluations of the whole run (Lane::force_evaluations)
+    double max_error = 0.0;     // max over steps and bodies of |x - x_ref|
+    double final_error = 0.0;   // max over bodies at the end (or where the lane stopped)
+    StopReason stop = StopReason::none;
+    double stopped_at = 0.0;
+};
+
+struct OrderFit {
+    bool valid = false;  // at least two usable levels
+    double order = 0.0;  // least-squares slope of log max_error against log dt
+    int points = 0;      // levels used
+};
+
+// The fit over the points above `floor` whose lane did not stop.
+OrderFit fit_order(const ConvergencePoint* points, int n, double floor);
+
+class ConvergenceStudy {
+public:
+    ConvergenceStudy(const Config& c, int halvings = default_halvings,
+                     double max_work = default_convergence_work);
+
+    // Runs at most `work` lane-steps; true when the study is finished.
+    bool advance(double work);
+    bool finished() const;
+    double progress() const;  // 0 … 1 of the planned work
+
+    int integrators() const;                  // rows: c.integrators in order
+    int integrator_index(int row) const;      // index into integrators()
+    int levels() const;                       // planned levels (1 + halvings kept)
+    int levels_requested() const;             // 1 + halvings
+    int levels_done() const;
+    const ConvergencePoint& point(int row, int level) const;
+    OrderFit fit(int row) const;              // over the finished levels
+    ReferenceKind reference() const;
+    // Errors at or below this are round-off (or the reference's own error) and are not fitted.
+    double noise_floor() const;
+
+private:
+    Config config_;
+    int requested_ = 0, planned_ = 0, done_ = 0;
+    double total_work_ = 0.0, done_work_ = 0.0;
+    ReferenceKind reference_ = ReferenceKind::exact;
+    double floor_ = 0.0;
+    std::vector<std::vector<ConvergencePoint>> points_;  // [row][level]
+    std::unique_ptr<Simulation> current_;                // the level being run
+    long long current_steps_ = 0, current_total_ = 0;
+};
+
+}  // namespace stepwise
