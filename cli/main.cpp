@@ -1,14 +1,19 @@
-// stepwise: the native command line. run / list / check over the one config format.
+// stepwise: the native command line. run / list / check / cloud / convergence / stability over
+// the one config format.
 #include "cloud.hpp"
 #include "config.hpp"
+#include "convergence.hpp"
 #include "exact.hpp"
 #include "integrators.hpp"
 #include "rows.hpp"
 #include "simulation.hpp"
+#include "stability.hpp"
 
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -20,6 +25,8 @@ const char* usage =
     "usage:\n"
     "  stepwise run 'QUERY' [--steps N | --until T] [--every K] [--format csv|json]\n"
     "  stepwise cloud 'QUERY' [--steps N | --until T] [--every K] [--format csv|json]\n"
+    "  stepwise convergence 'QUERY' [--halvings N] [--format csv|json]\n"
+    "  stepwise stability ['QUERY'] [--format csv|json]\n"
     "  stepwise list\n"
     "  stepwise check 'QUERY'\n"
     "QUERY is the config format, e.g. 'preset=damped_spring' or\n"
@@ -41,12 +48,55 @@ std::string num(double x) {
     return out;
 }
 
+// A whole number >= 0 written with digits only (no sign, no space, not empty).
 bool parse_count(const char* text, long long& out) {
+    if (*text < '0' || *text > '9') return false;
     char* end = nullptr;
+    errno = 0;
     const long long v = std::strtoll(text, &end, 10);
-    if (!end || *end != '\0' || v < 0) return false;
+    if (!end || *end != '\0' || v < 0 || errno == ERANGE) return false;
     out = v;
     return true;
+}
+
+// "; got 'VALUE'" for a message, the value shortened and its control characters shown as '?'.
+std::string got(const char* value) {
+    std::string text;
+    for (const char* c = value; *c && text.size() < 64; ++c) text += static_cast<unsigned char>(*c) < 0x20 ? '?' : *c;
+    return "; got '" + text + (std::strlen(value) > 64 ? "…'" : "'");
+}
+
+// Reads the `--option value` pairs from argv[first] on: take(option, value) returns "" when it
+// accepts the pair, else what is wrong. Returns 0, or the usage exit code after the message.
+template <class Take>
+int read_options(int argc, char** argv, int first, Take take) {
+    for (int i = first; i < argc; ++i) {
+        const std::string arg = argv[i];
+        if (i + 1 >= argc) return fail_usage("option " + arg + " needs a value");
+        const std::string why = take(arg, argv[++i]);
+        if (!why.empty()) return fail_usage(why);
+    }
+    return 0;
+}
+
+// --format's value into format; "" or what is wrong.
+std::string take_format(const char* value, std::string& format) {
+    format = value;
+    return format == "csv" || format == "json" ? "" : "--format must be csv or json" + got(value);
+}
+
+// A query as argv[index], when there is one that is not an option.
+bool has_query(int argc, char** argv, int index) { return argc > index && std::strncmp(argv[index], "--", 2) != 0; }
+
+// The config of a query, or the exit code after printing every error.
+int parse_query(const char* query, Config& out) {
+    const ParseResult r = parse_config(query);
+    if (!r.ok()) {
+        print_errors(r);
+        return 2;
+    }
+    out = r.config;
+    return 0;
 }
 
 // Pads to a width in characters, not bytes (names hold "ö", "–" and "½").
@@ -103,28 +153,24 @@ struct RunOptions {
 
 // Parses argv[2..] into o; returns 0, or the exit code after printing what is wrong.
 int parse_run_options(int argc, char** argv, const char* command, RunOptions& o) {
-    if (argc < 3) return fail_usage(std::string(command) + " needs a QUERY");
+    if (!has_query(argc, argv, 2)) return fail_usage(std::string(command) + " needs a QUERY");
     double until = -1.0;
-    for (int i = 3; i < argc; ++i) {
-        const std::string arg = argv[i];
-        if (i + 1 >= argc) return fail_usage("option " + arg + " needs a value");
-        const char* value = argv[++i];
-        if (arg == "--steps") {
-            if (!parse_count(value, o.steps)) return fail_usage("--steps must be a whole number >= 0");
-        } else if (arg == "--until") {
+    const int failed = read_options(argc, argv, 3, [&](const std::string& arg, const char* value) -> std::string {
+        if (arg == "--steps")
+            return parse_count(value, o.steps) ? "" : "--steps must be a whole number >= 0" + got(value);
+        if (arg == "--until") {
             char* end = nullptr;
             until = std::strtod(value, &end);
-            if (!end || *end != '\0' || !std::isfinite(until) || until < 0.0)
-                return fail_usage("--until must be a finite time >= 0 in seconds");
-        } else if (arg == "--every") {
-            if (!parse_count(value, o.every) || o.every < 1) return fail_usage("--every must be a whole number >= 1");
-        } else if (arg == "--format") {
-            o.format = value;
-            if (o.format != "csv" && o.format != "json") return fail_usage("--format must be csv or json");
-        } else {
-            return fail_usage("unknown option " + arg);
+            if (!*value || !end || *end != '\0' || !std::isfinite(until) || until < 0.0)
+                return "--until must be a finite time >= 0 in seconds" + got(value);
+            return "";
         }
-    }
+        if (arg == "--every")
+            return parse_count(value, o.every) && o.every >= 1 ? "" : "--every must be a whole number >= 1" + got(value);
+        if (arg == "--format") return take_format(value, o.format);
+        return "unknown option " + arg;
+    });
+    if (failed) return failed;
     if (o.steps >= 0 && until >= 0.0) return fail_usage("give --steps or --until, not both");
     o.parsed = parse_config(argv[2]);
     if (!o.parsed.ok()) {
@@ -257,6 +303,148 @@ int cmd_cloud(int argc, char** argv) {
     return 0;
 }
 
+// A number for JSON, or null when there is none (JSON has no NaN or Infinity).
+std::string json_number(bool present, double x) { return present && std::isfinite(x) ? num(x) : "null"; }
+// A number for a CSV field, or an empty field.
+std::string csv_number(bool present, double x) { return present && std::isfinite(x) ? num(x) : ""; }
+
+// The same system at dt, dt/2, …, dt/2^N: each integrator's error and cost per level, and the
+// order fitted to them (stderr in CSV, "order" in JSON).
+int cmd_convergence(int argc, char** argv) {
+    if (!has_query(argc, argv, 2)) return fail_usage("convergence needs a QUERY");
+    long long halvings = default_halvings;
+    std::string format = "csv";
+    const int failed = read_options(argc, argv, 3, [&](const std::string& arg, const char* value) -> std::string {
+        if (arg == "--halvings")
+            return parse_count(value, halvings) && halvings <= max_halvings
+                       ? ""
+                       : "--halvings must be a whole number from 0 to " + std::to_string(max_halvings) + got(value);
+        if (arg == "--format") return take_format(value, format);
+        return "unknown option " + arg;
+    });
+    if (failed) return failed;
+    Config c;
+    if (const int bad = parse_query(argv[2], c)) return bad;
+    ConvergenceStudy study(c, static_cast<int>(halvings));
+    study.advance(HUGE_VAL);
+    if (study.levels() < study.levels_requested())
+        std::fprintf(stderr, "kept %d of %d levels: the finer ones would take more than %s lane-steps\n",
+                     study.levels(), study.levels_requested(), num(default_convergence_work).c_str());
+    const bool csv = format == "csv";
+    std::string out = csv ? "integrator,dt,evaluations,max_error,final_error\n"
+                          : "{\n  \"config\": " + json_string(normalise(study.config())) + ",\n  \"reference\": \"" +
+                                reference_name(study.reference()) + "\",\n  \"halvings\": " +
+                                std::to_string(halvings) + ",\n  \"levels\": " + std::to_string(study.levels()) +
+                                ",\n  \"noise_floor\": " + num(study.noise_floor()) + ",\n  \"integrators\": [";
+    for (int row = 0; row < study.integrators(); ++row) {
+        const IntegratorInfo& info = integrators()[study.integrator_index(row)];
+        const OrderFit fit = study.fit(row);
+        if (csv) {
+            for (int level = 0; level < study.levels_done(); ++level) {
+                const ConvergencePoint& p = study.point(row, level);
+                out += std::string(info.id) + ',' + num(p.dt) + ',' + std::to_string(p.evaluations) + ',' +
+                       num(p.max_error) + ',' + num(p.final_error) + '\n';
+            }
+            if (fit.valid)
+                std::fprintf(stderr, "%s: order %.3f over %d levels\n", info.id, fit.order, fit.points);
+            else
+                std::fprintf(stderr, "%s: no order (%d levels above the noise floor)\n", info.id, fit.points);
+            continue;
+        }
+        out += std::string(row ? "," : "") + "\n    {\"id\": \"" + info.id + "\", \"name\": " + json_string(info.name) +
+               ", \"table_order\": " + std::to_string(info.order) + ", \"order\": " + json_number(fit.valid, fit.order) +
+               ", \"fitted_points\": " + std::to_string(fit.points) + ", \"rows\": [";
+        for (int level = 0; level < study.levels_done(); ++level) {
+            const ConvergencePoint& p = study.point(row, level);
+            const bool stopped = p.stop != StopReason::none;
+            out += std::string(level ? "," : "") + "\n      {\"dt\": " + num(p.dt) +
+                   ", \"evaluations\": " + std::to_string(p.evaluations) + ", \"max_error\": " +
+                   json_number(true, p.max_error) + ", \"final_error\": " + json_number(true, p.final_error) +
+                   ", \"stopped\": " + (stopped ? "\"" + std::string(stop_reason_name(p.stop)) + "\"" : "null") +
+                   ", \"stopped_at\": " + json_number(stopped, p.stopped_at) + "}";
+        }
+        out += study.levels_done() ? "\n    ]}" : "]}";
+    }
+    if (csv) {
+        std::fprintf(stderr, "reference: %s; noise floor %s\n", reference_name(study.reference()),
+                     num(study.noise_floor()).c_str());
+    } else {
+        out += study.integrators() ? "\n  ]\n}\n" : "]\n}\n";
+    }
+    std::fputs(out.c_str(), stdout);
+    return 0;
+}
+
+// Where each integrator is stable on the oscillator x'' = -ω² x - 2ζω x' (in ωh), and with a
+// QUERY where the query's stiffest mode sits: its ωh, ζ and the largest stable dt.
+int cmd_stability(int argc, char** argv) {
+    const bool query = has_query(argc, argv, 2);
+    std::string format = "csv";
+    const int failed = read_options(argc, argv, query ? 3 : 2, [&](const std::string& arg, const char* value) -> std::string {
+        if (arg == "--format") return take_format(value, format);
+        return "unknown option " + arg;
+    });
+    if (failed) return failed;
+    std::vector<int> ids;
+    StiffestMode mode;
+    Config c;
+    if (query) {
+        if (const int bad = parse_query(argv[2], c)) return bad;
+        ids = c.integrators;
+        const Scene scene = build_scene(c);
+        mode = stiffest_mode(scene.system, scene.x0.data(), scene.v0.data());
+    } else {
+        for (size_t i = 0; i < integrators().size(); ++i) ids.push_back(static_cast<int>(i));
+    }
+    const bool csv = format == "csv";
+    const double omega_h = mode.oscillates ? mode.omega * c.dt : 0.0;
+    std::string out;
+    if (csv) {
+        out = "integrator,oscillator_limit,unconditional";
+        if (query) out += ",omega_h,zeta,limit_at_zeta,largest_stable_dt,stable_now";
+        out += '\n';
+    } else {
+        out = "{\n";
+        if (query)
+            out += "  \"config\": " + json_string(normalise(c)) + ",\n  \"oscillates\": " +
+                   (mode.oscillates ? "true" : "false") + ",\n  \"omega\": " + json_number(mode.oscillates, mode.omega) +
+                   ",\n  \"zeta\": " + json_number(mode.oscillates, mode.zeta) + ",\n";
+        out += "  \"integrators\": [";
+    }
+    for (size_t r = 0; r < ids.size(); ++r) {
+        const IntegratorInfo& info = integrators()[ids[r]];
+        const StabilityLimit limit = oscillator_limit(ids[r], 0.0);
+        const bool bounded = !limit.unconditional;
+        // At the query's damping; the largest stable dt only where the system oscillates.
+        StabilityLimit at_zeta = limit;
+        if (query && mode.oscillates && mode.zeta > 0.0) at_zeta = oscillator_limit(ids[r], mode.zeta);
+        const bool bounded_here = !at_zeta.unconditional;
+        const bool stable_now =
+            !bounded_here || !mode.oscillates || OscillatorProbe(ids[r]).stable(omega_h, mode.zeta);
+        const double largest_dt = mode.oscillates ? at_zeta.limit / mode.omega : 0.0;
+        if (csv) {
+            out += std::string(info.id) + ',' + csv_number(bounded, limit.limit) + ',' + (bounded ? "0" : "1");
+            if (query)
+                out += ',' + num(omega_h) + ',' + num(mode.zeta) + ',' + csv_number(bounded_here, at_zeta.limit) + ',' +
+                       csv_number(bounded_here && mode.oscillates, largest_dt) + ',' + (stable_now ? "1" : "0");
+            out += '\n';
+            continue;
+        }
+        out += std::string(r ? "," : "") + "\n    {\"id\": \"" + info.id + "\", \"name\": " + json_string(info.name) +
+               ", \"adaptive\": " + (limit.adaptive ? "true" : "false") +
+               ", \"unconditional\": " + (bounded ? "false" : "true") +
+               ", \"oscillator_limit\": " + json_number(bounded, limit.limit);
+        if (query)
+            out += ", \"omega_h\": " + num(omega_h) + ", \"limit_at_zeta\": " + json_number(bounded_here, at_zeta.limit) +
+                   ", \"largest_stable_dt\": " + json_number(bounded_here && mode.oscillates, largest_dt) +
+                   ", \"stable_now\": " + (stable_now ? "true" : "false");
+        out += "}";
+    }
+    if (!csv) out += ids.empty() ? "]\n}\n" : "\n  ]\n}\n";
+    std::fputs(out.c_str(), stdout);
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -266,6 +454,8 @@ int main(int argc, char** argv) {
     if (cmd == "check") return argc == 3 ? cmd_check(argv[2]) : fail_usage("check takes one QUERY");
     if (cmd == "run") return cmd_run(argc, argv);
     if (cmd == "cloud") return cmd_cloud(argc, argv);
+    if (cmd == "convergence") return cmd_convergence(argc, argv);
+    if (cmd == "stability") return cmd_stability(argc, argv);
     if (cmd == "--help" || cmd == "-h" || cmd == "help") {
         std::printf("%s", usage);
         return 0;

@@ -1,5 +1,143 @@
 #include "convergence.hpp"
 
+#include "exact.hpp"
+
+#include <algorithm>
+#include <cmath>
+
 namespace stepwise {
-// Implemented by the convergence work (see convergence.hpp).
+
+namespace {
+
+// Below these multiples of the scene's length scale an error says nothing about the method.
+// A closed form is exact but for round-off: positions of size L carry about 1e-16 L each, and
+// a long run of sums and a few sin/cos/exp calls leave the measured distance with a few
+// 1e-13 L at worst; 1e-11 L leaves a margin of ~100 above that. The rk45 reference is itself
+// only accurate to its tolerance: reference_rtol = 1e-12 per step, accumulated over up to 10^7
+// steps of a run (and amplified by the dynamics), so its own global error can reach ~1e-10 L;
+// an error below 1e-9 L may be the reference's, not the method's.
+constexpr double exact_floor = 1e-11;
+constexpr double rk45_floor = 1e-9;
+
+long long level_steps(const Config& c, int level) {
+    return std::llround(c.duration / std::ldexp(c.dt, -level));
+}
+
+}  // namespace
+
+OrderFit fit_order(const ConvergencePoint* points, int n, double floor) {
+    double sx = 0.0, sy = 0.0, sxx = 0.0, sxy = 0.0;
+    int used = 0;
+    for (int i = 0; i < n; ++i) {
+        const ConvergencePoint& p = points[i];
+        if (p.stop != StopReason::none || !std::isfinite(p.max_error) || !(p.max_error > floor) ||
+            !std::isfinite(p.dt) || !(p.dt > 0.0))
+            continue;
+        const double x = std::log(p.dt), y = std::log(p.max_error);
+        sx += x;
+        sy += y;
+        sxx += x * x;
+        sxy += x * y;
+        ++used;
+    }
+    OrderFit fit;
+    fit.points = used;
+    if (used < 2) return fit;
+    const double m = static_cast<double>(used);
+    const double denominator = m * sxx - sx * sx;
+    const double slope = (m * sxy - sx * sy) / denominator;
+    if (!(denominator > 0.0) || !std::isfinite(slope)) return fit;  // every point at one dt
+    fit.valid = true;
+    fit.order = slope;
+    return fit;
+}
+
+ConvergenceStudy::ConvergenceStudy(const Config& c, int halvings, double max_work) : config_(c) {
+    config_.equal_cost = false;  // each lane steps dt_j, the quantity the study varies
+    requested_ = 1 + std::clamp(halvings, 0, max_halvings);
+    const Scene scene = build_scene(config_);
+    reference_ = has_closed_form(scene.system, scene.x0.data(), scene.v0.data()) ? ReferenceKind::exact
+                                                                                  : ReferenceKind::rk45;
+    floor_ = (reference_ == ReferenceKind::exact ? exact_floor : rk45_floor) * scene.length_scale;
+    // The plan: the coarsest levels whose work, added up, stays within the cap.
+    const double lane_cost = static_cast<double>(config_.integrators.size() + 1);
+    for (int level = 0; level < requested_; ++level) {
+        const double work = static_cast<double>(level_steps(config_, level)) * lane_cost;
+        if (!(total_work_ + work <= max_work)) break;
+        total_work_ += work;
+        planned_ = level + 1;
+    }
+    points_.assign(config_.integrators.size(), std::vector<ConvergencePoint>(static_cast<size_t>(planned_)));
+    for (auto& row : points_)
+        for (int level = 0; level < planned_; ++level) row[level].dt = std::ldexp(config_.dt, -level);
+}
+
+bool ConvergenceStudy::advance(double work) {
+    const int rows = integrators();
+    const double lane_cost = static_cast<double>(rows + 1);
+    // Whole steps of every lane; at least one, so any positive slice makes progress.
+    double budget = std::min(std::max(1.0, std::floor(work / lane_cost)), 1e18);
+    while (!finished() && budget > 0.0) {
+        if (!current_) {
+            Config level = config_;
+            level.dt = std::ldexp(config_.dt, -done_);
+            current_ = std::make_unique<Simulation>(level);
+            current_steps_ = 0;
+            current_total_ = level_steps(config_, done_);
+        }
+        Simulation& sim = *current_;
+        const long long n = std::min(current_total_ - current_steps_, static_cast<long long>(budget));
+        for (long long k = 0; k < n; ++k) {
+            sim.step();
+            for (int row = 0; row < rows; ++row) {
+                ConvergencePoint& p = points_[row][done_];
+                if (p.stop != StopReason::none || sim.diverged(row)) continue;
+                double e = 0.0;
+                for (int b = 0; b < sim.bodies(); ++b) e = std::max(e, sim.error(row, b));
+                if (!std::isfinite(e)) {
+                    // Cannot happen for a lane the simulation keeps finite, but a non-finite
+                    // error is never a result: the lane counts as stopped here.
+                    p.stop = StopReason::diverged;
+                    p.stopped_at = sim.time();
+                    continue;
+                }
+                p.max_error = std::max(p.max_error, e);
+                p.final_error = e;  // the last error measured: at the end, or where it stopped
+            }
+        }
+        current_steps_ += n;
+        budget -= static_cast<double>(n);
+        done_work_ += static_cast<double>(n) * lane_cost;
+        if (current_steps_ < current_total_) break;
+        for (int row = 0; row < rows; ++row) {
+            ConvergencePoint& p = points_[row][done_];
+            p.evaluations = sim.lane(row).force_evaluations;
+            if (p.stop == StopReason::none && sim.diverged(row)) {
+                p.stop = sim.stop_reason(row);
+                p.stopped_at = sim.diverged_at(row);
+            }
+        }
+        current_.reset();
+        ++done_;
+    }
+    return finished();
+}
+
+bool ConvergenceStudy::finished() const { return done_ >= planned_; }
+
+double ConvergenceStudy::progress() const {
+    if (finished() || !(total_work_ > 0.0)) return 1.0;
+    return std::min(1.0, done_work_ / total_work_);
+}
+
+int ConvergenceStudy::integrators() const { return static_cast<int>(config_.integrators.size()); }
+int ConvergenceStudy::integrator_index(int row) const { return config_.integrators[row]; }
+int ConvergenceStudy::levels() const { return planned_; }
+int ConvergenceStudy::levels_requested() const { return requested_; }
+int ConvergenceStudy::levels_done() const { return done_; }
+const ConvergencePoint& ConvergenceStudy::point(int row, int level) const { return points_[row][level]; }
+OrderFit ConvergenceStudy::fit(int row) const { return fit_order(points_[row].data(), done_, floor_); }
+ReferenceKind ConvergenceStudy::reference() const { return reference_; }
+double ConvergenceStudy::noise_floor() const { return floor_; }
+
 }  // namespace stepwise

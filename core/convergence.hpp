@@ -45,6 +45,8 @@ public:
     bool finished() const;
     double progress() const;  // 0 … 1 of the planned work
 
+    // The config the levels run (the one given, with equal cost off: each lane steps dt_j).
+    const Config& config() const { return config_; }
     int integrators() const;                  // rows: c.integrators in order
     int integrator_index(int row) const;      // index into integrators()
     int levels() const;                       // planned levels (1 + halvings kept)
