@@ -34,6 +34,14 @@ std::string describe(const ConvergenceStudy& s, int row) {
     return out + "order " + std::to_string(s.fit(row).order) + " over " + std::to_string(s.fit(row).points);
 }
 
+// The order fitted to one integrator's row, which must be valid.
+double study_order(const ConvergenceStudy& s, const char* id) {
+    const int r = row_of(s, id);
+    INFO(id << ": " << describe(s, r));
+    REQUIRE(s.fit(r).valid);
+    return s.fit(r).order;
+}
+
 // Every number in a point is finite.
 void check_finite(const ConvergenceStudy& s) {
     for (int r = 0; r < s.integrators(); ++r)
@@ -93,12 +101,7 @@ TEST_CASE("convergence with damping: the Verlet family keeps order 2, Yoshida dr
     const ConvergenceStudy s =
         run_study("scenario=spring&k=4&b=0.4&dt=0.02&duration=4&integrators=" + all_integrators());
     check_finite(s);
-    auto order = [&](const char* id) {
-        const int r = row_of(s, id);
-        INFO(id << ": " << describe(s, r));
-        REQUIRE(s.fit(r).valid);
-        return s.fit(r).order;
-    };
+    auto order = [&](const char* id) { return study_order(s, id); };
     CHECK(order("yoshida4") < 1.5);
     CHECK(order("yoshida4") == Approx(1.0).margin(0.15));
     for (const char* id : {"leapfrog", "stormer_verlet", "velocity_verlet", "heun", "midpoint", "kinematic_avg"})
@@ -120,12 +123,7 @@ TEST_CASE("convergence with quadratic drag: which methods lose their order") {
     CHECK(s.reference() == ReferenceKind::rk45);
     CHECK(s.noise_floor() == Approx(1e-9 * build_scene(s.config()).length_scale));
     check_finite(s);
-    auto order = [&](const char* id) {
-        const int r = row_of(s, id);
-        INFO(id << ": " << describe(s, r));
-        REQUIRE(s.fit(r).valid);
-        return s.fit(r).order;
-    };
+    auto order = [&](const char* id) { return study_order(s, id); };
     for (const char* id : {"kinematic", "kinematic_avg", "yoshida4"}) {
         INFO(id);
         CHECK(order(id) < 1.2);
