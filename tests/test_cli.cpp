@@ -355,3 +355,173 @@ TEST_CASE("cli cloud: bad cloud keys are errors naming the key") {
         CHECK(r.out.find(std::string("error: ") + c.key) != std::string::npos);
     }
 }
+
+TEST_CASE("cli help names convergence and stability") {
+    const Result r = cli({"--help"});
+    CHECK(r.status == 0);
+    CHECK(contains(r.out, "stepwise convergence 'QUERY' [--halvings N] [--format csv|json]"));
+    CHECK(contains(r.out, "stepwise stability ['QUERY'] [--format csv|json]"));
+}
+
+TEST_CASE("cli convergence: CSV rows per integrator and level, in the query's order") {
+    const std::string q = "scenario=spring&k=4&b=0&dt=0.02&duration=4&integrators=rk4,explicit_euler,kinematic";
+    const Result r = cli({"convergence", q, "--halvings", "2"});
+    REQUIRE(r.status == 0);
+    const auto rows = lines(r.out);
+    REQUIRE(rows.size() == 1 + 3 * 3);
+    CHECK(rows[0] == "integrator,dt,evaluations,max_error,final_error");
+    const char* order[] = {"rk4", "explicit_euler", "kinematic"};
+    const double dts[] = {0.02, 0.01, 0.005};
+    for (int i = 0; i < 3; ++i)
+        for (int l = 0; l < 3; ++l) {
+            const auto f = fields(rows[1 + 3 * i + l]);
+            INFO(rows[1 + 3 * i + l]);
+            REQUIRE(f.size() == 5);
+            CHECK(f[0] == order[i]);
+            CHECK(std::stod(f[1]) == dts[l]);
+            CHECK(std::stoll(f[2]) == (i == 0 ? 4 : 1) * std::llround(4.0 / dts[l]));
+            CHECK(std::isfinite(std::stod(f[3])));
+            CHECK(std::stod(f[4]) <= std::stod(f[3]));
+        }
+    // The orders go to stderr with the reference and the floor.
+    const Result both = cli({"convergence", q, "--halvings", "2"}, true);
+    CHECK(contains(both.out, "reference: exact; noise floor "));
+    CHECK(contains(both.out, "explicit_euler: order 1.0"));
+    CHECK(contains(both.out, "kinematic: no order"));
+}
+
+TEST_CASE("cli convergence --format json: strict JSON, orders or null, stops named") {
+    const Result r = cli({"convergence", "preset=stiff_spring&integrators=explicit_euler,rk4,kinematic", "--halvings", "3",
+                          "--format", "json"});
+    REQUIRE(r.status == 0);
+    const auto doc = parse_json(r.out);
+    REQUIRE(doc);
+    CHECK(all_finite(*doc));
+    CHECK(doc->keys() == std::vector<std::string>{"config", "reference", "halvings", "levels", "noise_floor", "integrators"});
+    CHECK((*doc)["config"].string == normalise(parse_config("preset=stiff_spring&integrators=explicit_euler,rk4,kinematic").config));
+    CHECK((*doc)["reference"].string == "exact");
+    CHECK((*doc)["halvings"].number == 3);
+    CHECK((*doc)["levels"].number == 4);
+    CHECK((*doc)["noise_floor"].number > 0.0);
+    const auto& rows = (*doc)["integrators"].items;
+    REQUIRE(rows.size() == 3);
+    for (const Json& row : rows) {
+        CHECK(row.keys() == std::vector<std::string>{"id", "name", "table_order", "order", "fitted_points", "rows"});
+        REQUIRE(row["rows"].items.size() == 4);
+        for (const Json& p : row["rows"].items)
+            CHECK(p.keys() == std::vector<std::string>{"dt", "evaluations", "max_error", "final_error", "stopped", "stopped_at"});
+    }
+    // Explicit Euler runs away at every level: each stop is named, and there is no order to fit.
+    CHECK(rows[0]["id"].string == "explicit_euler");
+    CHECK(rows[0]["order"].kind == Json::Kind::null);
+    CHECK(rows[0]["fitted_points"].number == 0);
+    CHECK(rows[0]["rows"].items[0]["stopped"].string == "diverged");
+    CHECK(rows[0]["rows"].items[0]["stopped_at"].number > 0.0);
+    CHECK(rows[1]["id"].string == "rk4");
+    CHECK(rows[1]["table_order"].number == 4);
+    CHECK(rows[1]["order"].kind == Json::Kind::number);
+    CHECK(rows[1]["rows"].items[3]["stopped"].kind == Json::Kind::null);
+    CHECK(rows[1]["rows"].items[3]["stopped_at"].kind == Json::Kind::null);
+    CHECK(rows[2]["order"].kind == Json::Kind::null);  // kinematic: exact on the spring, at the floor
+}
+
+TEST_CASE("cli convergence and stability reject bad arguments with the option, the value and what is allowed") {
+    for (const char* bad : {"-1", "13", "1.5", "", "abc", " 3", "+3", "99999999999999999999"}) {
+        INFO("--halvings '" << bad << "'");
+        const Result r = cli({"convergence", "preset=damped_spring", "--halvings", bad}, true);
+        CHECK(r.status == 64);
+        CHECK(contains(r.out, std::string("--halvings must be a whole number from 0 to 12; got '") + bad + "'"));
+    }
+    CHECK(cli({"convergence", "preset=damped_spring", "--halvings", "0"}).status == 0);
+    CHECK(cli({"convergence", "preset=damped_spring&duration=1", "--halvings", "12"}).status == 0);
+    const Result format = cli({"convergence", "preset=damped_spring", "--format", "xml"}, true);
+    CHECK(format.status == 64);
+    CHECK(contains(format.out, "--format must be csv or json; got 'xml'"));
+    CHECK(contains(cli({"convergence"}, true).out, "convergence needs a QUERY"));
+    CHECK(contains(cli({"convergence", "preset=damped_spring", "--halvings"}, true).out, "option --halvings needs a value"));
+    CHECK(contains(cli({"convergence", "preset=damped_spring", "--steps", "3"}, true).out, "unknown option --steps"));
+    const Result query = cli({"convergence", "dt=0"}, true);
+    CHECK(query.status == 2);
+    CHECK(contains(query.out, "dt must be a number > 0"));
+    CHECK(cli({"stability", "--format", "yaml"}).status == 64);
+    CHECK(contains(cli({"stability", "--every", "2"}, true).out, "unknown option --every"));
+    CHECK(cli({"stability", "k=-1"}).status == 2);
+    CHECK(contains(cli({"run", "preset=damped_spring", "--steps", ""}, true).out, "--steps must be a whole number >= 0; got ''"));
+}
+
+TEST_CASE("cli stability without a query: one row per integrator in table order") {
+    const Result r = cli({"stability"});
+    REQUIRE(r.status == 0);
+    const auto rows = lines(r.out);
+    REQUIRE(rows.size() == 1 + integrators().size());
+    CHECK(rows[0] == "integrator,oscillator_limit,unconditional");
+    for (size_t i = 0; i < integrators().size(); ++i) {
+        const auto f = fields(rows[1 + i]);
+        INFO(rows[1 + i]);
+        REQUIRE(f.size() == 3);
+        CHECK(f[0] == integrators()[i].id);
+        if (f[2] == "1") CHECK(f[1].empty());
+    }
+    auto row = [&](const char* id) { return rows[1 + static_cast<size_t>(find_integrator(id))]; };
+    CHECK(row("explicit_euler") == "explicit_euler,0,0");
+    CHECK(row("heun") == "heun,0,0");
+    CHECK(row("newton") == "newton,0,0");
+    CHECK(row("semi_implicit_euler") == "semi_implicit_euler,2,0");
+    CHECK(row("leapfrog") == "leapfrog,2,0");
+    CHECK(row("implicit_euler") == "implicit_euler,,1");
+    CHECK(row("kinematic") == "kinematic,,1");
+    CHECK(row("rk45") == "rk45,,1");  // adaptive: unconditional
+    CHECK(std::stod(fields(row("rk4"))[1]) == Approx(2.0 * std::sqrt(2.0)).epsilon(1e-12));
+    CHECK(std::stod(fields(row("velocity_verlet"))[1]) == Approx(2.0).epsilon(1e-12));
+    CHECK(std::stod(fields(row("yoshida4"))[1]) == Approx(1.5734019474344683).epsilon(1e-12));
+    const auto doc = parse_json(cli({"stability", "--format", "json"}).out);
+    REQUIRE(doc);
+    CHECK(doc->keys() == std::vector<std::string>{"integrators"});
+    REQUIRE((*doc)["integrators"].items.size() == integrators().size());
+    const Json& rk45 = (*doc)["integrators"].items[static_cast<size_t>(find_integrator("rk45"))];
+    CHECK(rk45["adaptive"].boolean);
+    CHECK(rk45["unconditional"].boolean);
+    CHECK(rk45["oscillator_limit"].kind == Json::Kind::null);
+}
+
+TEST_CASE("cli stability with a query: the stiffest mode, its ωh and the largest stable dt") {
+    // preset=stiff_spring: k = 1000, m = 1, b = 0, dt = 0.05: ω = √1000, ωh = 1.58.
+    const Result r = cli({"stability", "preset=stiff_spring&integrators=explicit_euler,semi_implicit_euler,rk4,implicit_euler"});
+    REQUIRE(r.status == 0);
+    const auto rows = lines(r.out);
+    REQUIRE(rows.size() == 5);
+    CHECK(rows[0] == "integrator,oscillator_limit,unconditional,omega_h,zeta,limit_at_zeta,largest_stable_dt,stable_now");
+    const double omega = std::sqrt(1000.0);
+    const auto euler = fields(rows[1]), semi = fields(rows[2]), rk4 = fields(rows[3]), implicit = fields(rows[4]);
+    REQUIRE(euler.size() == 8);
+    CHECK(euler[0] == "explicit_euler");
+    CHECK(std::stod(euler[3]) == Approx(omega * 0.05).epsilon(1e-14));
+    CHECK(euler[4] == "0");
+    CHECK(euler[7] == "0");  // unstable now
+    CHECK(semi[7] == "1");
+    CHECK(std::stod(semi[6]) == Approx(2.0 / omega).epsilon(1e-12));
+    CHECK(std::stod(rk4[6]) == Approx(2.0 * std::sqrt(2.0) / omega).epsilon(1e-12));
+    CHECK(implicit[5].empty());
+    CHECK(implicit[6].empty());
+    CHECK(implicit[7] == "1");
+    // Damped: the limit moves with ζ; a projectile has no mode, so nothing limits dt.
+    const auto damped = parse_json(
+        cli({"stability", "scenario=spring&k=4&b=2&integrators=explicit_euler,rk45", "--format", "json"}).out);
+    REQUIRE(damped);
+    CHECK(all_finite(*damped));
+    CHECK((*damped)["oscillates"].boolean);
+    CHECK((*damped)["omega"].number == Approx(2.0).epsilon(1e-14));
+    CHECK((*damped)["zeta"].number == Approx(0.5).epsilon(1e-14));  // b / (2 √(k m))
+    const Json& e = (*damped)["integrators"].items[0];
+    CHECK(e["limit_at_zeta"].number == Approx(1.0).epsilon(1e-9));  // 2ζ
+    CHECK(e["largest_stable_dt"].number == Approx(0.5).epsilon(1e-9));
+    CHECK(e["stable_now"].boolean);  // ωh = 0.02 ≤ 1
+    CHECK((*damped)["integrators"].items[1]["largest_stable_dt"].kind == Json::Kind::null);
+    const Result free = cli({"stability", "scenario=projectile&integrators=explicit_euler", "--format", "json"});
+    const auto flight = parse_json(free.out);
+    REQUIRE(flight);
+    CHECK_FALSE((*flight)["oscillates"].boolean);
+    CHECK((*flight)["omega"].kind == Json::Kind::null);
+    CHECK((*flight)["integrators"].items[0]["largest_stable_dt"].kind == Json::Kind::null);
+    CHECK((*flight)["integrators"].items[0]["stable_now"].boolean);
+}

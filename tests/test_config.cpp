@@ -240,3 +240,52 @@ TEST_CASE("random queries never crash, and whatever parses cleanly round-trips")
     }
     CHECK(clean > 100);
 }
+
+TEST_CASE("view and equal_cost: parsed, checked, and written only when not the default") {
+    const std::string base = "v=1&scenario=spring&integrators=explicit_euler,semi_implicit_euler,velocity_verlet,rk4&"
+                             "dt=0.01&duration=10&m=1&k=15&b=0.1&rest=0&anchor=0,0&x0=1,0&v0=0,0";
+    SECTION("every view of the table parses and round-trips") {
+        REQUIRE(views().size() == 4);
+        CHECK(std::string(views()[0].id) == "motion");  // the default
+        for (const char* view : {"motion", "convergence", "stability", "cloud"}) {
+            INFO(view);
+            const ParseResult r = parse_config(std::string("view=") + view);
+            REQUIRE(r.ok());
+            CHECK(r.config.view == find_view(view));
+            const std::string text = normalise(r.config);
+            CHECK(text == (std::string(view) == "motion" ? base : base + "&view=" + view));
+            CHECK(parse_config(text).config == r.config);
+        }
+    }
+    SECTION("equal_cost=1 is appended before view; 0 is the default and leaves the text alone") {
+        const ParseResult on = parse_config("view=convergence&equal_cost=1");
+        REQUIRE(on.ok());
+        CHECK(on.config.equal_cost);
+        CHECK(normalise(on.config) == base + "&equal_cost=1&view=convergence");
+        CHECK(parse_config(normalise(on.config)).config == on.config);
+        const ParseResult off = parse_config("equal_cost=0");
+        REQUIRE(off.ok());
+        CHECK_FALSE(off.config.equal_cost);
+        CHECK(normalise(off.config) == base);
+        // After the cloud keys, which come first among the optional ones.
+        CHECK(normalise(parse_config("cloud=10&equal_cost=1").config) == base + "&cloud=10&cloud_radius=0.1&equal_cost=1");
+    }
+    SECTION("hostile or malformed values name the key, the value and what is allowed, and keep the default") {
+        for (const char* bad : {"%3Cscript%3E", "", "Motion", "motion%00", "convergence,stability"}) {
+            INFO(bad);
+            const ParseResult r = parse_config(std::string("view=") + bad);
+            CHECK(has_error(r, "view", "unknown view '"));
+            CHECK(has_error(r, "view", "; known: motion, convergence, stability, cloud"));
+            CHECK(r.config.view == 0);
+        }
+        CHECK(has_error(parse_config("view=%3Cscript%3E"), "view", "unknown view '<script>'"));
+        for (const char* bad : {"2", "true", "", "-1", "1.0", "on"}) {
+            INFO(bad);
+            const ParseResult r = parse_config(std::string("equal_cost=") + bad);
+            CHECK(has_error(r, "equal_cost", std::string("equal_cost must be 0 (off) or 1 (on); got '") + bad + "'"));
+            CHECK_FALSE(r.config.equal_cost);
+        }
+        CHECK(has_error(parse_config("view=stability&view=cloud"), "view", "given more than once"));
+        CHECK(has_error(parse_config("equal_cost=1&equal_cost=1"), "equal_cost", "given more than once"));
+    }
+}

@@ -242,3 +242,88 @@ TEST_CASE("angular momentum on the circular orbit: kept by the symplectic and ki
     CHECK(worst[average] > 1e-3);              // drifts: -2.7e-3 after one period
     CHECK(sim.reference_angular_momentum() == Approx(1.0).epsilon(1e-14));
 }
+
+TEST_CASE("equal cost: every lane spends one force evaluation per dt of simulated time") {
+    const Config c = config_of("scenario=spring&k=15&b=0.1&dt=0.01&duration=100&equal_cost=1&integrators=" + all_integrators());
+    Simulation sim(c);
+    REQUIRE(sim.equal_cost());
+    // Fixed-cost methods step every s ticks, s = the table's evaluations per step.
+    auto stride_of = [&](const char* id) {
+        for (int i = 0; i < sim.lanes(); ++i)
+            if (std::string(sim.info(i).id) == id) return sim.stride(i);
+        FAIL("no lane " << id);
+        return -1;
+    };
+    CHECK(stride_of("rk4") == 4);
+    CHECK(stride_of("heun") == 2);
+    CHECK(stride_of("midpoint") == 2);
+    CHECK(stride_of("yoshida4") == 3);
+    CHECK(stride_of("explicit_euler") == 1);
+    CHECK(stride_of("velocity_verlet") == 1);
+    CHECK(stride_of("implicit_euler") == 0);  // variable cost: by budget
+    CHECK(stride_of("rk45") == 0);
+    for (int i = 0; i < sim.lanes(); ++i)
+        if (sim.stride(i) > 0) CHECK(sim.stride(i) == sim.info(i).force_evaluations);
+    // Run 100 s, noting each lane's most expensive step.
+    std::vector<long long> largest(sim.lanes(), 0), before(sim.lanes());
+    const long long ticks = 10000;
+    for (long long k = 0; k < ticks; ++k) {
+        for (int i = 0; i < sim.lanes(); ++i) before[i] = sim.lane(i).force_evaluations;
+        sim.step();
+        for (int i = 0; i < sim.lanes(); ++i)
+            largest[i] = std::max(largest[i], sim.lane(i).force_evaluations - before[i]);
+    }
+    for (int i = 0; i < sim.lanes(); ++i) {
+        const IntegratorInfo& info = sim.info(i);
+        INFO(info.id << ": evaluations " << sim.lane(i).force_evaluations << ", lane time " << sim.lane_time(i)
+                     << ", steps " << sim.lane_steps(i) << ", largest step " << largest[i]);
+        CHECK_FALSE(sim.diverged(i));
+        // The budget of the lane's time, within one step's cost (and the Verlet family's one
+        // evaluation at the start, which caches the first acceleration).
+        const double budget = sim.lane_time(i) / c.dt;
+        const double slack = static_cast<double>(largest[i]) + (info.stateful ? 1.0 : 0.0);
+        CHECK(std::fabs(static_cast<double>(sim.lane(i).force_evaluations) - budget) <= slack);
+        // And the lane keeps up with the clock: within one stride for the fixed-cost methods.
+        if (sim.stride(i) > 0) CHECK(sim.time() - sim.lane_time(i) < sim.stride(i) * c.dt);
+        if (sim.stride(i) > 0 && sim.lane_steps(i) > 0)
+            CHECK(sim.effective_dt(i) == Approx(sim.stride(i) * c.dt).epsilon(1e-12));
+    }
+    // rk45's tolerance is fitted to the budget, so its time stays close to the clock.
+    const int rk45 = [&] {
+        for (int i = 0; i < sim.lanes(); ++i)
+            if (sim.info(i).adaptive) return i;
+        return -1;
+    }();
+    REQUIRE(rk45 >= 0);
+    CHECK(sim.lane_time(rk45) > 0.97 * c.duration);
+    CHECK(sim.lane(rk45).rtol >= equal_cost_rtol_min);
+    CHECK(sim.lane(rk45).rtol <= equal_cost_rtol_max);
+}
+
+TEST_CASE("equal_cost=0 is bit for bit the simulation without the key") {
+    for (const char* preset : {"damped_spring", "two_point_exercise", "eccentric_orbit", "projectile_drag"}) {
+        INFO(preset);
+        const std::string q = std::string("preset=") + preset + "&integrators=" + all_integrators();
+        Simulation plain(config_of(q)), off(config_of(q + "&equal_cost=0"));
+        CHECK_FALSE(off.equal_cost());
+        for (int k = 0; k < 300; ++k) {
+            plain.step();
+            off.step();
+        }
+        for (int i = 0; i < plain.lanes(); ++i) {
+            CHECK(off.stride(i) == 1);
+            CHECK(off.current(i));
+            CHECK(off.lane_time(i) == plain.lane_time(i));
+            CHECK(off.lane_steps(i) == plain.lane_steps(i));
+            if (!plain.diverged(i)) CHECK(off.lane_steps(i) == 300);  // every tick, at dt
+            CHECK(off.lane(i).force_evaluations == plain.lane(i).force_evaluations);
+            CHECK(off.diverged(i) == plain.diverged(i));
+            for (int b = 0; b < plain.bodies(); ++b) {
+                CHECK(off.lane(i).x[b] == plain.lane(i).x[b]);
+                CHECK(off.lane(i).v[b] == plain.lane(i).v[b]);
+                CHECK(off.error(i, b) == plain.error(i, b));
+            }
+            CHECK(off.energy(i) == plain.energy(i));
+        }
+    }
+}
