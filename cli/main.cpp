@@ -348,7 +348,8 @@ int cmd_convergence(int argc, char** argv) {
             if (fit.valid)
                 std::fprintf(stderr, "%s: order %.3f over %d levels\n", info.id, fit.order, fit.points);
             else
-                std::fprintf(stderr, "%s: no order (%d levels above the noise floor)\n", info.id, fit.points);
+                std::fprintf(stderr, "%s: no order (%d level%s above the noise floor)\n", info.id, fit.points,
+                             fit.points == 1 ? "" : "s");
             continue;
         }
         out += std::string(row ? "," : "") + "\n    {\"id\": \"" + info.id + "\", \"name\": " + json_string(info.name) +
