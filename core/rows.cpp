@@ -134,6 +134,10 @@ void append_json_tail(std::string& out, const Simulation& sim) {
             append_number(out, sim.lane_time(l));
             out += ", \"effective_dt\": ";
             append_number(out, sim.effective_dt(l));
+            if (info.adaptive) {
+                out += ", \"rtol\": ";
+                append_number(out, sim.lane(l).rtol);
+            }
         }
         out += "}";
     }

@@ -42,7 +42,7 @@ Simulation::Simulation(const Config& c) : config_(c), scene_(build_scene(c)) {
     status_.resize(lanes_.size());
     lane_at_.assign(lanes_.size(), 0);
     lane_steps_.assign(lanes_.size(), 0);
-    last_cost_.assign(lanes_.size(), 0);
+    expected_cost_.assign(lanes_.size(), 0);
     if (c.equal_cost) {
         lane_ref_x_.assign(lanes_.size(), scene_.x0);
         lane_ref_v_.assign(lanes_.size(), scene_.v0);
@@ -69,10 +69,11 @@ void Simulation::reset() {
         lane_at_[i] = lane_steps_[i] = 0;
         lanes_[i].rtol = lanes_[i].atol = Lane{}.rtol;
         // Before its first step a variable-cost lane expects the table's typical cost.
-        last_cost_[i] = integrators()[lanes_[i].integrator].force_evaluations;
+        expected_cost_[i] = integrators()[lanes_[i].integrator].force_evaluations;
         if (config_.equal_cost) {
             lane_ref_x_[i] = scene_.x0;
             lane_ref_v_[i] = scene_.v0;
+            if (integrators()[lanes_[i].integrator].adaptive) calibrate_tolerance(lanes_[i]);
         }
     }
     reference_lane_.reset(x0, v0);
@@ -104,26 +105,39 @@ void Simulation::step() {
         Status& st = status_[i];
         if (st.reason != StopReason::none) continue;
         Lane& L = lanes_[i];
-        // Due: every tick; with equal cost every stride-th tick, or when the budget of the
-        // ticks so far (one evaluation each) covers what the lane spent plus its last step's cost.
+        // Due: every tick; with equal cost every stride-th tick, or (stride 0) when the budget of
+        // the ticks so far, one evaluation each, covers what the lane has spent plus what its
+        // next step is expected to cost. An adaptive lane also keeps to multiples of its
+        // expected cost (one substep's evaluations), so it steps as often as its budget allows
+        // and an overspent step only skips one beat; its first slope (first same as last) is its
+        // one evaluation at the start, as the Verlet family's is, and not charged.
+        const bool adaptive = stride_[i] == 0 && integrators()[L.integrator].adaptive;
+        const long long charged = adaptive && L.started ? L.force_evaluations - 1 : L.force_evaluations;
         const bool due = stride_[i] == 1 ||
-                         (stride_[i] > 1 ? tick % stride_[i] == 0 : L.force_evaluations + last_cost_[i] <= tick);
+                         (stride_[i] > 1 ? tick % stride_[i] == 0
+                                         : charged + expected_cost_[i] <= tick &&
+                                               (!adaptive || (tick - lane_at_[i]) % expected_cost_[i] == 0));
         if (!due) continue;
-        const double h = static_cast<double>(tick - lane_at_[i]) * config_.dt;
+        const long long ticks = tick - lane_at_[i];
+        const double h = static_cast<double>(ticks) * config_.dt;
         std::copy(L.x.begin(), L.x.end(), last_x_[i].begin());
         std::copy(L.v.begin(), L.v.end(), last_v_[i].begin());
         const long long spent = L.force_evaluations;
         integrators()[L.integrator].step(s, L, h);
-        last_cost_[i] = std::max(1LL, L.force_evaluations - spent);
-        if (stride_[i] == 0 && integrators()[L.integrator].adaptive) {
-            // An adaptive lane's cost is set by its tolerance, not by h: fit the tolerance to the
-            // budget (cost per step ∝ rtol^(-1/5) for a fifth-order method), so it keeps pace
-            // with the clock instead of falling ever further behind.
-            const double ratio = static_cast<double>(last_cost_[i]) / static_cast<double>(tick - lane_at_[i]);
-            if (ratio > 1.05 || ratio < 0.5) {
-                const double factor = std::clamp(std::pow(ratio, 5.0), 1e-3, 1e3);
-                L.rtol = L.atol = std::clamp(L.rtol * factor, equal_cost_rtol_min, equal_cost_rtol_max);
+        const long long cost = std::max(1LL, L.force_evaluations - spent);
+        if (adaptive) {
+            // An adaptive lane's cost is set by its tolerance, not by h (given a longer step it
+            // takes more substeps), so it keeps its expected cost and its tolerance gives way
+            // instead: a step that cost more than its ticks loosens rtol by (cost/ticks)^5 (cost
+            // ∝ rtol^(-1/5) for a fifth-order pair), at most 10× at once. It never tightens: the
+            // calibration in reset() starts it at the tightest tolerance whose first substep fits.
+            const double ratio = static_cast<double>(cost - (lane_steps_[i] == 0 ? 1 : 0)) / static_cast<double>(ticks);
+            if (ratio > 1.0) {
+                const double factor = std::min(std::pow(ratio, 5.0), 10.0);
+                L.rtol = L.atol = std::min(L.rtol * factor, equal_cost_rtol_max);
             }
+        } else {
+            expected_cost_[i] = cost;  // implicit Euler: as many Newton iterations as last time
         }
         lane_at_[i] = tick;
         ++lane_steps_[i];
@@ -156,9 +170,23 @@ void Simulation::step() {
     }
 }
 
+void Simulation::calibrate_tolerance(Lane& lane) const {
+    // The tightest of rtol = 1e-9, 1e-8, … whose first substep of the expected cost's ticks is
+    // accepted at once, tried on a copy (these trial steps are setup, not charged to the lane).
+    const IntegratorInfo& info = integrators()[lane.integrator];
+    const double h = static_cast<double>(info.force_evaluations) * config_.dt;
+    for (double rtol = Lane{}.rtol; rtol <= equal_cost_rtol_max * 1.0001; rtol *= 10.0) {
+        Lane trial = lane;
+        trial.rtol = trial.atol = rtol;
+        info.step(scene_.system, trial, h);
+        lane.rtol = lane.atol = std::min(rtol, equal_cost_rtol_max);
+        if (trial.force_evaluations <= info.force_evaluations + 1) return;
+    }
+}
+
 double Simulation::effective_dt(int i) const {
     if (lane_steps_[i] == 0)
-        return static_cast<double>(stride_[i] > 0 ? stride_[i] : last_cost_[i]) * config_.dt;
+        return static_cast<double>(stride_[i] > 0 ? stride_[i] : expected_cost_[i]) * config_.dt;
     return lane_time(i) / static_cast<double>(lane_steps_[i]);
 }
 

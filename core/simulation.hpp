@@ -24,8 +24,7 @@ constexpr double reference_rtol = 1e-12;
 // A lane whose position leaves this many length scales has run away.
 constexpr double runaway_factor = 1e6;
 // The tolerances equal cost may give an rk45 lane.
-constexpr double equal_cost_rtol_min = 1e-13;
-constexpr double equal_cost_rtol_max = 1e-2;
+constexpr double equal_cost_rtol_max = 1.0;  // no accuracy to speak of: fixed substeps, as the budget affords
 
 class Simulation {
 public:
@@ -53,9 +52,11 @@ public:
     // iterations, rk45's substeps and rejected attempts) have stride 0: such a lane steps when
     // its evaluations so far plus what its last step cost fit in the budget of the ticks
     // elapsed, over all the ticks since its last step, so it stays within one step of the
-    // budget. An adaptive lane's cost follows its tolerance rather than its step, so equal cost
-    // also fits rk45's tolerance (lane(i).rtol) to the budget, within [equal_cost_rtol_min,
-    // equal_cost_rtol_max]; at the bounds it may fall behind the clock, and lane_time says so.
+    // budget. An adaptive lane's cost follows its tolerance rather than its step: rk45 steps on
+    // multiples of one substep's cost (6 ticks) and its tolerance (lane(i).rtol) is fitted to
+    // that budget, starting from the tightest that fits (calibrated at reset) and loosened after
+    // any step that overspent, up to equal_cost_rtol_max; an overspent step skips a beat, so the
+    // lane stays within one step of the budget and of the clock.
     // Without equal cost every stride is 1.
     bool equal_cost() const { return config_.equal_cost; }
     int stride(int i) const { return stride_[i]; }
@@ -130,6 +131,8 @@ private:
     // Brings the reference to the current step: the closed form at time(), or the rk45 lane
     // stepped dt by dt from where it was (so the numbers never depend on when it is read).
     void sync_reference() const;
+    // Equal cost: the starting tolerance of an adaptive lane (see step()).
+    void calibrate_tolerance(Lane& lane) const;
     // The reference state at lane i's time: the clock's, or with equal cost the copy taken
     // when the lane last stepped.
     const dvec2* reference_x_for(int i) const;
@@ -157,9 +160,9 @@ private:
     double initial_energy_scale_ = 0.0;  // KE + |PE| at t = 0
     long long steps_ = 0;
     // Equal cost: each lane's stride (0: by budget), the tick its state belongs to, its step
-    // count, the cost of its last step, and the reference at its time.
+    // count, what its next step is expected to cost, and the reference at its time.
     std::vector<int> stride_;
-    std::vector<long long> lane_at_, lane_steps_, last_cost_;
+    std::vector<long long> lane_at_, lane_steps_, expected_cost_;
     std::vector<std::vector<dvec2>> lane_ref_x_, lane_ref_v_;
 };
 

@@ -144,7 +144,7 @@ OscillatorProbe::OscillatorProbe(int integrator) : integrator_(integrator) {
     // of the identity) is not state; a component that is written but never read (a zero column,
     // like leapfrog's reported v) adds only the eigenvalue 0. Either way it is dropped: the
     // remaining block has the same nonzero eigenvalues.
-    system_.damper = 0.2;
+    system_.anchor_springs[0].b = 0.2;
     const dvec2 origin(0.0);
     lane_ = make_lane(system_, integrator_, &origin, &origin);
     Lane& lane = lane_;
@@ -161,7 +161,9 @@ OscillatorProbe::OscillatorProbe(int integrator) : integrator_(integrator) {
 }
 
 double OscillatorProbe::radius(double omega_h, double zeta) {
-    system_.damper = 2.0 * zeta;  // a = -x - 2ζ v (ω = 1, m = 1)
+    // a = -x - 2ζ v (ω = 1, m = 1): the damper is the spring's own, so the test equation is one
+    // force, the damped oscillator, whose closed form the kinematic integrator follows exactly.
+    system_.anchor_springs[0].b = 2.0 * zeta;
     const dvec2 origin(0.0);
     lane_.reset(&origin, &origin);  // also forgets the kinematic maps, which depend on the damper
     Lane& lane = lane_;
