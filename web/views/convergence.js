@@ -8,7 +8,7 @@ import { Plot } from '../plots.js';
 import { laneStyle, drawMarker } from '../palette.js';
 import { formatValue } from '../coords.js';
 import { runStudy, studySizes, storedStudy, physicsKey, verdict, floorText, orderText } from '../study.js';
-import { decadeTicks, logRange, el, headedTable } from './parts.js';
+import { decadeTicks, logRange, el, headedTable, labelCells } from './parts.js';
 
 export function create(root, app) { return new ConvergenceView(root, app); }
 
@@ -48,11 +48,12 @@ class ConvergenceView {
     this.byWork = byWork.plot;
     const plots = el('div', 'analysis-plots');
     plots.append(byDt.figure, byWork.figure);
-    const { wrap, tbody } = headedTable('study-table', [
+    const { wrap, tbody, headCells } = headedTable('study-table', [
       { text: 'Integrator' }, { text: 'Table order', className: 'number' }, { text: 'Measured order', className: 'number' },
       { text: 'Verdict' },
     ]);
     this.tbody = tbody;
+    this.headCells = headCells;
     this.floor = el('p', 'hint study-floor');
     this.element.append(intro, bar, plots, wrap, this.floor);
     root.append(this.element);
@@ -146,6 +147,7 @@ class ConvergenceView {
       tr.style.setProperty('--lane', laneStyle(l, theme.scheme).colour);
       tr.append(name, el('td', 'number', String(row.tableOrder)), el('td', 'number', row.measured || '—'),
         el('td', `verdict-${row.kind}`, row.verdict));
+      labelCells(tr, this.headCells);
       return tr;
     }));
     this.draw(r, theme);

@@ -52,3 +52,9 @@ export function headedTable(className, headers) {
   wrap.append(table);
   return { wrap, headCells, tbody };
 }
+
+// Each cell of a row carries its column's header (data-label): a narrow screen shows the rows as
+// stacked blocks, each value under its name (public/style.css).
+export function labelCells(tr, headCells) {
+  [...tr.children].forEach((td, k) => { td.dataset.label = headCells[k]?.textContent || ''; });
+}

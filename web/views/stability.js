@@ -9,7 +9,7 @@ import { Plot } from '../plots.js';
 import { laneStyle } from '../palette.js';
 import { formatValue } from '../coords.js';
 import { Slices } from '../slices.js';
-import { decadeTicks, el, headedTable } from './parts.js';
+import { decadeTicks, el, headedTable, labelCells } from './parts.js';
 
 // The map's grid, and its default extent (log10 of ωh; ζ).
 const grid = { columns: 240, rows: 81, logMin: -2, logMax: 2, zetaMax: 1 };
@@ -49,7 +49,7 @@ class StabilityView {
     this.map = new Plot(this.canvas);
     this.status = el('span', 'study-status');
     this.status.setAttribute('role', 'status');
-    const columns = ['Integrator', 'Limit of ωh at ζ = 0', 'Limit at this ζ', 'Largest stable dt for this system', 'Current dt'];
+    const columns = ['Integrator', 'ωh limit at ζ = 0', 'ωh limit at this ζ', 'Largest stable dt for this system', 'Current dt'];
     const { wrap, headCells, tbody } = headedTable('stability-table',
       columns.map((text, k) => ({ text, className: k > 0 && k < 3 ? 'number' : '' })));
     this.headCells = headCells;
@@ -222,7 +222,7 @@ class StabilityView {
 
   render() {
     const { system, sim } = this;
-    this.headCells[2].textContent = system ? `Limit at ζ = ${formatValue(system.zeta)} (this system)` : 'Limit at this system\'s ζ';
+    this.headCells[2].textContent = system ? `ωh limit at ζ = ${formatValue(system.zeta)} (this system)` : 'ωh limit at this system\'s ζ';
     this.headCells[4].textContent = `dt = ${formatValue(sim.dt)} s`;
     this.point.textContent = system
       ? `This system: its fastest mode at the start has ω = ${formatValue(system.omega)} rad/s and ζ = ${formatValue(system.zeta)}; ` +
@@ -235,6 +235,7 @@ class StabilityView {
       tr.style.setProperty('--lane', lane.colour);
       const cells = this.readout(lane);
       tr.append(el('td', 'lane-name', lane.info.name), ...cells.map((text, k) => el('td', k < 2 ? 'number' : '', text)));
+      labelCells(tr, this.headCells);
       if (cells[3].startsWith('unstable')) tr.lastChild.className = 'verdict-loses';
       return tr;
     }));
