@@ -1,5 +1,6 @@
 // Embind declarations only: what JavaScript sees of the core. The adapters beside this file
 // do the work (playground.hpp).
+#include "analysis.hpp"
 #include "playground.hpp"
 
 #include <emscripten/bind.h>
@@ -15,6 +16,8 @@ EMSCRIPTEN_BINDINGS(stepwise) {
     function("presets", &stepwise::web::preset_table);
     function("limits", &stepwise::web::limits);
     function("exportRun", &stepwise::web::export_run);
+    function("views", &stepwise::web::view_table);
+    function("stabilityLimit", &stepwise::web::stability_limit);
 
     class_<Playground>("Simulation")
         .constructor<const std::string&>()
@@ -33,7 +36,23 @@ EMSCRIPTEN_BINDINGS(stepwise) {
         .function("lanes", &Playground::lanes)
         .function("bodies", &Playground::bodies)
         .function("laneIds", &Playground::lane_ids)
-        .function("motionBounds", &Playground::motion_bounds);
+        .function("motionBounds", &Playground::motion_bounds)
+        .function("stiffestMode", &Playground::stiffest_mode);
+
+    class_<stepwise::web::Convergence>("Convergence")
+        .constructor<const std::string&, int, double>()
+        .function("advance", &stepwise::web::Convergence::advance)
+        .function("finished", &stepwise::web::Convergence::finished)
+        .function("progress", &stepwise::web::Convergence::progress)
+        .function("results", &stepwise::web::Convergence::results)
+        .function("layout", &stepwise::web::Convergence::layout)
+        .function("integratorIds", &stepwise::web::Convergence::integrator_ids);
+
+    class_<stepwise::web::StabilityGrid>("StabilityGrid")
+        .constructor<const std::string&, int, int, double, double, double>()
+        .function("fill", &stepwise::web::StabilityGrid::fill)
+        .function("rowsDone", &stepwise::web::StabilityGrid::rows_done)
+        .function("radii", &stepwise::web::StabilityGrid::radii);
 
     class_<stepwise::web::RunExport>("RunExport")
         .constructor<const std::string&, double, double, const std::string&>()

@@ -8,8 +8,6 @@ namespace stepwise::web {
 
 using emscripten::val;
 
-namespace {
-
 const char* scope_name(Scope s) {
     switch (s) {
         case Scope::global: return "global";
@@ -19,6 +17,8 @@ const char* scope_name(Scope s) {
     }
     return "";
 }
+
+namespace {
 
 double max_error(const Simulation& sim, int lane) {
     double worst = 0.0;
@@ -84,6 +84,22 @@ const Series angular_momentum_drift = {
 const Series phase_q = {"phase_q", Scope::lane, "", "", [](const Playground& p, int l, int) { return p.sim().phase(l).x; }};
 const Series phase_p = {"phase_p", Scope::lane, "", "", [](const Playground& p, int l, int) { return p.sim().phase(l).y; }};
 
+// Equal cost (Simulation::equal_cost): each lane's stride (0: it steps by its evaluation budget),
+// its own time and steps (a lane may be behind the clock), the step it effectively takes, whether
+// its state belongs to the clock's time, and its rk45 tolerance (fitted to the budget).
+const Series stride = {"stride", Scope::lane, "", "clock ticks per step (0: by budget)",
+                       [](const Playground& p, int l, int) { return static_cast<double>(p.sim().stride(l)); }};
+const Series lane_time = {"lane_time", Scope::lane, "s", "the time the lane has reached",
+                          [](const Playground& p, int l, int) { return p.sim().lane_time(l); }};
+const Series lane_steps = {"lane_steps", Scope::lane, "", "steps the lane took",
+                           [](const Playground& p, int l, int) { return static_cast<double>(p.sim().lane_steps(l)); }};
+const Series effective_dt = {"effective_dt", Scope::lane, "s", "effective step: lane time ÷ lane steps",
+                             [](const Playground& p, int l, int) { return p.sim().effective_dt(l); }};
+const Series current = {"current", Scope::lane, "", "1 when the lane's state belongs to the clock's time",
+                        [](const Playground& p, int l, int) { return p.sim().current(l) ? 1.0 : 0.0; }};
+const Series rtol = {"rtol", Scope::lane, "", "rk45's relative tolerance",
+                     [](const Playground& p, int l, int) { return p.sim().lane(l).rtol; }};
+
 // The phase-space clouds (NaN where there are none, or once a cloud's rim is not finite).
 const Series area_ratio = {"area_ratio", Scope::lane, "", "phase-space area ÷ its area at t = 0",
                            [](const Playground& p, int l, int) { return p.cloud_area_ratio(l); }};
@@ -109,6 +125,7 @@ std::vector<const Series*> state_series() {
             &reference_stopped, &reference_stopped_at, &reference_angular_momentum, &reference_phase_q,
             &reference_phase_p, &x, &y, &vx, &vy, &error, &energy, &energy_drift, &stopped, &stopped_at,
             &dissipated, &max_error_series, &angular_momentum, &angular_momentum_drift, &phase_q, &phase_p,
+            &stride, &lane_time, &lane_steps, &effective_dt, &current, &rtol,
             &area_ratio, &points_finite, &exact_area_ratio, &reference_x, &reference_y, &reference_vx,
             &reference_vy};
 }
@@ -127,75 +144,22 @@ std::vector<const Series*> history_series(const Playground& p) {
     return list;
 }
 
-Layout::Layout(std::vector<const Series*> series, int lanes, int bodies)
-    : series_(std::move(series)), lanes_(lanes), bodies_(bodies) {
-    // Order: the global series, then one block per lane (each body's lane_body series, then
-    // the lane series), then each body's body series.
-    std::vector<const Series*> global, lane_body, lane, body;
-    for (const Series* s : series_) {
-        switch (s->scope) {
-            case Scope::global: global.push_back(s); break;
-            case Scope::lane_body: lane_body.push_back(s); break;
-            case Scope::lane: lane.push_back(s); break;
-            case Scope::body: body.push_back(s); break;
-        }
-    }
-    const int head = static_cast<int>(global.size());
-    const int per_body = static_cast<int>(lane_body.size());
-    const int lane_stride = bodies * per_body + static_cast<int>(lane.size());
-    const int tail = head + lanes * lane_stride;
-    const int body_stride = static_cast<int>(body.size());
-    for (int k = 0; k < head; ++k) slots_.push_back({global[k], k, 0, 0});
-    for (int k = 0; k < per_body; ++k) slots_.push_back({lane_body[k], head + k, lane_stride, per_body});
-    for (size_t k = 0; k < lane.size(); ++k)
-        slots_.push_back({lane[k], head + bodies * per_body + static_cast<int>(k), lane_stride, 0});
-    for (int k = 0; k < body_stride; ++k) slots_.push_back({body[k], tail + k, 0, body_stride});
-    width_ = tail + bodies * body_stride;
-}
-
-void Layout::fill(const Playground& p, double* out) const {
-    for (const Slot& s : slots_) {
-        switch (s.series->scope) {
-            case Scope::global: out[s.offset] = s.series->get(p, 0, 0); break;
-            case Scope::lane:
-                for (int l = 0; l < lanes_; ++l) out[s.offset + l * s.lane_stride] = s.series->get(p, l, 0);
-                break;
-            case Scope::lane_body:
-                for (int l = 0; l < lanes_; ++l)
-                    for (int b = 0; b < bodies_; ++b)
-                        out[s.offset + l * s.lane_stride + b * s.body_stride] = s.series->get(p, l, b);
-                break;
-            case Scope::body:
-                for (int b = 0; b < bodies_; ++b) out[s.offset + b * s.body_stride] = s.series->get(p, 0, b);
-                break;
-        }
-    }
-}
-
 val Layout::describe(const Simulation& sim) const {
     const PhaseNames names = phase_names(sim.scene().phase);
-    val fields = val::object();
-    for (const Slot& s : slots_) {
-        std::string label = s.series->label, unit = s.series->unit;
-        const std::string name = s.series->name;
-        const bool q = name == "phase_q" || name == "reference_phase_q";
-        const bool p = name == "phase_p" || name == "reference_phase_p";
-        if (q || p) {
-            label = q ? names.q : names.p;
-            unit = q ? names.unit_q : names.unit_p;
-        }
-        val f = val::object();
-        f.set("offset", s.offset);
-        f.set("lane", s.lane_stride);
-        f.set("body", s.body_stride);
-        f.set("scope", std::string(scope_name(s.series->scope)));
-        f.set("unit", unit);
-        f.set("label", label);
-        fields.set(name, f);
+    val out = LayoutOf<Playground>::describe();
+    val fields = out["fields"];
+    struct Phase {
+        const char* name;
+        bool q;
+    };
+    for (const Phase& phase : {Phase{"phase_q", true}, Phase{"reference_phase_q", true}, Phase{"phase_p", false},
+                               Phase{"reference_phase_p", false}}) {
+        if (!fields.hasOwnProperty(phase.name)) continue;
+        const bool q = phase.q;
+        val f = fields[phase.name];
+        f.set("label", std::string(q ? names.q : names.p));
+        f.set("unit", std::string(q ? names.unit_q : names.unit_p));
     }
-    val out = val::object();
-    out.set("width", width_);
-    out.set("fields", fields);
     return out;
 }
 

@@ -1,6 +1,7 @@
 #include "playground.hpp"
 
 #include "rows.hpp"
+#include "stability.hpp"
 
 #include <emscripten/val.h>
 
@@ -61,6 +62,8 @@ ParseResult page_config(const std::string& query) {
     }
     return r;
 }
+
+StiffestMode stiffest_mode_of(const Scene& sc) { return stiffest_mode(sc.system, sc.x0.data(), sc.v0.data()); }
 
 }  // namespace
 
@@ -315,6 +318,16 @@ val Playground::motion_bounds(int samples) const {
     }
     val out = val::array();
     for (double v : box) out.call<void>("push", v);
+    return out;
+}
+
+val Playground::stiffest_mode() const {
+    const Scene& sc = sim_.scene();
+    const StiffestMode mode = stiffest_mode_of(sc);
+    val out = val::object();
+    out.set("oscillates", mode.oscillates);
+    out.set("omega", mode.omega);
+    out.set("zeta", mode.zeta);
     return out;
 }
 

@@ -70,6 +70,8 @@ public:
     // The box [xmin, xmax, ymin, ymax] holding the exact (or reference) motion of every body over
     // the configured duration, sampled at `samples` + 1 times: the page fits its view to it.
     emscripten::val motion_bounds(int samples) const;
+    // The system's fastest mode at its start state (core/stability.hpp): {oscillates, omega, zeta}.
+    emscripten::val stiffest_mode() const;
 
     static constexpr int max_steps_per_call = 100000;
 

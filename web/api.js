@@ -70,6 +70,11 @@ export function installApi(app, ready) {
       timings: () => app.timings(),
       view: () => app.view(),
       cloud: () => app.cloudView(),
+      // The view shown, the longest analysis slice so far ({longestMs, slices}), and what the
+      // shown analysis view reports (its results and readouts; null in the motion views).
+      shownView: () => app.shownView(),
+      slices: () => app.slices(),
+      analysis: () => app.analysis(),
       firstFrameMs: null,
     },
   };

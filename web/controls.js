@@ -1,7 +1,7 @@
 // The controls, built from the core's tables: system, presets (grouped by system), integrators
 // (grouped by family), dt (log slider and number), duration, the system's parameters with their
 // meaning, units and allowed ranges, the phase-space cloud (points per integrator and the start
-// disc's radius), and playback. Every edit becomes a new config string handed to set(); sync() shows a config.
+// disc's radius), equal cost, and playback. Every edit becomes a new config string handed to set(); sync() shows a config.
 import { withKey, valueOf } from './links.js';
 
 const familyOrder = ['Euler family', 'Runge–Kutta', 'Verlet family', 'kinematic', 'reference'];
@@ -26,16 +26,17 @@ function el(tag, props = {}, children = []) {
 // dt from the slider, rounded to 3 significant digits so the config stays readable.
 const sliderToDt = (v) => Number(Math.pow(10, v).toPrecision(3));
 
-// The cloud's keys: kept when the system or the preset changes (they are not the system's).
-const cloudKeys = ['cloud', 'cloud_radius'];
-// A config's cloud keys as '&cloud=…&cloud_radius=…' (empty when it has none).
-function cloudPart(config) {
-  return cloudKeys.map((k) => [k, valueOf(config, k)]).filter(([, v]) => v !== null)
+// The keys that are not the system's (the cloud, equal cost, the view): kept when the system or
+// the preset changes.
+const keptKeys = ['cloud', 'cloud_radius', 'equal_cost', 'view'];
+// A config's kept keys as '&cloud=…&view=…' (empty when it has none).
+function keptPart(config) {
+  return keptKeys.map((k) => [k, valueOf(config, k)]).filter(([, v]) => v !== null)
     .map(([k, v]) => `&${k}=${encodeURIComponent(v)}`).join('');
 }
-// The config without its cloud keys (to recognise a preset with a cloud added).
-function withoutCloud(config) {
-  return config.split('&').filter((p) => !cloudKeys.includes(p.split('=')[0])).join('&');
+// The config without its kept keys (to recognise a preset with a cloud or a view added).
+function withoutKept(config) {
+  return config.split('&').filter((p) => !keptKeys.includes(p.split('=')[0])).join('&');
 }
 // How many points the quick button asks for.
 const quickCloud = 20000;
@@ -85,14 +86,14 @@ export class Controls {
     this.scenarioSelect.addEventListener('change', () => {
       // A new system starts from its defaults, keeping the integrators and dt.
       const c = this.getConfig();
-      this.set(`scenario=${this.scenarioSelect.value}&integrators=${valueOf(c, 'integrators')}&dt=${valueOf(c, 'dt')}${cloudPart(c)}`);
+      this.set(`scenario=${this.scenarioSelect.value}&integrators=${valueOf(c, 'integrators')}&dt=${valueOf(c, 'dt')}${keptPart(c)}`);
     });
     this.scenarioText = el('p', { class: 'hint', id: 'scenario-description' });
     this.scenarioSelect.setAttribute('aria-describedby', 'scenario-description');
     this.presetSelect = el('select', { id: 'preset', name: 'preset', 'aria-describedby': 'preset-description' },
       [el('option', { value: '', text: 'Custom (choose a preset…)' }), ...presetGroups(core)]);
     this.presetSelect.addEventListener('change', () => {
-      if (this.presetSelect.value) this.set(core.normalise(`preset=${this.presetSelect.value}${cloudPart(this.getConfig())}`));
+      if (this.presetSelect.value) this.set(core.normalise(`preset=${this.presetSelect.value}${keptPart(this.getConfig())}`));
     });
     // The chosen preset's whole name (a long one may not fit the closed menu) and what it shows.
     this.presetText = el('p', { class: 'hint preset-text', id: 'preset-description' });
@@ -132,6 +133,7 @@ export class Controls {
         el('label', { for: 'duration', text: 'duration (s)' }), this.durationNumber,
       ]),
       el('p', { class: 'hint', id: 'dt-hint', text: `dt > 0 and at most ${core.limits.dt_max} s` }),
+      this.buildEqualCost(),
     ]);
 
     // Integrators, grouped by family.
@@ -159,6 +161,23 @@ export class Controls {
     this.params = el('fieldset', { class: 'group', id: 'params' }, [el('legend', { text: 'Parameters' })]);
 
     this.root.replaceChildren(system, timing, integrators, this.buildCloud(), this.params);
+  }
+
+  // Equal cost (equal_cost=1): every integrator gets the same force evaluations per simulated
+  // second, so RK4 (4 a step) steps at 4 dt and a fair race is one of accuracy per unit of work.
+  buildEqualCost() {
+    this.equalCostBox = el('input', { type: 'checkbox', id: 'equal_cost', 'aria-describedby': 'equal-cost-hint' });
+    this.equalCostBox.addEventListener('change', () => this.edit('equal_cost', this.equalCostBox.checked ? 1 : 0));
+    return el('div', {}, [
+      el('div', { class: 'check' }, [
+        this.equalCostBox,
+        el('label', { for: 'equal_cost', text: 'Equal cost: same force evaluations per simulated second' }),
+      ]),
+      el('p', {
+        class: 'hint', id: 'equal-cost-hint',
+        text: 'A method with s force evaluations a step steps every s dt; the legend shows each one\'s effective step.',
+      }),
+    ]);
   }
 
   // The phase-space cloud: points per integrator (0 = off) and the start disc's radius, with a
@@ -265,7 +284,7 @@ export class Controls {
     const scenario = valueOf(config, 'scenario');
     if (scenario !== this.scenario) this.buildParams(scenario);
     this.scenarioSelect.value = scenario;
-    const preset = this.presetConfigs.get(config) || this.presetConfigs.get(withoutCloud(config)) || '';
+    const preset = this.presetConfigs.get(config) || this.presetConfigs.get(withoutKept(config)) || '';
     this.presetSelect.value = preset;
     const info = preset ? this.core.presets.find((p) => p.id === preset) : null;
     this.presetText.replaceChildren(...(info ? [el('strong', { text: info.name }), ` — ${info.description}`] : []));
@@ -279,6 +298,7 @@ export class Controls {
       const values = (valueOf(config, key) || '').split(',');
       inputs.forEach((input, d) => { input.value = values[d] ?? ''; });
     }
+    this.equalCostBox.checked = valueOf(config, 'equal_cost') === '1';
     const cloud = Number(valueOf(config, 'cloud') || 0);
     this.cloudNumber.value = String(cloud);
     this.cloudRadius.value = valueOf(config, 'cloud_radius') || String(this.core.limits.default_cloud_radius);
@@ -294,6 +314,7 @@ export class Controls {
     mark(this.durationNumber, 'duration');
     mark(this.cloudNumber, 'cloud');
     mark(this.cloudRadius, 'cloud_radius');
+    mark(this.equalCostBox, 'equal_cost');
     for (const [key, inputs] of this.paramInputs) inputs.forEach((i) => mark(i, key));
   }
 }

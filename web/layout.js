@@ -75,6 +75,14 @@ export function decodeState(layout, raw, laneIds, bodies) {
       // The lane's phase-space cloud (NaN when there is none, or once its rim is not finite).
       areaRatio: has('area_ratio') ? get('area_ratio', l) : NaN,
       pointsFinite: has('points_finite') ? get('points_finite', l) : 0,
+      // Equal cost: clock ticks per step (0: by budget), the lane's own time and steps, the step it
+      // effectively takes, whether its state is at the clock's time, and rk45's tolerance.
+      stride: has('stride') ? get('stride', l) : 1,
+      laneTime: has('lane_time') ? get('lane_time', l) : NaN,
+      laneSteps: has('lane_steps') ? get('lane_steps', l) : NaN,
+      effectiveDt: has('effective_dt') ? get('effective_dt', l) : NaN,
+      current: has('current') ? get('current', l) === 1 : true,
+      rtol: has('rtol') ? get('rtol', l) : NaN,
     };
     for (let b = 0; b < bodies; ++b) {
       lane.bodies.push({
@@ -105,5 +113,30 @@ export function decodeState(layout, raw, laneIds, bodies) {
     exactAreaRatio: has('exact_area_ratio') ? get('exact_area_ratio') : NaN,
     lanes,
     reference,
+  };
+}
+
+// A convergence study's results (Convergence.results(), described by Convergence.layout()): a
+// "lane" of the layout is a row (an integrator), a "body" a level (a halving of dt). Levels not
+// yet run are left out. ids: the rows' integrator ids (Convergence.integratorIds()).
+export function decodeStudy(layout, raw, ids, levels) {
+  const get = (name, row = 0, level = 0) => layout.get(raw, name, row, level);
+  const done = Math.min(levels, get('levels_done'));
+  const rows = ids.map((id, r) => {
+    const points = [];
+    for (let k = 0; k < done; ++k) {
+      points.push({
+        dt: get('dt', r, k), evaluations: get('evaluations', r, k), maxError: get('max_error', r, k),
+        finalError: get('final_error', r, k), stopReason: stopReason(get('stopped', r, k)), stoppedAt: get('stopped_at', r, k),
+      });
+    }
+    return {
+      id, points,
+      fit: { valid: get('order_valid', r) === 1, order: get('order', r), points: get('order_points', r) },
+    };
+  });
+  return {
+    levels: get('levels'), levelsRequested: get('levels_requested'), levelsDone: done,
+    noiseFloor: get('noise_floor'), reference: get('reference') === 0 ? 'exact' : 'rk45', progress: get('progress'), rows,
   };
 }

@@ -6,6 +6,7 @@
 import { laneStyle, drawMarker } from './palette.js';
 import { formatValue } from './coords.js';
 import { areaText } from './cloud.js';
+import { orderText } from './study.js';
 
 // "2,000 points finite", "1,234 of 2,000 points finite".
 export function finiteText(finite, points) {
@@ -27,6 +28,16 @@ export function stopText(lane) {
   return `${what} at t = ${formatValue(lane.divergedAt)} s`;
 }
 
+// Equal cost: the step a lane effectively takes. "step 4 × dt = 0.04 s"; for a method whose cost
+// varies, the measured average, rk45 with its fitted tolerance; "at t = 0.74 s" when the lane is
+// behind the clock (it is drawn at that state).
+export function effectiveStepText(lane, info, dt) {
+  const behind = lane.current || !Number.isFinite(lane.laneTime) ? '' : ` · at t = ${formatValue(lane.laneTime)} s`;
+  if (lane.stride > 0) return `step ${lane.stride} × dt = ${formatValue(lane.stride * dt)} s${behind}`;
+  const rtol = info.adaptive && Number.isFinite(lane.rtol) ? ` · rtol ${formatValue(lane.rtol)}` : '';
+  return `step ≈ ${formatValue(lane.effectiveDt)} s (measured)${rtol}${behind}`;
+}
+
 export class Legend {
   constructor(container) {
     this.container = container;
@@ -38,6 +49,8 @@ export class Legend {
     this.container.replaceChildren();
     this.rows = [];
     this.cloudPoints = sim.cloud ? sim.cloud.points : 0;
+    this.equalCost = /(^|&)equal_cost=1(&|$)/.test(sim.config);
+    this.dt = sim.dt;
     const byId = new Map(integrators.map((i) => [i.id, i]));
     const list = element('ul', 'legend-list');
     sim.laneIds.forEach((id, l) => {
@@ -62,6 +75,10 @@ export class Legend {
       const name = element('span', 'legend-name', info.name);
       const facts = element('span', 'legend-facts');
       facts.append(element('span', 'badge order', `order ${info.order}`));
+      // The order a convergence study measured on this system (filled in by measured()).
+      const measured = element('span', 'badge measured');
+      measured.hidden = true;
+      facts.append(measured);
       if (info.symplectic) facts.append(element('span', 'badge symplectic', 'symplectic'));
       if (info.implicit) facts.append(element('span', 'badge implicit', 'implicit'));
       const evals = element('span', 'badge evals', `${info.force_evaluations} f/step`);
@@ -74,9 +91,11 @@ export class Legend {
       live.append(drift, error, status);
       const area = this.cloudPoints > 0 ? element('span', 'area') : null;
       if (area) live.append(area);
+      const step = this.equalCost ? element('span', 'effective-dt') : null;
+      if (step) live.append(step);
       li.append(swatch, name, facts, live);
       list.append(li);
-      this.rows.push({ li, drift, error, status, area, diverged: false });
+      this.rows.push({ id, info, li, drift, error, status, area, step, measured, diverged: false });
     });
     // The reference, as the core names it: exact (a closed form) or the tight Dormand–Prince run.
     const { reference, referencePath } = sim.scene;
@@ -97,6 +116,18 @@ export class Legend {
     this.lastUpdate = -Infinity;
   }
 
+  // The measured orders of a finished study of this system (null: none yet).
+  measured(results) {
+    const byId = new Map((results ? results.rows : []).map((r) => [r.id, r]));
+    for (const row of this.rows) {
+      const fit = byId.get(row.id)?.fit;
+      const text = fit ? orderText(fit) : '';
+      row.measured.hidden = text === '';
+      row.measured.textContent = text ? `measured ${text}` : '';
+      row.measured.title = text ? 'the order a convergence study measured on this system (Convergence view)' : '';
+    }
+  }
+
   // Live numbers, a few times a second: readable, and cheap.
   update(snapshot, force = false) {
     const now = performance.now();
@@ -108,6 +139,7 @@ export class Legend {
       row.drift.textContent = `energy ${lane.drift >= 0 ? '+' : '−'}${formatValue(Math.abs(lane.drift) * 100)} %`;
       row.error.textContent = `error ${formatValue(lane.error)} m`;
       row.status.textContent = lane.diverged ? stopText(lane) : '';
+      if (row.step) row.step.textContent = effectiveStepText(lane, row.info, this.dt);
       if (row.area) row.area.textContent = `${areaText(lane.areaRatio)} · ${finiteText(lane.pointsFinite, this.cloudPoints)}`;
       if (row.diverged !== lane.diverged) {
         row.diverged = lane.diverged;

@@ -8,12 +8,16 @@ import { CloudView } from './cloud.js';
 import { Plots } from './plots.js';
 import { Legend } from './legend.js';
 import { Controls } from './controls.js';
-import { readHash, writeHash, onHashEdited } from './links.js';
+import { readHash, writeHash, onHashEdited, withKey, valueOf } from './links.js';
 import { themeColours } from './palette.js';
 import { installApi } from './api.js';
 import { bindKeyboard } from './keyboard.js';
 import { installMessaging } from './messages.js';
 import { installShare, linkFor } from './share.js';
+import { ViewTabs } from './viewtabs.js';
+import { viewRow } from './views.js';
+import { runStudy, storedStudy, studySizes, physicsKey } from './study.js';
+import { sliceStats } from './slices.js';
 
 // Set by mode.js from the address's query: embedded or not, which controls, autoplay.
 const mode = window.__stepwiseMode || { embed: false, ui: 'full', autoplay: false };
@@ -31,6 +35,11 @@ let cloudView = null;
 let plots = null;
 let legend = null;
 let controls = null;
+let tabs = null;
+let viewId = 'motion';       // the view shown (the config's view key, the core's table's id)
+const analyses = new Map();  // view id -> Promise of its analysis module's instance
+let legendStudy = null;      // the quick study behind the legend's measured orders
+let legendStudyTimer = null;
 const timing = { frames: 0, simMs: 0, drawMs: 0, steps: 0 };
 
 const app = {
@@ -61,6 +70,9 @@ const app = {
   }),
   mode,
   view: () => (view && view.base ? { ...view.base, following: view.following } : null),
+  shownView: () => viewId,
+  slices: () => ({ ...sliceStats }),
+  analysis: async () => (analyses.has(viewId) ? (await analyses.get(viewId)).report() : null),
 };
 
 // The core's message names the key and what is allowed, and quotes the bad value, except for a
@@ -140,7 +152,7 @@ function notify(message) {
 // Makes a new Simulation from a config string (its valid parts; the errors are shown), deletes
 // the old one, and shows the normalised config everywhere, the address hash included.
 function apply(query) {
-  const next = core.createSimulation(query);
+  const next = core.createSimulation(withViewDefaults(query));
   if (sim) sim.delete();
   sim = next;
   // The Simulation's errors: the parser's, and the page's own limits (a cloud too large here).
@@ -162,7 +174,82 @@ function apply(query) {
   $('config-string').textContent = sim.config;
   $('open-full').href = linkFor(sim.config);
   runner.replaced();
+  showView(valueOf(sim.config, 'view') || core.views[0].id);
   return sim.config;
+}
+
+// What a view adds to a link that lacks it: the cloud view starts a cloud of its default size
+// when the link asks for none (a link with a bad cloud value keeps it, and its error).
+function withViewDefaults(query) {
+  const parsed = core.parse(query);
+  const row = viewRow(valueOf(parsed.config, 'view') || core.views[0].id);
+  if (!row.cloudPoints || valueOf(parsed.config, 'cloud') !== null || valueOf(query, 'cloud') !== null) return query;
+  return withKey(query, 'cloud', Math.min(row.cloudPoints, core.limits.max_page_cloud_points));
+}
+
+// Shows a view: its layout (html[data-layout] drives the CSS), its tab, and for an analysis its
+// module (loaded once, on demand), shown with the current simulation. The others stop their work.
+function showView(id) {
+  viewId = id;
+  const row = viewRow(id);
+  document.documentElement.dataset.layout = row.layout;
+  tabs.show(id);
+  for (const [other, instance] of analyses) if (other !== id) instance.then((v) => v.hide());
+  if (row.layout === 'analysis') {
+    runner.pause();
+    cancelLegendStudy();
+    if (!analyses.has(id)) analyses.set(id, row.load().then((m) => m.create($('analysis'), analysisContext)));
+    const shown = sim;
+    analyses.get(id).then((v) => { if (viewId === id && sim === shown) v.show(sim); })
+      .catch((error) => notify(`The ${id} view could not load: ${error.message}`));
+  } else {
+    scheduleLegendStudy();
+  }
+  runner.dirty = true;
+}
+
+// What an analysis view gets from the page.
+const analysisContext = {
+  get core() { return core; },
+  get theme() { return theme; },
+  laneNames: () => laneNames(),
+  // A study finished: the legend shows its measured orders when it is of the current physics.
+  studied: () => showMeasuredOrders(),
+};
+
+// The legend's measured orders: from a finished study of this physics (the convergence view's,
+// or a quick one run in slices once the motion view is up). Never blocks a frame.
+function showMeasuredOrders() {
+  const stored = storedStudy(sim.config);
+  legend.measured(stored ? stored.results : null);
+  return Boolean(stored);
+}
+
+function cancelLegendStudy() {
+  clearTimeout(legendStudyTimer);
+  legendStudyTimer = null;
+  if (legendStudy) legendStudy.cancel();
+  legendStudy = null;
+}
+
+// A quick study a moment after the config settles (a dragged slider starts none per step).
+const legendStudyDelayMs = 400;
+function scheduleLegendStudy() {
+  cancelLegendStudy();
+  if (showMeasuredOrders()) return;
+  const config = sim.config;
+  legendStudyTimer = setTimeout(() => ready.then(() => {
+    if (!sim || physicsKey(sim.config) !== physicsKey(config)) return;
+    legendStudy = runStudy(core, config, studySizes.quick, {
+      onDone: () => { legendStudy = null; if (physicsKey(sim.config) === physicsKey(config)) showMeasuredOrders(); },
+    });
+  }), legendStudyDelayMs);
+}
+
+// Switching views goes through the config: the link, embeds and Copy link keep it.
+function selectView(id) {
+  if (id === viewId) return;
+  apply(withKey(sim.config, 'view', id));
 }
 
 // The plots change slowly: redrawing them 10 times a second while playing is plenty, and
@@ -174,7 +261,9 @@ const cloudStepBudgetMs = 5;
 
 function draw() {
   const snapshot = sim.snapshot;
-  view.draw(snapshot, theme, new Set());
+  const layout = viewRow(viewId).layout;
+  if (layout === 'analysis') { messaging.frame(); return; }  // the canvas and plots are hidden
+  if (layout === 'motion') view.draw(snapshot, theme, new Set());
   cloudView.draw(sim, snapshot, theme, runner.playing);
   const now = performance.now();
   if (!runner.playing || now - lastPlot >= plotInterval) {
@@ -212,6 +301,7 @@ async function start() {
     area: $('plot-area'),
   });
   legend = new Legend($('legend'));
+  tabs = new ViewTabs($('view-tabs'), core.views, (id) => selectView(id));
   controls = new Controls($('controls'), { core, set: apply, getConfig: () => sim.config, notify });
   let first = true;
   runner = new Runner({
@@ -258,6 +348,8 @@ async function start() {
     theme = themeColours();
     cloudView.invalidate();
     legend.build(sim, core.integrators, theme.scheme);
+    showMeasuredOrders();
+    for (const [id, instance] of analyses) if (id === viewId) instance.then((v) => v.show(sim, true));
     redraw();
   });
   // Leave no Embind object behind.

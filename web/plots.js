@@ -15,7 +15,7 @@ const errorFloor = 1e-16;
 // data (three decades below the largest value), so both a 1e-9 and a 1e3 drift fill the plot.
 const symlog = (linearBelow) => (d) => Math.sign(d) * Math.log10(1 + Math.abs(d) / linearBelow);
 
-class Plot {
+export class Plot {
   constructor(canvas) {
     this.canvas = canvas;
     this.ctx = canvas.getContext('2d');

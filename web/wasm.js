@@ -3,10 +3,11 @@
 // object it creates and deletes (the tests check that the live count does not grow while the
 // page runs).
 // No physics here: every number comes from the core.
-import { ArrayLayout, decodeState } from './layout.js';
+import { ArrayLayout, decodeState, decodeStudy } from './layout.js';
 
 // calls: calls into the Simulation (the tests check a frame makes a handful at most).
-const counters = { created: 0, deleted: 0, calls: 0 };
+// analyses: live convergence studies and stability grids (the tests check none is left behind).
+const counters = { created: 0, deleted: 0, calls: 0, analyses: 0 };
 
 // The module's loader (stepwise.js) is a classic script that defines createStepwise.
 export async function loadCore() {
@@ -21,6 +22,12 @@ export async function loadCore() {
     integrators: Module.integrators(),
     scenarios: Module.scenarios(),
     presets: Module.presets(),
+    // What the page shows by link (view=): [{id, name, description}], the first the default.
+    views: Module.views(),
+    // oscillator_limit of one integrator at damping ratio zeta: {limit, unconditional, adaptive}.
+    stabilityLimit: (id, zeta) => Module.stabilityLimit(id, zeta),
+    createStudy: (query, halvings, maxWork) => new StudyHandle(Module, query, halvings, maxWork),
+    createStabilityGrid: (id, grid) => new StabilityGridHandle(Module, id, grid),
     parse: (query) => Module.parse(query),
     normalise: (query) => Module.normalise(query),
     createSimulation: (query) => new SimulationHandle(Module, limits, query),
@@ -29,9 +36,56 @@ export async function loadCore() {
       deleted: counters.deleted,
       live: counters.created - counters.deleted,
       calls: counters.calls,
+      analyses: counters.analyses,
       emval: typeof Module.count_emval_handles === 'function' ? Module.count_emval_handles() : 0,
     }),
   };
+}
+
+// A convergence study in the core, advanced in slices; results decoded by name. delete() when done.
+export class StudyHandle {
+  constructor(Module, query, halvings, maxWork) {
+    this.study = new Module.Convergence(query, halvings, maxWork);
+    counters.analyses += 1;
+    const layout = this.study.layout();
+    this.layout = new ArrayLayout(layout);
+    this.levels = layout.levels;
+    this.ids = this.study.integratorIds();
+  }
+
+  // Runs at most `work` lane-steps; true when finished.
+  advance(work) { return this.study.advance(work); }
+  get finished() { return this.study.finished(); }
+  get progress() { return this.study.progress(); }
+  results() { return decodeStudy(this.layout, this.study.results().slice(), this.ids, this.levels); }
+
+  delete() {
+    if (!this.study) return;
+    this.study.delete();
+    this.study = null;
+    counters.analyses -= 1;
+  }
+}
+
+// One integrator's stability grid: grid = {columns, rows, omegaHMin, omegaHMax, zetaMax}.
+// fill(n) computes n more rows (one call), radii() copies the whole grid out (NaN: not yet filled).
+export class StabilityGridHandle {
+  constructor(Module, id, grid) {
+    this.grid = new Module.StabilityGrid(id, grid.columns, grid.rows, grid.omegaHMin, grid.omegaHMax, grid.zetaMax);
+    counters.analyses += 1;
+    this.rows = grid.rows;
+  }
+
+  fill(rows) { return this.grid.fill(rows); }
+  get done() { return this.grid.rowsDone() >= this.rows; }
+  radii() { return this.grid.radii().slice(); }
+
+  delete() {
+    if (!this.grid) return;
+    this.grid.delete();
+    this.grid = null;
+    counters.analyses -= 1;
+  }
 }
 
 // One wasm Simulation and what the page has read from it. Call delete() when done.
@@ -62,6 +116,8 @@ export class SimulationHandle {
     this.scene = this.sim.scene();
     // The box the exact (or reference) motion stays in over the whole duration: the view fits it.
     this.motionBounds = this.sim.motionBounds(400);
+    // The system's fastest mode at its start state ({oscillates, omega, zeta}), for the stability view.
+    this.stiffestMode = this.sim.stiffestMode();
     this.width = this.layout.history.width;
     // The plot history, copied out of wasm: count samples of `width` doubles, oldest first.
     this.history = new Float64Array(layout.history_capacity * this.width);

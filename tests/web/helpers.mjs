@@ -55,8 +55,18 @@ const canvasGuard = () => {
 // The texts drawn on any canvas of the page so far.
 export const canvasTexts = (page) => page.evaluate(() => [...window.__texts]);
 
-// A page at `hash` with its console errors, page errors and failed requests collected.
-export async function openPage(env, { hash = '', width = 1280, height = 860, scheme = 'light' } = {}) {
+// Records every long task (a main-thread task over 50 ms, Chromium's 'longtask' entries) into
+// window.__longTasks as {start, ms}, from the first script on.
+export const longTaskRecorder = () => {
+  window.__longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, ms: e.duration });
+  }).observe({ type: 'longtask', buffered: true });
+};
+
+// A page at `hash` with its console errors, page errors and failed requests collected. path: the
+// page under the site's root ('' is index.html; 'embed.html?ui=compact', '?embed=1').
+export async function openPage(env, { hash = '', width = 1280, height = 860, scheme = 'light', path: page0 = '' } = {}) {
   const context = await env.browser.newContext({ viewport: { width, height }, colorScheme: scheme });
   const page = await context.newPage();
   const problems = [];
@@ -71,7 +81,8 @@ export async function openPage(env, { hash = '', width = 1280, height = 860, sch
     if (!(aborted && inner)) problems.push(`requestfailed: ${r.url()}`);
   });
   await page.addInitScript(canvasGuard);
-  await page.goto(env.server.url + (hash ? `#${hash}` : ''));
+  await page.addInitScript(longTaskRecorder);
+  await page.goto(env.server.url + page0 + (hash ? `#${hash}` : ''));
   await page.evaluate(() => window.stepwise.ready);
   return { page, context, problems };
 }
@@ -106,3 +117,7 @@ export async function playFor(page, ms) {
   await sleep(ms);
   await page.evaluate(() => window.stepwise.pause());
 }
+
+// The page's normalised config and the messages it shows.
+export const config = (page) => page.evaluate(() => window.stepwise.config());
+export const errors = (page) => page.evaluate(() => window.stepwise.errors());

@@ -1,0 +1,248 @@
+// The views (Motion, Convergence, Stability, Phase cloud) and equal cost, in headless Chromium:
+// every view opens from a link and shows results, switching views keeps the rest of the config
+// in the address (and Copy link, and embeds), the convergence study measures the table's orders
+// on the undamped spring, the stability readout gives the known limits (semi-implicit Euler 2,
+// RK4 2.83 at ζ = 0), equal cost shows each lane's effective step, no main-thread task passes
+// 50 ms while a view computes, hostile view/equal_cost values are refused with the banner and
+// the page goes on. Screenshots of each view (desktop, phone, dark, embedded) in test-artifacts/.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startBrowser, pageChecks, playFor, state, sleep, screenshot, config, errors } from './helpers.mjs';
+
+let env;
+before(async () => { env = await startBrowser(); });
+after(async () => { await env?.close(); });
+
+const withPage = (options, fn) => pageChecks(env, options, fn);
+const report = (page) => page.evaluate(() => window.stepwise.debug.analysis());
+const longTasks = (page, since = 0) => page.evaluate((t) => window.__longTasks.filter((e) => e.start >= t), since);
+const now = (page) => page.evaluate(() => performance.now());
+
+// The undamped spring with a few methods of known order.
+const spring = 'scenario=spring&b=0&integrators=semi_implicit_euler,velocity_verlet,rk4';
+
+// Waits until the shown analysis view reports it is done (or fails after `ms`).
+async function finished(page, ms = 60000) {
+  const until = Date.now() + ms;
+  for (;;) {
+    const r = await report(page);
+    if (r && r.state === 'done') return r;
+    if (Date.now() > until) throw new Error(`the view did not finish: ${JSON.stringify(r)}`);
+    await sleep(100);
+  }
+}
+
+test('view=convergence from a link: the study completes with the table\'s orders, the plots and the table show', async () => {
+  await withPage({ hash: `${spring}&view=convergence` }, async (page) => {
+    assert.deepEqual(await errors(page), []);
+    assert.match(await config(page), /&view=convergence$/);
+    assert.equal(await page.getAttribute('#tab-convergence', 'aria-selected'), 'true');
+    assert.equal(await page.locator('#view').isVisible(), false, 'the motion canvas is hidden');
+    const r = await finished(page);
+    const measured = Object.fromEntries(r.rows.map((row) => [row.id, Number(row.measured)]));
+    assert.ok(Math.abs(measured.rk4 - 4) < 0.3, `rk4 measured ${measured.rk4}`);
+    assert.ok(Math.abs(measured.semi_implicit_euler - 1) < 0.3, `semi-implicit Euler measured ${measured.semi_implicit_euler}`);
+    assert.ok(Math.abs(measured.velocity_verlet - 2) < 0.3, `velocity Verlet measured ${measured.velocity_verlet}`);
+    for (const row of r.rows) assert.match(row.verdict, /^holds/, row.id);
+    const table = await page.textContent('.study-table');
+    assert.match(table, /Runge–Kutta 4\s*4\s*\d\.\d\d\s*holds/);
+    assert.match(await page.textContent('.study-floor'), /Errors at or below \S+ m are round-off/);
+    assert.match(await page.textContent('.study-status'), /^Done: 5 levels/);
+    assert.equal(await page.getAttribute('progress', 'value'), '1');
+  });
+});
+
+test('the convergence view names the losses: damping with Yoshida 4, several forces for the kinematic pair', async () => {
+  await withPage({ hash: 'scenario=spring&b=2&integrators=yoshida4,rk4&view=convergence' }, async (page) => {
+    const r = await finished(page);
+    const yoshida = r.rows.find((row) => row.id === 'yoshida4');
+    assert.match(yoshida.verdict, /loses its order on this system: damping or drag depends on velocity/);
+    assert.equal(r.rows.find((row) => row.id === 'rk4').verdict, 'holds');
+  });
+});
+
+test('view=stability from a link: the readout gives 2 for semi-implicit Euler and 2.83 for RK4 at ζ = 0', async () => {
+  await withPage({ hash: 'scenario=spring&b=0&integrators=semi_implicit_euler,rk4,implicit_euler,rk45,explicit_euler&view=stability' }, async (page) => {
+    assert.equal(await page.getAttribute('#tab-stability', 'aria-selected'), 'true');
+    const r = await finished(page);
+    const row = Object.fromEntries(r.rows.map((x) => [x.id, x]));
+    assert.equal(row.semi_implicit_euler.limit0, '2');
+    assert.equal(row.rk4.limit0, '2.83');
+    assert.equal(row.rk4.current, 'stable');
+    assert.match(row.rk4.largestDt, /^0\.73\d? s$/, 'ω = √15: 2.83 / 3.87');
+    assert.equal(row.implicit_euler.largestDt, 'any dt');
+    assert.equal(row.rk45.largestDt, 'adaptive: stable at any dt (its controller subdivides)');
+    assert.equal(row.explicit_euler.limit0, 'none (unstable at every ωh)');
+    assert.match(row.explicit_euler.current, /^unstable/);
+    assert.ok(Math.abs(r.system.omegaH - Math.sqrt(15) * 0.01) < 1e-12);
+    const text = await page.textContent('.stability-table');
+    assert.match(text, /Runge–Kutta 4\s*2\.83/);
+    assert.match(text, /Largest stable dt for this system/);
+    assert.match(await page.textContent('.system-point'), /ωh = 0\.0387/);
+    // A legend entry toggles its region.
+    const button = page.locator('.stability-legend button', { hasText: 'Runge–Kutta 4' });
+    await button.click();
+    assert.equal(await button.getAttribute('aria-pressed'), 'false');
+    await button.click();
+    assert.equal(await button.getAttribute('aria-pressed'), 'true');
+  });
+});
+
+test('a run too long for a study says so instead of running for minutes', async () => {
+  await withPage({ hash: 'scenario=spring&dt=0.01&duration=50000&view=convergence' }, async (page) => {
+    await finished(page);
+    assert.match(await page.textContent('.study-status'), /^Not run: even the coarsest level needs .* Shorten the duration or raise dt/);
+  });
+});
+
+test('a projectile has no oscillation: the stability view says so instead of a point', async () => {
+  await withPage({ hash: 'scenario=projectile&view=stability' }, async (page) => {
+    const r = await finished(page);
+    assert.equal(r.system, null);
+    assert.match(await page.textContent('.system-point'), /does not oscillate/);
+  });
+});
+
+test('switching views by tab and keyboard keeps the rest of the config in the address, Copy link and the embed', async () => {
+  await withPage({ hash: `${spring}&dt=0.02` }, async (page) => {
+    const base = await config(page);
+    assert.doesNotMatch(base, /view=/, 'the default view is not written');
+    assert.equal(await page.getAttribute('#tab-motion', 'aria-selected'), 'true');
+    await page.click('#tab-stability');
+    assert.equal(await config(page), `${base}&view=stability`);
+    await page.waitForFunction(() => location.hash.endsWith('&view=stability'));
+    assert.match(await page.getAttribute('#open-full', 'href'), /&view=stability$/);
+    // ← from the focused tab: the one before it, selected at once.
+    await page.focus('#tab-stability');
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await config(page), `${base}&view=convergence`);
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'tab-convergence');
+    assert.equal(await state(page).then((s) => s.steps), 0, 'the arrow key did not step the motion');
+    await page.keyboard.press('End');
+    assert.equal(await config(page), `${base}&cloud=20000&cloud_radius=0.1&view=cloud`, 'the cloud view starts a cloud');
+    assert.equal(await page.locator('#cloud-panel').isVisible(), true, 'the cloud is the main view');
+    await page.click('#tab-motion');
+    assert.doesNotMatch(await config(page), /view=/);
+    assert.equal(await page.locator('#view').isVisible(), true);
+    // The tabs are reachable with Tab: exactly one of them is in the tab order.
+    assert.deepEqual(await page.$$eval('.view-tab', (tabs) => tabs.map((t) => t.tabIndex)), [0, -1, -1, -1]);
+    // The embed snippet keeps the view.
+    await page.click('#tab-stability');
+    await page.click('#embed');
+    assert.match(await page.inputValue('#embed-code'), /#v=1&amp;[^"]*&amp;view=stability"/);
+    await page.click('#embed-close');
+  });
+});
+
+for (const [name, path] of [['index.html?embed=1', '?embed=1'], ['embed.html?ui=compact', 'embed.html?ui=compact']]) {
+  test(`${name} honours the view: the stability and convergence views fill the frame`, async () => {
+    await withPage({ hash: `${spring}&view=stability`, path, width: 640, height: 400 }, async (page) => {
+      const r = await finished(page);
+      assert.equal(r.rows.find((x) => x.id === 'rk4').limit0, '2.83');
+      assert.equal(await page.locator('.stability-map canvas').isVisible(), true);
+      assert.equal(await page.locator('#view').isVisible(), false);
+      await page.evaluate((q) => window.stepwise.set(q), `${spring}&view=convergence`);
+      await finished(page);
+      assert.equal(await page.locator('.study-table').isVisible(), true);
+    });
+  });
+}
+
+test('equal cost: the toggle sets equal_cost=1 and the legend shows each lane\'s effective step', async () => {
+  await withPage({ hash: 'scenario=spring&integrators=explicit_euler,rk4,implicit_euler,rk45' }, async (page) => {
+    assert.equal(await page.locator('label[for="equal_cost"]').textContent(), 'Equal cost: same force evaluations per simulated second');
+    await page.check('#equal_cost');
+    assert.match(await config(page), /&equal_cost=1$/);
+    await playFor(page, 600);
+    const legend = await page.textContent('#legend');
+    assert.match(legend, /Runge–Kutta 4.*step 4 × dt = 0\.04 s/s);
+    assert.match(legend, /Explicit Euler.*step 1 × dt = 0\.01 s/s);
+    assert.match(legend, /Implicit Euler.*step ≈ \S+ s \(measured\)/s);
+    assert.match(legend, /Dormand–Prince 5\(4\).*step ≈ \S+ s \(measured\) · rtol \S+/s);
+    await page.uncheck('#equal_cost');
+    assert.doesNotMatch(await config(page), /equal_cost/);
+    assert.doesNotMatch(await page.textContent('#legend'), /× dt/);
+  });
+});
+
+test('the motion legend shows the measured order next to the table\'s once a quick study has run', async () => {
+  await withPage({ hash: spring }, async (page) => {
+    await page.waitForFunction(() => [...document.querySelectorAll('.badge.measured')].every((b) => !b.hidden), null, { timeout: 30000 });
+    const rows = await page.$$eval('.legend-row:not(.ghost)', (rows) => rows.map((r) => r.querySelector('.badge.measured').textContent));
+    assert.equal(rows.length, 3);
+    for (const text of rows) assert.match(text, /^measured \d\.\d\d$/);
+    assert.ok(Math.abs(Number(rows[2].split(' ')[1]) - 4) < 0.3, rows[2]);
+  });
+});
+
+test('no main-thread task over 50 ms while a view computes (default spring, and a long run)', async () => {
+  for (const hash of ['', 'scenario=spring&integrators=explicit_euler,semi_implicit_euler,implicit_euler,rk4,yoshida4,kinematic,rk45&dt=0.01&duration=2000']) {
+    await withPage({ hash }, async (page) => {
+      await page.evaluate(() => window.stepwise.play());
+      await sleep(300);
+      const t0 = await now(page);
+      await page.click('#tab-convergence');
+      await finished(page, 120000);
+      await page.click('#tab-stability');
+      await finished(page);
+      await page.click('#tab-motion');
+      await page.evaluate(() => window.stepwise.play());
+      await sleep(1500);  // the quick study behind the legend, while the motion plays
+      const tasks = await longTasks(page, t0);
+      const slices = await page.evaluate(() => window.stepwise.debug.slices());
+      console.log(`# ${hash || 'default'}: longest slice ${slices.longestMs.toFixed(1)} ms over ${slices.slices} slices; long tasks ${JSON.stringify(tasks)}`);
+      assert.deepEqual(tasks, [], 'no long task');
+      assert.ok(slices.longestMs < 50, `longest slice ${slices.longestMs} ms`);
+    });
+  }
+});
+
+test('hostile view and equal_cost values: the banner names the key, nothing is inserted as markup, the page works', async () => {
+  const cases = [
+    ['view=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E', 'view'],
+    ['view=', 'view'],
+    ['equal_cost=2', 'equal_cost'],
+    ['view=motion%22%3E%3Cscript%3Ealert(1)%3C/script%3E&equal_cost=%3Cb%3E', 'view'],
+  ];
+  for (const [bad, key] of cases) {
+    await withPage({ hash: `scenario=spring&${bad}` }, async (page) => {
+      let dialogs = 0;
+      page.on('dialog', (d) => { dialogs += 1; d.dismiss(); });
+      const messages = await errors(page);
+      assert.ok(messages.some((m) => m.includes(key)), `${bad}: ${JSON.stringify(messages)}`);
+      assert.equal(await page.locator('#errors').isVisible(), true);
+      assert.equal(await page.locator('#errors img, #errors script, #errors b, .view-tabs img').count(), 0);
+      assert.equal(await page.locator('img').count(), 0, 'no image inserted anywhere');
+      assert.doesNotMatch(await config(page), /view=|equal_cost=/, 'the defaults are used');
+      await playFor(page, 300);
+      assert.ok((await state(page)).t > 0, 'the page still animates');
+      assert.equal(dialogs, 0);
+    });
+  }
+});
+
+test('screenshots: convergence, stability and equal-cost motion (desktop, phone, dark, embedded)', async () => {
+  const shots = [
+    ['convergence', `${spring}&view=convergence`],
+    ['stability', 'scenario=spring&integrators=explicit_euler,semi_implicit_euler,rk4,implicit_euler,rk45&view=stability'],
+    ['equal-cost', 'scenario=spring&integrators=explicit_euler,rk4,implicit_euler,rk45&equal_cost=1&dt=0.02'],
+  ];
+  const looks = [
+    { name: 'desktop', width: 1280, height: 900 },
+    { name: 'phone', width: 390, height: 844 },
+    { name: 'dark', width: 1280, height: 900, scheme: 'dark' },
+    { name: 'embed', width: 640, height: 400, path: 'embed.html?ui=compact' },
+  ];
+  for (const [view, hash] of shots) {
+    for (const look of looks) {
+      await withPage({ hash, ...look }, async (page) => {
+        if (view === 'equal-cost') await playFor(page, 1500);
+        else await finished(page);
+        await sleep(200);
+        await screenshot(page, `views-${view}-${look.name}`, { fullPage: look.name !== 'embed' });
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        assert.ok(overflow <= 0, `${view} ${look.name}: no horizontal scroll (${overflow} px)`);
+      });
+    }
+  }
+});

@@ -1,0 +1,226 @@
+// The convergence view: the core's convergence study of this config (every integrator at dt,
+// dt/2, …), run in slices off the animation path with a progress bar, then two log–log plots,
+// max position error against dt and against force evaluations (work–precision), one colour per
+// integrator (the motion view's lane colours) and a marker per level, and a table: each
+// integrator's table order, its measured order and a verdict in words. A new config cancels the
+// study and starts another. Text only through textContent.
+import { Plot } from '../plots.js';
+import { laneStyle, drawMarker } from '../palette.js';
+import { formatValue } from '../coords.js';
+import { runStudy, studySizes, storedStudy, physicsKey, verdict, floorText, orderText } from '../study.js';
+import { decadeTicks, logRange, el, headedTable, labelCells } from './parts.js';
+
+export function create(root, app) { return new ConvergenceView(root, app); }
+
+class ConvergenceView {
+  constructor(root, app) {
+    this.app = app;
+    this.element = el('div', 'analysis-view convergence-view');
+    const intro = el('p', 'view-intro', 'Each integrator runs this system again at dt, dt/2, dt/4, … and its largest ' +
+      'position error is measured against the exact or reference solution. On a log–log plot an integrator of order p ' +
+      'is a line of slope p: halving dt divides its error by 2^p.');
+    this.progress = el('progress');
+    this.progress.max = 1;
+    this.progress.value = 0;
+    this.progress.setAttribute('aria-label', 'Convergence study progress');
+    this.button = el('button', 'study-button', 'Cancel');
+    this.button.type = 'button';
+    this.button.addEventListener('click', () => (this.job ? this.cancel() : this.start(true)));
+    this.status = el('span', 'study-status');
+    this.status.setAttribute('role', 'status');
+    const bar = el('div', 'study-bar');
+    bar.append(this.progress, this.button, this.status);
+    const figure = (title, hint, label) => {
+      const f = el('figure');
+      const caption = el('figcaption', '', title);
+      caption.append(el('span', 'hint', hint));
+      const canvas = el('canvas');
+      canvas.setAttribute('role', 'img');
+      canvas.setAttribute('aria-label', label);
+      f.append(caption, canvas);
+      return { figure: f, plot: new Plot(canvas) };
+    };
+    const byDt = figure('Max position error against dt', 'log–log; slope = order; a marker per level',
+      'Largest position error of each integrator against its time step, log–log');
+    const byWork = figure('Work–precision', 'max error against force evaluations of the whole run, log–log; lower left is better',
+      'Largest position error of each integrator against the force evaluations it spent, log–log');
+    this.byDt = byDt.plot;
+    this.byWork = byWork.plot;
+    const plots = el('div', 'analysis-plots');
+    plots.append(byDt.figure, byWork.figure);
+    const { wrap, tbody, headCells } = headedTable('study-table', [
+      { text: 'Integrator' }, { text: 'Table order', className: 'number' }, { text: 'Measured order', className: 'number' },
+      { text: 'Verdict' },
+    ]);
+    this.tbody = tbody;
+    this.headCells = headCells;
+    this.floor = el('p', 'hint study-floor');
+    this.element.append(intro, bar, plots, wrap, this.floor);
+    root.append(this.element);
+    this.job = null;
+    this.key = null;
+    this.results = null;
+    this.state = 'idle';
+  }
+
+  // Shows the study of sim's config: the one already run or running for the same physics, or a
+  // new one. restyle: only the colours changed (dark mode).
+  show(sim, restyle = false) {
+    this.element.hidden = false;
+    this.sim = sim;
+    if (!restyle && physicsKey(sim.config) !== this.key) this.start(false);
+    else this.render();
+  }
+
+  hide() {
+    this.element.hidden = true;
+    if (this.job) this.cancel();
+  }
+
+  // A study of the current config: a finished one of the same physics is reused unless asked again.
+  start(again) {
+    if (this.job) this.job.cancel();
+    this.job = null;
+    const { sim } = this;
+    this.key = physicsKey(sim.config);
+    const stored = again ? null : storedStudy(sim.config);
+    if (stored && stored.halvings >= studySizes.full.halvings) {
+      this.finish(stored.results);
+      return;
+    }
+    this.results = null;
+    this.state = 'running';
+    this.fraction = 0;
+    this.button.textContent = 'Cancel';
+    this.render();
+    this.job = runStudy(this.app.core, sim.config, studySizes.full, {
+      onProgress: (results, fraction) => { this.results = results; this.fraction = fraction; this.render(); },
+      onDone: (results) => { this.job = null; this.finish(results); this.app.studied(); },
+    });
+  }
+
+  finish(results) {
+    this.results = results;
+    this.state = 'done';
+    this.fraction = 1;
+    this.button.textContent = 'Run again';
+    this.render();
+  }
+
+  cancel() {
+    if (this.job) this.job.cancel();
+    this.job = null;
+    this.state = 'cancelled';
+    this.key = null;  // coming back starts afresh
+    this.button.textContent = 'Restart';
+    this.render();
+  }
+
+  // Plain numbers and words for the tests and window.stepwise.debug.analysis().
+  report() {
+    const r = this.results;
+    return {
+      view: 'convergence', state: this.state, progress: this.fraction || 0,
+      levelsDone: r ? r.levelsDone : 0, noiseFloor: r ? r.noiseFloor : null,
+      rows: this.rowsShown || [],
+    };
+  }
+
+  render() {
+    const r = this.results;
+    this.progress.value = this.fraction || 0;
+    this.status.textContent = this.statusText();
+    this.floor.textContent = r ? floorText(r) : '';
+    if (!this.sim) return;
+    const theme = this.app.theme;
+    const infos = new Map(this.app.core.integrators.map((i) => [i.id, i]));
+    const rows = r ? r.rows : this.sim.laneIds.map((id) => ({ id, points: [], fit: { valid: false } }));
+    this.rowsShown = rows.map((row) => {
+      const info = infos.get(row.id);
+      const v = r && r.levels === 0 && this.state === 'done' ? { kind: 'unfit', text: 'not run (over the work cap)' }
+        : r ? verdict(row, info, this.sim.scene, r) : { kind: 'pending', text: this.state === 'cancelled' ? 'cancelled' : 'running…' };
+      return { id: row.id, name: info.name, tableOrder: info.order, measured: orderText(row.fit), verdict: v.text, kind: v.kind };
+    });
+    this.tbody.replaceChildren(...this.rowsShown.map((row, l) => {
+      const tr = el('tr');
+      const name = el('td', 'lane-name', row.name);
+      tr.style.setProperty('--lane', laneStyle(l, theme.scheme).colour);
+      tr.append(name, el('td', 'number', String(row.tableOrder)), el('td', 'number', row.measured || '—'),
+        el('td', `verdict-${row.kind}`, row.verdict));
+      labelCells(tr, this.headCells);
+      return tr;
+    }));
+    this.draw(r, theme);
+  }
+
+  statusText() {
+    const r = this.results;
+    if (this.state === 'cancelled') return 'Cancelled. Restart runs the study again.';
+    if (!r) return 'Starting…';
+    const dts = r.rows[0]?.points.map((p) => p.dt) || [];
+    const range = dts.length ? `dt ${formatValue(dts[0])} s … ${formatValue(dts[dts.length - 1])} s` : '';
+    const reference = r.reference === 'exact' ? 'against the exact solution' : 'against a tight Dormand–Prince reference';
+    const dropped = r.levels < r.levelsRequested
+      ? ` The ${r.levelsRequested - r.levels === 1 ? 'finest level was' : `${r.levelsRequested - r.levels} finest levels were`} left out to keep the study to seconds.`
+      : '';
+    if (this.state === 'done' && r.levels === 0) {
+      // Every level runs the whole duration: even the coarsest is over the page's work cap.
+      const steps = Math.ceil(Number(new URLSearchParams(this.sim.config).get('duration')) / this.sim.dt) * (r.rows.length + 1);
+      return `Not run: even the coarsest level needs ${formatValue(steps)} integrator steps, more than the page's ` +
+        `${formatValue(studySizes.full.maxWork)}. Shorten the duration or raise dt for a study.`;
+    }
+    if (this.state === 'done') return `Done: ${r.levelsDone} levels, ${range}, ${reference}.${dropped}`;
+    return `Running: ${r.levelsDone} of ${r.levels} levels done (${Math.round((this.fraction || 0) * 100)} %)${range ? `, ${range}` : ''}.`;
+  }
+
+  draw(r, theme) {
+    const points = r ? r.rows.flatMap((row) => row.points.filter((p) => p.stopReason === '')) : [];
+    const floor = r && r.noiseFloor > 0 ? r.noiseFloor : 1e-16;
+    // The errors' own range; the floor's line shows when the errors come near it.
+    const yr = logRange(points.map((p) => Math.max(p.maxError, floor)), 2) || [Math.log10(floor), Math.log10(floor) + 4];
+    this.plot(this.byDt, theme, r, logRange(points.map((p) => p.dt), 1) || [-4, -1], yr, (p) => p.dt, 'dt (s), log', floor);
+    this.plot(this.byWork, theme, r, logRange(points.map((p) => p.evaluations), 1) || [2, 6], yr, (p) => p.evaluations,
+      'force evaluations, log', floor);
+  }
+
+  // One log–log plot: every row's line through its levels that ran to the end, a marker at each,
+  // errors at or below the floor drawn on the floor's dashed line.
+  plot(p, theme, r, xr, yr, x, xName, floor) {
+    p.begin(theme);
+    p.axes(theme, xr, yr, decadeTicks(xr[0], xr[1]), decadeTicks(yr[0], yr[1], 6), xName, 'max position error (m), log');
+    const fy = Math.log10(floor);
+    p.clip((ctx) => {
+      if (fy >= yr[0]) this.floorLine(ctx, p, fy, theme);
+      if (!r) return;
+      r.rows.forEach((row, l) => {
+        const style = laneStyle(l, theme.scheme);
+        const ran = row.points.filter((pt) => pt.stopReason === '');
+        const X = (pt) => Math.log10(x(pt)), Y = (pt) => Math.log10(Math.max(pt.maxError, floor));
+        p.line(ran.length, (i) => X(ran[i]), (i) => Y(ran[i]), style);
+        ctx.fillStyle = style.colour;
+        for (const pt of ran) {
+          const px = p.px(X(pt)), py = p.py(Y(pt));
+          if (!Number.isFinite(px) || !Number.isFinite(py)) continue;
+          drawMarker(ctx, style.marker, px, py, 3.5);
+          ctx.fill();
+        }
+      });
+    });
+  }
+
+  // The noise floor: a dashed line, labelled.
+  floorLine(ctx, p, fy, theme) {
+    ctx.strokeStyle = theme.ghost;
+    ctx.setLineDash([4, 4]);
+    ctx.lineWidth = 1;
+    ctx.beginPath();
+    ctx.moveTo(p.area.x, p.py(fy));
+    ctx.lineTo(p.area.x + p.area.w, p.py(fy));
+    ctx.stroke();
+    ctx.setLineDash([]);
+    ctx.fillStyle = theme.ghost;
+    ctx.textAlign = 'right';
+    ctx.textBaseline = 'bottom';
+    ctx.fillText('floor', p.area.x + p.area.w - 4, p.py(fy) - 2);
+  }
+}
