@@ -136,7 +136,12 @@ int ConvergenceStudy::levels() const { return planned_; }
 int ConvergenceStudy::levels_requested() const { return requested_; }
 int ConvergenceStudy::levels_done() const { return done_; }
 const ConvergencePoint& ConvergenceStudy::point(int row, int level) const { return points_[row][level]; }
-OrderFit ConvergenceStudy::fit(int row) const { return fit_order(points_[row].data(), done_, floor_); }
+OrderFit ConvergenceStudy::fit(int row) const {
+    // An adaptive method's error follows its tolerance, not dt (dt only sets where it reports,
+    // and a finer one merely clips its substeps more often): there is no order in dt to fit.
+    if (stepwise::integrators()[integrator_index(row)].adaptive) return OrderFit{};
+    return fit_order(points_[row].data(), done_, floor_);
+}
 ReferenceKind ConvergenceStudy::reference() const { return reference_; }
 double ConvergenceStudy::noise_floor() const { return floor_; }
 

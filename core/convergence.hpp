@@ -53,7 +53,7 @@ public:
     int levels_requested() const;             // 1 + halvings
     int levels_done() const;
     const ConvergencePoint& point(int row, int level) const;
-    OrderFit fit(int row) const;              // over the finished levels
+    OrderFit fit(int row) const;              // over the finished levels; none for rk45 (adaptive)
     ReferenceKind reference() const;
     // Errors at or below this are round-off (or the reference's own error) and are not fitted.
     double noise_floor() const;

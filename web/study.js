@@ -9,7 +9,7 @@ import { formatValue } from './coords.js';
 // a long config to seconds, not minutes) and the motion legend's quick one.
 export const studySizes = {
   full: { halvings: 4, maxWork: 2e7, targetMs: 12 },
-  quick: { halvings: 2, maxWork: 2e6, targetMs: 6 },
+  quick: { halvings: 4, maxWork: 2e6, targetMs: 6 },  // as many levels as the full study: two would fit pre-asymptotic slopes
 };
 // A measured order within this of the table's "holds".
 const orderTolerance = 0.35;
@@ -23,12 +23,16 @@ export function physicsKey(config) {
 const finished = new Map();
 const keep = 8;
 export function storedStudy(config) { return finished.get(physicsKey(config)) || null; }
-function store(config, results, halvings) {
+// True when a stored study is at least as large as `size` (then it can stand in for one).
+export function covers(stored, size) { return Boolean(stored) && !larger(size, stored.size); }
+// A study's size for comparison: its halvings, then its work cap (which may drop fine levels).
+const larger = (a, b) => a.halvings > b.halvings || (a.halvings === b.halvings && a.maxWork > b.maxWork);
+function store(config, results, size) {
   const key = physicsKey(config);
   const old = finished.get(key);
-  if (old && old.halvings > halvings) return;  // a larger study of the same physics wins
+  if (old && larger(old.size, size)) return;  // a larger study of the same physics wins
   finished.delete(key);
-  finished.set(key, { results, halvings });
+  finished.set(key, { results, size, halvings: size.halvings });
   while (finished.size > keep) finished.delete(finished.keys().next().value);
 }
 
@@ -43,7 +47,7 @@ export function runStudy(core, config, size, { onProgress = () => {}, onDone = (
     onDone: () => {
       const results = handle.results();
       handle.delete();
-      store(config, results, size.halvings);
+      store(config, results, size);
       onDone(results);
     },
   }).start();

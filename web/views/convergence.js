@@ -7,7 +7,7 @@
 import { Plot } from '../plots.js';
 import { laneStyle, drawMarker } from '../palette.js';
 import { formatValue } from '../coords.js';
-import { runStudy, studySizes, storedStudy, physicsKey, verdict, floorText, orderText } from '../study.js';
+import { runStudy, studySizes, storedStudy, covers, physicsKey, verdict, floorText, orderText } from '../study.js';
 import { decadeTicks, logRange, el, headedTable, labelCells } from './parts.js';
 
 export function create(root, app) { return new ConvergenceView(root, app); }
@@ -84,7 +84,7 @@ class ConvergenceView {
     const { sim } = this;
     this.key = physicsKey(sim.config);
     const stored = again ? null : storedStudy(sim.config);
-    if (stored && stored.halvings >= studySizes.full.halvings) {
+    if (covers(stored, studySizes.full)) {
       this.finish(stored.results);
       return;
     }

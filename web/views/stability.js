@@ -12,11 +12,11 @@ import { Slices } from '../slices.js';
 import { decadeTicks, el, headedTable, labelCells } from './parts.js';
 
 // The map's grid, and its default extent (log10 of ωh; ζ).
-const grid = { columns: 240, rows: 81, logMin: -2, logMax: 2, zetaMax: 1 };
+const grid = { columns: 400, rows: 101, logMin: -2, logMax: 2, zetaMax: 1 };
 const pointMargin = 0.3;        // decades kept beyond the system's point
 const logLimits = [-4, 4];      // the widest the axis goes
 const zetaLimit = 3;            // the highest ζ the axis goes to take in an overdamped point
-const fillAlpha = 0.16;
+const fillAlpha = 0.12;
 const rowsPerCall = 4;
 
 // '#rrggbb' as [r, g, b].
@@ -108,7 +108,7 @@ class StabilityView {
       const pixels = off.getContext('2d').createImageData(grid.columns, grid.rows);
       return {
         id, info, colour: laneStyle(l, scheme).colour, grid: null, radii: null, rowsDrawn: 0, image: off, pixels,
-        limit0: null, limitHere: null,
+        limit0: null, limitHere: null, everywhere: true,  // every cell so far stable
       };
     });
     // The work, in probes of the core's oscillator (a row of the map is `columns` of them; a
@@ -184,7 +184,8 @@ class StabilityView {
         button.setAttribute('aria-pressed', String(!this.hidden.has(lane.id)));
         this.draw();
       });
-      li.append(button);
+      lane.note = el('span', 'hint', '');
+      li.append(button, lane.note);
       return li;
     }));
   }
@@ -230,6 +231,11 @@ class StabilityView {
       : 'This system does not oscillate (no restoring force, as for a projectile): there is no ωh to mark, and no step ' +
         'size makes it unstable in this sense. The map shows the methods on the oscillator.';
     this.status.textContent = this.state === 'done' ? '' : `Computing the map: ${Math.round((this.total ? this.done / this.total : 0) * 100)} %`;
+    for (const lane of this.lanes) {
+      if (!lane.note) continue;
+      const whole = lane.info.adaptive || (lane.everywhere && lane.rowsDrawn === grid.rows);
+      lane.note.textContent = whole ? ' stable on the whole map' : '';
+    }
     this.tbody.replaceChildren(...this.lanes.map((lane) => {
       const tr = el('tr');
       tr.style.setProperty('--lane', lane.colour);
@@ -251,7 +257,7 @@ class StabilityView {
       if (!(lane.radii[r * grid.columns] >= 0)) break;  // NaN: not filled yet
       const base = (grid.rows - 1 - r) * grid.columns * 4;
       for (let c = 0; c < grid.columns; ++c) {
-        if (!this.stable(lane, r, c)) continue;
+        if (!this.stable(lane, r, c)) { lane.everywhere = false; continue; }
         const i = base + 4 * c;
         data[i] = red; data[i + 1] = green; data[i + 2] = blue; data[i + 3] = 255;
       }
@@ -278,6 +284,9 @@ class StabilityView {
       for (const lane of this.lanes) {
         if (this.hidden.has(lane.id) || !lane.radii) continue;
         this.paint(lane);
+        // Stable on the whole map (implicit Euler, the kinematic integrator on one spring): a
+        // fill over everything would only wash out the others; its legend entry says so instead.
+        if (lane.everywhere) continue;
         ctx.imageSmoothingEnabled = false;
         ctx.globalAlpha = fillAlpha;
         ctx.drawImage(lane.image, x(0), y(grid.rows), x(grid.columns) - x(0), y(0) - y(grid.rows));
