@@ -10,6 +10,7 @@
 // Never hands a non-finite number to the canvas.
 import { niceStep, formatValue } from './coords.js';
 import { laneStyle } from './palette.js';
+import { valueOf } from './links.js';
 
 const cellWidthTarget = 165;   // css px: cells per row = the width over this
 const margin = { left: 50, right: 8, top: 18, bottom: 18 };  // inside each cell (left: the least)
@@ -155,7 +156,9 @@ export class CloudView {
       const n = sim.cloud.points.toLocaleString('en-US');
       const ghost = sim.cloud.exact > 0 ? '; grey: the exact flow' : '';
       this.hint.textContent = `${n} start states per integrator, disc radius ${formatValue(sim.cloud.radius)}${ghost}; ` +
-        'each window is centred on its cloud, all at one scale.';
+        'each window is centred on its cloud, all at one scale.' +
+        // The clouds are an area measurement of each one-step map, so every method steps dt there.
+        (valueOf(sim.config, 'equal_cost') === '1' ? ' Equal cost applies to the lanes: the clouds step every method at dt.' : '');
     }
   }
 

@@ -7,6 +7,7 @@ import { laneStyle, drawMarker } from './palette.js';
 import { formatValue } from './coords.js';
 import { areaText } from './cloud.js';
 import { orderText } from './study.js';
+import { valueOf } from './links.js';
 
 // "2,000 points finite", "1,234 of 2,000 points finite".
 export function finiteText(finite, points) {
@@ -49,7 +50,7 @@ export class Legend {
     this.container.replaceChildren();
     this.rows = [];
     this.cloudPoints = sim.cloud ? sim.cloud.points : 0;
-    this.equalCost = /(^|&)equal_cost=1(&|$)/.test(sim.config);
+    this.equalCost = valueOf(sim.config, 'equal_cost') === '1';
     this.dt = sim.dt;
     const byId = new Map(integrators.map((i) => [i.id, i]));
     const list = element('ul', 'legend-list');
