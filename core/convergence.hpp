@@ -57,13 +57,15 @@ public:
     ReferenceKind reference() const;
     // Errors at or below this are round-off (or the reference's own error) and are not fitted.
     double noise_floor() const;
+    // The scene's size of motion (Scene::length_scale): an error near it says nothing about order.
+    double length_scale() const { return length_scale_; }
 
 private:
     Config config_;
     int requested_ = 0, planned_ = 0, done_ = 0;
     double total_work_ = 0.0, done_work_ = 0.0;
     ReferenceKind reference_ = ReferenceKind::exact;
-    double floor_ = 0.0;
+    double floor_ = 0.0, length_scale_ = 1.0;
     std::vector<std::vector<ConvergencePoint>> points_;  // [row][level]
     std::unique_ptr<Simulation> current_;                // the level being run
     long long current_steps_ = 0, current_total_ = 0;

@@ -34,6 +34,8 @@ const ConvergenceSeries levels_done = {
     [](const Convergence& c, int, int) { return static_cast<double>(c.study().levels_done()); }};
 const ConvergenceSeries noise_floor = {"noise_floor", Scope::global, "m", "errors at or below this are not fitted",
                                        [](const Convergence& c, int, int) { return c.study().noise_floor(); }};
+const ConvergenceSeries length_scale = {"length_scale", Scope::global, "m", "the size of the motion",
+                                        [](const Convergence& c, int, int) { return c.study().length_scale(); }};
 const ConvergenceSeries reference = {
     "reference", Scope::global, "", "0 exact, 1 rk45",
     [](const Convergence& c, int, int) { return c.study().reference() == ReferenceKind::exact ? 0.0 : 1.0; }};
@@ -77,7 +79,7 @@ const ConvergenceSeries stopped_at = {"stopped_at", Scope::lane_body, "s", "time
                                       }};
 
 std::vector<const ConvergenceSeries*> convergence_series() {
-    return {&levels,      &levels_requested, &levels_done, &noise_floor, &reference, &progress,  &integrator,
+    return {&levels,      &levels_requested, &levels_done, &noise_floor, &length_scale, &reference, &progress,  &integrator,
             &order_valid, &order,            &order_points, &dt,          &evaluations, &max_error, &final_error,
             &stopped,     &stopped_at};
 }

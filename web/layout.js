@@ -137,6 +137,6 @@ export function decodeStudy(layout, raw, ids, levels) {
   });
   return {
     levels: get('levels'), levelsRequested: get('levels_requested'), levelsDone: done,
-    noiseFloor: get('noise_floor'), reference: get('reference') === 0 ? 'exact' : 'rk45', progress: get('progress'), rows,
+    noiseFloor: get('noise_floor'), lengthScale: get('length_scale'), reference: get('reference') === 0 ? 'exact' : 'rk45', progress: get('progress'), rows,
   };
 }

@@ -33,7 +33,8 @@ export function stopText(lane) {
 // varies, the measured average, rk45 with its fitted tolerance; "at t = 0.74 s" when the lane is
 // behind the clock (it is drawn at that state).
 export function effectiveStepText(lane, info, dt) {
-  const behind = lane.current || !Number.isFinite(lane.laneTime) ? '' : ` · at t = ${formatValue(lane.laneTime)} s`;
+  // Always written (never appearing and vanishing, which made the cards jump): its own time.
+  const behind = Number.isFinite(lane.laneTime) ? ` · at t = ${formatValue(lane.laneTime)} s` : '';
   if (lane.stride > 0) return `step ${lane.stride} × dt = ${formatValue(lane.stride * dt)} s${behind}`;
   const rtol = info.adaptive && Number.isFinite(lane.rtol) ? ` · rtol ${formatValue(lane.rtol)}` : '';
   return `step ≈ ${formatValue(lane.effectiveDt)} s (measured)${rtol}${behind}`;

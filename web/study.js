@@ -91,11 +91,26 @@ export function verdict(row, info, scene, results) {
   const note = stopped.length > 0
     ? `; ${why(stopped[0])} at the coarsest dt${stopped.length > 1 ? `s (down to ${formatValue(stopped[stopped.length - 1].dt)} s)` : ` (${formatValue(stopped[0].dt)} s)`}, fitted on the finer ones`
     : '';
-  if (points.every((p) => p.stopReason !== '' || !(p.maxError > floor))) {
-    return { kind: 'exact', text: `exact here (errors at round-off)${note}` };
-  }
   if (info.adaptive) {
     return { kind: 'adaptive', text: `adaptive: its error follows its tolerance, not dt${note}` };
+  }
+  if (points.every((p) => p.stopReason !== '' || !(p.maxError > floor))) {
+    // At the floor at every dt: exact for a method that follows this system's flow (the kinematic
+    // pair on one force with a closed form), otherwise merely too accurate to measure here.
+    return info.family === 'kinematic' && results.reference === 'exact'
+      ? { kind: 'exact', text: `exact here (errors at round-off)${note}` }
+      : { kind: 'unfit', text: `at the round-off floor at every dt: a larger dt would show its order${note}` };
+  }
+  // Only an asymptotic error falls as dt^p: errors as large as a tenth of the motion, or slopes
+  // between successive halvings that disagree, mean the fit is not an order yet.
+  const used = points.filter((p) => p.stopReason === '' && p.maxError > floor);
+  const scale = results.lengthScale > 0 ? results.lengthScale : Infinity;
+  const slopes = used.slice(1).map((p, k) => Math.log2(used[k].maxError / p.maxError));
+  const spread = slopes.length > 1 ? Math.max(...slopes) - Math.min(...slopes) : 0;
+  if (used.some((p) => p.maxError > 0.1 * scale) || spread > 0.5) {
+    const fitted = row.fit.valid ? ` (fitted ${orderText(row.fit)})` : '';
+    const why = used.some((p) => p.maxError > 0.1 * scale) ? 'its errors are as large as the motion' : 'its slope changes from one halving to the next';
+    return { kind: 'unfit', text: `not in the asymptotic range yet: ${why}${fitted}; a smaller dt would show its order${note}` };
   }
   if (!row.fit.valid) {
     return { kind: stopped.length ? 'diverged' : 'unfit', text: stopped.length

@@ -225,9 +225,15 @@ class StabilityView {
     const { system, sim } = this;
     this.headCells[2].textContent = system ? `ωh limit at ζ = ${formatValue(system.zeta)} (this system)` : 'ωh limit at this system\'s ζ';
     this.headCells[4].textContent = `dt = ${formatValue(sim.dt)} s`;
+    this.element.classList.toggle('undamped', !system || system.zeta === 0);
+    const scene = sim.scene;
+    const nonlinear = scene && (scene.centres.length > 0 || scene.reference.kind !== 'exact');
     this.point.textContent = system
       ? `This system: its fastest mode at the start has ω = ${formatValue(system.omega)} rad/s and ζ = ${formatValue(system.zeta)}; ` +
-        `with dt = ${formatValue(sim.dt)} s its point is ωh = ${formatValue(system.omegaH)} (the ringed cross on the map).`
+        `with dt = ${formatValue(sim.dt)} s its point is ωh = ${formatValue(system.omegaH)} (the ringed cross on the map` +
+        (system.zeta > this.extent.zetaMax ? `, drawn on the top edge: its ζ is above the map's ${formatValue(this.extent.zetaMax)}` : '') + ').' +
+        (nonlinear ? ' This system is nonlinear, so its stiffness changes along the path (an orbit\'s is largest at its closest ' +
+          'approach): a dt stable at the start may not be stable everywhere.' : '')
       : 'This system does not oscillate (no restoring force, as for a projectile): there is no ωh to mark, and no step ' +
         'size makes it unstable in this sense. The map shows the methods on the oscillator.';
     this.status.textContent = this.state === 'done' ? '' : `Computing the map: ${Math.round((this.total ? this.done / this.total : 0) * 100)} %`;
@@ -306,13 +312,14 @@ class StabilityView {
         ctx.stroke();
         ctx.setLineDash([]);
       }
-      if (this.system) this.mark(ctx, p, theme);
     });
+    // Drawn over the frame, not clipped by it: at ζ = 0 the point sits on the bottom axis.
+    if (this.system) this.mark(p.ctx, p, theme);
   }
 
   // The system's point: a ringed cross, labelled.
   mark(ctx, p, theme) {
-    const X = p.px(Math.log10(this.system.omegaH)), Y = p.py(this.system.zeta);
+    const X = p.px(Math.log10(this.system.omegaH)), Y = p.py(Math.min(this.system.zeta, this.extent.zetaMax));
     if (!Number.isFinite(X) || !Number.isFinite(Y)) return;
     ctx.strokeStyle = theme.fg;
     ctx.lineWidth = 2;
