@@ -10,6 +10,7 @@ import { laneStyle } from '../palette.js';
 import { formatValue } from '../coords.js';
 import { Slices } from '../slices.js';
 import { decadeTicks, el, headedTable, labelCells } from './parts.js';
+import { valueOf } from '../links.js';
 
 // The map's grid, and its default extent (log10 of ωh; ζ).
 const grid = { columns: 400, rows: 101, logMin: -2, logMax: 2, zetaMax: 1 };
@@ -190,6 +191,15 @@ class StabilityView {
     }));
   }
 
+  // The step lane l really takes: dt, or with equal cost s·dt for a method of s evaluations a
+  // step (implicit Euler and rk45: their measured average so far).
+  laneStep(l) {
+    const state = this.sim.snapshot?.lanes?.[l];
+    if (!this.equalCost || !state) return this.sim.dt;
+    if (state.stride > 0) return state.stride * this.sim.dt;
+    return Number.isFinite(state.effectiveDt) && state.effectiveDt > 0 ? state.effectiveDt : this.sim.dt;
+  }
+
   // The readout of one lane: [limit at ζ = 0, limit at the system's ζ, largest stable dt, current dt].
   readout(lane) {
     const { system, sim } = this;
@@ -205,8 +215,11 @@ class StabilityView {
     if (!here) return [limit0, pending, pending, pending];
     if (here.unconditional) return [limit0, 'any ωh', 'any dt', 'stable'];
     const largest = here.limit / system.omega;
-    const stable = here.limit > 0 && system.omegaH <= here.limit;
-    const current = stable ? 'stable' : `unstable (ωh = ${limitText(system.omegaH)} > ${limitText(here.limit)})`;
+    const h = this.laneStep(this.lanes.indexOf(lane));
+    const omegaH = system.omega * h;
+    const stable = here.limit > 0 && omegaH <= here.limit;
+    const at = h !== sim.dt ? ` at its step ${formatValue(h)} s` : '';
+    const current = (stable ? 'stable' : `unstable (ωh = ${limitText(omegaH)} > ${limitText(here.limit)})`) + at;
     return [limit0, limitCell(here), here.limit > 0 ? `${formatValue(largest)} s` : 'none', current];
   }
 
@@ -224,7 +237,8 @@ class StabilityView {
   render() {
     const { system, sim } = this;
     this.headCells[2].textContent = system ? `ωh limit at ζ = ${formatValue(system.zeta)} (this system)` : 'ωh limit at this system\'s ζ';
-    this.headCells[4].textContent = `dt = ${formatValue(sim.dt)} s`;
+    this.equalCost = valueOf(sim.config, 'equal_cost') === '1';
+    this.headCells[4].textContent = this.equalCost ? 'Each lane\'s step (equal cost)' : `dt = ${formatValue(sim.dt)} s`;
     this.element.classList.toggle('undamped', !system || system.zeta === 0);
     const scene = sim.scene;
     const nonlinear = scene && (scene.centres.length > 0 || scene.reference.kind !== 'exact');
