@@ -1,6 +1,7 @@
 #include "config.hpp"
 
 #include "integrators.hpp"
+#include "table_lookup.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -363,12 +364,7 @@ const std::vector<ViewInfo>& views() {
     return table;
 }
 
-int find_view(std::string_view id) {
-    const auto& table = views();
-    for (size_t i = 0; i < table.size(); ++i)
-        if (id == table[i].id) return static_cast<int>(i);
-    return -1;
-}
+int find_view(std::string_view id) { return index_of_id(views(), id); }
 
 double Config::get(std::string_view key) const {
     return Params(scenarios().at(static_cast<size_t>(scenario)), values).num(key);

@@ -2,6 +2,7 @@
 
 #include "exact.hpp"
 #include "kepler.hpp"
+#include "table_lookup.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -593,11 +594,7 @@ const std::vector<IntegratorInfo> table = {
 
 const std::vector<IntegratorInfo>& integrators() { return table; }
 
-int find_integrator(std::string_view id) {
-    for (size_t i = 0; i < table.size(); ++i)
-        if (id == table[i].id) return static_cast<int>(i);
-    return -1;
-}
+int find_integrator(std::string_view id) { return index_of_id(table, id); }
 
 Lane make_lane(const System& s, int index, const dvec2* x0, const dvec2* v0) {
     const size_t n = static_cast<size_t>(s.bodies());

@@ -1,5 +1,7 @@
 #include "scenarios.hpp"
 
+#include "table_lookup.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -309,11 +311,7 @@ const std::vector<ScenarioInfo> table = {
 
 const std::vector<ScenarioInfo>& scenarios() { return table; }
 
-int find_scenario(std::string_view id) {
-    for (size_t i = 0; i < table.size(); ++i)
-        if (id == table[i].id) return static_cast<int>(i);
-    return -1;
-}
+int find_scenario(std::string_view id) { return index_of_id(table, id); }
 
 const std::vector<PresetInfo>& presets() {
     // Built once: the queries' storage lives as long as the list.
@@ -333,12 +331,7 @@ const std::vector<PresetInfo>& presets() {
     return list;
 }
 
-int find_preset(std::string_view id) {
-    const auto& list = presets();
-    for (size_t i = 0; i < list.size(); ++i)
-        if (id == list[i].id) return static_cast<int>(i);
-    return -1;
-}
+int find_preset(std::string_view id) { return index_of_id(presets(), id); }
 
 Scene build_scene(int scenario, const std::vector<double>& values, double duration) {
     Scene sc;
