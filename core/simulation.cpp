@@ -105,19 +105,8 @@ void Simulation::step() {
         Status& st = status_[i];
         if (st.reason != StopReason::none) continue;
         Lane& L = lanes_[i];
-        // Due: every tick; with equal cost every stride-th tick, or (stride 0) when the budget of
-        // the ticks so far, one evaluation each, covers what the lane has spent plus what its
-        // next step is expected to cost. An adaptive lane also keeps to multiples of its
-        // expected cost (one substep's evaluations), so it steps as often as its budget allows
-        // and an overspent step only skips one beat; its first slope (first same as last) is its
-        // one evaluation at the start, as the Verlet family's is, and not charged.
         const bool adaptive = stride_[i] == 0 && integrators()[L.integrator].adaptive;
-        const long long charged = adaptive && L.started ? L.force_evaluations - 1 : L.force_evaluations;
-        const bool due = stride_[i] == 1 ||
-                         (stride_[i] > 1 ? tick % stride_[i] == 0
-                                         : charged + expected_cost_[i] <= tick &&
-                                               (!adaptive || (tick - lane_at_[i]) % expected_cost_[i] == 0));
-        if (!due) continue;
+        if (stride_[i] != 1 && !due(i, tick, adaptive)) continue;
         const long long ticks = tick - lane_at_[i];
         const double h = static_cast<double>(ticks) * config_.dt;
         std::copy(L.x.begin(), L.x.end(), last_x_[i].begin());
@@ -168,6 +157,19 @@ void Simulation::step() {
             lane_ref_v_[i] = ref_v_;
         }
     }
+}
+
+bool Simulation::due(size_t i, long long tick, bool adaptive) const {
+    // With equal cost: every stride-th tick, or (stride 0) when the budget of the ticks so far,
+    // one evaluation each, covers what the lane has spent plus what its next step is expected to
+    // cost. An adaptive lane also keeps to multiples of its expected cost (one substep's
+    // evaluations), so it steps as often as its budget allows and an overspent step only skips
+    // one beat; its first slope (first same as last) is its one evaluation at the start, as the
+    // Verlet family's is, and not charged.
+    if (stride_[i] > 1) return tick % stride_[i] == 0;
+    const Lane& L = lanes_[i];
+    const long long charged = adaptive && L.started ? L.force_evaluations - 1 : L.force_evaluations;
+    return charged + expected_cost_[i] <= tick && (!adaptive || (tick - lane_at_[i]) % expected_cost_[i] == 0);
 }
 
 void Simulation::calibrate_tolerance(Lane& lane) const {

@@ -131,6 +131,8 @@ private:
     // Brings the reference to the current step: the closed form at time(), or the rk45 lane
     // stepped dt by dt from where it was (so the numbers never depend on when it is read).
     void sync_reference() const;
+    // Equal cost: whether lane i (stride other than 1) steps on this tick.
+    bool due(size_t i, long long tick, bool adaptive) const;
     // Equal cost: the starting tolerance of an adaptive lane (see step()).
     void calibrate_tolerance(Lane& lane) const;
     // The reference state at lane i's time: the clock's, or with equal cost the copy taken
