@@ -8,6 +8,7 @@ import { formatValue } from './coords.js';
 import { areaText } from './cloud.js';
 import { orderText } from './study.js';
 import { valueOf } from './links.js';
+import { el as element } from './dom.js';
 
 // "2,000 points finite", "1,234 of 2,000 points finite".
 export function finiteText(finite, points) {
@@ -15,12 +16,6 @@ export function finiteText(finite, points) {
   return finite >= points ? `${n(points)} points finite` : `${n(finite)} of ${n(points)} points finite`;
 }
 
-function element(tag, className, text) {
-  const e = document.createElement(tag);
-  if (className) e.className = className;
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
 
 // Why and when a lane stopped, in words: "diverged at t = 1.2 s", "fell into the central mass at
 // t = 1.12 s".

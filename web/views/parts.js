@@ -1,6 +1,8 @@
 // What the analysis views share: log axes (decades as ticks: "0.01", "1", "1e-9"), elements made
 // from text only, and a headed table.
 
+import { el } from '../dom.js';
+
 // Ticks at whole decades over [lo, hi] (log10 values), at most about `most` of them.
 export function decadeTicks(lo, hi, most = 7) {
   const a = Math.ceil(lo - 1e-9), b = Math.floor(hi + 1e-9);
@@ -26,13 +28,8 @@ export function logRange(values, span = 1, pad = 0.15) {
   return [lo - pad, hi + pad];
 }
 
-// An element with a class and text (never markup).
-export function el(tag, className, text) {
-  const e = document.createElement(tag);
-  if (className) e.className = className;
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
+// An element with a class and text (never markup): the page's one helper, re-exported for the views.
+export { el };
 
 // A table in a scrolling wrapper: headers [{text, className}]; returns {wrap, headCells, tbody}.
 export function headedTable(className, headers) {
