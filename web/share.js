@@ -1,6 +1,6 @@
 // Sharing: the "Copy link" button, the "Embed" dialog with a ready-to-paste iframe snippet (and a
 // live preview), and the export buttons. Text goes in with textContent / value only.
-import { fileStem, download, runPlan, runText, compositePng } from './export.js';
+import { fileStem, download, runPlan, runParts, compositePng } from './export.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -114,9 +114,9 @@ export function installShare(app) {
       const button = $(kind.button);
       button.disabled = true;
       say(`Preparing the ${kind.name} (${plan.steps} steps)…`);
-      runText(app.core, config, plan, s.lanes.length, (f) => say(`Preparing the ${kind.name}: ${Math.round(f * 100)} %…`))
-        .then((text) => {
-          download(new Blob([text], { type: kind.type }), `${fileStem(config)}.${format}`);
+      runParts(app.core, config, plan, s.lanes.length, (f) => say(`Preparing the ${kind.name}: ${Math.round(f * 100)} %…`))
+        .then((parts) => {
+          download(new Blob(parts, { type: kind.type }), `${fileStem(config)}.${format}`);
           say(`${kind.name} saved: t = 0 to ${plan.whole ? 'the end of the run' : 'now'}, every ${plan.every} ` +
             `step${plan.every > 1 ? 's' : ''}. Same text as: ${plan.command}`, 30000);
         })
