@@ -4,7 +4,10 @@ set -euo pipefail
 need=()
 # libboost-dev: Boost.Odeint for the ensemble comparison benchmark only (bench/ensemble_compare.cpp);
 # the core never includes Boost.
-for pkg in cmake g++ make emscripten catch2 libglm-dev libbenchmark-dev libboost-dev chromium nodejs python3; do
+# clang + libclang-rt-14-dev: the libFuzzer targets (fuzz/, scripts/fuzz.sh) with ASan and UBSan.
+# locales: a comma-decimal locale (de_DE.UTF-8) for the test that numbers never depend on it.
+for pkg in cmake g++ make emscripten catch2 libglm-dev libbenchmark-dev libboost-dev chromium nodejs python3 \
+    clang libclang-rt-14-dev locales; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need+=("$pkg")
 done
 # nodejs/npm may come from elsewhere (the machine's node 20): only ask apt for them when missing.
@@ -24,4 +27,11 @@ fi
 if ! command -v npm >/dev/null 2>&1; then
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q npm
+fi
+# The comma-decimal locale the locale test switches to (generated once).
+if ! locale -a 2>/dev/null | grep -qi '^de_DE\.utf-\?8$'; then
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO sed -i 's/^# *\(de_DE.UTF-8 UTF-8\)/\1/' /etc/locale.gen
+  grep -q '^de_DE.UTF-8 UTF-8' /etc/locale.gen || echo 'de_DE.UTF-8 UTF-8' | $SUDO tee -a /etc/locale.gen >/dev/null
+  $SUDO locale-gen >/dev/null
 fi
