@@ -21,7 +21,6 @@ export class BoundsProbe {
     this.timer = null;
     this.cancelled = false;
     this.run = this.run.bind(this);
-    this.wake();
   }
 
   get done() { return this.sim.bounds.done; }
@@ -32,7 +31,8 @@ export class BoundsProbe {
     return this.spent < freeMs || this.sim.bounds.t < this.shownTime() + this.lead;
   }
 
-  // Called every frame: a resting probe starts again when the animation comes near.
+  // Called by every frame of the motion view (the first one starts the probe; an analysis view
+  // shows no box): a resting probe starts again when the animation comes near.
   wake() {
     if (this.timer === null && this.wanted()) this.timer = setTimeout(this.run, 0);
   }

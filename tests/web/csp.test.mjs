@@ -59,6 +59,9 @@ async function underPolicy(address, fn, { width = 1280, height = 860, scheme = '
   }
 }
 
+// In a frame: its page has drawn its first frame and its simulation has passed time t.
+const running = (t) => document.documentElement.classList.contains('ready') && window.stepwise.state().t > t;
+
 // Plays `frame` (a page or an iframe's frame) for ms and checks that its simulation stepped and
 // that `canvas` changed on screen.
 async function animates(frame, canvas, ms = 800) {
@@ -78,8 +81,8 @@ test('the policy is the one given, on every HTML page; the listener catches what
     const response = await fetch(env.server.url + address);
     assert.equal(response.headers.get('content-security-policy'), policy, address || '/');
   }
-  // In force: an inline style attribute, an inline style element, an inline script and eval are
-  // each refused and reported. Styles set through the CSSOM (el.style.height = …, which the
+  // In force: an inline style attribute, an inline style element, an inline script and code from
+  // a string are each refused and reported. Styles set through the CSSOM (el.style.height = …, which the
   // page uses) are not: the policy governs markup, not script's own assignments.
   const context = await env.browser.newContext();
   try {
@@ -96,28 +99,25 @@ test('the policy is the one given, on every HTML page; the listener catches what
       box.setAttribute('style', 'height: 33px');      // a style attribute: refused
       const attribute = getComputedStyle(box).height;
       const style = document.createElement('style');
-      style.textContent = 'body { outline: 3px solid red; }';
+      style.textContent = 'body { --csp-probe: applied; }';
       document.head.append(style);                   // an inline style element: refused
-      const outline = getComputedStyle(document.body).outlineWidth;
+      const probe = getComputedStyle(document.body).getPropertyValue('--csp-probe');
       const script = document.createElement('script');
       script.textContent = 'window.__inlineRan = true;';
       document.head.append(script);                  // an inline script: refused
-      let evalError = '';
-      try { (0, eval)('1 + 1'); } catch (e) { evalError = e.name; }
-      let functionError = '';
-      try { Function('return 1')(); } catch (e) { functionError = e.name; }
+      // Code from a string, run by the page itself (a string timer is eval): refused. (eval
+      // called right here would pass: the test harness's own evaluation is exempt.)
+      setTimeout('window.__stringRan = true', 0);
       await new Promise((r) => setTimeout(r, 100));  // the reports are queued tasks
-      return { cssom, attribute, outline, inlineRan: window.__inlineRan === true, evalError, functionError,
+      return { cssom, attribute, probe, inlineRan: window.__inlineRan === true, stringRan: window.__stringRan === true,
         violations: window.__violations.map((v) => v.split(' ')[0]) };
     });
     assert.equal(outcome.cssom, '17px', 'a CSSOM assignment applies');
     assert.equal(outcome.attribute, '17px', 'the style attribute does not apply');
-    assert.equal(outcome.outline, '0px', 'the style element does not apply');
+    assert.equal(outcome.probe, '', 'the style element does not apply');
     assert.equal(outcome.inlineRan, false, 'the inline script does not run');
-    assert.equal(outcome.evalError, 'EvalError');
-    assert.equal(outcome.functionError, 'EvalError');
-    assert.deepEqual(outcome.violations.sort(),
-      ['script-src', 'script-src', 'script-src-elem', 'style-src-attr', 'style-src-elem'].sort(),
+    assert.equal(outcome.stringRan, false, 'code from a string does not run');
+    assert.deepEqual(outcome.violations.sort(), ['script-src', 'script-src-elem', 'style-src-attr', 'style-src-elem'],
       'each reported, and nothing for the CSSOM');
   } finally {
     await context.close();
@@ -138,7 +138,7 @@ test('index.html runs under the policy: it animates, and its views, dialog, clou
     await page.click('#embed');
     await page.frameLocator('#embed-preview').locator('#play').waitFor();
     const preview = page.frames().find((f) => f.url().includes('embed.html'));
-    await preview.waitForFunction(() => window.stepwise && window.stepwise.state().t > 0.1);
+    await preview.waitForFunction(running, 0.1);
     await page.focus('#embed-size');
     await page.keyboard.press('Enter');
     assert.equal(await page.locator('#embed-dialog').isVisible(), true, 'Enter does not close the dialog');
@@ -188,7 +188,7 @@ test('lesson.html: its frames start and animate under the policy, and its button
     });
     const frames = page.frames().filter((f) => f.url().includes('embed.html'));
     assert.ok(frames.length >= 2, `${frames.length} frames`);
-    for (const f of frames) await f.waitForFunction(() => window.stepwise && window.stepwise.state().t > 0.2, null, { timeout: 20000 });
+    for (const f of frames) await f.waitForFunction(running, 0.2, { timeout: 20000 });
   });
 });
 
@@ -227,7 +227,7 @@ test('a tutorial page of another origin with the documented snippet: the frame r
         await tab.waitForFunction(() => window.frames.length === 1);
         const frame = await (await tab.$('iframe')).contentFrame();
         // The snippet autoplays: the frame's simulation runs.
-        await frame.waitForFunction(() => window.stepwise && window.stepwise.state().t > 0.3, null, { timeout: 15000 });
+        await frame.waitForFunction(running, 0.3, { timeout: 15000 });
         const box = await tab.locator('iframe').boundingBox();
         assert.equal(Math.round(box.width), 640, `${file}: the snippet's size`);
         const border = await tab.locator('iframe').evaluate((f) => getComputedStyle(f).borderTopWidth);
