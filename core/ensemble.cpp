@@ -44,6 +44,7 @@ struct Forces {
     const double *mass, *inv_mass;
     double gx, gy, drag, damper;
     bool body_forces;  // accelerations() starts with the body-force pass, not a zero fill
+    bool dissipative;  // System::dissipative(): damping or drag somewhere
     const AnchorSpring* anchors;
     int anchor_count;
     const PairSpring* pairs;
@@ -89,6 +90,7 @@ Forces forces_of(const System& s, const std::vector<unsigned char>& first) {
             s.drag,
             s.damper,
             !(s.drag == 0.0 && s.damper == 0.0 && s.gravity.x == 0.0 && s.gravity.y == 0.0),
+            s.dissipative(),
             s.anchor_springs.data(),
             anchors,
             s.pair_springs.data(),
@@ -209,15 +211,15 @@ struct SoaMethod {
     const char* id;
     int carried, scratch;
     bool force_maps;
-    // The vectorised form holds only without damping or drag (yoshida4: the Forest–Ruth form;
-    // with dissipation the lane's step splits off the dissipative flows, which runs per copy).
-    bool undamped_only = false;
+    // Its fused form holds only without damping or drag (yoshida4's fused step is the plain
+    // Forest–Ruth sequence; with dissipation its passes split off the dissipative flows).
+    bool fused_undamped_only = false;
 };
 const SoaMethod soa_methods[] = {
     {"explicit_euler", 0, 1, false},  {"semi_implicit_euler", 0, 1, false}, {"semi_implicit_euler_x", 0, 1, false},
     {"newton", 0, 1, false},          {"heun", 0, 4, false},                {"midpoint", 0, 4, false},
     {"rk4", 0, 6, false},             {"leapfrog", 2, 1, false},            {"stormer_verlet", 2, 1, false},
-    {"velocity_verlet", 1, 2, false}, {"yoshida4", 0, 1, false, true},      {"kinematic", 0, 2, true},
+    {"velocity_verlet", 1, 2, false}, {"yoshida4", 0, 2, false, true},      {"kinematic", 0, 2, true},
     {"kinematic_avg", 0, 2, true},
 };
 static_assert(std::size(soa_methods) == std::size(isa_default::block_steps));
@@ -237,16 +239,14 @@ struct Plan {
     int block = 0;
 };
 
-Plan plan(int integrator, int bodies, int copies, bool dissipative = false) {
+Plan plan(int integrator, int bodies, int copies) {
     const auto& table = integrators();
     if (integrator < 0 || integrator >= static_cast<int>(table.size()))
         throw std::invalid_argument("Ensemble: no integrator " + std::to_string(integrator));
     if (copies < 0 || bodies < 0) throw std::invalid_argument("Ensemble: negative size");
     Plan p;
     for (int i = 0; i < static_cast<int>(std::size(soa_methods)); ++i)
-        if (std::strcmp(soa_methods[i].id, table[static_cast<size_t>(integrator)].id) == 0 &&
-            !(dissipative && soa_methods[i].undamped_only))
-            p.method = i;
+        if (std::strcmp(soa_methods[i].id, table[static_cast<size_t>(integrator)].id) == 0) p.method = i;
     if (p.method < 0) {
         // The single path per copy: rk45 carries its first-same-as-last slope (velocity and
         // acceleration) besides its step size and started flag.
@@ -269,7 +269,8 @@ const int fused_evaluations[] = {1, 1, 1, 1, 2, 2, 4, 1, 1, 1, 3};
 std::vector<int> fused_plan(const System& s, int method) {
     std::vector<int> plan;
     if (method < 0 || method >= static_cast<int>(std::size(fused_evaluations)) || s.bodies() == 0 ||
-        !s.pair_springs.empty() || s.central_forces.size() > 1)
+        !s.pair_springs.empty() || s.central_forces.size() > 1 ||
+        (soa_methods[method].fused_undamped_only && s.dissipative()))
         return plan;
     const bool body_forces = !(s.drag == 0.0 && s.damper == 0.0 && s.gravity.x == 0.0 && s.gravity.y == 0.0);
     const int body = !body_forces ? 0 : s.drag == 0.0 ? 1 : 2;
@@ -302,7 +303,7 @@ std::vector<int> fused_plan(const System& s, int method) {
 
 Ensemble::Ensemble(const System& system, int integrator, int copies, const dvec2* x0, const dvec2* v0)
     : system_(system), integrator_(integrator), copies_(copies), bodies_(system.bodies()) {
-    const Plan p = plan(integrator, bodies_, copies_, system_.dissipative());
+    const Plan p = plan(integrator, bodies_, copies_);
     method_ = p.method;
     block_ = p.block;
     const size_t n = static_cast<size_t>(bodies_), N = static_cast<size_t>(copies_);
