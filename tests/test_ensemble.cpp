@@ -184,7 +184,15 @@ public:
                 }
                 ensemble_.end_step();
             }
-            for (Lane& lane : lanes_) step(sc_.system, lane, h);
+            for (Lane& lane : lanes_) {
+                lane.gave_up = false;
+                step(sc_.system, lane, h);
+                // rk45 at its substep limit: the ensemble's copy has no state (NaN, a stopped copy).
+                if (lane.gave_up) {
+                    std::fill(lane.x.begin(), lane.x.end(), dvec2(std::nan("")));
+                    std::fill(lane.v.begin(), lane.v.end(), dvec2(std::nan("")));
+                }
+            }
             const std::string d = difference();
             if (!d.empty()) return "step " + std::to_string(s) + ": " + d;
         }
@@ -280,6 +288,8 @@ TEST_CASE("Ensemble: which path a system takes; the bit-for-bit cases cover the 
         if (integrators()[i].adaptive || integrators()[i].implicit)
             CHECK(std::string(e.path()) == "per copy");
         else if (id == "kinematic" || id == "kinematic_avg")
+            CHECK(std::string(e.path()) == "passes");
+        else if (id == "yoshida4")  // its fused form is the undamped sequence; the spring here is damped
             CHECK(std::string(e.path()) == "passes");
         else
             CHECK(std::string(e.path()) == "fused");
