@@ -478,11 +478,13 @@ val Playground::grow_bounds(double budget_ms) {
                 take_in(probe.reference_x());
             }
         } else {
-            const Deadline deadline(budget_ms);
-            while (probe.steps() < end && !probe.reference_stopped()) {
-                probe.step();
-                take_in(probe.reference_x());
-                if (deadline.passed()) break;
+            // A budget of 0 takes no step (the start alone), any other at least one.
+            if (budget_ms > 0.0) {
+                const Deadline deadline(budget_ms);
+                do {
+                    probe.step();
+                    take_in(probe.reference_x());
+                } while (probe.steps() < end && !probe.reference_stopped() && !deadline.passed());
             }
         }
         bounds_t_ = std::min(probe.time(), config.duration);

@@ -91,7 +91,7 @@ public:
     // duration in the first call (a few hundred evaluations, whatever the duration); an rk45
     // reference has no shortcut, so a probe steps it ahead, dt by dt, for budget_ms per call
     // (never a whole long run at once: 100,000 s of a stiff spring is minutes of work), until
-    // the duration or until the reference stops.
+    // the duration or until the reference stops. A budget of 0 steps nothing (the start alone).
     emscripten::val grow_bounds(double budget_ms);
     // The system's fastest mode at its start state (core/stability.hpp): {oscillates, omega, zeta}.
     emscripten::val stiffest_mode() const;

@@ -21,6 +21,7 @@ export class BoundsProbe {
     this.timer = null;
     this.cancelled = false;
     this.run = this.run.bind(this);
+    this.wake();
   }
 
   get done() { return this.sim.bounds.done; }
@@ -31,8 +32,7 @@ export class BoundsProbe {
     return this.spent < freeMs || this.sim.bounds.t < this.shownTime() + this.lead;
   }
 
-  // Called by every frame of the motion view (the first one starts the probe; an analysis view
-  // shows no box): a resting probe starts again when the animation comes near.
+  // Called every frame: a resting probe starts again when the animation comes near.
   wake() {
     if (this.timer === null && this.wanted()) this.timer = setTimeout(this.run, 0);
   }

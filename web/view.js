@@ -63,6 +63,13 @@ export class View {
     this.boundsVersion = this.sim.boundsVersion;
     if (this.following) return;
     const wanted = this.baseBox(), b = this.base;
+    if (snapshot.steps === 0) {
+      // Nothing has moved yet: fit what is known exactly, at once (no room, no easing).
+      this.base = wanted;
+      this.box = { ...wanted };
+      this.checkFollowing(snapshot);
+      return;
+    }
     if (wanted.minX >= b.minX && wanted.maxX <= b.maxX && wanted.minY >= b.minY && wanted.maxY <= b.maxY) return;
     const room = 0.25 * Math.max(wanted.maxX - wanted.minX, wanted.maxY - wanted.minY);
     this.base = {

@@ -91,9 +91,6 @@ export class StabilityGridHandle {
   }
 }
 
-// Milliseconds of probing the motion's box while a Simulation is made (set(), a link), before
-// its first frame: a default run's whole box, most of the time; the rest comes in slices.
-const firstBoundsMs = 8;
 
 // One wasm Simulation and what the page has read from it. Call delete() when done.
 // Read once per simulation: its layouts (by name), its scene (what to draw) and its lanes.
@@ -129,7 +126,9 @@ export class SimulationHandle {
     // frames: web/bounds.js). The view fits it; boundsVersion counts its changes.
     this.bounds = null;
     this.boundsVersion = 0;
-    this.growBounds(firstBoundsMs);
+    // A closed form's whole box now; a reference's start only (one of its steps may take
+    // milliseconds): web/bounds.js finds the rest in its own tasks, the first before the first frame.
+    this.growBounds(0);
     // The system's fastest mode at its start state ({oscillates, omega, zeta}), for the stability view.
     this.stiffestMode = this.sim.stiffestMode();
     this.width = this.layout.history.width;

@@ -483,9 +483,10 @@ test('advanceWithin stops at its budget; growBounds finds a closed form at once 
   });
   // No closed form (a rest length): the reference stepped dt by dt for the budget.
   withSimulation('scenario=spring&rest=1&x0=2,0&b=0&duration=100000', (sim) => {
-    const first = sim.growBounds(0);
-    assert.equal(first.done, false);
-    assert.equal(first.t, 0.01, 'one step: a budget of 0');
+    const start = sim.growBounds(0);
+    assert.deepEqual({ ...start }, { minX: 2, maxX: 2, minY: 0, maxY: 0, t: 0, done: false }, 'a budget of 0: the start alone');
+    const first = sim.growBounds(1e-9);
+    assert.equal(first.t, 0.01, 'any budget: at least one step');
     let b = first;
     for (let k = 0; k < 50; ++k) b = sim.growBounds(2);
     assert.ok(b.t > 1 && b.t < 100000, `t = ${b.t}`);
