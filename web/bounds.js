@@ -5,7 +5,10 @@
 // The probe runs freely for its first freeMs of work, which takes in a motion that repeats
 // (its first periods) and most runs whole. Past that it only keeps ahead of the animation, by
 // the simulated time that free work covered, and rests in between: a long run costs what the
-// animation itself costs, not more. No DOM.
+// animation itself costs, not more. Its first slice runs at once (before the first frame, as
+// a rule); the others when the page is idle (requestIdleCallback), so that an export or a
+// study is never slowed by it: should it fall behind, the view takes in the reference's
+// positions as they come (view.js). No DOM.
 
 export const boundsSliceMs = 6;
 const freeMs = 300;
@@ -21,7 +24,7 @@ export class BoundsProbe {
     this.timer = null;
     this.cancelled = false;
     this.run = this.run.bind(this);
-    this.wake();
+    this.wake(true);
   }
 
   get done() { return this.sim.bounds.done; }
@@ -33,21 +36,26 @@ export class BoundsProbe {
   }
 
   // Called every frame: a resting probe starts again when the animation comes near.
-  wake() {
-    if (this.timer === null && this.wanted()) this.timer = setTimeout(this.run, 0);
+  wake(now = false) {
+    if (this.timer !== null || !this.wanted()) return;
+    this.timer = now || typeof requestIdleCallback !== 'function'
+      ? { timeout: setTimeout(() => this.run(null), 0) }
+      : { idle: requestIdleCallback(this.run) };
   }
 
   cancel() {
     this.cancelled = true;
-    if (this.timer !== null) clearTimeout(this.timer);
+    if (this.timer?.timeout !== undefined) clearTimeout(this.timer.timeout);
+    if (this.timer?.idle !== undefined) cancelIdleCallback(this.timer.idle);
     this.timer = null;
   }
 
-  run() {
+  // idle: the browser's IdleDeadline (its time left bounds the slice), or null.
+  run(idle) {
     this.timer = null;
     if (!this.wanted()) return;
     const t0 = performance.now();
-    this.sim.growBounds(boundsSliceMs);
+    this.sim.growBounds(idle ? Math.min(boundsSliceMs, idle.timeRemaining()) : boundsSliceMs);
     this.spent += performance.now() - t0;
     if (this.spent >= freeMs && this.lead === Infinity) this.lead = Math.max(0, this.sim.bounds.t - this.shownTime());
     this.onGrow();

@@ -43,6 +43,13 @@ export class View {
     this.checkFollowing(sim.snapshot);
     this.box = { ...this.base };
     this.settling = false;
+    this.keepShape();
+  }
+
+  // Height over width of the canvas's motion area, from the box known before the run starts.
+  keepShape() {
+    const b = this.base;
+    this.aspect = this.following ? 1 : (b.maxY - b.minY) / Math.max(b.maxX - b.minX, 1e-12);
   }
 
   // Follow the mechanism when its whole path would shrink it to a dot. Decided again as more of
@@ -68,6 +75,7 @@ export class View {
       this.base = wanted;
       this.box = { ...wanted };
       this.checkFollowing(snapshot);
+      this.keepShape();
       return;
     }
     if (wanted.minX >= b.minX && wanted.maxX <= b.maxX && wanted.minY >= b.minY && wanted.maxY <= b.maxY) return;
@@ -159,9 +167,11 @@ export class View {
 
   // The canvas is as tall as the motion needs at this width (a spring moving along x gets a
   // short, wide view), between a minimum and most of the window's height.
+  // The shape is the one fitted before the run started (setSimulation, refit at t = 0): a box
+  // that grows during the run is fitted into the same canvas (the map keeps equal scales), so
+  // the page's layout never shifts under the reader, nor under a pointer about to click.
   fitHeight(width) {
-    const b = this.base;
-    const aspect = this.following ? 1 : (b.maxY - b.minY) / Math.max(b.maxX - b.minX, 1e-12);
+    const aspect = this.aspect;
     // With the cloud panel under it (compact), the motion leaves it room.
     const tallest = this.compact ? Math.max(220, Math.min(window.innerHeight * 0.42, 480))
       : Math.max(280, Math.min(window.innerHeight * 0.62, 680));
