@@ -152,7 +152,7 @@ TEST_CASE("cli check: normalised query and exit 0, or every error and exit 2") {
     CHECK(bad.status == 2);
     CHECK(bad.out.find("dt must be a number > 0 and at most 10; got '0'") != std::string::npos);
     CHECK(bad.out.find("unknown integrator 'rk5'; known: ") != std::string::npos);
-    CHECK(bad.out.find("m must be a number > 0") != std::string::npos);
+    CHECK(bad.out.find("m must be a number from 1e-06 to 1000000") != std::string::npos);
     CHECK(cli({"run", "dt=0"}).status == 2);
 }
 
