@@ -6,12 +6,6 @@ namespace stepwise {
 
 const char* const csv_header = "t,integrator,body,x,y,vx,vy,energy,error\n";
 
-void append_number(std::string& out, double x) {
-    char buf[40];
-    const int n = std::snprintf(buf, sizeof buf, "%.17g", x);
-    out.append(buf, n > 0 ? static_cast<size_t>(n) : 0);
-}
-
 std::string json_string(std::string_view text) {
     std::string out = "\"";
     for (char ch : text) {

@@ -152,7 +152,7 @@ TEST_CASE("cli check: normalised query and exit 0, or every error and exit 2") {
     CHECK(bad.status == 2);
     CHECK(bad.out.find("dt must be a number > 0 and at most 10; got '0'") != std::string::npos);
     CHECK(bad.out.find("unknown integrator 'rk5'; known: ") != std::string::npos);
-    CHECK(bad.out.find("m must be a number > 0") != std::string::npos);
+    CHECK(bad.out.find("m must be a number from 1e-06 to 1000000") != std::string::npos);
     CHECK(cli({"run", "dt=0"}).status == 2);
 }
 
@@ -165,7 +165,7 @@ TEST_CASE("cli rejects bad usage with a message") {
     CHECK(cli({"run", "preset=damped_spring", "--steps", "3", "--until", "1"}).status == 64);
     const Result r = cli({"run", "preset=damped_spring", "--until", "nan"}, true);
     CHECK(r.status == 64);
-    CHECK(r.out.find("--until must be a finite time") != std::string::npos);
+    CHECK(r.out.find("--until must be a time in seconds >= 0") != std::string::npos);
 }
 
 TEST_CASE("cli run --format json is valid JSON with the documented structure") {
@@ -427,11 +427,11 @@ TEST_CASE("cli convergence --format json: strict JSON, orders or null, stops nam
 }
 
 TEST_CASE("cli convergence and stability reject bad arguments with the option, the value and what is allowed") {
-    for (const char* bad : {"-1", "13", "1.5", "", "abc", " 3", "+3", "99999999999999999999"}) {
+    for (const char* bad : {"-1", "13", "1.5", "", "abc", " 3", "+3", "99999999999999999999", "1e1", "0x3"}) {
         INFO("--halvings '" << bad << "'");
         const Result r = cli({"convergence", "preset=damped_spring", "--halvings", bad}, true);
         CHECK(r.status == 64);
-        CHECK(contains(r.out, std::string("--halvings must be a whole number from 0 to 12; got '") + bad + "'"));
+        CHECK(contains(r.out, std::string("--halvings must be a whole number from 0 to 12, digits only; got '") + bad + "'"));
     }
     CHECK(cli({"convergence", "preset=damped_spring", "--halvings", "0"}).status == 0);
     CHECK(cli({"convergence", "preset=damped_spring&duration=1", "--halvings", "12"}).status == 0);
@@ -439,15 +439,118 @@ TEST_CASE("cli convergence and stability reject bad arguments with the option, t
     CHECK(format.status == 64);
     CHECK(contains(format.out, "--format must be csv or json; got 'xml'"));
     CHECK(contains(cli({"convergence"}, true).out, "convergence needs a QUERY"));
-    CHECK(contains(cli({"convergence", "preset=damped_spring", "--halvings"}, true).out, "option --halvings needs a value"));
-    CHECK(contains(cli({"convergence", "preset=damped_spring", "--steps", "3"}, true).out, "unknown option --steps"));
+    CHECK(contains(cli({"convergence", "preset=damped_spring", "--halvings"}, true).out,
+                   "option --halvings needs a value: a whole number from 0 to 12, digits only"));
+    CHECK(contains(cli({"convergence", "preset=damped_spring", "--steps", "3"}, true).out,
+                   "unknown option '--steps' for convergence; its options: --halvings, --format"));
     const Result query = cli({"convergence", "dt=0"}, true);
     CHECK(query.status == 2);
     CHECK(contains(query.out, "dt must be a number > 0"));
     CHECK(cli({"stability", "--format", "yaml"}).status == 64);
-    CHECK(contains(cli({"stability", "--every", "2"}, true).out, "unknown option --every"));
+    CHECK(contains(cli({"stability", "--every", "2"}, true).out, "unknown option '--every' for stability; its options: --format"));
     CHECK(cli({"stability", "k=-1"}).status == 2);
-    CHECK(contains(cli({"run", "preset=damped_spring", "--steps", ""}, true).out, "--steps must be a whole number >= 0; got ''"));
+}
+
+namespace {
+
+// The usage error of a command line: exit 64 and the message on the first line.
+std::string usage_error(const std::vector<std::string>& args) {
+    const Result r = cli(args, true);
+    CHECK(r.status == 64);
+    return r.out.substr(0, r.out.find('\n'));
+}
+
+}  // namespace
+
+TEST_CASE("cli run and cloud: every option value is checked with the config's number rules, before any arithmetic") {
+    const std::string q = "preset=damped_spring";  // dt = 0.01
+    for (const std::string command : {"run", "cloud"}) {
+        INFO(command);
+        // Counts: digits only, within the range.
+        for (const char* bad : {"", " 7", "7 ", "+3", "-3", "1e3", "7.0", "0x10", "10000001", "99999999999999999999",
+                                "\xEF\xBC\x97"}) {  // a fullwidth 7
+            INFO("--steps '" << bad << "'");
+            CHECK(usage_error({command, q, "--steps", bad}) ==
+                  std::string("stepwise: --steps must be a whole number from 0 to 10000000 steps of dt, digits only; got '") +
+                      bad + "'");
+        }
+        for (const char* bad : {"0", "", "+1", "1.0", "10000001"}) {
+            INFO("--every '" << bad << "'");
+            CHECK(usage_error({command, q, "--every", bad}) ==
+                  std::string("stepwise: --every must be a whole number from 1 to 10000000, digits only; got '") + bad + "'");
+        }
+        // --until: the config format's decimals (no hex, spaces, inf or nan), >= 0 ...
+        for (const char* bad : {"", " 7", "7 ", "0x1p3", "0x10", "inf", "nan", "-1", "-1e-9", "1,5", "1e", "1e400"}) {
+            INFO("--until '" << bad << "'");
+            CHECK(usage_error({command, q, "--until", bad}) ==
+                  std::string("stepwise: --until must be a time in seconds >= 0 written as a plain decimal number (e.g. "
+                              "2.5 or 1e3; no hex, inf or nan), at most 10000000 steps of dt; got '") +
+                      bad + "'");
+        }
+        // ... and at most max_steps steps of dt: 1e17 (1e19 steps, beyond a long long) is refused
+        // like 1e19 and 1e300, before the cast that used to be undefined.
+        for (const char* far : {"1e17", "1e19", "1e300", "100000.001", "1.7976931348623157e308"}) {
+            INFO("--until " << far);
+            CHECK(usage_error({command, q, "--until", far}) ==
+                  std::string("stepwise: --until must be at most 100000 s at dt = 0.01 (at most 10000000 steps per run); "
+                              "got '") + far + "'");
+        }
+        CHECK(contains(usage_error({command, q + "&dt=10", "--until", "100000001"}), "at most 100000000 s at dt = 10 "));
+        CHECK(usage_error({command, q, "--format", "CSV"}) == "stepwise: --format must be csv or json; got 'CSV'");
+        // An unknown option is unknown wherever it stands, the last one included.
+        const std::string unknown = "stepwise: unknown option '--bogus' for " + command +
+                                    "; its options: --steps, --until, --every, --format";
+        CHECK(usage_error({command, q, "--every", "2", "--bogus"}) == unknown);
+        CHECK(usage_error({command, q, "--bogus"}) == unknown);
+        CHECK(usage_error({command, q, "--bogus", "3"}) == unknown);
+        CHECK(usage_error({command, q, "--steps", "3", "extra"}) ==
+              "stepwise: unknown option 'extra' for " + command + "; its options: --steps, --until, --every, --format");
+        CHECK(usage_error({command, q, "--steps"}) ==
+              "stepwise: option --steps needs a value: a whole number from 0 to 10000000 steps of dt, digits only");
+        CHECK(usage_error({command, q, "--every", "2", "--every", "3"}) ==
+              "stepwise: option --every is given twice; give each option once");
+        CHECK(usage_error({command, q, "--steps", "3", "--until", "1"}) == "stepwise: give --steps or --until, not both");
+        // The bounds themselves are accepted: `cloud` then stops at its own check (the query has no
+        // cloud), exit 2, so nothing runs 10^7 steps here.
+        if (command == "cloud") {
+            const std::vector<std::vector<std::string>> bounds = {
+                {"--steps", "10000000"}, {"--until", "100000"}, {"--until", "+1e5"}, {"--every", "10000000"}, {"--steps", "0007"}};
+            for (const std::vector<std::string>& at_bound : bounds) {
+                std::vector<std::string> args = {"cloud", q};
+                args.insert(args.end(), at_bound.begin(), at_bound.end());
+                const Result r = cli(args, true);
+                INFO(at_bound[0] << " " << at_bound[1] << ": " << r.out);
+                CHECK(r.status == 2);
+                CHECK(contains(r.out, "error: cloud must be a whole number from 1"));
+            }
+        }
+    }
+    // Accepted values do what they say: --until 0.025 is ceil(2.5) = 3 steps of 0.01; +0.02 and
+    // 2e-2 are the config format's numbers for 2 steps; 1e-400 reads as 0 (no step).
+    auto rows = [&](const std::string& until) { return lines(cli({"run", q + "&integrators=rk4", "--until", until}).out).size(); };
+    CHECK(rows("0.025") == 1 + 4);
+    CHECK(rows("+0.02") == 1 + 3);
+    CHECK(rows("2e-2") == 1 + 3);
+    CHECK(rows("1e-400") == 1 + 1);
+    CHECK(rows("0") == 1 + 1);
+    CHECK(lines(cli({"run", q + "&integrators=rk4", "--steps", "007"}).out).size() == 1 + 8);
+}
+
+TEST_CASE("cli usage messages show values cut between characters, as valid UTF-8") {
+    // 70 × 'é' (2 bytes each): 60 characters are shown, then "…".
+    std::string accents;
+    for (int i = 0; i < 70; ++i) accents += "\xC3\xA9";
+    std::string shown;
+    for (int i = 0; i < 60; ++i) shown += "\xC3\xA9";
+    CHECK(usage_error({"run", "preset=damped_spring", "--steps", accents}) ==
+          "stepwise: --steps must be a whole number from 0 to 10000000 steps of dt, digits only; got '" + shown +
+              "\xE2\x80\xA6'");
+    // A byte that is not UTF-8 is shown as U+FFFD, a control character as '?'.
+    CHECK(usage_error({"run", "preset=damped_spring", "--until", "1\xFF\x01"}) ==
+          "stepwise: --until must be a time in seconds >= 0 written as a plain decimal number (e.g. 2.5 or 1e3; no hex, "
+          "inf or nan), at most 10000000 steps of dt; got '1\xEF\xBF\xBD?'");
+    CHECK(usage_error({"convergence", "preset=damped_spring", "--\xFF"}) ==
+          "stepwise: unknown option '--\xEF\xBF\xBD' for convergence; its options: --halvings, --format");
 }
 
 TEST_CASE("cli stability without a query: one row per integrator in table order") {

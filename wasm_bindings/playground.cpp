@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 
 namespace stepwise::web {
 
@@ -51,8 +50,7 @@ ParseResult page_config(const std::string& query) {
     double bytes = 0.0;
     for (int id : c.integrators) bytes += PhaseCloud::bytes_needed(id, bodies, c.cloud);
     if (bytes > max_cloud_bytes) {
-        char mb[64];
-        std::snprintf(mb, sizeof mb, "%.0f MB", bytes / 1e6);
+        const std::string mb = format_fixed(bytes / 1e6, 0) + " MB";
         r.errors.push_back({"cloud", value,
                             "cloud: " + value + " points for each of " + std::to_string(c.integrators.size()) +
                                 " integrators need " + mb + ", more than the page's " +
@@ -425,6 +423,8 @@ val limits() {
     out.set("max_page_cloud_points", max_page_cloud_points);
     out.set("max_cloud_points", max_cloud_points);
     out.set("default_cloud_radius", default_cloud_radius);
+    out.set("min_cloud_radius", min_cloud_radius);
+    out.set("max_cloud_radius", max_cloud_radius);
     return out;
 }
 
