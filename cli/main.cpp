@@ -293,15 +293,14 @@ int cmd_run(int argc, char** argv) {
     if (csv) {
         std::fprintf(stderr, "reference: %s\n", reference_name(sim.reference_kind()));
         if (sim.reference_stopped())
-            std::fprintf(stderr, "the reference stopped at t = %s s (%s)\n", num(sim.reference_stopped_at()).c_str(),
-                         stop_reason_name(sim.reference_stop_reason()));
+            std::fprintf(stderr,
+                         "the reference %s at t = %s s and stopped: the error column is empty from then on "
+                         "(there is nothing to measure against)\n",
+                         stop_reason_text(sim.reference_stop_reason()), num(sim.reference_stopped_at()).c_str());
         for (int l = 0; l < sim.lanes(); ++l) {
-            const char* id = sim.info(l).id;
-            const std::string at = num(sim.diverged_at(l));
-            if (sim.stop_reason(l) == StopReason::collision)
-                std::fprintf(stderr, "%s fell into the central body at t = %s s and stopped advancing\n", id, at.c_str());
-            else if (sim.diverged(l))
-                std::fprintf(stderr, "%s diverged at t = %s s and stopped advancing\n", id, at.c_str());
+            if (!sim.diverged(l)) continue;
+            std::fprintf(stderr, "%s %s at t = %s s and stopped advancing\n", sim.info(l).id,
+                         stop_reason_text(sim.stop_reason(l)), num(sim.diverged_at(l)).c_str());
         }
     } else {
         text.clear();

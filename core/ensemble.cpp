@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <cstring>
 #include <iterator>
 #include <stdexcept>
@@ -208,12 +209,15 @@ struct SoaMethod {
     const char* id;
     int carried, scratch;
     bool force_maps;
+    // The vectorised form holds only without damping or drag (yoshida4: the Forest–Ruth form;
+    // with dissipation the lane's step splits off the dissipative flows, which runs per copy).
+    bool undamped_only = false;
 };
 const SoaMethod soa_methods[] = {
     {"explicit_euler", 0, 1, false},  {"semi_implicit_euler", 0, 1, false}, {"semi_implicit_euler_x", 0, 1, false},
     {"newton", 0, 1, false},          {"heun", 0, 4, false},                {"midpoint", 0, 4, false},
     {"rk4", 0, 6, false},             {"leapfrog", 2, 1, false},            {"stormer_verlet", 2, 1, false},
-    {"velocity_verlet", 1, 2, false}, {"yoshida4", 0, 1, false},            {"kinematic", 0, 2, true},
+    {"velocity_verlet", 1, 2, false}, {"yoshida4", 0, 1, false, true},      {"kinematic", 0, 2, true},
     {"kinematic_avg", 0, 2, true},
 };
 static_assert(std::size(soa_methods) == std::size(isa_default::block_steps));
@@ -233,14 +237,16 @@ struct Plan {
     int block = 0;
 };
 
-Plan plan(int integrator, int bodies, int copies) {
+Plan plan(int integrator, int bodies, int copies, bool dissipative = false) {
     const auto& table = integrators();
     if (integrator < 0 || integrator >= static_cast<int>(table.size()))
         throw std::invalid_argument("Ensemble: no integrator " + std::to_string(integrator));
     if (copies < 0 || bodies < 0) throw std::invalid_argument("Ensemble: negative size");
     Plan p;
     for (int i = 0; i < static_cast<int>(std::size(soa_methods)); ++i)
-        if (std::strcmp(soa_methods[i].id, table[static_cast<size_t>(integrator)].id) == 0) p.method = i;
+        if (std::strcmp(soa_methods[i].id, table[static_cast<size_t>(integrator)].id) == 0 &&
+            !(dissipative && soa_methods[i].undamped_only))
+            p.method = i;
     if (p.method < 0) {
         // The single path per copy: rk45 carries its first-same-as-last slope (velocity and
         // acceleration) besides its step size and started flag.
@@ -296,7 +302,7 @@ std::vector<int> fused_plan(const System& s, int method) {
 
 Ensemble::Ensemble(const System& system, int integrator, int copies, const dvec2* x0, const dvec2* v0)
     : system_(system), integrator_(integrator), copies_(copies), bodies_(system.bodies()) {
-    const Plan p = plan(integrator, bodies_, copies_);
+    const Plan p = plan(integrator, bodies_, copies_, system_.dissipative());
     method_ = p.method;
     block_ = p.block;
     const size_t n = static_cast<size_t>(bodies_), N = static_cast<size_t>(copies_);
@@ -458,7 +464,15 @@ void Ensemble::step_per_copy(double h) {
             lane_.started = copy_started_[k] != 0;
             lane_.substep = copy_substep_[k];
         }
+        lane_.gave_up = false;
         step(system_, lane_, h);
+        if (lane_.gave_up) {
+            // rk45 hit its substep limit: this copy has no state at the step's end. A copy with
+            // no finite state is the ensemble's stopped copy (finite_copies leaves it out).
+            const double none = std::numeric_limits<double>::quiet_NaN();
+            std::fill(lane_.x.begin(), lane_.x.end(), dvec2(none));
+            std::fill(lane_.v.begin(), lane_.v.end(), dvec2(none));
+        }
         for (int b = 0; b < bodies_; ++b) {
             const size_t i = static_cast<size_t>(b) * N + k;
             state_[0][i] = lane_.x[b].x;

@@ -44,7 +44,8 @@ public:
     const double* vy(int body) const { return &state_[3][static_cast<size_t>(body) * copies_]; }
     dvec2 position(int copy, int body) const;
     dvec2 velocity(int copy, int body) const;
-    // How many copies have a finite state (every body, position and velocity).
+    // How many copies have a finite state (every body, position and velocity). A copy that
+    // diverged is non-finite; so is an rk45 copy whose step hit rk45_max_substeps (NaN).
     // (Of the copies [first, first + count) only, when a range is given.)
     int finite_copies(int first = 0, int count = -1) const;
 

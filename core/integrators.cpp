@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace stepwise {
 
@@ -16,6 +17,8 @@ void Lane::reset(const dvec2* x0, const dvec2* v0) {
     substep = 0.0;
     force_maps_h = 0.0;
     force_evaluations = newton_failures = rejected_substeps = 0;
+    gave_up = false;
+    dissipated = 0.0;
 }
 
 namespace {
@@ -262,7 +265,12 @@ void rk45(const System& s, Lane& L, double h) {
         std::copy(L.carry_a.begin(), L.carry_a.end(), kv[0]);
     }
     int substeps = 0;
+    const bool dissipative = s.dissipative();
     while (done < h) {
+        if (substeps >= rk45_max_substeps) {
+            L.gave_up = true;  // bounded work: the caller stops the lane with the reason
+            break;
+        }
         double hs = std::min(L.substep, h - done);
         const bool last = hs >= h - done;
         if (!first_slope_valid) {
@@ -297,10 +305,22 @@ void rk45(const System& s, Lane& L, double h) {
         // Standard step-size control: factor 0.9 err^(-1/5), kept within [0.2, 5].
         const double factor = err == 0.0 ? 5.0 : std::clamp(0.9 * std::pow(err, -0.2), 0.2, 5.0);
         ++substeps;
-        // Accept when within tolerance, or when the substep can no longer shrink usefully
-        // (then the divergence check downstream sees whatever happened).
-        const bool tiny = hs <= 1e-12 * h || substeps > 100000;
-        if (err <= 1.0 || tiny) {
+        if (err > 1.0 && hs <= 1e-12 * h) {
+            // The substep can no longer shrink usefully: give up rather than accept a step that
+            // misses the tolerance (the caller stops the lane at its last good state).
+            L.gave_up = true;
+            break;
+        }
+        if (err <= 1.0) {
+            if (dissipative) {
+                // The power removed at each stage's velocity (kx[j] holds it), weighted as the
+                // solution is: the quadrature has the method's order.
+                const double b[7] = {b1, 0.0, b3, b4, b5, b6, 0.0};
+                double work = 0.0;
+                for (int j = 0; j < 6; ++j)
+                    if (b[j] != 0.0) work += b[j] * dissipated_power(s, kx[j]);
+                L.dissipated += hs * work;
+            }
             std::copy(xn, xn + n, x);
             std::copy(vn, vn + n, v);
             std::swap(kx[0], kx[6]);  // first same as last
@@ -381,9 +401,67 @@ void velocity_verlet(const System& s, Lane& L, double h) {
     for (int i = 0; i < n; ++i) L.v[i] += (0.5 * h) * (a0[i] + a[i]);
 }
 
-// Yoshida's fourth-order composition of three velocity-Verlet steps with weights
-// w1, w0, w1 (w1 = 1/(2 - 2^{1/3}), w0 = 1 - 2 w1), written as drift-kick-...-drift
-// (Forest–Ruth): four drifts, three kicks, three force evaluations.
+// Every dissipative force alone has an exact flow, and each flow only changes velocities:
+//   a damper or a spring's damper on body i:  v_i(t) = v_i e^{-b t/m_i};
+//   a pair spring's damper: the centre-of-mass velocity V is kept, the relative velocity
+//     u = v_i - v_j decays as u e^{-b t/mu} (mu the reduced mass), v_i = V + (m_j/M) u,
+//     v_j = V - (m_i/M) u;
+//   quadratic drag on body i: the direction is kept, the speed s follows s/(1 + c s t/m_i).
+// dissipative_flow applies them one after another over t (t < 0 runs them backwards, which the
+// triple jump's middle step does), in table order, or in reverse order when `reverse`, so that
+// flow(t) then flow(t, reverse) is a symmetric composition. Backwards, drag's flow blows up at
+// t = -m/(c s): past that the velocity has no finite value and becomes infinite (the lane is
+// then flagged as diverged, at that step).
+void dissipative_flow(const System& s, dvec2* v, double t, bool reverse) {
+    const int n = s.bodies();
+    const double* inv_m = s.inv_mass.data();
+    auto body_dampers = [&] {
+        if (s.damper != 0.0)
+            for (int i = 0; i < n; ++i) v[i] *= std::exp(-s.damper * inv_m[i] * t);
+        for (const AnchorSpring& sp : s.anchor_springs)
+            if (sp.b != 0.0) v[sp.body] *= std::exp(-sp.b * inv_m[sp.body] * t);
+    };
+    auto pair_dampers = [&] {
+        for (const PairSpring& sp : s.pair_springs) {
+            if (sp.b == 0.0) continue;
+            const double mi = s.mass[sp.i], mj = s.mass[sp.j], M = mi + mj;
+            const dvec2 centre = (mi / M) * v[sp.i] + (mj / M) * v[sp.j];
+            // b/mu = b (1/m_i + 1/m_j): no reduced mass to underflow.
+            const dvec2 u = std::exp(-sp.b * (inv_m[sp.i] + inv_m[sp.j]) * t) * (v[sp.i] - v[sp.j]);
+            v[sp.i] = centre + (mj / M) * u;
+            v[sp.j] = centre - (mi / M) * u;
+        }
+    };
+    auto drag = [&] {
+        if (s.drag == 0.0) return;
+        for (int i = 0; i < n; ++i) {
+            const double speed = std::sqrt(v[i].x * v[i].x + v[i].y * v[i].y);
+            const double grow = 1.0 + s.drag * speed * inv_m[i] * t;
+            v[i] = grow > 0.0 ? v[i] / grow : dvec2(std::numeric_limits<double>::infinity());
+        }
+    };
+    if (!reverse) {
+        body_dampers();
+        pair_dampers();
+        drag();
+    } else {
+        drag();
+        pair_dampers();
+        body_dampers();
+    }
+}
+
+// Yoshida's fourth-order triple jump S(w1 h) S(w0 h) S(w1 h), w1 = 1/(2 - 2^{1/3}),
+// w0 = 1 - 2 w1 < 0, of a symmetric second-order step S. Without damping or drag S is position
+// Verlet (drift h/2, kick h, drift h/2) and the drifts between substeps merge (Forest–Ruth):
+// four drifts, three kicks, three force evaluations.
+// With damping or drag a kick that includes the velocity-dependent forces is only first order
+// (the triple jump of a non-symmetric step stays first order). So S becomes
+//   drift h/2 · dissipative flow h/2 · kick h (conservative forces only) · the same flows h/2 in
+//   reverse order · drift h/2,
+// symmetric (every piece is an exact flow or symmetric, mirrored around the kick) and second
+// order, and the triple jump of it is fourth order. The conservative forces are the forces at
+// zero velocity: every velocity-dependent force here is dissipative.
 void yoshida4(const System& s, Lane& L, double h) {
     const int n = s.bodies();
     const double cbrt2 = std::cbrt(2.0);
@@ -391,11 +469,21 @@ void yoshida4(const System& s, Lane& L, double h) {
     const double c[4] = {0.5 * w1, 0.5 * (w0 + w1), 0.5 * (w0 + w1), 0.5 * w1};
     const double d[3] = {w1, w0, w1};
     dvec2* a = L.tmp[0].data();
+    const bool dissipative = s.dissipative();
+    dvec2* at_rest = L.tmp[1].data();  // zero velocities: the conservative forces' argument
+    if (dissipative) std::fill(at_rest, at_rest + n, dvec2(0.0));
     for (int k = 0; k < 4; ++k) {
         for (int i = 0; i < n; ++i) L.x[i] += (c[k] * h) * L.v[i];
         if (k == 3) break;
-        eval(s, L, L.x.data(), L.v.data(), a);
+        if (!dissipative) {
+            eval(s, L, L.x.data(), L.v.data(), a);
+            for (int i = 0; i < n; ++i) L.v[i] += (d[k] * h) * a[i];
+            continue;
+        }
+        dissipative_flow(s, L.v.data(), 0.5 * d[k] * h, false);
+        eval(s, L, L.x.data(), at_rest, a);
         for (int i = 0; i < n; ++i) L.v[i] += (d[k] * h) * a[i];
+        dissipative_flow(s, L.v.data(), 0.5 * d[k] * h, true);
     }
 }
 

@@ -29,6 +29,14 @@ struct Lane {
     // rk45 error control.
     double rtol = 1e-9;
     double atol = 1e-9;
+    // rk45: true when the last step gave up (it needed more than rk45_max_substeps substeps, or
+    // its substep fell below 1e-12 of the step without meeting the tolerance); the state is then
+    // the last accepted substep's, short of the step's end, and the caller stops the lane.
+    bool gave_up = false;
+    // rk45: the energy its damping and drag removed so far, integrated over each substep with the
+    // method's own fifth-order weights on the stage velocities (so E + dissipated keeps to the
+    // tolerance, not to a trapezoid's h^2).
+    double dissipated = 0.0;
 
     // Statistics, for the curious and the tests.
     long long force_evaluations = 0;
@@ -83,6 +91,10 @@ void kinematic_force_maps(const System& s, double h, OscillatorMap* maps);
 // to follow (the body sits on the centre), the semi-implicit terms.
 void kinematic_central_increment(const CentralForce& c, dvec2 x, dvec2 v, double h, bool average, dvec2& dv,
                                  dvec2& dx);
+
+// The most substeps (accepted and rejected) rk45 spends on one step: bounds the work of any step
+// of an rk45 lane or of the reference (each substep costs 6 force evaluations).
+constexpr int rk45_max_substeps = 50000;
 
 // Newton iteration settings of implicit_euler.
 constexpr int implicit_euler_max_iterations = 50;

@@ -62,10 +62,12 @@ long long append_csv_rows(std::string& out, const Simulation& sim, long long max
         out += sim.info(l).id;
         out += ',';
         out += std::to_string(b);
-        for (double value : {x.x, x.y, v.x, v.y, energy, sim.error(l, b)}) {
+        for (double value : {x.x, x.y, v.x, v.y, energy}) {
             out += ',';
             append_number(out, value);
         }
+        out += ',';
+        if (sim.error_known()) append_number(out, sim.error(l, b));  // else empty: see the reference's stop
         out += '\n';
     });
 }
@@ -81,14 +83,16 @@ long long append_json_rows(std::string& out, const Simulation& sim, bool& first,
         out += ", \"integrator\": \"";
         out += sim.info(l).id;
         out += "\", \"body\": " + std::to_string(b);
-        const char* names[] = {"x", "y", "vx", "vy", "energy", "error"};
-        const double values[] = {x.x, x.y, v.x, v.y, energy, sim.error(l, b)};
-        for (int k = 0; k < 6; ++k) {
+        const char* names[] = {"x", "y", "vx", "vy", "energy"};
+        const double values[] = {x.x, x.y, v.x, v.y, energy};
+        for (int k = 0; k < 5; ++k) {
             out += ", \"";
             out += names[k];
             out += "\": ";
             append_number(out, values[k]);
         }
+        out += ", \"error\": ";
+        if (sim.error_known()) append_number(out, sim.error(l, b)); else out += "null";
         out += '}';
     });
 }
@@ -106,7 +110,10 @@ void append_json_head(std::string& out, const Simulation& sim, long long steps) 
 }
 
 void append_json_tail(std::string& out, const Simulation& sim) {
-    out += "\n  ],\n  \"reference_stopped_at\": ";
+    // Why and when the reference stopped (null, null while it runs): errors are null from then on.
+    out += "\n  ],\n  \"reference_stopped\": ";
+    out += sim.reference_stopped() ? json_string(stop_reason_name(sim.reference_stop_reason())) : "null";
+    out += ",\n  \"reference_stopped_at\": ";
     if (sim.reference_stopped()) append_number(out, sim.reference_stopped_at()); else out += "null";
     out += ",\n  \"integrators\": [";
     const OrderRegime regime = regime_of(sim.scene().system);
@@ -121,16 +128,14 @@ void append_json_tail(std::string& out, const Simulation& sim) {
         out += ", \"diverged_at\": ";
         if (stopped) append_number(out, sim.diverged_at(l)); else out += "null";
         out += ", \"stopped\": " + (stopped ? json_string(stop_reason_name(sim.stop_reason(l))) : std::string("null"));
-        const std::pair<const char*, double> numbers[] = {{"energy", sim.energy(l)},
-                                                          {"energy_drift", sim.energy_drift(l)},
-                                                          {"dissipated", sim.dissipated(l)},
-                                                          {"angular_momentum", sim.angular_momentum(l)}};
-        for (const auto& [name, value] : numbers) {
-            out += ", \"";
-            out += name;
-            out += "\": ";
-            append_number(out, value);
-        }
+        out += ", \"energy\": ";
+        append_number(out, sim.energy(l));
+        out += ", \"energy_drift\": ";  // against the reference: unknown once it stopped
+        if (sim.error_known()) append_number(out, sim.energy_drift(l)); else out += "null";
+        out += ", \"dissipated\": ";
+        append_number(out, sim.dissipated(l));
+        out += ", \"angular_momentum\": ";
+        append_number(out, sim.angular_momentum(l));
         out += ", \"force_evaluations\": " + std::to_string(sim.lane(l).force_evaluations);
         if (sim.equal_cost()) {
             out += ", \"stride\": " + std::to_string(sim.stride(l)) + ", \"time\": ";

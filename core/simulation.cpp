@@ -14,6 +14,19 @@ const char* stop_reason_name(StopReason r) {
         case StopReason::none: return "";
         case StopReason::diverged: return "diverged";
         case StopReason::collision: return "collision";
+        case StopReason::substep_limit: return "substep_limit";
+    }
+    return "";
+}
+
+const char* stop_reason_text(StopReason r) {
+    switch (r) {
+        case StopReason::none: return "";
+        case StopReason::diverged: return "diverged";
+        case StopReason::collision: return "fell into the central mass";
+        case StopReason::substep_limit:
+            static_assert(rk45_max_substeps == 50000, "the text below names the limit");
+            return "needed more than 50000 rk45 substeps in one step (too stiff at this dt)";
     }
     return "";
 }
@@ -65,7 +78,7 @@ void Simulation::reset() {
     for (size_t i = 0; i < lanes_.size(); ++i) {
         lanes_[i].reset(x0, v0);
         status_[i] = Status{};
-        status_[i].power = p0;
+        status_[i].power[3] = p0;
         lane_at_[i] = lane_steps_[i] = 0;
         lanes_[i].rtol = lanes_[i].atol = Lane{}.rtol;
         // Before its first step a variable-cost lane expects the table's typical cost.
@@ -84,16 +97,47 @@ void Simulation::reset() {
     ref_steps_ = 0;
 }
 
-StopReason Simulation::check_state(const dvec2* x0, const dvec2* v0, const dvec2* x, const dvec2* v) const {
-    // A fall into a central body first: it may leave the state non-finite.
-    if (scene_.system.collided(x0, v0, x, v)) return StopReason::collision;
+StopReason Simulation::check_state(const dvec2* x0, const dvec2* v0, const dvec2* x, const dvec2* v,
+                                   bool gave_up) const {
+    const System& s = scene_.system;
+    // A fall into a central body first: it may leave the state non-finite, or make rk45 give up.
+    if (s.collided(x0, v0, x, v)) return StopReason::collision;
+    if (gave_up) return StopReason::substep_limit;
     const double limit = runaway_factor * scene_.length_scale;
     for (int b = 0; b < bodies(); ++b) {
         if (!std::isfinite(x[b].x) || !std::isfinite(x[b].y) || !std::isfinite(v[b].x) || !std::isfinite(v[b].y))
             return StopReason::diverged;
         if (std::fabs(x[b].x) > limit || std::fabs(x[b].y) > limit) return StopReason::diverged;
     }
+    // Finite positions and velocities can still give an infinite energy or power (|v| ~ 1e160
+    // squared): that lane has run away too, and nothing it would report is a number.
+    if (!std::isfinite(stepwise::energy(s, x, v)) || !std::isfinite(dissipated_power(s, v)))
+        return StopReason::diverged;
     return StopReason::none;
+}
+
+void Simulation::add_dissipated(size_t i, double h, double p) {
+    Status& st = status_[i];
+    const Lane& L = lanes_[i];
+    double* P = st.power;
+    P[0] = P[1];
+    P[1] = P[2];
+    P[2] = P[3];
+    P[3] = p;
+    if (integrators()[L.integrator].adaptive) {
+        st.dissipated = L.dissipated;  // rk45 integrates it with its own stages
+        return;
+    }
+    const long long n = lane_steps_[i];  // steps taken, this one included
+    if (stride_[i] == 0 || n < 3) {
+        st.dissipated += 0.5 * h * (P[2] + P[3]);  // trapezoid (provisional until the third step)
+    } else if (n == 3) {
+        // Simpson's 3/8 rule over the first three steps replaces their trapezoids.
+        st.dissipated = (3.0 * h / 8.0) * (P[0] + 3.0 * (P[1] + P[2]) + P[3]);
+    } else {
+        // Four-point Adams–Moulton: the cubic through the last four powers over the last step.
+        st.dissipated += (h / 24.0) * (P[0] - 5.0 * P[1] + 19.0 * P[2] + 9.0 * P[3]);
+    }
 }
 
 void Simulation::step() {
@@ -131,7 +175,8 @@ void Simulation::step() {
         lane_at_[i] = tick;
         ++lane_steps_[i];
         any_stepped = true;
-        if (const StopReason why = check_state(last_x_[i].data(), last_v_[i].data(), L.x.data(), L.v.data());
+        if (const StopReason why =
+                check_state(last_x_[i].data(), last_v_[i].data(), L.x.data(), L.v.data(), L.gave_up);
             why != StopReason::none) {
             // A diverging integrator is a lesson: keep its last finite state, flag it, go on.
             std::copy(last_x_[i].begin(), last_x_[i].end(), L.x.begin());
@@ -140,11 +185,7 @@ void Simulation::step() {
             st.diverged_at = t_next;
             continue;
         }
-        if (dissipative_) {
-            const double p = dissipated_power(s, L.v.data());
-            st.dissipated += 0.5 * h * (st.power + p);
-            st.power = p;
-        }
+        if (dissipative_) add_dissipated(i, h, dissipated_power(s, L.v.data()));
     }
     ++steps_;
     if (config_.equal_cost && any_stepped) {
@@ -222,8 +263,8 @@ void Simulation::sync_reference() const {
             integrators()[reference_lane_.integrator].step(scene_.system, reference_lane_, dt);
             ++ref_steps_;
         }
-        if (const StopReason why =
-                check_state(ref_x_.data(), ref_v_.data(), reference_lane_.x.data(), reference_lane_.v.data());
+        if (const StopReason why = check_state(ref_x_.data(), ref_v_.data(), reference_lane_.x.data(),
+                                               reference_lane_.v.data(), reference_lane_.gave_up);
             why != StopReason::none) {
             // The reference keeps its last good state, and says when it stopped.
             reference_reason_ = why;

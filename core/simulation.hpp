@@ -15,8 +15,15 @@ Scene build_scene(const Config& c);
 
 enum class ReferenceKind { exact, rk45 };
 // Why a lane stopped advancing.
-enum class StopReason { none, diverged, collision };
-const char* stop_reason_name(StopReason r);  // "", "diverged", "collision"
+// Why a lane (or the reference) stopped: its state turned non-finite or ran away (diverged), a
+// body fell into a central body (collision), or rk45 needed more than rk45_max_substeps
+// substeps for one step (substep_limit: the system is too stiff for it at this step; the work
+// of every step is bounded). The codes are the page's too (wasm_bindings/layout.cpp).
+enum class StopReason { none, diverged, collision, substep_limit };
+const char* stop_reason_name(StopReason r);  // "", "diverged", "collision", "substep_limit"
+// In words, for messages ("<lane> <text> at t = …"): "diverged", "fell into the central mass", ….
+const char* stop_reason_text(StopReason r);
+constexpr int stop_reason_count = 4;
 const char* reference_name(ReferenceKind k);  // "exact" or "rk45"
 
 // rk45 tolerances of the reference lane (where no closed form exists).
@@ -75,7 +82,10 @@ public:
     StopReason stop_reason(int i) const { return status_[i].reason; }
     double diverged_at(int i) const { return status_[i].diverged_at; }
     // Mechanical energy (kinetic + potential) of lane i, and the energy its damping and
-    // drag have removed so far (trapezoid rule on the dissipated power).
+    // drag have removed so far: for rk45 integrated with its own fifth-order weights over each
+    // substep; for a fixed step, the power at the lane's states summed by a fourth-order rule
+    // (Simpson's 3/8 over the first three steps, then the four-point Adams–Moulton rule);
+    // trapezoid where the step varies (implicit Euler with equal cost).
     double energy(int i) const;
     double dissipated(int i) const { return status_[i].dissipated; }
 
@@ -97,8 +107,11 @@ public:
     // Energy drift of lane i relative to the reference: (E - E_ref) / S, where S is the larger
     // of KE + |PE| at the start and of the reference now (so a decayed or zero energy is no divisor).
     double energy_drift(int i) const;
-    // The reference stops too (an rk45 reference that turns non-finite, an orbit that falls in):
-    // then it stays at its last good state and every error is measured against that.
+    // The reference stops too (an rk45 reference that turns non-finite or needs more than its
+    // substep limit, an orbit that falls in): then it stays at its last good state, and errors
+    // and drifts, which need it, are unknown from then on (error_known false: the CSV leaves the
+    // column empty, JSON writes null, the page a dash, each with the reason).
+    bool error_known() const { return !reference_stopped(); }
     bool reference_stopped() const { return reference_stop_reason() != StopReason::none; }
     StopReason reference_stop_reason() const {
         sync_reference();
@@ -126,8 +139,10 @@ private:
         StopReason reason = StopReason::none;
         double diverged_at = 0.0;
         double dissipated = 0.0;
-        double power = 0.0;  // dissipated power at the current state
+        double power[4] = {0.0, 0.0, 0.0, 0.0};  // dissipated power at the last four states, newest last
     };
+    // Adds the energy dissipated over lane i's last step of h (see dissipated()).
+    void add_dissipated(size_t i, double h, double p);
     // Brings the reference to the current step: the closed form at time(), or the rk45 lane
     // stepped dt by dt from where it was (so the numbers never depend on when it is read).
     void sync_reference() const;
@@ -140,7 +155,9 @@ private:
     const dvec2* reference_x_for(int i) const;
     const dvec2* reference_v_for(int i) const;
     // Why a step from (x0, v0) to (x, v) stops the lane (none: it goes on).
-    StopReason check_state(const dvec2* x0, const dvec2* v0, const dvec2* x, const dvec2* v) const;
+    // gave_up: the step function gave up (rk45's substep limit); (x, v) is then where it got to.
+    StopReason check_state(const dvec2* x0, const dvec2* v0, const dvec2* x, const dvec2* v,
+                           bool gave_up = false) const;
 
     Config config_;
     Scene scene_;

@@ -247,7 +247,7 @@ TEST_CASE("cli run --format json is valid JSON with the documented structure") {
     const auto doc = parse_json(r.out);
     REQUIRE(doc);
     CHECK(doc->keys() == std::vector<std::string>{"config", "reference", "order_regime", "dt", "steps", "rows",
-                                                  "reference_stopped_at", "integrators"});
+                                                  "reference_stopped", "reference_stopped_at", "integrators"});
     CHECK((*doc)["config"].string == normalise(parse_config(q).config));
     CHECK((*doc)["reference"].string == "rk45");
     CHECK((*doc)["dt"].number == 0.5);
@@ -290,6 +290,7 @@ TEST_CASE("cli run: falling straight in stops every integrator with a collision,
     REQUIRE(doc);  // NaN or Infinity would not even parse
     CHECK(all_finite(*doc));
     CHECK((*doc)["reference"].string == "rk45");
+    CHECK((*doc)["reference_stopped"].string == "collision");
     CHECK((*doc)["reference_stopped_at"].number >= t_ff);
     CHECK((*doc)["reference_stopped_at"].number < t_ff + dt);
     const auto& lanes = (*doc)["integrators"].items;
@@ -302,8 +303,8 @@ TEST_CASE("cli run: falling straight in stops every integrator with a collision,
     }
     CHECK((*doc)["rows"].items.size() == 101 * integrators().size());
     const Result csv = cli({"run", q, "--every", "100"}, true);
-    CHECK(contains(csv.out, "the reference stopped at t = 1.1200000000000001 s (collision)"));
-    CHECK(contains(csv.out, "kinematic fell into the central body at t = 1.1200000000000001 s and stopped advancing"));
+    CHECK(contains(csv.out, "the reference fell into the central mass at t = 1.1200000000000001 s and stopped: the error column is empty"));
+    CHECK(contains(csv.out, "kinematic fell into the central mass at t = 1.1200000000000001 s and stopped advancing"));
     for (const char* bad : {"nan", "inf"}) CHECK_FALSE(contains(csv.out, bad));
 }
 

@@ -174,7 +174,15 @@ public:
         const StepFn step = integrators()[integrator_].step;
         for (int s = 0; s < n; ++s) {
             ensemble_.step(h);
-            for (Lane& lane : lanes_) step(sc_.system, lane, h);
+            for (Lane& lane : lanes_) {
+                lane.gave_up = false;
+                step(sc_.system, lane, h);
+                // rk45 at its substep limit: the ensemble's copy has no state (NaN, a stopped copy).
+                if (lane.gave_up) {
+                    std::fill(lane.x.begin(), lane.x.end(), dvec2(std::nan("")));
+                    std::fill(lane.v.begin(), lane.v.end(), dvec2(std::nan("")));
+                }
+            }
             const std::string d = difference();
             if (!d.empty()) return "step " + std::to_string(s) + ": " + d;
         }

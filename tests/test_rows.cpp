@@ -66,6 +66,7 @@ TEST_CASE("core/rows: the JSON document of one constant-force step, by hand") {
           "    {\"t\": 1, \"integrator\": \"newton\", \"body\": 0, \"x\": 0, \"y\": -5, \"vx\": 0, \"vy\": -10, "
           "\"energy\": 0, \"error\": 0}\n"
           "  ],\n"
+          "  \"reference_stopped\": null,\n"
           "  \"reference_stopped_at\": null,\n"
           "  \"integrators\": [\n"
           "    {\"id\": \"explicit_euler\", \"name\": \"Explicit Euler\", \"order\": 1, \"symplectic\": false, "
@@ -79,7 +80,7 @@ TEST_CASE("core/rows: the JSON document of one constant-force step, by hand") {
     const auto doc = parse_json(json);
     REQUIRE(doc);
     CHECK(doc->keys() == std::vector<std::string>{"config", "reference", "order_regime", "dt", "steps", "rows",
-                                                  "reference_stopped_at", "integrators"});
+                                                  "reference_stopped", "reference_stopped_at", "integrators"});
     CHECK((*doc)["rows"].items.size() == 4);
     CHECK((*doc)["rows"].items[3]["y"].number == -5.0);
 }

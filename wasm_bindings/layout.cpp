@@ -40,7 +40,7 @@ const Series last_advance = {"last_advance", Scope::global, "", "steps taken by 
 const Series reference_energy = {"reference_energy", Scope::global, "J", "energy of the reference",
                                  [](const Playground& p, int, int) { return p.sim().reference_energy(); }};
 const Series reference_stopped = {
-    "reference_stopped", Scope::global, "", "0 running, 1 diverged, 2 collision",
+    "reference_stopped", Scope::global, "", "why it stopped: a code of stop_reasons (0 running)",
     [](const Playground& p, int, int) { return static_cast<double>(p.sim().reference_stop_reason()); }};
 const Series reference_stopped_at = {"reference_stopped_at", Scope::global, "s", "time the reference stopped",
                                      [](const Playground& p, int, int) { return p.sim().reference_stopped_at(); }};
@@ -68,7 +68,7 @@ const Series energy = {"energy", Scope::lane, "J", "mechanical energy",
 const Series energy_drift = {"energy_drift", Scope::lane, "",
                              "energy drift: (E − E_reference) ÷ the energy scale",
                              [](const Playground& p, int l, int) { return p.sim().energy_drift(l); }};
-const Series stopped = {"stopped", Scope::lane, "", "0 running, 1 diverged, 2 collision",
+const Series stopped = {"stopped", Scope::lane, "", "why it stopped: a code of stop_reasons (0 running)",
                         [](const Playground& p, int l, int) { return static_cast<double>(p.sim().stop_reason(l)); }};
 const Series stopped_at = {"stopped_at", Scope::lane, "s", "time the lane stopped",
                            [](const Playground& p, int l, int) { return p.sim().diverged(l) ? p.sim().diverged_at(l) : 0.0; }};

@@ -124,9 +124,18 @@ emscripten::val LayoutOf<Source>::describe() const {
         f.set("label", std::string(s.series->label));
         fields.set(s.series->name, f);
     }
+    // The stop codes that series such as `stopped` hold, as the core names and words them.
+    emscripten::val reasons = emscripten::val::array();
+    for (int code = 0; code < stop_reason_count; ++code) {
+        emscripten::val r = emscripten::val::object();
+        r.set("name", std::string(stop_reason_name(static_cast<StopReason>(code))));
+        r.set("text", std::string(stop_reason_text(static_cast<StopReason>(code))));
+        reasons.call<void>("push", r);
+    }
     emscripten::val out = emscripten::val::object();
     out.set("width", width_);
     out.set("fields", fields);
+    out.set("stop_reasons", reasons);
     return out;
 }
 

@@ -5,15 +5,23 @@
 // starts at i * width). Nothing here knows a number of its own. Plain ES module, no DOM: the page
 // and the node tests import it alike.
 
-// The core's stop codes (the state's `stopped` and `reference_stopped`).
-export const stopReasons = ['', 'diverged', 'collision'];
-export const stopReason = (code) => stopReasons[code] ?? 'diverged';
 
 export class ArrayLayout {
   // desc: {width, fields: {name: {offset, lane, body, scope, unit, label}}}
   constructor(desc) {
     this.width = desc.width;
     this.fields = desc.fields;
+    // The core's stop codes (series such as `stopped`, `reference_stopped`): [{name, text}],
+    // code 0 running ('' and '').
+    this.stopReasons = desc.stop_reasons;
+  }
+
+  // A stop code as {name, text}: name '' (running), 'diverged', 'collision', 'substep_limit', …;
+  // text in words ("fell into the central body").
+  stop(code) {
+    const r = this.stopReasons[code];
+    if (!r) throw new Error(`the core's layout has no stop code ${code}`);
+    return r;
   }
 
   has(name) {
@@ -57,15 +65,16 @@ export function decodeState(layout, raw, laneIds, bodies) {
   const get = (name, lane = 0, body = 0) => layout.get(raw, name, lane, body);
   const has = (name) => layout.has(name);
   const lanes = laneIds.map((id, l) => {
-    const reason = stopReason(get('stopped', l));
+    const stop = layout.stop(get('stopped', l));
     const lane = {
       id,
       index: l,
       bodies: [],
       energy: get('energy', l),
       drift: get('energy_drift', l),
-      diverged: reason !== '',  // stopped, for any reason
-      stopReason: reason,
+      diverged: stop.name !== '',  // stopped, for any reason
+      stopReason: stop.name,
+      stopText: stop.text,
       divergedAt: get('stopped_at', l),
       dissipated: get('dissipated', l),
       error: get('max_error', l),
@@ -105,7 +114,8 @@ export function decodeState(layout, raw, laneIds, bodies) {
     historyGeneration: get('history_generation'),
     lastAdvance: get('last_advance'),
     referenceEnergy: get('reference_energy'),
-    referenceStopped: stopReason(get('reference_stopped')),
+    referenceStopped: layout.stop(get('reference_stopped')).name,
+    referenceStopText: layout.stop(get('reference_stopped')).text,
     referenceStoppedAt: get('reference_stopped_at'),
     referenceAngularMomentum: get('reference_angular_momentum'),
     referencePhase: { q: get('reference_phase_q'), p: get('reference_phase_p') },
@@ -127,7 +137,7 @@ export function decodeStudy(layout, raw, ids, levels) {
     for (let k = 0; k < done; ++k) {
       points.push({
         dt: get('dt', r, k), evaluations: get('evaluations', r, k), maxError: get('max_error', r, k),
-        finalError: get('final_error', r, k), stopReason: stopReason(get('stopped', r, k)), stoppedAt: get('stopped_at', r, k),
+        finalError: get('final_error', r, k), stopReason: layout.stop(get('stopped', r, k)).name, stopText: layout.stop(get('stopped', r, k)).text, stoppedAt: get('stopped_at', r, k),
       });
     }
     return {

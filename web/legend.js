@@ -18,11 +18,10 @@ export function finiteText(finite, points) {
 }
 
 
-// Why and when a lane stopped, in words: "diverged at t = 1.2 s", "fell into the central mass at
-// t = 1.12 s".
+// Why and when a lane stopped, in the core's words: "diverged at t = 1.2 s", "fell into the
+// central mass at t = 1.12 s", "needed more than 50000 rk45 substeps in one step … at t = 10 s".
 export function stopText(lane) {
-  const what = lane.stopReason === 'collision' ? 'fell into the central mass' : 'diverged';
-  return `${what} at t = ${formatValue(lane.divergedAt)} s`;
+  return `${lane.stopText} at t = ${formatValue(lane.divergedAt)} s`;
 }
 
 // Equal cost: the step a lane effectively takes. "step 4 × dt = 0.04 s"; for a method whose cost
@@ -140,7 +139,10 @@ export class Legend {
       const row = this.rows[l];
       if (!row) return;
       row.drift.textContent = `energy ${lane.drift >= 0 ? '+' : '−'}${formatValue(Math.abs(lane.drift) * 100)} %`;
-      row.error.textContent = `error ${formatValue(lane.error)} m`;
+      // Once the reference has stopped there is nothing to measure the error against.
+      row.error.textContent = snapshot.referenceStopped ? 'error —' : `error ${formatValue(lane.error)} m`;
+      row.error.title = snapshot.referenceStopped
+        ? `unknown: the reference ${snapshot.referenceStopText} at t = ${formatValue(snapshot.referenceStoppedAt)} s` : '';
       row.status.textContent = lane.diverged ? stopText(lane) : '';
       if (row.step) row.step.textContent = effectiveStepText(lane, row.info, this.dt);
       if (row.area) row.area.textContent = `${areaText(lane.areaRatio)} · ${finiteText(lane.pointsFinite, this.cloudPoints)}`;

@@ -72,7 +72,7 @@ export function verdict(row, claim, scene, results) {
   if (points.length === 0) return { kind: 'pending', text: 'not run yet' };
   const floor = results.noiseFloor;
   const stopped = points.filter((p) => p.stopReason !== '');
-  const why = (p) => (p.stopReason === 'collision' ? 'fell into the central mass' : 'diverged');
+  const why = (p) => p.stopText;  // the core's words
   if (stopped.length === points.length) {
     return { kind: 'diverged', text: `${why(points[0])} at every dt tried (down to ${formatValue(points[points.length - 1].dt)} s)` };
   }
