@@ -29,7 +29,7 @@ const char* usage =
     "  stepwise cloud 'QUERY' [--steps N | --until T] [--every K] [--format csv|json]\n"
     "  stepwise convergence 'QUERY' [--halvings N] [--format csv|json]\n"
     "  stepwise stability ['QUERY'] [--format csv|json]\n"
-    "  stepwise list\n"
+    "  stepwise list [--format text|json]\n"
     "  stepwise check 'QUERY'\n"
     "QUERY is the config format, e.g. 'preset=damped_spring' or\n"
     "  'scenario=spring&integrators=explicit_euler,rk4&dt=0.01&k=15&b=0.1&x0=1000,0'\n";
@@ -144,15 +144,95 @@ std::string pad(const std::string& s, size_t width) {
     return chars >= width ? s + " " : s + std::string(width - chars, ' ');
 }
 
-int cmd_list() {
-    std::printf("Integrators\n");
-    std::printf("%-22s %-34s %-14s %5s %5s %-10s %-9s %s\n", "id", "name", "family", "order", "evals", "symplectic",
-                "implicit", "description");
-    for (const IntegratorInfo& i : integrators()) {
-        std::printf("%s%s%s%5d %5d %-10s %-9s %s\n", pad(i.id, 23).c_str(), pad(i.name, 35).c_str(),
-                    pad(i.family, 15).c_str(), i.order, i.force_evaluations, i.symplectic ? "yes" : "no",
-                    i.implicit ? "yes" : "no", i.description);
+// Every integrator with each field of its row (its orders per kind of system among them), the
+// kinds of system, the scenarios with their keys, the presets and the views: strict JSON.
+std::string list_json() {
+    auto boolean = [](bool b) { return std::string(b ? "true" : "false"); };
+    std::string out = "{\n  \"integrators\": [";
+    for (size_t r = 0; r < integrators().size(); ++r) {
+        const IntegratorInfo& i = integrators()[r];
+        out += std::string(r ? "," : "") + "\n    {\"id\": " + json_string(i.id) + ", \"name\": " + json_string(i.name) +
+               ", \"family\": " + json_string(i.family) + ",\n     \"orders\": {";
+        for (OrderRegime kind : table_regimes)
+            out += std::string(kind == table_regimes[0] ? "" : ", ") + "\"" + regime_id(kind) +
+                   "\": " + order_json(i.orders.in(kind));
+        out += "},\n     \"orders_text\": " + json_string(orders_summary(i.orders)) +
+               ",\n     \"order_note\": " + json_string(i.order_note) +
+               ",\n     \"force_evaluations\": " + std::to_string(i.force_evaluations) +
+               ", \"evaluations_note\": " + json_string(i.evaluations_note) + ", \"symplectic\": " + boolean(i.symplectic) +
+               ", \"implicit\": " + boolean(i.implicit) + ", \"stateful\": " + boolean(i.stateful) +
+               ", \"adaptive\": " + boolean(i.adaptive) + ",\n     \"description\": " + json_string(i.description) + "}";
     }
+    out += "\n  ],\n  \"order_regimes\": [";
+    for (int r = 0; r < order_regimes; ++r)
+        out += std::string(r ? "," : "") + "\n    {\"id\": \"" + regime_id(static_cast<OrderRegime>(r)) +
+               "\", \"text\": " + json_string(regime_text(static_cast<OrderRegime>(r))) + "}";
+    out += "\n  ],\n  \"limits\": {\"version\": " + std::to_string(config_version) + ", \"dt_max\": " + num(dt_max) +
+           ", \"duration_max\": " + num(duration_max) + ", \"max_steps\": " + num(max_steps) +
+           ", \"default_dt\": " + num(default_dt) + ", \"default_duration\": " + num(default_duration) + "},";
+    out += "\n  \"scenarios\": [";
+    for (size_t r = 0; r < scenarios().size(); ++r) {
+        const ScenarioInfo& s = scenarios()[r];
+        out += std::string(r ? "," : "") + "\n    {\"id\": " + json_string(s.id) + ", \"name\": " + json_string(s.name) +
+               ",\n     \"description\": " + json_string(s.description) + ",\n     \"reference\": " +
+               json_string(s.reference) + ", \"phase_plot\": " + json_string(s.phase_plot) + ",\n     \"params\": [";
+        for (size_t k = 0; k < s.params.size(); ++k) {
+            const ParamSpec& p = s.params[k];
+            std::string def = num(p.def[0]);
+            if (p.dims == 2) def += ", " + num(p.def[1]);
+            out += std::string(k ? "," : "") + "\n      {\"key\": " + json_string(p.key) +
+                   ", \"dims\": " + std::to_string(p.dims) + ", \"default\": [" + def + "], \"min\": " + num(p.min) +
+                   ", \"max\": " + num(p.max) + ", \"min_exclusive\": " + boolean(p.min_exclusive) +
+                   ", \"unit\": " + json_string(p.unit) + ", \"label\": " + json_string(p.label) +
+                   ", \"meaning\": " + json_string(p.meaning) + "}";
+        }
+        out += "],\n     \"presets\": [";
+        for (size_t k = 0; k < s.presets.size(); ++k) out += std::string(k ? ", " : "") + json_string(s.presets[k].id);
+        out += "]}";
+    }
+    out += "\n  ],\n  \"presets\": [";
+    for (size_t r = 0; r < presets().size(); ++r) {
+        const PresetInfo& p = presets()[r];
+        out += std::string(r ? "," : "") + "\n    {\"id\": " + json_string(p.id) + ", \"name\": " + json_string(p.name) +
+               ", \"description\": " + json_string(p.description) + ", \"query\": " + json_string(p.query) + "}";
+    }
+    out += "\n  ],\n  \"views\": [";
+    for (size_t r = 0; r < views().size(); ++r) {
+        const ViewInfo& v = views()[r];
+        out += std::string(r ? "," : "") + "\n    {\"id\": " + json_string(v.id) + ", \"name\": " + json_string(v.name) +
+               ", \"description\": " + json_string(v.description) + "}";
+    }
+    out += "\n  ]\n}\n";
+    return out;
+}
+
+int cmd_list(int argc, char** argv) {
+    std::string format = "text";
+    const int failed = read_options(argc, argv, 2, "list", {{"--format", "text or json"}},
+                                    [&](const std::string&, const char* value) -> std::string {
+                                        format = value;
+                                        return format == "text" || format == "json"
+                                                   ? ""
+                                                   : "list's --format must be text or json" + got(value);
+                                    });
+    if (failed) return failed;
+    if (format == "json") {
+        std::fputs(list_json().c_str(), stdout);
+        return 0;
+    }
+    std::printf("Integrators (order: the global order of the position error, by kind of system)\n");
+    std::printf("%-22s %-34s %-14s %5s %-10s %-9s %s\n", "id", "name", "family", "evals", "symplectic", "implicit",
+                "description");
+    for (const IntegratorInfo& i : integrators()) {
+        std::printf("%s%s%s%5d %-10s %-9s %s\n", pad(i.id, 23).c_str(), pad(i.name, 35).c_str(),
+                    pad(i.family, 15).c_str(), i.force_evaluations, i.symplectic ? "yes" : "no",
+                    i.implicit ? "yes" : "no", i.description);
+        std::printf("    %s\n", orders_summary(i.orders).c_str());
+        if (*i.order_note) std::printf("    %s\n", i.order_note);
+    }
+    std::printf("\nKinds of system (stepwise run --format json names the one a config is in):\n");
+    for (int r = 0; r < order_regimes; ++r)
+        std::printf("  %-20s %s\n", regime_id(static_cast<OrderRegime>(r)), regime_text(static_cast<OrderRegime>(r)));
     std::printf("\nScenarios (shared keys: v=1, scenario, preset, integrators (comma list), dt (> 0, at most 10 s), "
                 "duration (> 0, at most 100000 s))\n");
     for (const ScenarioInfo& s : scenarios()) {
@@ -375,12 +455,14 @@ int cmd_convergence(int argc, char** argv) {
     const bool csv = format == "csv";
     std::string out = csv ? "integrator,dt,evaluations,max_error,final_error\n"
                           : "{\n  \"config\": " + json_string(normalise(study.config())) + ",\n  \"reference\": \"" +
-                                reference_name(study.reference()) + "\",\n  \"halvings\": " +
+                                reference_name(study.reference()) + "\",\n  \"order_regime\": \"" +
+                                regime_id(study.regime()) + "\",\n  \"halvings\": " +
                                 std::to_string(halvings) + ",\n  \"levels\": " + std::to_string(study.levels()) +
                                 ",\n  \"noise_floor\": " + num(study.noise_floor()) + ",\n  \"integrators\": [";
     for (int row = 0; row < study.integrators(); ++row) {
         const IntegratorInfo& info = integrators()[study.integrator_index(row)];
         const OrderFit fit = study.fit(row);
+        const Order claim = expected_order(info, study.regime());
         if (csv) {
             for (int level = 0; level < study.levels_done(); ++level) {
                 const ConvergencePoint& p = study.point(row, level);
@@ -388,15 +470,15 @@ int cmd_convergence(int argc, char** argv) {
                        num(p.max_error) + ',' + num(p.final_error) + '\n';
             }
             if (fit.valid)
-                std::fprintf(stderr, "%s: order %s over %d levels\n", info.id, format_fixed(fit.order, 3).c_str(),
-                             fit.points);
+                std::fprintf(stderr, "%s: order %s over %d levels (table: %s)\n", info.id,
+                             format_fixed(fit.order, 3).c_str(), fit.points, order_text(claim));
             else
-                std::fprintf(stderr, "%s: no order (%d level%s above the noise floor)\n", info.id, fit.points,
-                             fit.points == 1 ? "" : "s");
+                std::fprintf(stderr, "%s: no order (%d level%s above the noise floor; table: %s)\n", info.id,
+                             fit.points, fit.points == 1 ? "" : "s", order_text(claim));
             continue;
         }
         out += std::string(row ? "," : "") + "\n    {\"id\": \"" + info.id + "\", \"name\": " + json_string(info.name) +
-               ", \"table_order\": " + std::to_string(info.order) + ", \"order\": " + json_number(fit.valid, fit.order) +
+               ", \"table_order\": " + order_json(claim) + ", \"order\": " + json_number(fit.valid, fit.order) +
                ", \"fitted_points\": " + std::to_string(fit.points) + ", \"rows\": [";
         for (int level = 0; level < study.levels_done(); ++level) {
             const ConvergencePoint& p = study.point(row, level);
@@ -410,8 +492,9 @@ int cmd_convergence(int argc, char** argv) {
         out += study.levels_done() ? "\n    ]}" : "]}";
     }
     if (csv) {
-        std::fprintf(stderr, "reference: %s; noise floor %s\n", reference_name(study.reference()),
-                     num(study.noise_floor()).c_str());
+        std::fprintf(stderr, "reference: %s; noise floor %s; kind of system: %s (%s)\n",
+                     reference_name(study.reference()), num(study.noise_floor()).c_str(), regime_id(study.regime()),
+                     regime_text(study.regime()));
     } else {
         out += study.integrators() ? "\n  ]\n}\n" : "]\n}\n";
     }
@@ -492,7 +575,7 @@ int cmd_stability(int argc, char** argv) {
 int main(int argc, char** argv) {
     if (argc < 2) return fail_usage("no command given");
     const std::string cmd = argv[1];
-    if (cmd == "list") return argc == 2 ? cmd_list() : fail_usage("list takes no arguments");
+    if (cmd == "list") return cmd_list(argc, argv);
     if (cmd == "check") return argc == 3 ? cmd_check(argv[2]) : fail_usage("check takes one QUERY");
     if (cmd == "run") return cmd_run(argc, argv);
     if (cmd == "cloud") return cmd_cloud(argc, argv);

@@ -142,6 +142,78 @@ TEST_CASE("cli list prints every integrator, scenario and preset with metadata")
     for (const ScenarioInfo& s : scenarios()) CHECK(r.out.find(s.id) != std::string::npos);
     for (const PresetInfo& p : presets()) CHECK(r.out.find(p.id) != std::string::npos);
     CHECK(r.out.find("Störmer–Verlet") != std::string::npos);
+    // Each integrator's orders in words under its row, and its note where it has one.
+    for (const IntegratorInfo& i : integrators()) {
+        INFO(i.id);
+        const size_t row = r.out.find("\n" + std::string(i.id) + " ");
+        REQUIRE(row != std::string::npos);
+        const std::string orders = "\n    " + orders_summary(i.orders) + "\n";
+        CHECK(r.out.substr(r.out.find('\n', row + 1), orders.size()) == orders);
+        if (*i.order_note) CHECK(contains(r.out, std::string("\n    ") + i.order_note + "\n"));
+    }
+    CHECK(contains(r.out, "\nkinematic_avg "));
+    CHECK(contains(r.out, "\n    exact with uniform gravity alone; order 2 with one force with a closed form on each body or "
+                          "several undamped forces with closed forms on a body; order 1 with several forces on a body "
+                          "including damping or a force without a closed form (a spring with a rest length, quadratic "
+                          "drag)\n"));
+    CHECK(contains(r.out, "\n  dissipative          several forces on a body including damping\n"));
+}
+
+TEST_CASE("cli list --format json: every table in strict JSON, each integrator's orders by kind of system") {
+    const Result r = cli({"list", "--format", "json"});
+    REQUIRE(r.status == 0);
+    const auto doc = parse_json(r.out);
+    REQUIRE(doc);
+    CHECK(doc->keys() == std::vector<std::string>{"integrators", "order_regimes", "limits", "scenarios", "presets", "views"});
+    const auto& ints = (*doc)["integrators"].items;
+    REQUIRE(ints.size() == integrators().size());
+    for (size_t k = 0; k < ints.size(); ++k) {
+        const IntegratorInfo& i = integrators()[k];
+        const Json& row = ints[k];
+        INFO(i.id);
+        CHECK(row.keys() == std::vector<std::string>{"id", "name", "family", "orders", "orders_text", "order_note",
+                                                     "force_evaluations", "evaluations_note", "symplectic", "implicit",
+                                                     "stateful", "adaptive", "description"});
+        CHECK(row["id"].string == i.id);
+        CHECK(row["name"].string == i.name);
+        CHECK(row["order_note"].string == i.order_note);
+        CHECK(row["orders_text"].string == orders_summary(i.orders));
+        CHECK(row["force_evaluations"].number == i.force_evaluations);
+        CHECK(row["adaptive"].boolean == i.adaptive);
+        CHECK(row["orders"].keys() == std::vector<std::string>{"constant_force", "single_forces", "conservative",
+                                                               "dissipative", "without_closed_form"});
+        for (OrderRegime kind : table_regimes) {
+            const Json& claim = row["orders"][regime_id(kind)];
+            const Order o = i.orders.in(kind);
+            if (o.kind == Order::power) CHECK(claim.number == o.p);
+            if (o.kind == Order::exact) CHECK(claim.string == "exact");
+            if (o.kind == Order::none) CHECK(claim.kind == Json::Kind::null);
+        }
+    }
+    const Json& kinematic_avg = ints[static_cast<size_t>(find_integrator("kinematic_avg"))]["orders"];
+    CHECK(kinematic_avg["constant_force"].string == "exact");
+    CHECK(kinematic_avg["single_forces"].number == 2);
+    CHECK(kinematic_avg["conservative"].number == 2);
+    CHECK(kinematic_avg["dissipative"].number == 1);
+    CHECK(kinematic_avg["without_closed_form"].number == 1);
+    CHECK((*doc)["order_regimes"].items.size() == static_cast<size_t>(order_regimes));
+    CHECK((*doc)["order_regimes"].items[4]["id"].string == "dissipative");
+    CHECK((*doc)["limits"]["dt_max"].number == dt_max);
+    CHECK((*doc)["scenarios"].items.size() == scenarios().size());
+    const Json& spring = (*doc)["scenarios"].items[static_cast<size_t>(find_scenario("spring"))];
+    CHECK(spring["params"].items[1]["key"].string == "k");
+    CHECK(spring["params"].items[1]["default"].items[0].number == 15);
+    CHECK(spring["presets"].items[0].string == "damped_spring");
+    CHECK((*doc)["presets"].items.size() == presets().size());
+    CHECK((*doc)["presets"].items[0]["query"].string == presets()[0].query);
+    CHECK((*doc)["views"].items.size() == views().size());
+    CHECK(all_finite(*doc));
+    // list takes --format text|json and nothing else.
+    CHECK(cli({"list", "--format", "text"}).out == cli({"list"}).out);
+    const Result bad = cli({"list", "--format", "csv"}, true);
+    CHECK(bad.status == 64);
+    CHECK(contains(bad.out, "list's --format must be text or json; got 'csv'"));
+    CHECK(cli({"list", "extra"}).status == 64);
 }
 
 TEST_CASE("cli check: normalised query and exit 0, or every error and exit 2") {
@@ -174,8 +246,8 @@ TEST_CASE("cli run --format json is valid JSON with the documented structure") {
     REQUIRE(r.status == 0);
     const auto doc = parse_json(r.out);
     REQUIRE(doc);
-    CHECK(doc->keys() == std::vector<std::string>{"config", "reference", "dt", "steps", "rows", "reference_stopped", "reference_stopped_at",
-                                                  "integrators"});
+    CHECK(doc->keys() == std::vector<std::string>{"config", "reference", "order_regime", "dt", "steps", "rows",
+                                                  "reference_stopped", "reference_stopped_at", "integrators"});
     CHECK((*doc)["config"].string == normalise(parse_config(q).config));
     CHECK((*doc)["reference"].string == "rk45");
     CHECK((*doc)["dt"].number == 0.5);
@@ -194,6 +266,7 @@ TEST_CASE("cli run --format json is valid JSON with the documented structure") {
     REQUIRE(lanes.size() == 2);
     CHECK(lanes[1]["id"].string == "rk4");
     CHECK(lanes[1]["order"].number == 4);
+    CHECK((*doc)["order_regime"].string == "without_closed_form");  // the exercise's spring has a rest length
     CHECK(lanes[1]["stopped"].kind == Json::Kind::null);
     CHECK(lanes[1].keys() == std::vector<std::string>{"id", "name", "order", "symplectic", "diverged", "diverged_at",
                                                       "stopped", "energy", "energy_drift", "dissipated",
@@ -388,7 +461,9 @@ TEST_CASE("cli convergence: CSV rows per integrator and level, in the query's or
     const Result both = cli({"convergence", q, "--halvings", "2"}, true);
     CHECK(contains(both.out, "reference: exact; noise floor "));
     CHECK(contains(both.out, "explicit_euler: order 1.0"));
-    CHECK(contains(both.out, "kinematic: no order"));
+    CHECK(contains(both.out, " levels (table: 1)\n"));
+    CHECK(contains(both.out, "kinematic: no order (0 levels above the noise floor; table: exact)\n"));
+    CHECK(contains(both.out, "; kind of system: single_forces (one force with a closed form on each body)\n"));
 }
 
 TEST_CASE("cli convergence --format json: strict JSON, orders or null, stops named") {
@@ -398,7 +473,9 @@ TEST_CASE("cli convergence --format json: strict JSON, orders or null, stops nam
     const auto doc = parse_json(r.out);
     REQUIRE(doc);
     CHECK(all_finite(*doc));
-    CHECK(doc->keys() == std::vector<std::string>{"config", "reference", "halvings", "levels", "noise_floor", "integrators"});
+    CHECK(doc->keys() == std::vector<std::string>{"config", "reference", "order_regime", "halvings", "levels",
+                                                  "noise_floor", "integrators"});
+    CHECK((*doc)["order_regime"].string == "single_forces");
     CHECK((*doc)["config"].string == normalise(parse_config("preset=stiff_spring&integrators=explicit_euler,rk4,kinematic").config));
     CHECK((*doc)["reference"].string == "exact");
     CHECK((*doc)["halvings"].number == 3);
@@ -424,6 +501,7 @@ TEST_CASE("cli convergence --format json: strict JSON, orders or null, stops nam
     CHECK(rows[1]["rows"].items[3]["stopped"].kind == Json::Kind::null);
     CHECK(rows[1]["rows"].items[3]["stopped_at"].kind == Json::Kind::null);
     CHECK(rows[2]["order"].kind == Json::Kind::null);  // kinematic: exact on the spring, at the floor
+    CHECK(rows[2]["table_order"].string == "exact");    // as the table says for one spring alone
 }
 
 TEST_CASE("cli convergence and stability reject bad arguments with the option, the value and what is allowed") {

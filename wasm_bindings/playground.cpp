@@ -26,6 +26,15 @@ val error_list(const std::vector<ConfigError>& errors) {
     return list;
 }
 
+// One order claim for JS: {kind: 'power' | 'exact' | 'none', p, text: '4' | 'exact' | 'none'}.
+val order_value(Order o) {
+    val v = val::object();
+    v.set("kind", std::string(o.kind == Order::power ? "power" : o.kind == Order::exact ? "exact" : "none"));
+    v.set("p", o.p);
+    v.set("text", std::string(order_text(o)));
+    return v;
+}
+
 // A view of `count` doubles at `data`; JS copies it out with slice() before anything allocates.
 val view(const double* data, size_t count) {
     return val(emscripten::typed_memory_view(count, data));
@@ -279,6 +288,16 @@ val Playground::scene() const {
     out.set("phase", phase);
     out.set("angularMomentum", sim_.conserves_angular_momentum());
     out.set("dissipative", s.dissipative());
+    // The kind of system for the integrator table's orders, and each lane's claim on it (in
+    // lane order), so that the page shows the order that applies here without working it out.
+    const OrderRegime kind = regime_of(s);
+    val regime = val::object();
+    regime.set("id", std::string(regime_id(kind)));
+    regime.set("text", std::string(regime_text(kind)));
+    out.set("regime", regime);
+    val lane_orders = val::array();
+    for (int l = 0; l < sim_.lanes(); ++l) lane_orders.call<void>("push", order_value(expected_order(sim_.info(l), kind)));
+    out.set("laneOrders", lane_orders);
     return out;
 }
 
@@ -347,7 +366,11 @@ val integrator_table() {
         item.set("id", std::string(i.id));
         item.set("name", std::string(i.name));
         item.set("family", std::string(i.family));
-        item.set("order", i.order);
+        val orders = val::object();
+        for (OrderRegime kind : table_regimes) orders.set(regime_id(kind), order_value(i.orders.in(kind)));
+        item.set("orders", orders);
+        item.set("orders_text", orders_summary(i.orders));
+        item.set("order_note", std::string(i.order_note));
         item.set("force_evaluations", i.force_evaluations);
         item.set("evaluations_note", std::string(i.evaluations_note));
         item.set("symplectic", i.symplectic);

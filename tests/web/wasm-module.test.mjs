@@ -139,8 +139,13 @@ test('tables carry the metadata the page shows', () => {
   const ints = M.integrators();
   assert.equal(ints.length, 15);
   for (const i of ints) {
-    for (const k of ['id', 'name', 'family', 'description']) assert.equal(typeof i[k], 'string');
-    for (const k of ['order', 'force_evaluations']) assert.equal(typeof i[k], 'number');
+    for (const k of ['id', 'name', 'family', 'description', 'orders_text', 'order_note']) assert.equal(typeof i[k], 'string');
+    assert.equal(typeof i.force_evaluations, 'number');
+    assert.deepEqual(Object.keys(i.orders), ['constant_force', 'single_forces', 'conservative', 'dissipative', 'without_closed_form']);
+    for (const claim of Object.values(i.orders)) {
+      assert.ok(['power', 'exact', 'none'].includes(claim.kind));
+      assert.equal(claim.text, claim.kind === 'power' ? String(claim.p) : claim.kind);
+    }
     for (const k of ['symplectic', 'implicit']) assert.equal(typeof i[k], 'boolean');
   }
   assert.deepEqual([...new Set(ints.map((i) => i.family))].sort(),
@@ -295,6 +300,18 @@ test('scene: what to draw, from the core, for every scenario', () => {
       assert.equal(scene.phase.text, row.phase_plot);
       for (const k of ['launchLine', 'referencePath', 'angularMomentum', 'dissipative']) assert.equal(typeof scene[k], 'boolean');
       assert.ok(scene.size >= 0);
+      // The kind of system and each lane's claim on it: the native CLI names the same kind, and
+      // each claim is the integrator table's for that kind.
+      const native = JSON.parse(execFileSync(cli, ['run', `scenario=${row.id}`, '--format', 'json', '--steps', '0'], { encoding: 'utf8' }));
+      assert.equal(scene.regime.id, native.order_regime);
+      assert.equal(typeof scene.regime.text, 'string');
+      const table = new Map(M.integrators().map((i) => [i.id, i]));
+      assert.equal(scene.laneOrders.length, sim.laneIds().length);
+      sim.laneIds().forEach((id, l) => {
+        assert.deepEqual(scene.laneOrders[l], table.get(id).orders[scene.regime.id], id);
+        const claim = scene.laneOrders[l];
+        assert.equal(native.integrators[l].order, claim.kind === 'power' ? claim.p : claim.kind === 'exact' ? 'exact' : null);
+      });
     } finally {
       sim.delete();
     }
