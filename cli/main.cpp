@@ -9,12 +9,14 @@
 #include "simulation.hpp"
 #include "stability.hpp"
 
-#include <cerrno>
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
+#include <initializer_list>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 using namespace stepwise;
@@ -27,7 +29,7 @@ const char* usage =
     "  stepwise cloud 'QUERY' [--steps N | --until T] [--every K] [--format csv|json]\n"
     "  stepwise convergence 'QUERY' [--halvings N] [--format csv|json]\n"
     "  stepwise stability ['QUERY'] [--format csv|json]\n"
-    "  stepwise list\n"
+    "  stepwise list [--format text|json]\n"
     "  stepwise check 'QUERY'\n"
     "QUERY is the config format, e.g. 'preset=damped_spring' or\n"
     "  'scenario=spring&integrators=explicit_euler,rk4&dt=0.01&k=15&b=0.1&x0=1000,0'\n";
@@ -48,31 +50,67 @@ std::string num(double x) {
     return out;
 }
 
-// A whole number >= 0 written with digits only (no sign, no space, not empty).
-bool parse_count(const char* text, long long& out) {
-    if (*text < '0' || *text > '9') return false;
-    char* end = nullptr;
-    errno = 0;
-    const long long v = std::strtoll(text, &end, 10);
-    if (!end || *end != '\0' || v < 0 || errno == ERANGE) return false;
-    out = v;
-    return true;
-}
+// "; got 'VALUE'" for a message, the value shortened at a character boundary and made printable.
+std::string got(const char* value) { return "; got '" + printable_text(value) + "'"; }
 
-// "; got 'VALUE'" for a message, the value shortened and its control characters shown as '?'.
-std::string got(const char* value) {
-    std::string text;
-    for (const char* c = value; *c && text.size() < 64; ++c) text += static_cast<unsigned char>(*c) < 0x20 ? '?' : *c;
-    return "; got '" + text + (std::strlen(value) > 64 ? "…'" : "'");
-}
+// An option's value is checked with the config format's own number rules (parse_number: a plain
+// decimal, no spaces, no hex, no inf or nan) and its range is checked as a double, before any
+// arithmetic or cast. A count is further written with digits only: no sign, point or exponent.
+struct Count {
+    const char* option;
+    long long min, max;
+    const char* note;  // after the range in the message, or ""
 
-// Reads the `--option value` pairs from argv[first] on: take(option, value) returns "" when it
-// accepts the pair, else what is wrong. Returns 0, or the usage exit code after the message.
+    std::string allowed() const {
+        return "a whole number from " + std::to_string(min) + " to " + std::to_string(max) + note + ", digits only";
+    }
+    // "" with out set, or what is wrong.
+    std::string read(const char* value, long long& out) const {
+        const std::string_view text(value);
+        const bool digits = !text.empty() && text.find_first_not_of("0123456789") == std::string_view::npos;
+        const std::optional<double> x = digits ? parse_number(text) : std::nullopt;
+        if (!x || *x < static_cast<double>(min) || *x > static_cast<double>(max))
+            return std::string(option) + " must be " + allowed() + got(value);
+        out = static_cast<long long>(*x);
+        return "";
+    }
+};
+
+const long long max_run_steps = static_cast<long long>(max_steps);
+const Count steps_count{"--steps", 0, max_run_steps, " steps of dt"};
+const Count every_count{"--every", 1, max_run_steps, ""};
+const Count halvings_count{"--halvings", 0, max_halvings, ""};
+const std::string until_allowed = "a time in seconds >= 0 written as a plain decimal number (e.g. 2.5 or 1e3; no hex, "
+                                  "inf or nan), at most " + std::to_string(max_run_steps) + " steps of dt";
+const std::string format_allowed = "csv or json";
+
+// An option of a command: its name and what its value may be.
+struct Option {
+    const char* name;
+    std::string allowed;
+};
+
+// Reads the `--option value` pairs from argv[first] on. take(option, value) returns "" when it
+// accepts the value, else what is wrong. An argument that is not one of the command's options is
+// reported as such (even as the last one), an option given twice or without a value too. Returns
+// 0, or the usage exit code after the message.
 template <class Take>
-int read_options(int argc, char** argv, int first, Take take) {
+int read_options(int argc, char** argv, int first, const char* command, std::initializer_list<Option> options,
+                 Take take) {
+    std::string names;
+    for (const Option& o : options) names += (names.empty() ? "" : ", ") + std::string(o.name);
+    std::vector<std::string> seen;
     for (int i = first; i < argc; ++i) {
         const std::string arg = argv[i];
-        if (i + 1 >= argc) return fail_usage("option " + arg + " needs a value");
+        const Option* option = nullptr;
+        for (const Option& o : options)
+            if (arg == o.name) option = &o;
+        if (!option)
+            return fail_usage("unknown option '" + printable_text(arg) + "' for " + command + "; its options: " + names);
+        if (std::find(seen.begin(), seen.end(), arg) != seen.end())
+            return fail_usage("option " + arg + " is given twice; give each option once");
+        seen.push_back(arg);
+        if (i + 1 >= argc) return fail_usage("option " + arg + " needs a value: " + option->allowed);
         const std::string why = take(arg, argv[++i]);
         if (!why.empty()) return fail_usage(why);
     }
@@ -82,7 +120,7 @@ int read_options(int argc, char** argv, int first, Take take) {
 // --format's value into format; "" or what is wrong.
 std::string take_format(const char* value, std::string& format) {
     format = value;
-    return format == "csv" || format == "json" ? "" : "--format must be csv or json" + got(value);
+    return format == "csv" || format == "json" ? "" : "--format must be " + format_allowed + got(value);
 }
 
 // A query as argv[index], when there is one that is not an option.
@@ -106,15 +144,95 @@ std::string pad(const std::string& s, size_t width) {
     return chars >= width ? s + " " : s + std::string(width - chars, ' ');
 }
 
-int cmd_list() {
-    std::printf("Integrators\n");
-    std::printf("%-22s %-34s %-14s %5s %5s %-10s %-9s %s\n", "id", "name", "family", "order", "evals", "symplectic",
-                "implicit", "description");
-    for (const IntegratorInfo& i : integrators()) {
-        std::printf("%s%s%s%5d %5d %-10s %-9s %s\n", pad(i.id, 23).c_str(), pad(i.name, 35).c_str(),
-                    pad(i.family, 15).c_str(), i.order, i.force_evaluations, i.symplectic ? "yes" : "no",
-                    i.implicit ? "yes" : "no", i.description);
+// Every integrator with each field of its row (its orders per kind of system among them), the
+// kinds of system, the scenarios with their keys, the presets and the views: strict JSON.
+std::string list_json() {
+    auto boolean = [](bool b) { return std::string(b ? "true" : "false"); };
+    std::string out = "{\n  \"integrators\": [";
+    for (size_t r = 0; r < integrators().size(); ++r) {
+        const IntegratorInfo& i = integrators()[r];
+        out += std::string(r ? "," : "") + "\n    {\"id\": " + json_string(i.id) + ", \"name\": " + json_string(i.name) +
+               ", \"family\": " + json_string(i.family) + ",\n     \"orders\": {";
+        for (OrderRegime kind : table_regimes)
+            out += std::string(kind == table_regimes[0] ? "" : ", ") + "\"" + regime_id(kind) +
+                   "\": " + order_json(i.orders.in(kind));
+        out += "},\n     \"orders_text\": " + json_string(orders_summary(i.orders)) +
+               ",\n     \"order_note\": " + json_string(i.order_note) +
+               ",\n     \"force_evaluations\": " + std::to_string(i.force_evaluations) +
+               ", \"evaluations_note\": " + json_string(i.evaluations_note) + ", \"symplectic\": " + boolean(i.symplectic) +
+               ", \"implicit\": " + boolean(i.implicit) + ", \"stateful\": " + boolean(i.stateful) +
+               ", \"adaptive\": " + boolean(i.adaptive) + ",\n     \"description\": " + json_string(i.description) + "}";
     }
+    out += "\n  ],\n  \"order_regimes\": [";
+    for (int r = 0; r < order_regimes; ++r)
+        out += std::string(r ? "," : "") + "\n    {\"id\": \"" + regime_id(static_cast<OrderRegime>(r)) +
+               "\", \"text\": " + json_string(regime_text(static_cast<OrderRegime>(r))) + "}";
+    out += "\n  ],\n  \"limits\": {\"version\": " + std::to_string(config_version) + ", \"dt_max\": " + num(dt_max) +
+           ", \"duration_max\": " + num(duration_max) + ", \"max_steps\": " + num(max_steps) +
+           ", \"default_dt\": " + num(default_dt) + ", \"default_duration\": " + num(default_duration) + "},";
+    out += "\n  \"scenarios\": [";
+    for (size_t r = 0; r < scenarios().size(); ++r) {
+        const ScenarioInfo& s = scenarios()[r];
+        out += std::string(r ? "," : "") + "\n    {\"id\": " + json_string(s.id) + ", \"name\": " + json_string(s.name) +
+               ",\n     \"description\": " + json_string(s.description) + ",\n     \"reference\": " +
+               json_string(s.reference) + ", \"phase_plot\": " + json_string(s.phase_plot) + ",\n     \"params\": [";
+        for (size_t k = 0; k < s.params.size(); ++k) {
+            const ParamSpec& p = s.params[k];
+            std::string def = num(p.def[0]);
+            if (p.dims == 2) def += ", " + num(p.def[1]);
+            out += std::string(k ? "," : "") + "\n      {\"key\": " + json_string(p.key) +
+                   ", \"dims\": " + std::to_string(p.dims) + ", \"default\": [" + def + "], \"min\": " + num(p.min) +
+                   ", \"max\": " + num(p.max) + ", \"min_exclusive\": " + boolean(p.min_exclusive) +
+                   ", \"unit\": " + json_string(p.unit) + ", \"label\": " + json_string(p.label) +
+                   ", \"meaning\": " + json_string(p.meaning) + "}";
+        }
+        out += "],\n     \"presets\": [";
+        for (size_t k = 0; k < s.presets.size(); ++k) out += std::string(k ? ", " : "") + json_string(s.presets[k].id);
+        out += "]}";
+    }
+    out += "\n  ],\n  \"presets\": [";
+    for (size_t r = 0; r < presets().size(); ++r) {
+        const PresetInfo& p = presets()[r];
+        out += std::string(r ? "," : "") + "\n    {\"id\": " + json_string(p.id) + ", \"name\": " + json_string(p.name) +
+               ", \"description\": " + json_string(p.description) + ", \"query\": " + json_string(p.query) + "}";
+    }
+    out += "\n  ],\n  \"views\": [";
+    for (size_t r = 0; r < views().size(); ++r) {
+        const ViewInfo& v = views()[r];
+        out += std::string(r ? "," : "") + "\n    {\"id\": " + json_string(v.id) + ", \"name\": " + json_string(v.name) +
+               ", \"description\": " + json_string(v.description) + "}";
+    }
+    out += "\n  ]\n}\n";
+    return out;
+}
+
+int cmd_list(int argc, char** argv) {
+    std::string format = "text";
+    const int failed = read_options(argc, argv, 2, "list", {{"--format", "text or json"}},
+                                    [&](const std::string&, const char* value) -> std::string {
+                                        format = value;
+                                        return format == "text" || format == "json"
+                                                   ? ""
+                                                   : "list's --format must be text or json" + got(value);
+                                    });
+    if (failed) return failed;
+    if (format == "json") {
+        std::fputs(list_json().c_str(), stdout);
+        return 0;
+    }
+    std::printf("Integrators (order: the global order of the position error, by kind of system)\n");
+    std::printf("%-22s %-34s %-14s %5s %-10s %-9s %s\n", "id", "name", "family", "evals", "symplectic", "implicit",
+                "description");
+    for (const IntegratorInfo& i : integrators()) {
+        std::printf("%s%s%s%5d %-10s %-9s %s\n", pad(i.id, 23).c_str(), pad(i.name, 35).c_str(),
+                    pad(i.family, 15).c_str(), i.force_evaluations, i.symplectic ? "yes" : "no",
+                    i.implicit ? "yes" : "no", i.description);
+        std::printf("    %s\n", orders_summary(i.orders).c_str());
+        if (*i.order_note) std::printf("    %s\n", i.order_note);
+    }
+    std::printf("\nKinds of system (stepwise run --format json names the one a config is in):\n");
+    for (int r = 0; r < order_regimes; ++r)
+        std::printf("  %-20s %s\n", regime_id(static_cast<OrderRegime>(r)), regime_text(static_cast<OrderRegime>(r)));
     std::printf("\nScenarios (shared keys: v=1, scenario, preset, integrators (comma list), dt (> 0, at most 10 s), "
                 "duration (> 0, at most 100000 s))\n");
     for (const ScenarioInfo& s : scenarios()) {
@@ -154,33 +272,40 @@ struct RunOptions {
 // Parses argv[2..] into o; returns 0, or the exit code after printing what is wrong.
 int parse_run_options(int argc, char** argv, const char* command, RunOptions& o) {
     if (!has_query(argc, argv, 2)) return fail_usage(std::string(command) + " needs a QUERY");
-    double until = -1.0;
-    const int failed = read_options(argc, argv, 3, [&](const std::string& arg, const char* value) -> std::string {
-        if (arg == "--steps")
-            return parse_count(value, o.steps) ? "" : "--steps must be a whole number >= 0" + got(value);
-        if (arg == "--until") {
-            char* end = nullptr;
-            until = std::strtod(value, &end);
-            if (!*value || !end || *end != '\0' || !std::isfinite(until) || until < 0.0)
-                return "--until must be a finite time >= 0 in seconds" + got(value);
-            return "";
-        }
-        if (arg == "--every")
-            return parse_count(value, o.every) && o.every >= 1 ? "" : "--every must be a whole number >= 1" + got(value);
+    std::optional<double> until;
+    const char* until_text = "";
+    const int failed = read_options(argc, argv, 3, command,
+                                    {{"--steps", steps_count.allowed()},
+                                     {"--until", until_allowed},
+                                     {"--every", every_count.allowed()},
+                                     {"--format", format_allowed}},
+                                    [&](const std::string& arg, const char* value) -> std::string {
+        if (arg == "--steps") return steps_count.read(value, o.steps);
+        if (arg == "--every") return every_count.read(value, o.every);
         if (arg == "--format") return take_format(value, o.format);
-        return "unknown option " + arg;
+        until_text = value;
+        until = parse_number(value);
+        return until && *until >= 0.0 ? "" : "--until must be " + until_allowed + got(value);
     });
     if (failed) return failed;
-    if (o.steps >= 0 && until >= 0.0) return fail_usage("give --steps or --until, not both");
+    if (o.steps >= 0 && until) return fail_usage("give --steps or --until, not both");
     o.parsed = parse_config(argv[2]);
     if (!o.parsed.ok()) {
         print_errors(o.parsed);
         return 2;
     }
-    const Config& c = o.parsed.config;
-    if (until >= 0.0) o.steps = static_cast<long long>(std::ceil(until / c.dt - 1e-9));
-    if (o.steps < 0) o.steps = static_cast<long long>(std::ceil(c.duration / c.dt - 1e-9));
-    if (o.steps > static_cast<long long>(max_steps)) return fail_usage("at most 10000000 steps per run");
+    const double dt = o.parsed.config.dt;
+    if (until) {
+        // In double, before the cast: a time of 1e300 is 1e302 steps, beyond any integer type.
+        const double steps = std::ceil(*until / dt - 1e-9);
+        if (!(steps <= max_steps))
+            return fail_usage("--until must be at most " + format_number(max_steps * dt) + " s at dt = " +
+                              format_number(dt) + " (at most " + std::to_string(max_run_steps) +
+                              " steps per run)" + got(until_text));
+        o.steps = static_cast<long long>(std::max(0.0, steps));
+    }
+    // The config keeps duration / dt within max_steps.
+    if (o.steps < 0) o.steps = static_cast<long long>(std::ceil(o.parsed.config.duration / dt - 1e-9));
     return 0;
 }
 
@@ -313,13 +438,11 @@ int cmd_convergence(int argc, char** argv) {
     if (!has_query(argc, argv, 2)) return fail_usage("convergence needs a QUERY");
     long long halvings = default_halvings;
     std::string format = "csv";
-    const int failed = read_options(argc, argv, 3, [&](const std::string& arg, const char* value) -> std::string {
-        if (arg == "--halvings")
-            return parse_count(value, halvings) && halvings <= max_halvings
-                       ? ""
-                       : "--halvings must be a whole number from 0 to " + std::to_string(max_halvings) + got(value);
-        if (arg == "--format") return take_format(value, format);
-        return "unknown option " + arg;
+    const int failed = read_options(argc, argv, 3, "convergence",
+                                    {{"--halvings", halvings_count.allowed()}, {"--format", format_allowed}},
+                                    [&](const std::string& arg, const char* value) -> std::string {
+        if (arg == "--halvings") return halvings_count.read(value, halvings);
+        return take_format(value, format);
     });
     if (failed) return failed;
     Config c;
@@ -332,12 +455,14 @@ int cmd_convergence(int argc, char** argv) {
     const bool csv = format == "csv";
     std::string out = csv ? "integrator,dt,evaluations,max_error,final_error\n"
                           : "{\n  \"config\": " + json_string(normalise(study.config())) + ",\n  \"reference\": \"" +
-                                reference_name(study.reference()) + "\",\n  \"halvings\": " +
+                                reference_name(study.reference()) + "\",\n  \"order_regime\": \"" +
+                                regime_id(study.regime()) + "\",\n  \"halvings\": " +
                                 std::to_string(halvings) + ",\n  \"levels\": " + std::to_string(study.levels()) +
                                 ",\n  \"noise_floor\": " + num(study.noise_floor()) + ",\n  \"integrators\": [";
     for (int row = 0; row < study.integrators(); ++row) {
         const IntegratorInfo& info = integrators()[study.integrator_index(row)];
         const OrderFit fit = study.fit(row);
+        const Order claim = expected_order(info, study.regime());
         if (csv) {
             for (int level = 0; level < study.levels_done(); ++level) {
                 const ConvergencePoint& p = study.point(row, level);
@@ -345,14 +470,15 @@ int cmd_convergence(int argc, char** argv) {
                        num(p.max_error) + ',' + num(p.final_error) + '\n';
             }
             if (fit.valid)
-                std::fprintf(stderr, "%s: order %.3f over %d levels\n", info.id, fit.order, fit.points);
+                std::fprintf(stderr, "%s: order %s over %d levels (table: %s)\n", info.id,
+                             format_fixed(fit.order, 3).c_str(), fit.points, order_text(claim));
             else
-                std::fprintf(stderr, "%s: no order (%d level%s above the noise floor)\n", info.id, fit.points,
-                             fit.points == 1 ? "" : "s");
+                std::fprintf(stderr, "%s: no order (%d level%s above the noise floor; table: %s)\n", info.id,
+                             fit.points, fit.points == 1 ? "" : "s", order_text(claim));
             continue;
         }
         out += std::string(row ? "," : "") + "\n    {\"id\": \"" + info.id + "\", \"name\": " + json_string(info.name) +
-               ", \"table_order\": " + std::to_string(info.order) + ", \"order\": " + json_number(fit.valid, fit.order) +
+               ", \"table_order\": " + order_json(claim) + ", \"order\": " + json_number(fit.valid, fit.order) +
                ", \"fitted_points\": " + std::to_string(fit.points) + ", \"rows\": [";
         for (int level = 0; level < study.levels_done(); ++level) {
             const ConvergencePoint& p = study.point(row, level);
@@ -366,8 +492,9 @@ int cmd_convergence(int argc, char** argv) {
         out += study.levels_done() ? "\n    ]}" : "]}";
     }
     if (csv) {
-        std::fprintf(stderr, "reference: %s; noise floor %s\n", reference_name(study.reference()),
-                     num(study.noise_floor()).c_str());
+        std::fprintf(stderr, "reference: %s; noise floor %s; kind of system: %s (%s)\n",
+                     reference_name(study.reference()), num(study.noise_floor()).c_str(), regime_id(study.regime()),
+                     regime_text(study.regime()));
     } else {
         out += study.integrators() ? "\n  ]\n}\n" : "]\n}\n";
     }
@@ -380,10 +507,8 @@ int cmd_convergence(int argc, char** argv) {
 int cmd_stability(int argc, char** argv) {
     const bool query = has_query(argc, argv, 2);
     std::string format = "csv";
-    const int failed = read_options(argc, argv, query ? 3 : 2, [&](const std::string& arg, const char* value) -> std::string {
-        if (arg == "--format") return take_format(value, format);
-        return "unknown option " + arg;
-    });
+    const int failed = read_options(argc, argv, query ? 3 : 2, "stability", {{"--format", format_allowed}},
+                                    [&](const std::string&, const char* value) { return take_format(value, format); });
     if (failed) return failed;
     std::vector<int> ids;
     StiffestMode mode;
@@ -450,7 +575,7 @@ int cmd_stability(int argc, char** argv) {
 int main(int argc, char** argv) {
     if (argc < 2) return fail_usage("no command given");
     const std::string cmd = argv[1];
-    if (cmd == "list") return argc == 2 ? cmd_list() : fail_usage("list takes no arguments");
+    if (cmd == "list") return cmd_list(argc, argv);
     if (cmd == "check") return argc == 3 ? cmd_check(argv[2]) : fail_usage("check takes one QUERY");
     if (cmd == "run") return cmd_run(argc, argv);
     if (cmd == "cloud") return cmd_cloud(argc, argv);

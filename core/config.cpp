@@ -5,9 +5,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
 #include <optional>
 
 namespace stepwise {
@@ -16,17 +13,6 @@ const char* const default_integrators = "explicit_euler,semi_implicit_euler,velo
 const char* const default_scenario = "spring";
 
 namespace {
-
-// What a value looks like in a message: at most 60 characters, control bytes as '?'.
-std::string shown(std::string_view text) {
-    std::string out;
-    for (char ch : text.substr(0, 60)) {
-        const unsigned char u = static_cast<unsigned char>(ch);
-        out += (u < 0x20 || u == 0x7f) ? '?' : ch;
-    }
-    if (text.size() > 60) out += "…";
-    return out;
-}
 
 std::optional<std::string> percent_decode(std::string_view in) {
     std::string out;
@@ -49,31 +35,6 @@ std::optional<std::string> percent_decode(std::string_view in) {
         i += 2;
     }
     return out;
-}
-
-// A plain decimal number: [+-]digits[.digits][e[+-]digits]; no hex, no inf, no nan.
-std::optional<double> parse_number(std::string_view t) {
-    size_t i = 0;
-    if (i < t.size() && (t[i] == '+' || t[i] == '-')) ++i;
-    size_t digits = 0;
-    while (i < t.size() && t[i] >= '0' && t[i] <= '9') ++i, ++digits;
-    if (i < t.size() && t[i] == '.') {
-        ++i;
-        while (i < t.size() && t[i] >= '0' && t[i] <= '9') ++i, ++digits;
-    }
-    if (digits == 0) return std::nullopt;
-    if (i < t.size() && (t[i] == 'e' || t[i] == 'E')) {
-        ++i;
-        if (i < t.size() && (t[i] == '+' || t[i] == '-')) ++i;
-        size_t exp_digits = 0;
-        while (i < t.size() && t[i] >= '0' && t[i] <= '9') ++i, ++exp_digits;
-        if (exp_digits == 0) return std::nullopt;
-    }
-    if (i != t.size() || t.size() > 64) return std::nullopt;
-    const std::string s(t);
-    const double x = std::strtod(s.c_str(), nullptr);
-    if (!std::isfinite(x)) return std::nullopt;
-    return x == 0.0 ? 0.0 : x;  // no negative zero
 }
 
 std::string range_text(const ParamSpec& p) {
@@ -105,7 +66,7 @@ public:
 
     void error(const std::string& key, std::string_view value, const std::string& message) {
         if (result.errors.size() < max_errors) {
-            result.errors.push_back({shown(key), shown(value), message});
+            result.errors.push_back({printable_text(key), printable_text(value), message});
         } else if (result.errors.size() == max_errors) {
             result.errors.push_back({"", "", "more errors were found; fix the ones above first"});
         }
@@ -126,26 +87,26 @@ public:
             }
             const size_t eq = seg.find('=');
             if (eq == std::string_view::npos) {
-                error(std::string(seg), seg, "'" + shown(seg) + "' is not a key=value pair");
+                error(std::string(seg), seg, "'" + printable_text(seg) + "' is not a key=value pair");
                 continue;
             }
             auto key = percent_decode(seg.substr(0, eq));
             if (!key) {
                 error(std::string(seg.substr(0, eq)), seg.substr(0, eq),
-                      "broken percent-encoding in key '" + shown(seg.substr(0, eq)) + "' (use %XX with two hex digits)");
+                      "broken percent-encoding in key '" + printable_text(seg.substr(0, eq)) + "' (use %XX with two hex digits)");
                 continue;
             }
             auto value = percent_decode(seg.substr(eq + 1));
             if (!value) {
                 error(*key, seg.substr(eq + 1),
-                      "broken percent-encoding in the value of " + shown(*key) + ": '" + shown(seg.substr(eq + 1)) +
+                      "broken percent-encoding in the value of " + printable_text(*key) + ": '" + printable_text(seg.substr(eq + 1)) +
                           "' (use %XX with two hex digits)");
                 continue;
             }
             bool repeated = false;
             for (const Pair& p : pairs) repeated = repeated || p.key == *key;
             if (repeated) {
-                error(*key, *value, "key '" + shown(*key) + "' is given more than once (again as '" + shown(*value) +
+                error(*key, *value, "key '" + printable_text(*key) + "' is given more than once (again as '" + printable_text(*value) +
                                          "'); give each key once");
                 continue;
             }
@@ -157,7 +118,7 @@ public:
     void parse_integrators(const std::string& value, Config& c) {
         std::vector<int> list;
         if (value.size() > max_value_length) {
-            error("integrators", value, "integrators: the list '" + shown(value) + "' is too long; name each of the " +
+            error("integrators", value, "integrators: the list '" + printable_text(value) + "' is too long; name each of the " +
                                             std::to_string(integrators().size()) + " integrators at most once");
             return;
         }
@@ -168,12 +129,12 @@ public:
             start = comma == std::string::npos ? value.size() + 1 : comma + 1;
             const int index = find_integrator(id);
             if (id.empty()) {
-                error("integrators", value, "integrators: empty name in the list '" + shown(value) +
+                error("integrators", value, "integrators: empty name in the list '" + printable_text(value) +
                                                 "'; separate integrator ids with single commas");
             } else if (index < 0) {
-                error("integrators", id, "integrators: unknown integrator '" + shown(id) + "'; known: " + known_integrators());
+                error("integrators", id, "integrators: unknown integrator '" + printable_text(id) + "'; known: " + known_integrators());
             } else if (std::find(list.begin(), list.end(), index) != list.end()) {
-                error("integrators", id, "integrators: '" + shown(id) + "' is listed twice; list each integrator once");
+                error("integrators", id, "integrators: '" + printable_text(id) + "' is listed twice; list each integrator once");
             } else {
                 list.push_back(index);
             }
@@ -185,7 +146,7 @@ public:
                       const std::string& allowed, double& out) {
         const auto x = parse_number(value);
         if (!x || (lo_exclusive ? !(*x > lo) : !(*x >= lo)) || !(*x <= hi)) {
-            error(key, value, key + " must be " + allowed + "; got '" + shown(value) + "'");
+            error(key, value, key + " must be " + allowed + "; got '" + printable_text(value) + "'");
             return false;
         }
         out = *x;
@@ -205,14 +166,14 @@ public:
                         parse_number(value.substr(0, comma)).has_value() &&
                         parse_number(value.substr(comma + 1)).has_value();
         if (!ok) {
-            error(p.key, value, std::string(p.key) + " must be " + allowed + "; got '" + shown(value) + "'");
+            error(p.key, value, std::string(p.key) + " must be " + allowed + "; got '" + printable_text(value) + "'");
             return;
         }
         xy[0] = *parse_number(value.substr(0, comma));
         xy[1] = *parse_number(value.substr(comma + 1));
         for (double v : xy) {
             if (!(v >= p.min && v <= p.max) || (p.min_exclusive && v == p.min)) {
-                error(p.key, value, std::string(p.key) + " must be " + allowed + "; got '" + shown(value) + "'");
+                error(p.key, value, std::string(p.key) + " must be " + allowed + "; got '" + printable_text(value) + "'");
                 return;
             }
         }
@@ -230,7 +191,7 @@ public:
         };
         Config& c = result.config;
         if (const Pair* v = find("v"); v && v->value != std::to_string(config_version)) {
-            error("v", v->value, "v must be 1 (the link format's version); got '" + shown(v->value) + "'");
+            error("v", v->value, "v must be 1 (the link format's version); got '" + printable_text(v->value) + "'");
         }
         const Pair* preset = depth == 0 ? find("preset") : nullptr;
         const Pair* scenario = find("scenario");
@@ -240,7 +201,7 @@ public:
             if (preset_index < 0) {
                 std::vector<std::string> ids;
                 for (const auto& p : presets()) ids.push_back(p.id);
-                error("preset", preset->value, "unknown preset '" + shown(preset->value) + "'; known: " + join_ids(ids));
+                error("preset", preset->value, "unknown preset '" + printable_text(preset->value) + "'; known: " + join_ids(ids));
             }
         }
         int scenario_index = find_scenario(default_scenario);
@@ -250,7 +211,7 @@ public:
                 std::vector<std::string> ids;
                 for (const auto& sc : scenarios()) ids.push_back(sc.id);
                 error("scenario", scenario->value,
-                      "unknown scenario '" + shown(scenario->value) + "'; known: " + join_ids(ids));
+                      "unknown scenario '" + printable_text(scenario->value) + "'; known: " + join_ids(ids));
             } else {
                 scenario_index = s;
             }
@@ -261,7 +222,7 @@ public:
             c = inner.result.config;
             if (scenario && find_scenario(scenario->value) >= 0 && scenario_index != c.scenario) {
                 error("scenario", scenario->value,
-                      "scenario '" + shown(scenario->value) + "' does not match preset '" + preset->value +
+                      "scenario '" + printable_text(scenario->value) + "' does not match preset '" + preset->value +
                           "', which is a " + scenarios()[c.scenario].id + " scenario; drop one of them");
             }
             scenario_index = c.scenario;
@@ -274,7 +235,7 @@ public:
             const std::string& k = p.key;
             if (k == "v" || k == "scenario" || (k == "preset" && depth == 0)) continue;
             if (p.value.size() > max_value_length && k != "integrators") {
-                error(k, p.value, "the value of " + shown(k) + ", '" + shown(p.value) + "', is too long (" +
+                error(k, p.value, "the value of " + printable_text(k) + ", '" + printable_text(p.value) + "', is too long (" +
                                       std::to_string(p.value.size()) + " characters; at most " +
                                       std::to_string(max_value_length) + ")");
                 continue;
@@ -290,24 +251,26 @@ public:
                 const std::string allowed = "a whole number from 0 (off) to " + std::to_string(max_cloud_points);
                 double n = 0.0;
                 if (parse_scalar("cloud", p.value, 0.0, max_cloud_points, false, allowed, n)) {
-                    if (n != std::floor(n)) error("cloud", p.value, "cloud must be " + allowed + "; got '" + shown(p.value) + "'");
+                    if (n != std::floor(n)) error("cloud", p.value, "cloud must be " + allowed + "; got '" + printable_text(p.value) + "'");
                     else c.cloud = static_cast<int>(n);
                 }
             } else if (k == "cloud_radius") {
-                parse_scalar("cloud_radius", p.value, 0.0, max_cloud_radius, true,
-                             "a number > 0 and at most 1000000 (metres along x, m/s along vx)", c.cloud_radius);
+                parse_scalar("cloud_radius", p.value, min_cloud_radius, max_cloud_radius, false,
+                             "a number from " + format_number(min_cloud_radius) + " to " +
+                                 format_number(max_cloud_radius) + " (metres along x, m/s along vx)",
+                             c.cloud_radius);
             } else if (k == "view") {
                 const int v = find_view(p.value);
                 if (v < 0) {
                     std::vector<std::string> ids;
                     for (const auto& view : views()) ids.push_back(view.id);
-                    error("view", p.value, "unknown view '" + shown(p.value) + "'; known: " + join_ids(ids));
+                    error("view", p.value, "unknown view '" + printable_text(p.value) + "'; known: " + join_ids(ids));
                 } else {
                     c.view = v;
                 }
             } else if (k == "equal_cost") {
                 if (p.value == "0" || p.value == "1") c.equal_cost = p.value == "1";
-                else error("equal_cost", p.value, "equal_cost must be 0 (off) or 1 (on); got '" + shown(p.value) + "'");
+                else error("equal_cost", p.value, "equal_cost must be 0 (off) or 1 (on); got '" + printable_text(p.value) + "'");
             } else {
                 size_t offset = 0;
                 const ParamSpec* spec = nullptr;
@@ -321,7 +284,7 @@ public:
                 if (!spec) {
                     std::string keys = "v, scenario, preset, integrators, dt, duration, cloud, cloud_radius, equal_cost, view";
                     for (const ParamSpec& ps : info.params) keys += std::string(", ") + ps.key;
-                    error(k, p.value, "unknown key '" + shown(k) + "' for scenario " + info.id + "; known keys: " + keys);
+                    error(k, p.value, "unknown key '" + printable_text(k) + "' for scenario " + info.id + "; known keys: " + keys);
                     continue;
                 }
                 parse_param(*spec, offset, p.value, c);
@@ -351,6 +314,44 @@ public:
 };
 
 }  // namespace
+
+namespace {
+
+// The length of the well-formed UTF-8 sequence at the start of t (Unicode's table 3-7: no overlong
+// forms, no surrogates, nothing above U+10FFFF), or 0 when t does not start with one.
+std::size_t utf8_sequence_length(std::string_view t) {
+    const auto byte = [&](std::size_t i) { return i < t.size() ? static_cast<unsigned char>(t[i]) : 0u; };
+    const unsigned lead = byte(0);
+    if (lead < 0x80) return 1;
+    std::size_t n = 0;
+    unsigned lo = 0x80, hi = 0xBF;  // the allowed range of the second byte
+    if (lead >= 0xC2 && lead <= 0xDF) n = 2;
+    else if (lead >= 0xE0 && lead <= 0xEF) n = 3, lo = lead == 0xE0 ? 0xA0 : 0x80, hi = lead == 0xED ? 0x9F : 0xBF;
+    else if (lead >= 0xF0 && lead <= 0xF4) n = 4, lo = lead == 0xF0 ? 0x90 : 0x80, hi = lead == 0xF4 ? 0x8F : 0xBF;
+    else return 0;
+    if (byte(1) < lo || byte(1) > hi) return 0;
+    for (std::size_t i = 2; i < n; ++i)
+        if (byte(i) < 0x80 || byte(i) > 0xBF) return 0;
+    return n;
+}
+
+}  // namespace
+
+std::string printable_text(std::string_view text, std::size_t max_chars) {
+    std::string out;
+    std::size_t chars = 0;
+    while (!text.empty() && chars < max_chars) {
+        const std::size_t n = utf8_sequence_length(text);
+        const unsigned char lead = static_cast<unsigned char>(text[0]);
+        if (n == 0) out += "\xEF\xBF\xBD";  // U+FFFD for a byte that is not UTF-8
+        else if (lead < 0x20 || lead == 0x7f || (lead == 0xC2 && static_cast<unsigned char>(text[1]) < 0xA0)) out += '?';
+        else out.append(text.data(), n);  // a whole character, never part of one
+        text.remove_prefix(n == 0 ? 1 : n);
+        ++chars;
+    }
+    if (!text.empty()) out += "…";
+    return out;
+}
 
 const std::vector<ViewInfo>& views() {
     static const std::vector<ViewInfo> table = {
@@ -392,20 +393,6 @@ ParseResult parse_config(std::string_view query) {
     Parser p;
     p.parse(query, 0);
     return std::move(p.result);
-}
-
-std::string format_number(double x) {
-    if (x == 0.0) return "0";
-    char buf[40];
-    if (std::fabs(x) < 1e15 && x == std::trunc(x)) {
-        std::snprintf(buf, sizeof buf, "%.0f", x);
-        return buf;
-    }
-    for (int precision = 1; precision <= 17; ++precision) {
-        std::snprintf(buf, sizeof buf, "%.*g", precision, x);
-        if (std::strtod(buf, nullptr) == x) break;
-    }
-    return buf;
 }
 
 std::string normalise(const Config& c) {

@@ -2,6 +2,7 @@
 //   v=1&scenario=spring&integrators=explicit_euler,rk4&dt=0.01&m=1&k=15&x0=1000,0
 // shared by the CLI, the page's address hash and share links. Parse, validate, normalise.
 #pragma once
+#include "number_text.hpp"
 #include "scenarios.hpp"
 
 #include <glm/ext/vector_double2.hpp>
@@ -14,6 +15,8 @@ namespace stepwise {
 
 // The keys every scenario shares, with their ranges.
 constexpr int config_version = 1;
+// dt and duration need only be > 0: nothing divides by dt² or exponentiates a positive multiple
+// of dt, so a tiny dt costs accuracy (round-off), never range. Their ratio is bounded by max_steps.
 constexpr double dt_max = 10.0;
 constexpr double duration_max = 100000.0;
 constexpr double max_steps = 1e7;       // duration / dt
@@ -27,6 +30,10 @@ constexpr double default_dt = 0.01;
 // start disc in the (x, vx) plane of body 0 (metres along x, metres per second along vx).
 constexpr int max_cloud_points = 1000000;  // the page allows fewer (it says so)
 constexpr double default_cloud_radius = 0.1;
+// At least 1e-6: the disc's area (~radius²) stays far inside the double range and its rim still
+// moves a start position of up to 1e6 by ~1e4 of its last bit (a radius of 1e-300 had an area
+// of 0, and every area ratio divided by it).
+constexpr double min_cloud_radius = 1e-6;
 constexpr double max_cloud_radius = 1e6;
 constexpr double default_duration = 10.0;
 
@@ -84,7 +91,9 @@ ParseResult parse_config(std::string_view query);
 std::string normalise(const Config& c);
 // The defaults of a scenario (no integrator validation needed).
 Config default_config(int scenario);
-// Shortest decimal text that reads back as exactly x ("0.1", "1000", "1e-07").
-std::string format_number(double x);
+// What a piece of input looks like in a message: at most max_chars characters, cut between
+// characters, control characters as '?' and bytes that are not UTF-8 as U+FFFD, then "…" when
+// something was cut. Always valid UTF-8, whatever the input.
+std::string printable_text(std::string_view text, std::size_t max_chars = 60);
 
 }  // namespace stepwise

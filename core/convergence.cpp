@@ -59,6 +59,7 @@ ConvergenceStudy::ConvergenceStudy(const Config& c, int halvings, double max_wor
     reference_ = has_closed_form(scene.system, scene.x0.data(), scene.v0.data()) ? ReferenceKind::exact
                                                                                   : ReferenceKind::rk45;
     length_scale_ = scene.length_scale;
+    regime_ = regime_of(scene.system);
     floor_ = (reference_ == ReferenceKind::exact ? exact_floor : rk45_floor) * scene.length_scale;
     // The plan: the coarsest levels whose work, added up, stays within the cap.
     const double lane_cost = static_cast<double>(config_.integrators.size() + 1);

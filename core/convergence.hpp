@@ -55,6 +55,8 @@ public:
     const ConvergencePoint& point(int row, int level) const;
     OrderFit fit(int row) const;              // over the finished levels; none for rk45 (adaptive)
     ReferenceKind reference() const;
+    // The kind of system (orders.hpp): which of the table's orders each row should show.
+    OrderRegime regime() const { return regime_; }
     // Errors at or below this are round-off (or the reference's own error) and are not fitted.
     double noise_floor() const;
     // The scene's size of motion (Scene::length_scale): an error near it says nothing about order.
@@ -65,6 +67,7 @@ private:
     int requested_ = 0, planned_ = 0, done_ = 0;
     double total_work_ = 0.0, done_work_ = 0.0;
     ReferenceKind reference_ = ReferenceKind::exact;
+    OrderRegime regime_ = OrderRegime::free_motion;
     double floor_ = 0.0, length_scale_ = 1.0;
     std::vector<std::vector<ConvergencePoint>> points_;  // [row][level]
     std::unique_ptr<Simulation> current_;                // the level being run

@@ -635,47 +635,103 @@ void kinematic_step(const System& s, Lane& L, double h, bool average) {
 void kinematic(const System& s, Lane& L, double h) { kinematic_step(s, L, h, false); }
 void kinematic_avg(const System& s, Lane& L, double h) { kinematic_step(s, L, h, true); }
 
+// Every order below is measured on systems of its kind by tests/test_orders.cpp (within 0.15;
+// "exact": every error at the round-off floor).
+constexpr Orders first_order = {.constant_force = 1, .single_forces = 1, .conservative = 1, .dissipative = 1,
+                                .without_closed_form = 1};
+// Methods of order 2 and more follow a constant force exactly (their x is a quadratic in t).
+constexpr Orders of_order(int p) {
+    return {.constant_force = Order::exact, .single_forces = p, .conservative = p, .dissipative = p,
+            .without_closed_form = p};
+}
+// The kinematic step sums each force's own exact (dv, dx): exact where one flow is the whole
+// motion. With several forces on a body the sum misses their cross terms from h³ on in dv (second
+// order), and once damping is among them already the h² term ∂a_i/∂v · a_j (first order). A force
+// without a closed form takes dv = a·h, dx = a·h², whose dx is wrong at h²: first order.
+constexpr Orders kinematic_orders = {.constant_force = Order::exact, .single_forces = Order::exact,
+                                     .conservative = 2, .dissipative = 1, .without_closed_form = 1};
+// dx = ½·dv·h is right to h² only, even for one force alone: second order where kinematic is exact.
+constexpr Orders kinematic_avg_orders = {.constant_force = Order::exact, .single_forces = 2, .conservative = 2,
+                                         .dissipative = 1, .without_closed_form = 1};
+constexpr const char* predicted_velocity_note =
+    "Damping and drag see a predicted velocity, so the order holds with them.";
+
 const std::vector<IntegratorInfo> table = {
-    {"explicit_euler", "Explicit Euler", "Euler family", 1, 1, "1", false, false, false, false, false,
-     "x += v·h, v += a·h with both slopes from the start of the step; gains energy on oscillators.",
-     explicit_euler},
-    {"semi_implicit_euler", "Semi-implicit Euler", "Euler family", 1, 1, "1", true, false, false, false, false,
-     "Symplectic Euler, velocity first: v += a·h, then x += v_new·h; keeps energy bounded, drifts in phase.",
-     semi_implicit_euler},
-    {"semi_implicit_euler_x", "Semi-implicit Euler (x first)", "Euler family", 1, 1, "1", true, false, false,
-     false, false, "Symplectic Euler, position first: x += v·h, then v += a(x_new)·h.", semi_implicit_euler_x},
-    {"implicit_euler", "Implicit Euler", "Euler family", 1, 2, "1 + Newton iterations (2 on linear systems)",
-     false, true, false, false, false,
-     "Backward Euler solved by Newton iteration; unconditionally stable but loses energy.", implicit_euler},
-    {"newton", "Newton (constant acceleration)", "kinematic", 1, 1, "1", false, false, false, false, false,
-     "x += v·h + ½a·h², v += a·h: exact for constant forces (a projectile without drag).", newton},
-    {"heun", "Heun", "Runge–Kutta", 2, 2, "2", false, false, false, false, false,
-     "Euler predictor, then the average of the slopes at both ends (trapezoid).", heun},
-    {"midpoint", "Midpoint (RK2)", "Runge–Kutta", 2, 2, "2", false, false, false, false, false,
-     "Half an Euler step, then a full step with the slopes at the midpoint.", midpoint},
-    {"rk4", "Runge–Kutta 4", "Runge–Kutta", 4, 4, "4", false, false, false, false, false,
-     "Classic fourth-order Runge–Kutta: four slopes weighted 1, 2, 2, 1; slowly loses energy.", rk4},
-    {"leapfrog", "Leapfrog", "Verlet family", 2, 1, "1 (plus 1 at the start)", true, false, true, false, false,
-     "Velocities at half steps, started with a half kick; reported velocity synchronised to the step.",
-     leapfrog},
-    {"stormer_verlet", "Störmer–Verlet", "Verlet family", 2, 1, "1 (plus 1 at the start)", true, false, true,
-     false, false,
-     "x_next = 2x − x_prev + a·h², first step from Taylor, velocity from the central difference.",
-     stormer_verlet},
-    {"velocity_verlet", "Velocity Verlet", "Verlet family", 2, 1, "1 (acceleration reused; plus 1 at the start)",
-     true, false, true, false, false, "x += v·h + ½a·h², then v += ½(a + a_new)·h.", velocity_verlet},
-    {"yoshida4", "Yoshida 4 (Forest–Ruth)", "Verlet family", 4, 3, "3", true, false, false, false, false,
-     "Fourth-order symplectic composition of three Verlet steps (one with a negative weight).", yoshida4},
-    {"kinematic", "Kinematic", "kinematic", 2, 1, "1 (each force's closed form)", false, false, false, false,
-     true,
-     "Each force adds its own exact (dv, dx) over the step: exact for gravity, one spring or one orbit alone.",
-     kinematic},
-    {"kinematic_avg", "Kinematic (average acceleration)", "kinematic", 2, 1, "1 (each force's closed form)",
-     false, false, false, false, false,
-     "As kinematic, but dx = ½·dv·h for every force: stable when several forces act at once.", kinematic_avg},
-    {"rk45", "Dormand–Prince 5(4)", "reference", 5, 6, "6 per accepted substep (the 7th is the next one's first; adaptive)", false, false, true,
-     true, false, "Adaptive Runge–Kutta with error control (rtol 1e-9): the reference where no closed form exists.",
-     rk45},
+    {.id = "explicit_euler", .name = "Explicit Euler", .family = "Euler family", .orders = first_order,
+     .force_evaluations = 1, .evaluations_note = "1",
+     .description = "x += v·h, v += a·h with both slopes from the start of the step; gains energy on oscillators.",
+     .step = explicit_euler},
+    {.id = "semi_implicit_euler", .name = "Semi-implicit Euler", .family = "Euler family", .orders = first_order,
+     .force_evaluations = 1, .evaluations_note = "1", .symplectic = true,
+     .description = "Symplectic Euler, velocity first: v += a·h, then x += v_new·h; keeps energy bounded, drifts in phase.",
+     .step = semi_implicit_euler},
+    {.id = "semi_implicit_euler_x", .name = "Semi-implicit Euler (x first)", .family = "Euler family",
+     .orders = first_order, .force_evaluations = 1, .evaluations_note = "1", .symplectic = true,
+     .description = "Symplectic Euler, position first: x += v·h, then v += a(x_new)·h.", .step = semi_implicit_euler_x},
+    {.id = "implicit_euler", .name = "Implicit Euler", .family = "Euler family", .orders = first_order,
+     .force_evaluations = 2, .evaluations_note = "1 + Newton iterations (2 on linear systems)", .implicit = true,
+     .description = "Backward Euler solved by Newton iteration; unconditionally stable but loses energy.",
+     .step = implicit_euler},
+    {.id = "newton", .name = "Newton (constant acceleration)", .family = "kinematic",
+     .orders = {.constant_force = Order::exact, .single_forces = 1, .conservative = 1, .dissipative = 1,
+                .without_closed_form = 1},
+     .force_evaluations = 1, .evaluations_note = "1",
+     .description = "x += v·h + ½a·h², v += a·h: exact for constant forces (a projectile without drag).", .step = newton},
+    {.id = "heun", .name = "Heun", .family = "Runge–Kutta", .orders = of_order(2), .force_evaluations = 2,
+     .evaluations_note = "2", .description = "Euler predictor, then the average of the slopes at both ends (trapezoid).",
+     .step = heun},
+    {.id = "midpoint", .name = "Midpoint (RK2)", .family = "Runge–Kutta", .orders = of_order(2),
+     .force_evaluations = 2, .evaluations_note = "2",
+     .description = "Half an Euler step, then a full step with the slopes at the midpoint.", .step = midpoint},
+    {.id = "rk4", .name = "Runge–Kutta 4", .family = "Runge–Kutta", .orders = of_order(4), .force_evaluations = 4,
+     .evaluations_note = "4",
+     .description = "Classic fourth-order Runge–Kutta: four slopes weighted 1, 2, 2, 1; slowly loses energy.",
+     .step = rk4},
+    {.id = "leapfrog", .name = "Leapfrog", .family = "Verlet family", .orders = of_order(2),
+     .order_note = predicted_velocity_note, .force_evaluations = 1, .evaluations_note = "1 (plus 1 at the start)",
+     .symplectic = true, .stateful = true,
+     .description = "Velocities at half steps, started with a half kick; reported velocity synchronised to the step.",
+     .step = leapfrog},
+    {.id = "stormer_verlet", .name = "Störmer–Verlet", .family = "Verlet family", .orders = of_order(2),
+     .order_note = predicted_velocity_note, .force_evaluations = 1, .evaluations_note = "1 (plus 1 at the start)",
+     .symplectic = true, .stateful = true,
+     .description = "x_next = 2x − x_prev + a·h², first step from Taylor, velocity from the central difference.",
+     .step = stormer_verlet},
+    {.id = "velocity_verlet", .name = "Velocity Verlet", .family = "Verlet family", .orders = of_order(2),
+     .order_note = predicted_velocity_note, .force_evaluations = 1,
+     .evaluations_note = "1 (acceleration reused; plus 1 at the start)", .symplectic = true, .stateful = true,
+     .description = "x += v·h + ½a·h², then v += ½(a + a_new)·h.", .step = velocity_verlet},
+    {.id = "yoshida4", .name = "Yoshida 4 (Forest–Ruth)", .family = "Verlet family", .orders = of_order(4),
+     .order_note = "With damping or drag the symmetric step takes each dissipative force's exact flow, so the "
+                   "composition stays fourth order.",
+     .force_evaluations = 3, .evaluations_note = "3", .symplectic = true,
+     .description = "Fourth-order symplectic composition of three Verlet steps (one with a negative weight).",
+     .step = yoshida4},
+    {.id = "kinematic", .name = "Kinematic", .family = "kinematic",
+     .orders = kinematic_orders,
+     .order_note = "Exact wherever each force's own flow is the whole motion: one force on each body, or gravity "
+                   "on bodies joined only by springs between them. Several forces on a body: second order, first "
+                   "once damping is among them (two springs and a damper). A force without a closed form takes the "
+                   "semi-implicit terms dv = a·h, dx = a·h²: first order.",
+     .force_evaluations = 1, .evaluations_note = "1 (each force's closed form)",
+     .description = "Each force adds its own exact (dv, dx) over the step: exact for gravity, one spring or one orbit alone.",
+     .step = kinematic},
+    {.id = "kinematic_avg", .name = "Kinematic (average acceleration)", .family = "kinematic",
+     .orders = kinematic_avg_orders,
+     .order_note = "Second order with one force on each body, damped or not; first order once damping acts "
+                   "beside another force on a body, or with a force without a closed form (spring_pair's default "
+                   "rest length, drag).",
+     .force_evaluations = 1, .evaluations_note = "1 (each force's closed form)",
+     .description = "As kinematic, but dx = ½·dv·h for every force: stable when several forces act at once.",
+     .step = kinematic_avg},
+    {.id = "rk45", .name = "Dormand–Prince 5(4)", .family = "reference",
+     .orders = {},  // none anywhere: see the note
+     .order_note = "Adaptive: its error follows its tolerance (rtol 1e-9 as a lane, 1e-12 as the reference), not "
+                   "dt, so there is no order in dt to measure.",
+     .force_evaluations = 6, .evaluations_note = "6 per accepted substep (the 7th is the next one's first; adaptive)",
+     .stateful = true, .adaptive = true,
+     .description = "Adaptive Runge–Kutta with error control (rtol 1e-9): the reference where no closed form exists.",
+     .step = rk45},
 };
 
 }  // namespace
@@ -683,6 +739,11 @@ const std::vector<IntegratorInfo> table = {
 const std::vector<IntegratorInfo>& integrators() { return table; }
 
 int find_integrator(std::string_view id) { return index_of_id(table, id); }
+
+Order expected_order(const IntegratorInfo& info, OrderRegime r) {
+    if (r == OrderRegime::free_motion) return info.adaptive ? Order() : Order(Order::exact);
+    return info.orders.in(r);
+}
 
 Lane make_lane(const System& s, int index, const dvec2* x0, const dvec2* v0) {
     const size_t n = static_cast<size_t>(s.bodies());

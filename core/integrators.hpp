@@ -2,6 +2,7 @@
 // the page and the tests alike. Ids are fixed: links and the CLI use them.
 #pragma once
 #include "exact.hpp"
+#include "orders.hpp"
 #include "system.hpp"
 
 #include <string_view>
@@ -51,18 +52,19 @@ struct Lane {
 
 using StepFn = void (*)(const System& s, Lane& lane, double h);
 
+// One row of the table. A row names what differs from the defaults (integrators.cpp).
 struct IntegratorInfo {
     const char* id;
     const char* name;
     const char* family;       // "Euler family", "Runge–Kutta", "Verlet family", "kinematic", "reference"
-    int order;                // global order of accuracy on smooth systems
+    Orders orders;            // the global order on each kind of system (orders.hpp)
+    const char* order_note = "";  // what else the order depends on, in words
     int force_evaluations;    // per step (typical, for the variable ones)
     const char* evaluations_note;
-    bool symplectic;
-    bool implicit;
-    bool stateful;            // carries data between steps: reset whenever system or dt changes
-    bool adaptive;
-    bool exact_for_single_forces;  // exact whenever every force alone has a closed form and only one acts on a body
+    bool symplectic = false;
+    bool implicit = false;
+    bool stateful = false;    // carries data between steps: reset whenever system or dt changes
+    bool adaptive = false;
     const char* description;
     StepFn step;
 };
@@ -70,6 +72,10 @@ struct IntegratorInfo {
 const std::vector<IntegratorInfo>& integrators();
 // Index in integrators(), or -1.
 int find_integrator(std::string_view id);
+
+// The order integrator `info` claims on a system of kind r: its table's, and exact on free
+// motion for every method with a fixed step (each follows a straight line exactly).
+Order expected_order(const IntegratorInfo& info, OrderRegime r);
 
 // A lane for integrator `index`, sized for s and reset to (x0, v0).
 Lane make_lane(const System& s, int index, const dvec2* x0, const dvec2* v0);

@@ -6,12 +6,6 @@ namespace stepwise {
 
 const char* const csv_header = "t,integrator,body,x,y,vx,vy,energy,error\n";
 
-void append_number(std::string& out, double x) {
-    char buf[40];
-    const int n = std::snprintf(buf, sizeof buf, "%.17g", x);
-    out.append(buf, n > 0 ? static_cast<size_t>(n) : 0);
-}
-
 std::string json_string(std::string_view text) {
     std::string out = "\"";
     for (char ch : text) {
@@ -100,6 +94,8 @@ long long append_json_rows(std::string& out, const Simulation& sim, bool& first,
 void append_json_head(std::string& out, const Simulation& sim, long long steps) {
     out += "{\n  \"config\": " + json_string(normalise(sim.config())) + ",\n  \"reference\": \"";
     out += reference_name(sim.reference_kind());
+    out += "\",\n  \"order_regime\": \"";
+    out += regime_id(regime_of(sim.scene().system));
     out += "\",\n  \"dt\": ";
     append_number(out, sim.config().dt);
     out += ",\n  \"steps\": " + std::to_string(steps);
@@ -114,12 +110,13 @@ void append_json_tail(std::string& out, const Simulation& sim) {
     out += ",\n  \"reference_stopped_at\": ";
     if (sim.reference_stopped()) append_number(out, sim.reference_stopped_at()); else out += "null";
     out += ",\n  \"integrators\": [";
+    const OrderRegime regime = regime_of(sim.scene().system);
     for (int l = 0; l < sim.lanes(); ++l) {
         const IntegratorInfo& info = sim.info(l);
         const bool stopped = sim.diverged(l);
         out += l ? ",\n    {" : "\n    {";
         out += "\"id\": \"" + std::string(info.id) + "\", \"name\": " + json_string(info.name);
-        out += ", \"order\": " + std::to_string(info.order);
+        out += ", \"order\": " + order_json(expected_order(info, regime));  // the claim for this kind of system
         out += std::string(", \"symplectic\": ") + (info.symplectic ? "true" : "false");
         out += std::string(", \"diverged\": ") + (stopped ? "true" : "false");
         out += ", \"diverged_at\": ";

@@ -1,8 +1,9 @@
 // The one place that turns a Simulation's current step into text rows, CSV or JSON, with
-// every number printed %.17g (it reads back exactly). String formatting only: core/ stays free
-// of I/O. The CLI prints these rows and the page's export downloads them, so the two match by
-// construction.
+// every number printed %.17g by append_number (core/number_text.hpp: it reads back exactly, in
+// any locale). String formatting only: core/ stays free of I/O. The CLI prints these rows and the
+// page's export downloads them, so the two match by construction.
 #pragma once
+#include "number_text.hpp"
 #include "simulation.hpp"
 
 #include <string>
@@ -13,8 +14,6 @@ namespace stepwise {
 // "t,integrator,body,x,y,vx,vy,energy,error" and a newline.
 extern const char* const csv_header;
 
-// %.17g of x, appended.
-void append_number(std::string& out, double x);
 // A JSON string literal of text (quotes, backslashes and control characters escaped).
 std::string json_string(std::string_view text);
 

@@ -1,5 +1,6 @@
 #include "scenarios.hpp"
 
+#include "number_text.hpp"
 #include "table_lookup.hpp"
 
 #include <algorithm>
@@ -58,12 +59,33 @@ PhaseNames phase_names(const PhaseSpec& spec) {
 
 namespace {
 
-constexpr double big = 1e6;  // positions, velocities, masses and stiffnesses stay within this
+// The ranges keep every allowed config representable: each quantity the core forms from them
+// stays within about 1e±100 of the double range (1e±308), so no start value, energy, closed-form
+// constant or force overflows to inf or underflows to a zero that is then divided by.
+//  - Magnitudes (positions, velocities, anchors, rest lengths) up to big = 1e6; gravity up to 1e3,
+//    damping b up to 1e4, quadratic drag c up to 100 (the rows below).
+//  - Masses, stiffnesses and G·M from small = 1e-6 to big. A mass of 1e-300 made 0.5·m·v² and k/m
+//    leave the range (an energy of inf for a finite state), and m1 = m2 <= 1e-162 made the reduced
+//    mass m1·m2/(m1 + m2) underflow to 0, a divisor of the kinematic maps and the closed form.
+//    With these bounds: k/m, gm/r³ and ω² <= 1e12 (ω <= 1e6 s⁻¹); b/m <= 1e10 and c/m <= 1e8 s⁻¹
+//    or m⁻¹; the reduced mass >= 5e-7; 0.5·m·v² <= 1e18 and 0.5·k·x² <= 1e19 J at the start; the
+//    damping ratio ζ = b/(2·sqrt(k·m)) <= 5e9, so ζ² stays finite (k = 1e-300 with b = 1e4 made it
+//    inf); a Kepler orbit's eccentricity <= r·v²/gm + 1 ~ 1e25 (squared: 1e50).
+//  - Zero is allowed where it means "none" (b, drag, rest, g, a start velocity); tiny nonzero
+//    positions and velocities are harmless: their products only underflow towards 0 (never
+//    divided by: a spring whose ends coincide pulls nothing, and an orbit's start distance has its
+//    own lower bound, min_orbit_distance).
+// A teacher's examples sit far inside: m = 0.000001 with drag = 100 and v0 = 100 is allowed.
+constexpr double big = 1e6;
+constexpr double small = 1e-6;
 // A body closer to a central body than this fraction of its start distance has fallen in.
 constexpr double collision_fraction = 1e-3;
+// An orbit starts at least this far from the central body: gm/r² <= 1e18 at the start and, down
+// to the collision radius (1e-3 of it), <= 1e24; the potential energy gm·m/r <= 1e18.
+constexpr double min_orbit_distance = 1e-6;
 
 // Common keys, written once.
-constexpr ParamSpec mass_param = {"m", 1, {1, 0}, 0, big, true, "kg", "mass", "the body's mass"};
+constexpr ParamSpec mass_param = {"m", 1, {1, 0}, small, big, false, "kg", "mass", "the body's mass"};
 constexpr ParamSpec damping_param = {"b", 1, {0, 0}, 0, 1e4, false, "N·s/m", "damping",
                                      "linear damping along the spring, F = −b·v"};
 ParamSpec start_position(double x, double y) {
@@ -141,8 +163,13 @@ void build_orbit(const Params& p, Scene& sc) {
 
 std::optional<ParamProblem> check_orbit(const Params& p) {
     const dvec2 x0 = p.vec("x0");
-    if (x0.x == 0.0 && x0.y == 0.0)
-        return ParamProblem{"x0", "0,0", "x0 must not be the central body's position (0,0); got '0,0'"};
+    if (!(std::hypot(x0.x, x0.y) >= min_orbit_distance)) {
+        const std::string got = format_number(x0.x) + "," + format_number(x0.y);
+        return ParamProblem{"x0", got,
+                            "x0 must be at least " + format_number(min_orbit_distance) +
+                                " m from the central body at (0,0) (two numbers 'x,y', each from " +
+                                format_number(-big) + " to " + format_number(big) + "); got '" + got + "'"};
+    }
     return std::nullopt;
 }
 
@@ -183,7 +210,7 @@ const std::vector<ScenarioInfo> table = {
      .name = "Spring",
      .description = "One mass on a spring to a fixed anchor: F = −k·(|d| − rest)·d/|d| − b·v, d = x − anchor.",
      .params = {mass_param,
-                {"k", 1, {15, 0}, 0, big, true, "N/m", "stiffness", "spring constant: force per metre of stretch"},
+                {"k", 1, {15, 0}, small, big, false, "N/m", "stiffness", "spring constant: force per metre of stretch"},
                 {"b", 1, {0.1, 0}, 0, 1e4, false, "N·s/m", "damping", "linear damping, F = −b·v"},
                 {"rest", 1, {0, 0}, 0, big, false, "m", "rest length", "length at which the spring pulls nothing"},
                 {"anchor", 2, {0, 0}, -big, big, false, "m", "anchor", "the spring's fixed end"},
@@ -216,8 +243,8 @@ const std::vector<ScenarioInfo> table = {
      .name = "Two springs",
      .description = "One mass held by two springs to two anchors (two forces at once), with a damper F = −b·v.",
      .params = {mass_param,
-                {"k1", 1, {10, 0}, 0, big, true, "N/m", "stiffness 1", "spring constant of the first spring"},
-                {"k2", 1, {20, 0}, 0, big, true, "N/m", "stiffness 2", "spring constant of the second spring"},
+                {"k1", 1, {10, 0}, small, big, false, "N/m", "stiffness 1", "spring constant of the first spring"},
+                {"k2", 1, {20, 0}, small, big, false, "N/m", "stiffness 2", "spring constant of the second spring"},
                 {"b", 1, {0, 0}, 0, 1e4, false, "N·s/m", "damping", "a damper on the mass, F = −b·v"},
                 {"rest1", 1, {0, 0}, 0, big, false, "m", "rest length 1", "rest length of the first spring"},
                 {"rest2", 1, {0, 0}, 0, big, false, "m", "rest length 2", "rest length of the second spring"},
@@ -236,9 +263,9 @@ const std::vector<ScenarioInfo> table = {
     {.id = "spring_pair",
      .name = "Spring pair",
      .description = "Two masses joined by one spring (stiffness k, rest length, damping b) under a gravity vector g.",
-     .params = {{"m1", 1, {2, 0}, 0, big, true, "kg", "mass 1", "mass of the first body"},
-                {"m2", 1, {3, 0}, 0, big, true, "kg", "mass 2", "mass of the second body"},
-                {"k", 1, {4, 0}, 0, big, true, "N/m", "stiffness", "spring constant of the joining spring"},
+     .params = {{"m1", 1, {2, 0}, small, big, false, "kg", "mass 1", "mass of the first body"},
+                {"m2", 1, {3, 0}, small, big, false, "kg", "mass 2", "mass of the second body"},
+                {"k", 1, {4, 0}, small, big, false, "N/m", "stiffness", "spring constant of the joining spring"},
                 damping_param,
                 {"rest", 1, {6, 0}, 0, big, false, "m", "rest length", "length at which the spring pulls nothing"},
                 {"g", 2, {0, -10}, -1000, 1000, false, "m/s²", "gravity", "gravity as a vector"},
@@ -259,7 +286,7 @@ const std::vector<ScenarioInfo> table = {
      .name = "Orbit",
      .description = "One body around a fixed central mass at the origin: F = −gm·m·r/|r|³ (Kepler's problem).",
      .params = {mass_param,
-                {"gm", 1, {1, 0}, 0, big, true, "m³/s²", "G·M", "gravitational parameter of the central mass"},
+                {"gm", 1, {1, 0}, small, big, false, "m³/s²", "G·M", "gravitational parameter of the central mass"},
                 start_position(1, 0), start_velocity(0, 1)},
      .presets = {{"circular_orbit", "Circular orbit",
                   "gm = 1, r = 1, speed 1: a circle of period 2π. Explicit Euler spirals outwards, the symplectic "
@@ -285,7 +312,7 @@ const std::vector<ScenarioInfo> table = {
      .description = "A mass on a spring with a rest length hanging from a fixed anchor under gravity: swing and bounce "
                     "exchange energy, chaotically for large amplitudes.",
      .params = {mass_param,
-                {"k", 1, {30, 0}, 0, big, true, "N/m", "stiffness", "spring constant: force per metre of stretch"},
+                {"k", 1, {30, 0}, small, big, false, "N/m", "stiffness", "spring constant: force per metre of stretch"},
                 damping_param,
                 {"rest", 1, {1, 0}, 0, big, false, "m", "rest length", "length at which the spring pulls nothing"},
                 {"g", 2, {0, -9.81}, -1000, 1000, false, "m/s²", "gravity", "gravity as a vector"},

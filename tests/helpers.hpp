@@ -8,6 +8,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -76,6 +77,21 @@ inline Setup orbit(double gm, dvec2 x0, dvec2 v0) {
 // The orbit of eccentricity e (gm = 1) starting at its periapsis (1, 0), moving along +y:
 // speed sqrt(gm (1 + e) / r_p), semi-major axis 1 / (1 - e).
 inline Setup orbit_from_periapsis(double e) { return orbit(1.0, dvec2(1.0, 0.0), dvec2(0.0, std::sqrt(1.0 + e))); }
+
+// Deterministic random numbers for the tests' generated inputs (xorshift64): next() each call.
+class Xorshift {
+public:
+    explicit Xorshift(std::uint64_t seed) : state_(seed) {}
+    std::uint64_t operator()() {
+        state_ ^= state_ << 13;
+        state_ ^= state_ >> 7;
+        state_ ^= state_ << 17;
+        return state_;
+    }
+
+private:
+    std::uint64_t state_;
+};
 
 // A query that must parse cleanly.
 inline stepwise::Config config_of(const std::string& query) {

@@ -3,6 +3,8 @@
 // and to read its structure.
 #pragma once
 
+#include "number_text.hpp"
+
 #include <cstdlib>
 #include <optional>
 #include <stdexcept>
@@ -87,8 +89,12 @@ private:
             if (i_ < t_.size() && (t_[i_] == '+' || t_[i_] == '-')) ++i_;
             if (!digits()) return false;
         }
+        // The project's one number parser (locale-independent); a number beyond the double range
+        // is refused.
+        const std::optional<double> x = stepwise::parse_number(t_.substr(start, i_ - start));
+        if (!x) return false;
         out.kind = Json::Kind::number;
-        out.number = std::strtod(std::string(t_.substr(start, i_ - start)).c_str(), nullptr);
+        out.number = *x;
         return true;
     }
     static void append_utf8(std::string& s, unsigned cp) {

@@ -142,6 +142,78 @@ TEST_CASE("cli list prints every integrator, scenario and preset with metadata")
     for (const ScenarioInfo& s : scenarios()) CHECK(r.out.find(s.id) != std::string::npos);
     for (const PresetInfo& p : presets()) CHECK(r.out.find(p.id) != std::string::npos);
     CHECK(r.out.find("Störmer–Verlet") != std::string::npos);
+    // Each integrator's orders in words under its row, and its note where it has one.
+    for (const IntegratorInfo& i : integrators()) {
+        INFO(i.id);
+        const size_t row = r.out.find("\n" + std::string(i.id) + " ");
+        REQUIRE(row != std::string::npos);
+        const std::string orders = "\n    " + orders_summary(i.orders) + "\n";
+        CHECK(r.out.substr(r.out.find('\n', row + 1), orders.size()) == orders);
+        if (*i.order_note) CHECK(contains(r.out, std::string("\n    ") + i.order_note + "\n"));
+    }
+    CHECK(contains(r.out, "\nkinematic_avg "));
+    CHECK(contains(r.out, "\n    exact with uniform gravity alone; order 2 with one force with a closed form on each body or "
+                          "several undamped forces with closed forms on a body; order 1 with several forces on a body "
+                          "including damping or a force without a closed form (a spring with a rest length, quadratic "
+                          "drag)\n"));
+    CHECK(contains(r.out, "\n  dissipative          several forces on a body including damping\n"));
+}
+
+TEST_CASE("cli list --format json: every table in strict JSON, each integrator's orders by kind of system") {
+    const Result r = cli({"list", "--format", "json"});
+    REQUIRE(r.status == 0);
+    const auto doc = parse_json(r.out);
+    REQUIRE(doc);
+    CHECK(doc->keys() == std::vector<std::string>{"integrators", "order_regimes", "limits", "scenarios", "presets", "views"});
+    const auto& ints = (*doc)["integrators"].items;
+    REQUIRE(ints.size() == integrators().size());
+    for (size_t k = 0; k < ints.size(); ++k) {
+        const IntegratorInfo& i = integrators()[k];
+        const Json& row = ints[k];
+        INFO(i.id);
+        CHECK(row.keys() == std::vector<std::string>{"id", "name", "family", "orders", "orders_text", "order_note",
+                                                     "force_evaluations", "evaluations_note", "symplectic", "implicit",
+                                                     "stateful", "adaptive", "description"});
+        CHECK(row["id"].string == i.id);
+        CHECK(row["name"].string == i.name);
+        CHECK(row["order_note"].string == i.order_note);
+        CHECK(row["orders_text"].string == orders_summary(i.orders));
+        CHECK(row["force_evaluations"].number == i.force_evaluations);
+        CHECK(row["adaptive"].boolean == i.adaptive);
+        CHECK(row["orders"].keys() == std::vector<std::string>{"constant_force", "single_forces", "conservative",
+                                                               "dissipative", "without_closed_form"});
+        for (OrderRegime kind : table_regimes) {
+            const Json& claim = row["orders"][regime_id(kind)];
+            const Order o = i.orders.in(kind);
+            if (o.kind == Order::power) CHECK(claim.number == o.p);
+            if (o.kind == Order::exact) CHECK(claim.string == "exact");
+            if (o.kind == Order::none) CHECK(claim.kind == Json::Kind::null);
+        }
+    }
+    const Json& kinematic_avg = ints[static_cast<size_t>(find_integrator("kinematic_avg"))]["orders"];
+    CHECK(kinematic_avg["constant_force"].string == "exact");
+    CHECK(kinematic_avg["single_forces"].number == 2);
+    CHECK(kinematic_avg["conservative"].number == 2);
+    CHECK(kinematic_avg["dissipative"].number == 1);
+    CHECK(kinematic_avg["without_closed_form"].number == 1);
+    CHECK((*doc)["order_regimes"].items.size() == static_cast<size_t>(order_regimes));
+    CHECK((*doc)["order_regimes"].items[4]["id"].string == "dissipative");
+    CHECK((*doc)["limits"]["dt_max"].number == dt_max);
+    CHECK((*doc)["scenarios"].items.size() == scenarios().size());
+    const Json& spring = (*doc)["scenarios"].items[static_cast<size_t>(find_scenario("spring"))];
+    CHECK(spring["params"].items[1]["key"].string == "k");
+    CHECK(spring["params"].items[1]["default"].items[0].number == 15);
+    CHECK(spring["presets"].items[0].string == "damped_spring");
+    CHECK((*doc)["presets"].items.size() == presets().size());
+    CHECK((*doc)["presets"].items[0]["query"].string == presets()[0].query);
+    CHECK((*doc)["views"].items.size() == views().size());
+    CHECK(all_finite(*doc));
+    // list takes --format text|json and nothing else.
+    CHECK(cli({"list", "--format", "text"}).out == cli({"list"}).out);
+    const Result bad = cli({"list", "--format", "csv"}, true);
+    CHECK(bad.status == 64);
+    CHECK(contains(bad.out, "list's --format must be text or json; got 'csv'"));
+    CHECK(cli({"list", "extra"}).status == 64);
 }
 
 TEST_CASE("cli check: normalised query and exit 0, or every error and exit 2") {
@@ -152,7 +224,7 @@ TEST_CASE("cli check: normalised query and exit 0, or every error and exit 2") {
     CHECK(bad.status == 2);
     CHECK(bad.out.find("dt must be a number > 0 and at most 10; got '0'") != std::string::npos);
     CHECK(bad.out.find("unknown integrator 'rk5'; known: ") != std::string::npos);
-    CHECK(bad.out.find("m must be a number > 0") != std::string::npos);
+    CHECK(bad.out.find("m must be a number from 1e-06 to 1000000") != std::string::npos);
     CHECK(cli({"run", "dt=0"}).status == 2);
 }
 
@@ -165,7 +237,7 @@ TEST_CASE("cli rejects bad usage with a message") {
     CHECK(cli({"run", "preset=damped_spring", "--steps", "3", "--until", "1"}).status == 64);
     const Result r = cli({"run", "preset=damped_spring", "--until", "nan"}, true);
     CHECK(r.status == 64);
-    CHECK(r.out.find("--until must be a finite time") != std::string::npos);
+    CHECK(r.out.find("--until must be a time in seconds >= 0") != std::string::npos);
 }
 
 TEST_CASE("cli run --format json is valid JSON with the documented structure") {
@@ -174,8 +246,8 @@ TEST_CASE("cli run --format json is valid JSON with the documented structure") {
     REQUIRE(r.status == 0);
     const auto doc = parse_json(r.out);
     REQUIRE(doc);
-    CHECK(doc->keys() == std::vector<std::string>{"config", "reference", "dt", "steps", "rows", "reference_stopped", "reference_stopped_at",
-                                                  "integrators"});
+    CHECK(doc->keys() == std::vector<std::string>{"config", "reference", "order_regime", "dt", "steps", "rows",
+                                                  "reference_stopped", "reference_stopped_at", "integrators"});
     CHECK((*doc)["config"].string == normalise(parse_config(q).config));
     CHECK((*doc)["reference"].string == "rk45");
     CHECK((*doc)["dt"].number == 0.5);
@@ -194,6 +266,7 @@ TEST_CASE("cli run --format json is valid JSON with the documented structure") {
     REQUIRE(lanes.size() == 2);
     CHECK(lanes[1]["id"].string == "rk4");
     CHECK(lanes[1]["order"].number == 4);
+    CHECK((*doc)["order_regime"].string == "without_closed_form");  // the exercise's spring has a rest length
     CHECK(lanes[1]["stopped"].kind == Json::Kind::null);
     CHECK(lanes[1].keys() == std::vector<std::string>{"id", "name", "order", "symplectic", "diverged", "diverged_at",
                                                       "stopped", "energy", "energy_drift", "dissipated",
@@ -388,7 +461,9 @@ TEST_CASE("cli convergence: CSV rows per integrator and level, in the query's or
     const Result both = cli({"convergence", q, "--halvings", "2"}, true);
     CHECK(contains(both.out, "reference: exact; noise floor "));
     CHECK(contains(both.out, "explicit_euler: order 1.0"));
-    CHECK(contains(both.out, "kinematic: no order"));
+    CHECK(contains(both.out, " levels (table: 1)\n"));
+    CHECK(contains(both.out, "kinematic: no order (0 levels above the noise floor; table: exact)\n"));
+    CHECK(contains(both.out, "; kind of system: single_forces (one force with a closed form on each body)\n"));
 }
 
 TEST_CASE("cli convergence --format json: strict JSON, orders or null, stops named") {
@@ -398,7 +473,9 @@ TEST_CASE("cli convergence --format json: strict JSON, orders or null, stops nam
     const auto doc = parse_json(r.out);
     REQUIRE(doc);
     CHECK(all_finite(*doc));
-    CHECK(doc->keys() == std::vector<std::string>{"config", "reference", "halvings", "levels", "noise_floor", "integrators"});
+    CHECK(doc->keys() == std::vector<std::string>{"config", "reference", "order_regime", "halvings", "levels",
+                                                  "noise_floor", "integrators"});
+    CHECK((*doc)["order_regime"].string == "single_forces");
     CHECK((*doc)["config"].string == normalise(parse_config("preset=stiff_spring&integrators=explicit_euler,rk4,kinematic").config));
     CHECK((*doc)["reference"].string == "exact");
     CHECK((*doc)["halvings"].number == 3);
@@ -424,14 +501,15 @@ TEST_CASE("cli convergence --format json: strict JSON, orders or null, stops nam
     CHECK(rows[1]["rows"].items[3]["stopped"].kind == Json::Kind::null);
     CHECK(rows[1]["rows"].items[3]["stopped_at"].kind == Json::Kind::null);
     CHECK(rows[2]["order"].kind == Json::Kind::null);  // kinematic: exact on the spring, at the floor
+    CHECK(rows[2]["table_order"].string == "exact");    // as the table says for one spring alone
 }
 
 TEST_CASE("cli convergence and stability reject bad arguments with the option, the value and what is allowed") {
-    for (const char* bad : {"-1", "13", "1.5", "", "abc", " 3", "+3", "99999999999999999999"}) {
+    for (const char* bad : {"-1", "13", "1.5", "", "abc", " 3", "+3", "99999999999999999999", "1e1", "0x3"}) {
         INFO("--halvings '" << bad << "'");
         const Result r = cli({"convergence", "preset=damped_spring", "--halvings", bad}, true);
         CHECK(r.status == 64);
-        CHECK(contains(r.out, std::string("--halvings must be a whole number from 0 to 12; got '") + bad + "'"));
+        CHECK(contains(r.out, std::string("--halvings must be a whole number from 0 to 12, digits only; got '") + bad + "'"));
     }
     CHECK(cli({"convergence", "preset=damped_spring", "--halvings", "0"}).status == 0);
     CHECK(cli({"convergence", "preset=damped_spring&duration=1", "--halvings", "12"}).status == 0);
@@ -439,15 +517,118 @@ TEST_CASE("cli convergence and stability reject bad arguments with the option, t
     CHECK(format.status == 64);
     CHECK(contains(format.out, "--format must be csv or json; got 'xml'"));
     CHECK(contains(cli({"convergence"}, true).out, "convergence needs a QUERY"));
-    CHECK(contains(cli({"convergence", "preset=damped_spring", "--halvings"}, true).out, "option --halvings needs a value"));
-    CHECK(contains(cli({"convergence", "preset=damped_spring", "--steps", "3"}, true).out, "unknown option --steps"));
+    CHECK(contains(cli({"convergence", "preset=damped_spring", "--halvings"}, true).out,
+                   "option --halvings needs a value: a whole number from 0 to 12, digits only"));
+    CHECK(contains(cli({"convergence", "preset=damped_spring", "--steps", "3"}, true).out,
+                   "unknown option '--steps' for convergence; its options: --halvings, --format"));
     const Result query = cli({"convergence", "dt=0"}, true);
     CHECK(query.status == 2);
     CHECK(contains(query.out, "dt must be a number > 0"));
     CHECK(cli({"stability", "--format", "yaml"}).status == 64);
-    CHECK(contains(cli({"stability", "--every", "2"}, true).out, "unknown option --every"));
+    CHECK(contains(cli({"stability", "--every", "2"}, true).out, "unknown option '--every' for stability; its options: --format"));
     CHECK(cli({"stability", "k=-1"}).status == 2);
-    CHECK(contains(cli({"run", "preset=damped_spring", "--steps", ""}, true).out, "--steps must be a whole number >= 0; got ''"));
+}
+
+namespace {
+
+// The usage error of a command line: exit 64 and the message on the first line.
+std::string usage_error(const std::vector<std::string>& args) {
+    const Result r = cli(args, true);
+    CHECK(r.status == 64);
+    return r.out.substr(0, r.out.find('\n'));
+}
+
+}  // namespace
+
+TEST_CASE("cli run and cloud: every option value is checked with the config's number rules, before any arithmetic") {
+    const std::string q = "preset=damped_spring";  // dt = 0.01
+    for (const std::string command : {"run", "cloud"}) {
+        INFO(command);
+        // Counts: digits only, within the range.
+        for (const char* bad : {"", " 7", "7 ", "+3", "-3", "1e3", "7.0", "0x10", "10000001", "99999999999999999999",
+                                "\xEF\xBC\x97"}) {  // a fullwidth 7
+            INFO("--steps '" << bad << "'");
+            CHECK(usage_error({command, q, "--steps", bad}) ==
+                  std::string("stepwise: --steps must be a whole number from 0 to 10000000 steps of dt, digits only; got '") +
+                      bad + "'");
+        }
+        for (const char* bad : {"0", "", "+1", "1.0", "10000001"}) {
+            INFO("--every '" << bad << "'");
+            CHECK(usage_error({command, q, "--every", bad}) ==
+                  std::string("stepwise: --every must be a whole number from 1 to 10000000, digits only; got '") + bad + "'");
+        }
+        // --until: the config format's decimals (no hex, spaces, inf or nan), >= 0 ...
+        for (const char* bad : {"", " 7", "7 ", "0x1p3", "0x10", "inf", "nan", "-1", "-1e-9", "1,5", "1e", "1e400"}) {
+            INFO("--until '" << bad << "'");
+            CHECK(usage_error({command, q, "--until", bad}) ==
+                  std::string("stepwise: --until must be a time in seconds >= 0 written as a plain decimal number (e.g. "
+                              "2.5 or 1e3; no hex, inf or nan), at most 10000000 steps of dt; got '") +
+                      bad + "'");
+        }
+        // ... and at most max_steps steps of dt: 1e17 (1e19 steps, beyond a long long) is refused
+        // like 1e19 and 1e300, before the cast that used to be undefined.
+        for (const char* far : {"1e17", "1e19", "1e300", "100000.001", "1.7976931348623157e308"}) {
+            INFO("--until " << far);
+            CHECK(usage_error({command, q, "--until", far}) ==
+                  std::string("stepwise: --until must be at most 100000 s at dt = 0.01 (at most 10000000 steps per run); "
+                              "got '") + far + "'");
+        }
+        CHECK(contains(usage_error({command, q + "&dt=10", "--until", "100000001"}), "at most 100000000 s at dt = 10 "));
+        CHECK(usage_error({command, q, "--format", "CSV"}) == "stepwise: --format must be csv or json; got 'CSV'");
+        // An unknown option is unknown wherever it stands, the last one included.
+        const std::string unknown = "stepwise: unknown option '--bogus' for " + command +
+                                    "; its options: --steps, --until, --every, --format";
+        CHECK(usage_error({command, q, "--every", "2", "--bogus"}) == unknown);
+        CHECK(usage_error({command, q, "--bogus"}) == unknown);
+        CHECK(usage_error({command, q, "--bogus", "3"}) == unknown);
+        CHECK(usage_error({command, q, "--steps", "3", "extra"}) ==
+              "stepwise: unknown option 'extra' for " + command + "; its options: --steps, --until, --every, --format");
+        CHECK(usage_error({command, q, "--steps"}) ==
+              "stepwise: option --steps needs a value: a whole number from 0 to 10000000 steps of dt, digits only");
+        CHECK(usage_error({command, q, "--every", "2", "--every", "3"}) ==
+              "stepwise: option --every is given twice; give each option once");
+        CHECK(usage_error({command, q, "--steps", "3", "--until", "1"}) == "stepwise: give --steps or --until, not both");
+        // The bounds themselves are accepted: `cloud` then stops at its own check (the query has no
+        // cloud), exit 2, so nothing runs 10^7 steps here.
+        if (command == "cloud") {
+            const std::vector<std::vector<std::string>> bounds = {
+                {"--steps", "10000000"}, {"--until", "100000"}, {"--until", "+1e5"}, {"--every", "10000000"}, {"--steps", "0007"}};
+            for (const std::vector<std::string>& at_bound : bounds) {
+                std::vector<std::string> args = {"cloud", q};
+                args.insert(args.end(), at_bound.begin(), at_bound.end());
+                const Result r = cli(args, true);
+                INFO(at_bound[0] << " " << at_bound[1] << ": " << r.out);
+                CHECK(r.status == 2);
+                CHECK(contains(r.out, "error: cloud must be a whole number from 1"));
+            }
+        }
+    }
+    // Accepted values do what they say: --until 0.025 is ceil(2.5) = 3 steps of 0.01; +0.02 and
+    // 2e-2 are the config format's numbers for 2 steps; 1e-400 reads as 0 (no step).
+    auto rows = [&](const std::string& until) { return lines(cli({"run", q + "&integrators=rk4", "--until", until}).out).size(); };
+    CHECK(rows("0.025") == 1 + 4);
+    CHECK(rows("+0.02") == 1 + 3);
+    CHECK(rows("2e-2") == 1 + 3);
+    CHECK(rows("1e-400") == 1 + 1);
+    CHECK(rows("0") == 1 + 1);
+    CHECK(lines(cli({"run", q + "&integrators=rk4", "--steps", "007"}).out).size() == 1 + 8);
+}
+
+TEST_CASE("cli usage messages show values cut between characters, as valid UTF-8") {
+    // 70 × 'é' (2 bytes each): 60 characters are shown, then "…".
+    std::string accents;
+    for (int i = 0; i < 70; ++i) accents += "\xC3\xA9";
+    std::string shown;
+    for (int i = 0; i < 60; ++i) shown += "\xC3\xA9";
+    CHECK(usage_error({"run", "preset=damped_spring", "--steps", accents}) ==
+          "stepwise: --steps must be a whole number from 0 to 10000000 steps of dt, digits only; got '" + shown +
+              "\xE2\x80\xA6'");
+    // A byte that is not UTF-8 is shown as U+FFFD, a control character as '?'.
+    CHECK(usage_error({"run", "preset=damped_spring", "--until", "1\xFF\x01"}) ==
+          "stepwise: --until must be a time in seconds >= 0 written as a plain decimal number (e.g. 2.5 or 1e3; no hex, "
+          "inf or nan), at most 10000000 steps of dt; got '1\xEF\xBF\xBD?'");
+    CHECK(usage_error({"convergence", "preset=damped_spring", "--\xFF"}) ==
+          "stepwise: unknown option '--\xEF\xBF\xBD' for convergence; its options: --halvings, --format");
 }
 
 TEST_CASE("cli stability without a query: one row per integrator in table order") {

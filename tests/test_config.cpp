@@ -1,5 +1,6 @@
 // The config format: defaults, round trips, presets and every error path.
 #include "config.hpp"
+#include "helpers.hpp"
 #include "integrators.hpp"
 
 #include <catch2/catch.hpp>
@@ -8,6 +9,7 @@
 #include <string>
 
 using namespace stepwise;
+using testing_helpers::Xorshift;
 
 namespace {
 bool has_error(const ParseResult& r, const std::string& key, const std::string& fragment) {
@@ -127,7 +129,7 @@ TEST_CASE("every bad key or value is an error naming the key, the value and what
         CHECK(has_error(parse_config("dt=0"), "dt", "dt must be a number > 0 and at most 10; got '0'"));
         CHECK(has_error(parse_config("dt=11"), "dt", "at most 10"));
         CHECK(has_error(parse_config("dt=-0.1"), "dt", "> 0"));
-        CHECK(has_error(parse_config("m=-1"), "m", "m must be a number > 0"));
+        CHECK(has_error(parse_config("m=-1"), "m", "m must be a number from 1e-06 to 1000000; got '-1'"));
         CHECK(has_error(parse_config("m=0"), "m", "got '0'"));
         CHECK(has_error(parse_config("b=-0.5"), "b", "from 0 to 10000"));
         CHECK(has_error(parse_config("duration=0"), "duration", "> 0"));
@@ -149,7 +151,7 @@ TEST_CASE("every bad key or value is an error naming the key, the value and what
                                 "1e", "--1", "abc"}) {
             DYNAMIC_SECTION(bad) {
                 const ParseResult r = parse_config(std::string("k=") + bad);
-                CHECK(has_error(r, "k", "k must be a number > 0 and at most 1000000"));
+                CHECK(has_error(r, "k", std::string("k must be a number from 1e-06 to 1000000; got '") + bad + "'"));
                 CHECK(r.config.get("k") == 15.0);  // the default is kept, and the error says so
             }
         }
@@ -216,13 +218,7 @@ TEST_CASE("random queries never crash, and whatever parses cleanly round-trips")
         "-", "%", "%2", "%26", "%3D", ",", "integrators=", "rk4", "heun", "x0", "v0", "1,2", "preset=",
         "damped_spring", "two_points", "NaN", "1e308", "v=1", "m", "0", "b", "g", "0,-10", "duration=", "\xff", " ",
         "#", "?", "<b>", "rest1", "anchor2"};
-    std::uint64_t seed = 0x9E3779B97F4A7C15ull;
-    auto next = [&]() {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        return seed;
-    };
+    Xorshift next(0x9E3779B97F4A7C15ull);
     int clean = 0;
     for (int n = 0; n < 20000; ++n) {
         std::string q;
@@ -288,4 +284,105 @@ TEST_CASE("view and equal_cost: parsed, checked, and written only when not the d
         CHECK(has_error(parse_config("view=stability&view=cloud"), "view", "given more than once"));
         CHECK(has_error(parse_config("equal_cost=1&equal_cost=1"), "equal_cost", "given more than once"));
     }
+}
+
+namespace {
+
+// Valid UTF-8 by decoding (an independent check of what messages contain): every sequence in its
+// shortest form, no surrogates, nothing above U+10FFFF.
+bool valid_utf8(const std::string& s) {
+    for (size_t i = 0; i < s.size();) {
+        const unsigned char c = static_cast<unsigned char>(s[i]);
+        const int len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+        if (len == 0 || i + static_cast<size_t>(len) > s.size()) return false;
+        std::uint32_t cp = len == 1 ? c : len == 2 ? (c & 0x1Fu) : len == 3 ? (c & 0x0Fu) : (c & 0x07u);
+        for (int k = 1; k < len; ++k) {
+            const unsigned char t = static_cast<unsigned char>(s[i + static_cast<size_t>(k)]);
+            if ((t & 0xC0) != 0x80) return false;
+            cp = (cp << 6) | (t & 0x3Fu);
+        }
+        const std::uint32_t shortest[] = {0, 0, 0x80, 0x800, 0x10000};
+        if (cp < shortest[len] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return false;
+        i += static_cast<size_t>(len);
+    }
+    return true;
+}
+
+bool all_valid_utf8(const ParseResult& r) {
+    for (const ConfigError& e : r.errors)
+        if (!valid_utf8(e.key) || !valid_utf8(e.value) || !valid_utf8(e.message)) return false;
+    return true;
+}
+
+const std::string replacement = "\xEF\xBF\xBD";  // U+FFFD
+const std::string ellipsis = "\xE2\x80\xA6";     // U+2026
+
+}  // namespace
+
+TEST_CASE("messages cut a long value between characters, never inside one") {
+    // 60 characters are shown; a character of 2, 3 or 4 bytes straddling byte 60 is kept whole.
+    for (const std::string ch : {"\xC3\xB6", "\xE2\x82\xAC", "\xF0\x9F\x98\x80"}) {  // ö € 😀
+        for (size_t ascii = 55; ascii <= 60; ++ascii) {
+            std::string value(ascii, '7');
+            for (int k = 0; k < 10; ++k) value += ch;
+            INFO(ascii << " ASCII characters, then " << ch);
+            const std::string shown = printable_text(value);
+            CHECK(valid_utf8(shown));
+            std::string expected(ascii, '7');
+            for (size_t k = ascii; k < 60; ++k) expected += ch;
+            CHECK(shown == expected + ellipsis);
+            const ParseResult r = parse_config("k=" + value);
+            REQUIRE(r.errors.size() == 1);
+            CHECK(r.errors[0].value == shown);
+            CHECK(r.errors[0].message == "k must be a number from 1e-06 to 1000000; got '" + shown + "'");
+            CHECK(all_valid_utf8(r));
+        }
+    }
+    CHECK(printable_text(std::string(60, 'x')) == std::string(60, 'x'));  // exactly 60: nothing cut
+    CHECK(printable_text(std::string(61, 'x')) == std::string(60, 'x') + ellipsis);
+}
+
+TEST_CASE("bytes that are not UTF-8 become U+FFFD in messages; control characters '?'") {
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"a\xFF" "b", "a" + replacement + "b"},
+        {"\x80", replacement},                                           // a lone continuation byte
+        {"x\xC3", "x" + replacement},                                    // cut before its continuation
+        {"\xC3(", replacement + "("},
+        {"\xE2\x82", replacement + replacement},                         // a 3-byte sequence cut short
+        {"\xC0\xAF", replacement + replacement},                         // overlong '/'
+        {"\xE0\x80\xAF", replacement + replacement + replacement},       // overlong, 3 bytes
+        {"\xED\xA0\x80", replacement + replacement + replacement},       // a surrogate
+        {"\xF4\x90\x80\x80", replacement + replacement + replacement + replacement},  // above U+10FFFF
+        {"\xF5\x80", replacement + replacement},
+        {"\x01\x1F\x7F", "???"},
+        {"\xC2\x85", "?"},                                               // C1 control (NEL)
+        {"\xC2\xA0\xE2\x82\xAC\xF4\x8F\xBF\xBF", "\xC2\xA0\xE2\x82\xAC\xF4\x8F\xBF\xBF"},  // valid, kept
+    };
+    for (const auto& [in, out] : cases) {
+        INFO(in);
+        CHECK(printable_text(in) == out);
+    }
+    // A cut right after a bad byte: it counts as one character.
+    CHECK(printable_text(std::string(59, 'a') + "\xFF\xFF") == std::string(59, 'a') + replacement + ellipsis);
+    // Through the parser, in keys and values, raw and percent-encoded.
+    for (const char* q : {"k=%FF%FE", "%C3=1", "k=1%E2%82", "x0=\xC3,1", "integrators=rk4,\xF0\x9F", "\xFF\xFF=\xFF",
+                          "preset=%ED%A0%80", "view=\xE2\x82"}) {
+        INFO(q);
+        const ParseResult r = parse_config(q);
+        CHECK_FALSE(r.ok());
+        CHECK(all_valid_utf8(r));
+    }
+    // Random bytes: every message is valid UTF-8 and names what it shows.
+    Xorshift next(0x853C49E6748FEA9Bull);
+    int invalid = 0;
+    for (int n = 0; n < 5000; ++n) {
+        std::string bytes;
+        const size_t len = next() % 200;
+        for (size_t i = 0; i < len; ++i) bytes += static_cast<char>(next() % 256);
+        invalid += !valid_utf8(printable_text(bytes));
+        const ParseResult keyed = parse_config("k=" + bytes);
+        invalid += !all_valid_utf8(keyed);
+        invalid += !all_valid_utf8(parse_config(bytes));
+    }
+    CHECK(invalid == 0);
 }

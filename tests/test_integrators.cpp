@@ -55,31 +55,36 @@ TEST_CASE("every integrator converges at its theoretical order on the undamped o
         for (size_t i = 0; i < integrators().size(); ++i) {
             const IntegratorInfo& info = integrators()[i];
             DYNAMIC_SECTION(p.name << ": " << info.id) {
-                const double h0 = info.order >= 4 ? 0.1 : 0.02;
+                // Both are one force on one body: the table's single_forces claims.
+                REQUIRE(regime_of(p.s.system) == OrderRegime::single_forces);
+                const Order claim = expected_order(info, OrderRegime::single_forces);
+                const double h0 = claim.p >= 4 ? 0.1 : 0.02;
                 const OrderMeasurement m = measure_order(p.s, static_cast<int>(i), 4.0, h0);
                 INFO(describe(m));
-                if (info.adaptive) {
+                if (claim.kind == Order::none) {
                     // Error control, not a fixed order: every run meets the tolerance instead.
                     for (double e : m.err) CHECK(e < 1e-7);
-                } else if (info.exact_for_single_forces) {
+                } else if (claim.kind == Order::exact) {
                     // One spring or one central body alone: the closed form at every step size.
                     for (double e : m.err) CHECK(e < 1e-13);
                 } else {
-                    CHECK(m.order == Approx(info.order).margin(0.15));
+                    CHECK(m.order == Approx(claim.p).margin(0.15));
                 }
             }
         }
     }
 }
 
-// Each listed integrator's measured order on s matches its table order.
+// Each listed integrator's measured order on s matches its table order for s's kind of system.
 void check_orders(const Setup& s, std::initializer_list<const char*> ids, double T, double h0_low, double h0_high) {
     for (const char* id : ids) {
         DYNAMIC_SECTION(id) {
             const int i = find_integrator(id);
-            const OrderMeasurement m = measure_order(s, i, T, integrators()[i].order >= 4 ? h0_high : h0_low);
+            const Order claim = expected_order(integrators()[i], regime_of(s.system));
+            REQUIRE(claim.kind == Order::power);
+            const OrderMeasurement m = measure_order(s, i, T, claim.p >= 4 ? h0_high : h0_low);
             INFO(describe(m));
-            CHECK(m.order == Approx(integrators()[i].order).margin(0.15));
+            CHECK(m.order == Approx(claim.p).margin(0.15));
         }
     }
 }
@@ -334,7 +339,13 @@ TEST_CASE("the table's metadata is complete and consistent") {
         const int i = find_integrator(id);
         REQUIRE(i >= 0);
         const IntegratorInfo& info = integrators()[i];
-        CHECK(info.order >= 1);
+        // Every kind of system has a claim: an order of at least 1 or exact; none only for the
+        // adaptive method, which has none anywhere.
+        for (OrderRegime r : table_regimes) {
+            const Order claim = info.orders.in(r);
+            CHECK((claim.kind == Order::none) == info.adaptive);
+            if (claim.kind == Order::power) CHECK(claim.p >= 1);
+        }
         CHECK(info.force_evaluations >= 1);
         CHECK(std::string(info.description).size() > 20);
     }

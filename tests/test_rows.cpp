@@ -53,6 +53,7 @@ TEST_CASE("core/rows: the JSON document of one constant-force step, by hand") {
           "  \"config\": \"v=1&scenario=projectile&integrators=explicit_euler,newton&dt=1&duration=1&m=1&g=10&"
           "drag=0&x0=0,0&v0=0,0\",\n"
           "  \"reference\": \"exact\",\n"
+          "  \"order_regime\": \"constant_force\",\n"
           "  \"dt\": 1,\n"
           "  \"steps\": 1,\n"
           "  \"rows\": [\n"
@@ -71,15 +72,15 @@ TEST_CASE("core/rows: the JSON document of one constant-force step, by hand") {
           "    {\"id\": \"explicit_euler\", \"name\": \"Explicit Euler\", \"order\": 1, \"symplectic\": false, "
           "\"diverged\": false, \"diverged_at\": null, \"stopped\": null, \"energy\": 50, \"energy_drift\": 0.5, "
           "\"dissipated\": 0, \"angular_momentum\": 0, \"force_evaluations\": 1},\n"
-          "    {\"id\": \"newton\", \"name\": \"Newton (constant acceleration)\", \"order\": 1, \"symplectic\": false, "
+          "    {\"id\": \"newton\", \"name\": \"Newton (constant acceleration)\", \"order\": \"exact\", \"symplectic\": false, "
           "\"diverged\": false, \"diverged_at\": null, \"stopped\": null, \"energy\": 0, \"energy_drift\": 0, "
           "\"dissipated\": 0, \"angular_momentum\": 0, \"force_evaluations\": 1}\n"
           "  ]\n"
           "}\n");
     const auto doc = parse_json(json);
     REQUIRE(doc);
-    CHECK(doc->keys() == std::vector<std::string>{"config", "reference", "dt", "steps", "rows", "reference_stopped", "reference_stopped_at",
-                                                  "integrators"});
+    CHECK(doc->keys() == std::vector<std::string>{"config", "reference", "order_regime", "dt", "steps", "rows",
+                                                  "reference_stopped", "reference_stopped_at", "integrators"});
     CHECK((*doc)["rows"].items.size() == 4);
     CHECK((*doc)["rows"].items[3]["y"].number == -5.0);
 }
@@ -88,7 +89,7 @@ TEST_CASE("core/rows: numbers read back exactly, strings are escaped") {
     for (double x : {0.1, 1.0 / 3.0, -2.5e-300, 1e300, 6.02214076e23}) {
         std::string s;
         append_number(s, x);
-        CHECK(std::strtod(s.c_str(), nullptr) == x);
+        CHECK(parse_number(s) == x);
     }
     const std::string nasty = std::string("say \"hi\"\\ then\nbell\x07 and ö");
     const std::string quoted = json_string(nasty);

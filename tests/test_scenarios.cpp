@@ -7,6 +7,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <cmath>
+#include <cstdint>
 #include <map>
 #include <stdexcept>
 #include <string>
@@ -141,8 +143,15 @@ TEST_CASE("the orbit's cross-key check: x0 = 0,0 is an error naming x0; the rest
     REQUIRE(p.errors.size() == 1);
     CHECK(p.errors[0].key == "x0");
     CHECK(p.config.get_vec("x0") == dvec2(-10.0, 1.0));
-    // Anything else than the centre itself is fine.
+    // Anything at least 1e-6 m from the centre is fine; closer is an error naming the bound.
     CHECK(parse_config("scenario=orbit&x0=0,1e-6").ok());
+    CHECK(parse_config("scenario=orbit&x0=-6e-7,8e-7").ok());  // exactly 1e-6 away
+    const ParseResult near = parse_config("scenario=orbit&x0=1e-7,0");
+    REQUIRE(near.errors.size() == 1);
+    CHECK(near.errors[0].key == "x0");
+    CHECK(near.errors[0].message ==
+          "x0 must be at least 1e-06 m from the central body at (0,0) (two numbers 'x,y', each from -1000000 to "
+          "1000000); got '1e-07,0'");
     CHECK(parse_config("scenario=orbit&x0=-3,0&v0=0,0").ok());
 }
 
@@ -284,4 +293,98 @@ TEST_CASE("which systems conserve angular momentum, and about which point") {
     CHECK(sim.angular_momentum(0) == Approx(2.0).epsilon(1e-13));
     CHECK(sim.angular_momentum(1) == Approx(2.0).epsilon(1e-13));
     CHECK(std::fabs(sim.angular_momentum_drift(0)) < 1e-13);
+}
+
+TEST_CASE("masses, stiffnesses and G·M range from 1e-6 to 1e6, inclusive; below is an error naming key, value and range") {
+    // The issue's hostile example stays valid: m = 0.000001 with drag 100 at v0 = 100,100 and dt = 10.
+    CHECK(parse_config("scenario=projectile&m=0.000001&drag=100&v0=100,100&dt=10").ok());
+    CHECK(parse_config("scenario=spring_pair&m1=0.000001&m2=0.000001").ok());
+    const ParseResult low = parse_config("m=9.9e-7");
+    REQUIRE(low.errors.size() == 1);
+    CHECK(low.errors[0].key == "m");
+    CHECK(low.errors[0].value == "9.9e-7");
+    CHECK(low.errors[0].message == "m must be a number from 1e-06 to 1000000; got '9.9e-7'");
+    CHECK(low.config.get("m") == 1.0);  // the default is kept
+    CHECK(parse_config("scenario=spring_pair&m1=1e-300&m2=1e-300").errors.size() == 2);
+    // Every row: each strictly positive quantity takes exactly [1e-6, 1e6].
+    int bounded = 0;
+    for (const ScenarioInfo& row : scenarios()) {
+        for (const ParamSpec& p : row.params) {
+            if (p.min <= 0.0) continue;
+            INFO(row.id << " " << p.key);
+            ++bounded;
+            CHECK(p.min == 1e-6);
+            CHECK(p.max == 1e6);
+            CHECK_FALSE(p.min_exclusive);
+            const std::string base = std::string("scenario=") + row.id + "&" + p.key + "=";
+            CHECK(parse_config(base + "0.000001").ok());
+            CHECK(parse_config(base + "1000000").ok());
+            for (const char* below : {"9.9e-7", "0.00000099999999999", "1e-300", "0"}) {
+                const ParseResult r = parse_config(base + below);
+                REQUIRE(r.errors.size() == 1);
+                CHECK(r.errors[0].message ==
+                      std::string(p.key) + " must be a number from 1e-06 to 1000000; got '" + below + "'");
+            }
+        }
+    }
+    CHECK(bounded == 13);  // every mass, stiffness and G·M of the six rows
+    // The cloud's radius likewise.
+    CHECK(parse_config("cloud=10&cloud_radius=0.000001").ok());
+    const ParseResult radius = parse_config("cloud=10&cloud_radius=9e-7");
+    REQUIRE(radius.errors.size() == 1);
+    CHECK(radius.errors[0].message ==
+          "cloud_radius must be a number from 1e-06 to 1000000 (metres along x, m/s along vx); got '9e-7'");
+}
+
+TEST_CASE("every allowed config is representable: start energy, forces and closed form finite at the range's ends") {
+    // Each parameter component takes its range's ends, and, where allowed, 0, 1 and a tiny 1e-300
+    // (products of tiny values only underflow towards 0). Every corner of the box where it has at
+    // most 2^15 of them, and random picks from the wider sets.
+    Xorshift next(0x9E3779B97F4A7C15ull);
+    long long checked = 0, with_closed_form = 0;
+    for (size_t s = 0; s < scenarios().size(); ++s) {
+        const ScenarioInfo& row = scenarios()[s];
+        std::vector<std::vector<double>> choices;  // per component
+        for (const ParamSpec& p : row.params)
+            for (int d = 0; d < p.dims; ++d) {
+                std::vector<double> c = {p.min, p.max};
+                for (double extra : {0.0, 1.0, 1e-300, -1e-300})
+                    if (extra >= p.min && extra <= p.max && extra != p.min) c.push_back(extra);
+                choices.push_back(c);
+            }
+        const size_t n = choices.size();
+        const long long corners = 1LL << n;
+        const long long samples = std::min<long long>(corners, 1LL << 15) + 4000;
+        for (long long k = 0; k < samples; ++k) {
+            std::vector<double> values(n);
+            for (size_t i = 0; i < n; ++i)
+                values[i] = k < corners && k < (1LL << 15) ? choices[i][(k >> i) & 1] : choices[i][next() % choices[i].size()];
+            if (row.check && row.check(Params(row, values))) continue;  // refused by the row's cross-key rule
+            const Scene scene = build_scene(static_cast<int>(s), values, duration_max);
+            const System& sys = scene.system;
+            std::vector<dvec2> a(scene.x0.size());
+            accelerations(sys, scene.x0.data(), scene.v0.data(), a.data());
+            bool finite = std::isfinite(energy(sys, scene.x0.data(), scene.v0.data())) &&
+                          std::isfinite(dissipated_power(sys, scene.v0.data())) && std::isfinite(scene.length_scale);
+            for (dvec2 ai : a) finite = finite && std::isfinite(ai.x) && std::isfinite(ai.y);
+            if (has_closed_form(sys, scene.x0.data(), scene.v0.data())) {
+                ++with_closed_form;
+                std::vector<dvec2> x(scene.x0.size()), v(scene.x0.size());
+                for (double t : {1e-3, 1.0, duration_max}) {
+                    exact_state(sys, scene.x0.data(), scene.v0.data(), t, x.data(), v.data());
+                    for (size_t i = 0; i < x.size(); ++i)
+                        finite = finite && std::isfinite(x[i].x) && std::isfinite(x[i].y) && std::isfinite(v[i].x) &&
+                                 std::isfinite(v[i].y);
+                }
+            }
+            ++checked;
+            if (!finite) {
+                std::string text;
+                for (double value : values) text += format_number(value) + " ";
+                FAIL_CHECK(row.id << ": not representable at " << text);
+            }
+        }
+    }
+    CHECK(checked > 50000);
+    CHECK(with_closed_form > 1000);
 }

@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <limits>
 
 namespace stepwise::web {
@@ -26,6 +25,15 @@ val error_list(const std::vector<ConfigError>& errors) {
         list.call<void>("push", item);
     }
     return list;
+}
+
+// One order claim for JS: {kind: 'power' | 'exact' | 'none', p, text: '4' | 'exact' | 'none'}.
+val order_value(Order o) {
+    val v = val::object();
+    v.set("kind", std::string(o.kind == Order::power ? "power" : o.kind == Order::exact ? "exact" : "none"));
+    v.set("p", o.p);
+    v.set("text", std::string(order_text(o)));
+    return v;
 }
 
 // A view of `count` doubles at `data`; JS copies it out with slice() before anything allocates.
@@ -52,8 +60,7 @@ ParseResult page_config(const std::string& query) {
     double bytes = 0.0;
     for (int id : c.integrators) bytes += PhaseCloud::bytes_needed(id, bodies, c.cloud);
     if (bytes > max_cloud_bytes) {
-        char mb[64];
-        std::snprintf(mb, sizeof mb, "%.0f MB", bytes / 1e6);
+        const std::string mb = format_fixed(bytes / 1e6, 0) + " MB";
         r.errors.push_back({"cloud", value,
                             "cloud: " + value + " points for each of " + std::to_string(c.integrators.size()) +
                                 " integrators need " + mb + ", more than the page's " +
@@ -425,6 +432,16 @@ val Playground::scene() const {
     out.set("phase", phase);
     out.set("angularMomentum", sim_.conserves_angular_momentum());
     out.set("dissipative", s.dissipative());
+    // The kind of system for the integrator table's orders, and each lane's claim on it (in
+    // lane order), so that the page shows the order that applies here without working it out.
+    const OrderRegime kind = regime_of(s);
+    val regime = val::object();
+    regime.set("id", std::string(regime_id(kind)));
+    regime.set("text", std::string(regime_text(kind)));
+    out.set("regime", regime);
+    val lane_orders = val::array();
+    for (int l = 0; l < sim_.lanes(); ++l) lane_orders.call<void>("push", order_value(expected_order(sim_.info(l), kind)));
+    out.set("laneOrders", lane_orders);
     return out;
 }
 
@@ -529,7 +546,11 @@ val integrator_table() {
         item.set("id", std::string(i.id));
         item.set("name", std::string(i.name));
         item.set("family", std::string(i.family));
-        item.set("order", i.order);
+        val orders = val::object();
+        for (OrderRegime kind : table_regimes) orders.set(regime_id(kind), order_value(i.orders.in(kind)));
+        item.set("orders", orders);
+        item.set("orders_text", orders_summary(i.orders));
+        item.set("order_note", std::string(i.order_note));
         item.set("force_evaluations", i.force_evaluations);
         item.set("evaluations_note", std::string(i.evaluations_note));
         item.set("symplectic", i.symplectic);
@@ -605,6 +626,8 @@ val limits() {
     out.set("max_page_cloud_points", max_page_cloud_points);
     out.set("max_cloud_points", max_cloud_points);
     out.set("default_cloud_radius", default_cloud_radius);
+    out.set("min_cloud_radius", min_cloud_radius);
+    out.set("max_cloud_radius", max_cloud_radius);
     // The longest query the core could read in full: max_pairs key=value pairs, key and value
     // each at most max_value_length characters once decoded, every decoded character at most a
     // three-character %XX escape, and '=' and '&' between. A longer query has a part too long

@@ -12,7 +12,8 @@
 //                                 (areaRatio: the phase-space cloud's area over its start area,
 //                                 null without a cloud or once its rim is not finite)
 //   stepwise.scene()              what the canvas draws, from the core (bodies, anchors, springs,
-//                                  central bodies, gravity, reference, phase plot axes)
+//                                  central bodies, gravity, reference, phase plot axes, the kind
+//                                  of system and each lane's order on it: regime, laneOrders)
 //   stepwise.errors()             the messages shown to the user (config errors and others)
 //   stepwise.set(query)           apply a config string; returns the normalised one
 //   stepwise.play(), pause(), step(), reset()

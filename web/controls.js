@@ -196,7 +196,8 @@ export class Controls {
       if (this.cloudNumber.value !== '') this.edit('cloud', this.cloudNumber.value); else this.sync(this.getConfig());
     });
     this.cloudRadius = el('input', {
-      type: 'number', id: 'cloud_radius', min: '0', step: 'any', inputmode: 'decimal', 'aria-describedby': 'cloud-radius-hint',
+      type: 'number', id: 'cloud_radius', min: String(limits.min_cloud_radius), max: String(limits.max_cloud_radius),
+      step: 'any', inputmode: 'decimal', 'aria-describedby': 'cloud-radius-hint',
     });
     this.cloudRadius.addEventListener('change', () => {
       if (this.cloudRadius.value !== '') this.edit('cloud_radius', this.cloudRadius.value); else this.sync(this.getConfig());
@@ -220,7 +221,8 @@ export class Controls {
       el('p', { class: 'hint', id: 'cloud-hint', text: `points per integrator: 0 (off) … ${most.toLocaleString('en-US')}` }),
       el('p', {
         class: 'hint', id: 'cloud-radius-hint',
-        text: `radius of the start disc: m along x, m/s along vx; > 0, default ${limits.default_cloud_radius}`,
+        text: `radius of the start disc: m along x, m/s along vx; ${limits.min_cloud_radius} … ${limits.max_cloud_radius}, ` +
+          `default ${limits.default_cloud_radius}`,
       }),
     ]);
   }

@@ -1,4 +1,5 @@
-// The legend: one row per lane with its colour, dash and marker, the integrator's name, order,
+// The legend: one row per lane with its colour, dash and marker, the integrator's name, its order
+// on this kind of system (the core's claim; the tooltip adds the kind, every order and the note),
 // symplectic badge and force evaluations per step (from the core's table), and its live energy
 // drift and position error; a stopped lane says why and when (diverged, or fell into the central
 // mass); with phase-space clouds, each cloud's area ratio and how many of its points are still
@@ -6,7 +7,7 @@
 import { laneStyle, drawMarker } from './palette.js';
 import { formatValue } from './coords.js';
 import { areaText } from './cloud.js';
-import { orderText } from './study.js';
+import { orderText, claimTitle } from './study.js';
 import { valueOf } from './links.js';
 import { el as element } from './dom.js';
 
@@ -70,7 +71,12 @@ export class Legend {
       ctx.fill();
       const name = element('span', 'legend-name', info.name);
       const facts = element('span', 'legend-facts');
-      facts.append(element('span', 'badge order', `order ${info.order}`));
+      // The table's order for the kind of system on screen (the core's claim for this lane).
+      const claim = sim.scene.laneOrders ? sim.scene.laneOrders[l] : null;
+      const order = element('span', 'badge order', !claim || claim.kind === 'none' ? 'adaptive'
+        : claim.kind === 'exact' ? 'exact here' : `order ${claim.p}`);
+      order.title = claimTitle(claim, info, sim.scene);
+      facts.append(order);
       // The order a convergence study measured on this system (filled in by measured()).
       const measured = element('span', 'badge measured');
       measured.hidden = true;

@@ -11,7 +11,7 @@ export const studySizes = {
   full: { halvings: 4, maxWork: 2e7, targetMs: 12 },
   quick: { halvings: 4, maxWork: 2e6, targetMs: 6 },  // as many levels as the full study: two would fit pre-asymptotic slopes
 };
-// A measured order within this of the table's "holds".
+// A measured order within this of the table's claim "holds".
 const orderTolerance = 0.35;
 
 // The config without its view: the convergence view and the motion view share results.
@@ -58,29 +58,17 @@ export function runStudy(core, config, size, { onProgress = () => {}, onDone = (
   };
 }
 
-// How many different forces act: springs, gravity, central masses, damping or drag.
-function forceKinds(scene) {
-  return [scene.springs.length > 0, Boolean(scene.gravity), scene.centres.length > 0, scene.dissipative].filter(Boolean).length;
+// The order the core's table claims for lane `id` on the system on screen (scene.laneOrders, in
+// lane order, for the kind of system scene.regime): {kind: 'power' | 'exact' | 'none', p, text}.
+export function claimFor(scene, laneIds, id) {
+  const l = laneIds.indexOf(id);
+  return l >= 0 && scene.laneOrders ? scene.laneOrders[l] : null;
 }
 
-// Why a method may fall short of its table order on this system, from the system and the
-// integrator table; '' when nothing in them explains it.
-function likelyReason(info, scene) {
-  if (info.symplectic && scene.dissipative) {
-    return info.order > 2
-      ? 'damping or drag depends on velocity, and a composition method like this one is built for forces of position alone'
-      : 'damping or drag depends on velocity, which its position-only update treats to first order';
-  }
-  if (info.family === 'kinematic') {
-    if (scene.reference.kind !== 'exact') return 'its step assumes a force with a closed form over the step; this one has none';
-    if (forceKinds(scene) > 1) return 'its step treats one force at a time; here several act at once';
-  }
-  return '';
-}
-
-// The verdict on one row of a study: {kind, text}. kind: holds, exact, loses, better, diverged,
+// The verdict on one row of a study, against the table's claim for this kind of system (the
+// core's, never worked out here): {kind, text}. kind: holds, exact, loses, better, diverged,
 // adaptive, pending, unfit.
-export function verdict(row, info, scene, results) {
+export function verdict(row, claim, scene, results) {
   const points = row.points;
   if (points.length === 0) return { kind: 'pending', text: 'not run yet' };
   const floor = results.noiseFloor;
@@ -92,15 +80,19 @@ export function verdict(row, info, scene, results) {
   const note = stopped.length > 0
     ? `; ${why(stopped[0])} at the coarsest dt${stopped.length > 1 ? `s (down to ${formatValue(stopped[stopped.length - 1].dt)} s)` : ` (${formatValue(stopped[0].dt)} s)`}, fitted on the finer ones`
     : '';
-  if (info.adaptive) {
+  const kind = scene.regime ? scene.regime.text : 'this kind of system';
+  if (!claim || claim.kind === 'none') {
     return { kind: 'adaptive', text: `adaptive: its error follows its tolerance, not dt${note}` };
   }
-  if (points.every((p) => p.stopReason !== '' || !(p.maxError > floor))) {
-    // At the floor at every dt: exact for a method that follows this system's flow (the kinematic
-    // pair on one force with a closed form), otherwise merely too accurate to measure here.
-    return info.family === 'kinematic' && results.reference === 'exact'
-      ? { kind: 'exact', text: `exact here (errors at round-off)${note}` }
-      : { kind: 'unfit', text: `at the round-off floor at every dt: a larger dt would show its order${note}` };
+  const atFloor = points.every((p) => p.stopReason !== '' || !(p.maxError > floor));
+  if (claim.kind === 'exact') {
+    // The table says this method follows this kind of system's flow: round-off at every dt.
+    return atFloor
+      ? { kind: 'exact', text: `exact here, as the table says for ${kind} (errors at round-off)${note}` }
+      : { kind: 'loses', text: `the table says exact for ${kind}, but its errors are above round-off${note}` };
+  }
+  if (atFloor) {
+    return { kind: 'unfit', text: `at the round-off floor at every dt: a larger dt would show its order${note}` };
   }
   // Only an asymptotic error falls as dt^p: errors as large as a tenth of the motion, or slopes
   // between successive halvings that disagree, mean the fit is not an order yet.
@@ -118,17 +110,25 @@ export function verdict(row, info, scene, results) {
       ? `${why(stopped[0])} at the coarsest dt; too few levels left to fit`
       : 'too few levels above the floor to fit an order' };
   }
-  const gap = row.fit.order - info.order;
+  const gap = row.fit.order - claim.p;
   if (Math.abs(gap) <= orderTolerance) return { kind: 'holds', text: `holds${note}` };
-  if (gap > 0) return { kind: 'better', text: `better than its table order on this system${note}` };
-  const reason = likelyReason(info, scene);
-  return { kind: 'loses', text: `loses its order on this system${reason ? `: ${reason}` : ''}${note}` };
+  if (gap > 0) return { kind: 'better', text: `better than the table's order ${claim.p} for ${kind}${note}` };
+  return { kind: 'loses', text: `loses its order on this system: the table says ${claim.p} for ${kind}${note}` };
 }
 
 // "Errors at or below 1e-13 m are round-off (or the reference's own error) and are not fitted."
 export function floorText(results) {
   const source = results.reference === 'exact' ? 'round-off' : "round-off or the reference's own error (Dormand–Prince, rtol 1e-12)";
   return `Errors at or below ${formatValue(results.noiseFloor)} m are ${source} and are not fitted.`;
+}
+
+// The table's claim for a lane in words, for a badge's tooltip or a table cell's: the kind of
+// system, the claim there, and the integrator's note where the order depends on more.
+export function claimTitle(claim, info, scene) {
+  const here = !claim || claim.kind === 'none' ? 'no order in dt here (adaptive)'
+    : claim.kind === 'exact' ? 'exact here' : `order ${claim.p} here`;
+  const kind = scene.regime ? ` (${scene.regime.text})` : '';
+  return `${here}${kind}. Its orders: ${info.orders_text}.${info.order_note ? ` ${info.order_note}` : ''}`;
 }
 
 // A measured order for a legend or table cell: "3.98", or '' when there is none.

@@ -196,7 +196,7 @@ test('hostile cloud and cloud_radius values are refused, each with a message nam
     const markup = '%3Cimg%20src%3Dx%20onerror%3Dwindow.__pwned%3D1%3E';
     const cases = [
       ...['-1', '1.5', 'abc', '1e9', 'NaN', '0x10', 'Infinity', '', '100001', markup].map((v) => ['cloud', v]),
-      ...['-1', '0', 'abc', '1e9', 'NaN', '0x10', 'Infinity', '', markup].map((v) => ['cloud_radius', v]),
+      ...['-1', '0', '9e-7', 'abc', '1e9', 'NaN', '0x10', 'Infinity', '', markup].map((v) => ['cloud_radius', v]),
     ];
     for (const [key, value] of cases) {
       // cloud_radius alone needs a cloud to matter: the valid cloud keeps running.

@@ -1,7 +1,7 @@
 // The views (Motion, Convergence, Stability, Phase cloud) and equal cost, in headless Chromium:
 // every view opens from a link and shows results, switching views keeps the rest of the config
 // in the address (and Copy link, and embeds), the convergence study measures the table's orders
-// on the undamped spring, the stability readout gives the known limits (semi-implicit Euler 2,
+// on the undamped spring and shows the order that applies to the kind of system on screen, the stability readout gives the known limits (semi-implicit Euler 2,
 // RK4 2.83 at ζ = 0), equal cost shows each lane's effective step, no main-thread task passes
 // 50 ms while a view computes, hostile view/equal_cost values are refused with the banner and
 // the page goes on. Screenshots of each view (desktop, phone, dark, embedded) in test-artifacts/.
@@ -52,12 +52,34 @@ test('view=convergence from a link: the study completes with the table\'s orders
   });
 });
 
-test('the convergence view names the losses: damping with Yoshida 4, several forces for the kinematic pair', async () => {
-  await withPage({ hash: 'scenario=spring&b=2&integrators=yoshida4,rk4&view=convergence' }, async (page) => {
+test('the convergence view shows the order the table claims for the kind of system on screen, with the notes', async () => {
+  // Two springs and a damper: several forces including damping, where the kinematic pair is first
+  // order (and says so), RK4 and Yoshida 4 (its symmetric step around the damper's exact flow) fourth.
+  await withPage({ hash: 'scenario=two_spring&b=0.4&integrators=kinematic,kinematic_avg,rk4,yoshida4&view=convergence' }, async (page) => {
     const r = await finished(page);
-    const yoshida = r.rows.find((row) => row.id === 'yoshida4');
-    assert.match(yoshida.verdict, /loses its order on this system: damping or drag depends on velocity/);
-    assert.equal(r.rows.find((row) => row.id === 'rk4').verdict, 'holds');
+    const row = Object.fromEntries(r.rows.map((x) => [x.id, x]));
+    assert.deepEqual(r.rows.map((x) => x.tableOrder), ['1', '1', '4', '4']);
+    for (const x of r.rows) assert.equal(x.verdict, 'holds', `${x.id}: ${x.verdict} (measured ${x.measured})`);
+    assert.ok(Math.abs(Number(row.kinematic.measured) - 1) < 0.15, row.kinematic.measured);
+    assert.match(row.kinematic.claimTitle, /^order 1 here \(several forces on a body including damping\)\. Its orders: exact with uniform gravity alone/);
+    assert.equal(await page.textContent('.study-regime'),
+      'This system: several forces on a body including damping. The table order is each method\'s order on that kind of system.');
+    const notes = await page.textContent('.study-notes');
+    assert.match(notes, /Kinematic: Exact wherever each force's own flow is the whole motion/);
+    assert.match(notes, /Kinematic \(average acceleration\): Second order with one force on each body/);
+    assert.match(await page.textContent('.study-table'), /Kinematic\s*1\s*1\.\d\d\s*holds/);
+  });
+  // One damped spring alone: kinematic follows its flow exactly, the average variant is second order.
+  await withPage({ hash: 'scenario=spring&b=2&integrators=kinematic,kinematic_avg,rk45&view=convergence' }, async (page) => {
+    const r = await finished(page);
+    const row = Object.fromEntries(r.rows.map((x) => [x.id, x]));
+    assert.equal(row.kinematic.tableOrder, 'exact');
+    assert.equal(row.kinematic.kind, 'exact');
+    assert.match(row.kinematic.verdict, /^exact here, as the table says for one force with a closed form on each body/);
+    assert.equal(row.kinematic_avg.tableOrder, '2');
+    assert.equal(row.kinematic_avg.verdict, 'holds');
+    assert.equal(row.rk45.tableOrder, '—');
+    assert.match(row.rk45.verdict, /^adaptive/);
   });
 });
 
@@ -172,6 +194,19 @@ test('the motion legend shows the measured order next to the table\'s once a qui
     assert.equal(rows.length, 3);
     for (const text of rows) assert.match(text, /^measured \d\.\d\d$/);
     assert.ok(Math.abs(Number(rows[2].split(' ')[1]) - 4) < 0.3, rows[2]);
+  });
+});
+
+test('the motion legend shows each lane\'s order on the kind of system on screen, every order and the note in its tooltip', async () => {
+  const badges = (page) => page.$$eval('.legend-row:not(.ghost) .badge.order', (b) => b.map((x) => [x.textContent, x.title]));
+  await withPage({ hash: 'scenario=two_spring&b=0.4&integrators=kinematic,kinematic_avg,rk4,rk45' }, async (page) => {
+    const b = await badges(page);
+    assert.deepEqual(b.map((x) => x[0]), ['order 1', 'order 1', 'order 4', 'adaptive']);
+    assert.match(b[0][1], /^order 1 here \(several forces on a body including damping\)\. Its orders: exact with uniform gravity alone or one force with a closed form on each body; .*\. Exact wherever each force's own flow/);
+    assert.match(b[3][1], /^no order in dt here \(adaptive\) \(several forces on a body including damping\)\. Its orders: no order in dt \(adaptive\) on every kind of system\. Adaptive: its error follows its tolerance/);
+  });
+  await withPage({ hash: 'scenario=spring&b=0.4&integrators=kinematic,kinematic_avg' }, async (page) => {
+    assert.deepEqual((await badges(page)).map((x) => x[0]), ['exact here', 'order 2']);
   });
 });
 

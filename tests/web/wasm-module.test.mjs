@@ -139,8 +139,13 @@ test('tables carry the metadata the page shows', () => {
   const ints = M.integrators();
   assert.equal(ints.length, 15);
   for (const i of ints) {
-    for (const k of ['id', 'name', 'family', 'description']) assert.equal(typeof i[k], 'string');
-    for (const k of ['order', 'force_evaluations']) assert.equal(typeof i[k], 'number');
+    for (const k of ['id', 'name', 'family', 'description', 'orders_text', 'order_note']) assert.equal(typeof i[k], 'string');
+    assert.equal(typeof i.force_evaluations, 'number');
+    assert.deepEqual(Object.keys(i.orders), ['constant_force', 'single_forces', 'conservative', 'dissipative', 'without_closed_form']);
+    for (const claim of Object.values(i.orders)) {
+      assert.ok(['power', 'exact', 'none'].includes(claim.kind));
+      assert.equal(claim.text, claim.kind === 'power' ? String(claim.p) : claim.kind);
+    }
     for (const k of ['symplectic', 'implicit']) assert.equal(typeof i[k], 'boolean');
   }
   assert.deepEqual([...new Set(ints.map((i) => i.family))].sort(),
@@ -148,7 +153,7 @@ test('tables carry the metadata the page shows', () => {
   const spring = M.scenarios().find((s) => s.id === 'spring');
   const k = spring.params.find((p) => p.key === 'k');
   assert.deepEqual({ dims: k.dims, default: k.default, min: k.min, min_exclusive: k.min_exclusive, unit: k.unit },
-    { dims: 1, default: [15], min: 0, min_exclusive: true, unit: 'N/m' });
+    { dims: 1, default: [15], min: 1e-6, min_exclusive: false, unit: 'N/m' });
   assert.ok(M.presets().some((p) => p.id === 'damped_spring'));
 });
 
@@ -164,6 +169,37 @@ test('parse returns errors as {key, value, message}; normalise is canonical', ()
   // The native CLI's check agrees.
   assert.equal(execFileSync(cli, ['check', 'scenario=spring&integrators=rk4&dt=0.1'], { encoding: 'utf8' }).trim(),
     M.normalise('scenario=spring&integrators=rk4&dt=0.1'));
+});
+
+test('numbers: the module reads and writes them as the native CLI does, at every precision', () => {
+  // Emscripten's libc++ has no to_chars/from_chars for double: the module goes through musl's
+  // strtod/snprintf, the CLI through libstdc++'s from_chars/to_chars (core/number_text.cpp). The
+  // normalised text must be the same bytes. Inputs with 1 to 17 significant digits from 1e-300 to
+  // 1e6, subnormals and values where %g switches notation.
+  let seed = 12345;
+  const rand = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+  const numbers = ['1e-320', '4.9406564584124654e-324', '999999.9999999999', '0.1', '1e-7', '100000.00000000001',
+    '0.30000000000000004', '-2.5e-5', '0.000123456789', '0.0001', '123456', '-1000000'];
+  for (let p = 1; p <= 17; ++p) {
+    for (let k = 0; k < 12; ++k) {
+      let digits = String(1 + rand(9));
+      for (let d = 1; d < p; ++d) digits += String(rand(10));
+      const exp = k < 6 ? -rand(300) : rand(12) - 6;
+      numbers.push(`${rand(2) ? '-' : ''}${digits[0]}.${digits.slice(1)}e${exp}`);
+    }
+  }
+  let compared = 0;
+  for (let i = 0; i < numbers.length; i += 6) {
+    const [a, b, c, d, e, f] = [0, 1, 2, 3, 4, 5].map((j) => numbers[(i + j) % numbers.length]);
+    const query = `scenario=spring&integrators=rk4&x0=${a},${b}&v0=${c},${d}&anchor=${e},${f}&rest=${a.replace(/^-/, '')}`;
+    const native = execFileSync(cli, ['check', query], { encoding: 'utf8' }).trim();
+    assert.equal(M.normalise(query), native, query);
+    assert.equal(M.parse(query).ok, true, query);
+    compared += 7;
+  }
+  assert.ok(compared >= 17 * 12);
+  assert.equal(L.min_cloud_radius, 1e-6);
+  assert.equal(L.max_cloud_radius, 1e6);
 });
 
 test('advanceTime, reset, history and divergence flags', () => {
@@ -264,6 +300,18 @@ test('scene: what to draw, from the core, for every scenario', () => {
       assert.equal(scene.phase.text, row.phase_plot);
       for (const k of ['launchLine', 'referencePath', 'angularMomentum', 'dissipative']) assert.equal(typeof scene[k], 'boolean');
       assert.ok(scene.size >= 0);
+      // The kind of system and each lane's claim on it: the native CLI names the same kind, and
+      // each claim is the integrator table's for that kind.
+      const native = JSON.parse(execFileSync(cli, ['run', `scenario=${row.id}`, '--format', 'json', '--steps', '0'], { encoding: 'utf8' }));
+      assert.equal(scene.regime.id, native.order_regime);
+      assert.equal(typeof scene.regime.text, 'string');
+      const table = new Map(M.integrators().map((i) => [i.id, i]));
+      assert.equal(scene.laneOrders.length, sim.laneIds().length);
+      sim.laneIds().forEach((id, l) => {
+        assert.deepEqual(scene.laneOrders[l], table.get(id).orders[scene.regime.id], id);
+        const claim = scene.laneOrders[l];
+        assert.equal(native.integrators[l].order, claim.kind === 'power' ? claim.p : claim.kind === 'exact' ? 'exact' : null);
+      });
     } finally {
       sim.delete();
     }

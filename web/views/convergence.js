@@ -2,12 +2,13 @@
 // dt/2, …), run in slices off the animation path with a progress bar, then two log–log plots,
 // max position error against dt and against force evaluations (work–precision), one colour per
 // integrator (the motion view's lane colours) and a marker per level, and a table: each
-// integrator's table order, its measured order and a verdict in words. A new config cancels the
+// integrator's table order for this kind of system (the core's claim, with its note), its measured
+// order and a verdict in words. A new config cancels the
 // study and starts another. Text only through textContent.
 import { Plot } from '../plots.js';
 import { laneStyle, drawMarker } from '../palette.js';
 import { formatValue } from '../coords.js';
-import { runStudy, studySizes, storedStudy, covers, physicsKey, verdict, floorText, orderText } from '../study.js';
+import { runStudy, studySizes, storedStudy, covers, physicsKey, verdict, floorText, orderText, claimFor, claimTitle } from '../study.js';
 import { decadeTicks, logRange, el, headedTable, labelCells } from './parts.js';
 
 export function create(root, app) { return new ConvergenceView(root, app); }
@@ -55,7 +56,11 @@ class ConvergenceView {
     this.tbody = tbody;
     this.headCells = headCells;
     this.floor = el('p', 'hint study-floor');
-    this.element.append(intro, bar, plots, wrap, this.floor);
+    // Which of the table's orders applies: the core's kind of system, and the notes of the
+    // integrators whose order depends on more than that.
+    this.regime = el('p', 'hint study-regime');
+    this.notes = el('ul', 'hint study-notes');
+    this.element.append(intro, bar, plots, this.regime, wrap, this.notes, this.floor);
     root.append(this.element);
     this.job = null;
     this.key = null;
@@ -134,19 +139,29 @@ class ConvergenceView {
     if (!this.sim) return;
     const theme = this.app.theme;
     const infos = new Map(this.app.core.integrators.map((i) => [i.id, i]));
-    const rows = r ? r.rows : this.sim.laneIds.map((id) => ({ id, points: [], fit: { valid: false } }));
+    const { scene, laneIds } = this.sim;
+    const rows = r ? r.rows : laneIds.map((id) => ({ id, points: [], fit: { valid: false } }));
+    this.regime.textContent = scene.regime
+      ? `This system: ${scene.regime.text}. The table order is each method's order on that kind of system.` : '';
     this.rowsShown = rows.map((row) => {
       const info = infos.get(row.id);
+      const claim = claimFor(scene, laneIds, row.id);
       const v = r && r.levels === 0 && this.state === 'done' ? { kind: 'unfit', text: 'not run (over the work cap)' }
-        : r ? verdict(row, info, this.sim.scene, r) : { kind: 'pending', text: this.state === 'cancelled' ? 'cancelled' : 'running…' };
-      return { id: row.id, name: info.name, tableOrder: info.order, measured: orderText(row.fit), verdict: v.text, kind: v.kind };
+        : r ? verdict(row, claim, scene, r) : { kind: 'pending', text: this.state === 'cancelled' ? 'cancelled' : 'running…' };
+      return {
+        id: row.id, name: info.name, tableOrder: claim && claim.kind !== 'none' ? claim.text : '—', claimTitle: claimTitle(claim, info, scene),
+        note: info.order_note, measured: orderText(row.fit), verdict: v.text, kind: v.kind,
+      };
     });
+    this.notes.replaceChildren(...this.rowsShown.filter((row) => row.note)
+      .map((row) => el('li', '', `${row.name}: ${row.note}`)));
     this.tbody.replaceChildren(...this.rowsShown.map((row, l) => {
       const tr = el('tr');
       const name = el('td', 'lane-name', row.name);
       tr.style.setProperty('--lane', laneStyle(l, theme.scheme).colour);
-      tr.append(name, el('td', 'number', String(row.tableOrder)), el('td', 'number', row.measured || '—'),
-        el('td', `verdict-${row.kind}`, row.verdict));
+      const order = el('td', 'number', row.tableOrder);
+      order.title = row.claimTitle;
+      tr.append(name, order, el('td', 'number', row.measured || '—'), el('td', `verdict-${row.kind}`, row.verdict));
       labelCells(tr, this.headCells);
       return tr;
     }));
