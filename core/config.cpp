@@ -281,6 +281,12 @@ public:
                     }
                     offset += ps.dims;
                 }
+                if (!spec && k.empty()) {
+                    // "=1": a pair with no key; say so rather than "unknown key ''".
+                    error(k, p.value, "the pair '=" + printable_text(p.value) +
+                                          "' has no key; write key=value, e.g. k=15");
+                    continue;
+                }
                 if (!spec) {
                     std::string keys = "v, scenario, preset, integrators, dt, duration, cloud, cloud_radius, equal_cost, view";
                     for (const ParamSpec& ps : info.params) keys += std::string(", ") + ps.key;
