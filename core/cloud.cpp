@@ -12,23 +12,25 @@ constexpr double two_pi = 6.283185307179586476925286766559;
 // The golden angle: successive sunflower points never line up.
 constexpr double golden_angle = 2.399963229728653322231555506633;
 
-std::vector<dvec2> offsets_with_rim(int points, int boundary, double radius) {
+}  // namespace
+
+std::vector<dvec2> PhaseCloud::offsets(int points, double radius, int boundary) {
     std::vector<dvec2> all = disc_points(points, radius);
     const std::vector<dvec2> rim = rim_points(boundary, radius);
     all.insert(all.end(), rim.begin(), rim.end());
     return all;
 }
 
-}  // namespace
+dvec2 disc_point(int i, int points, double r) {
+    // Equal area per point: radius grows as the square root of the index.
+    const double rho = r * std::sqrt((i + 0.5) / points);
+    const double phi = golden_angle * i;
+    return {rho * std::cos(phi), rho * std::sin(phi)};
+}
 
 std::vector<dvec2> disc_points(int points, double r) {
     std::vector<dvec2> out(static_cast<size_t>(points));
-    for (int i = 0; i < points; ++i) {
-        // Equal area per point: radius grows as the square root of the index.
-        const double rho = r * std::sqrt((i + 0.5) / points);
-        const double phi = golden_angle * i;
-        out[static_cast<size_t>(i)] = {rho * std::cos(phi), rho * std::sin(phi)};
-    }
+    for (int i = 0; i < points; ++i) out[static_cast<size_t>(i)] = disc_point(i, points, r);
     return out;
 }
 
@@ -51,12 +53,14 @@ double polygon_area(const double* x, const double* v, int n) {
 }
 
 PhaseCloud::PhaseCloud(const Scene& scene, int integrator, int points, double radius, int boundary)
-    : ensemble_(scene.system, integrator, points + boundary, scene.x0.data(), scene.v0.data()),
+    : PhaseCloud(scene, integrator, points, offsets(points, radius, boundary)) {}
+
+PhaseCloud::PhaseCloud(const Scene& scene, int integrator, int points, const std::vector<dvec2>& offsets)
+    : ensemble_(scene.system, integrator, static_cast<int>(offsets.size()), scene.x0.data(), scene.v0.data()),
       points_(points),
-      boundary_(boundary) {
-    const std::vector<dvec2> offsets = offsets_with_rim(points, boundary, radius);
+      boundary_(static_cast<int>(offsets.size()) - points) {
     std::vector<dvec2> x = scene.x0, v = scene.v0;
-    for (int k = 0; k < points + boundary; ++k) {
+    for (int k = 0; k < points_ + boundary_; ++k) {
         x[0].x = scene.x0[0].x + offsets[static_cast<size_t>(k)].x;
         v[0].x = scene.v0[0].x + offsets[static_cast<size_t>(k)].y;
         ensemble_.set_start(k, x.data(), v.data());
@@ -84,10 +88,10 @@ double PhaseCloud::bytes_needed(int integrator, int bodies, int points, int boun
 
 ExactCloud::ExactCloud(const Scene& scene, int points, double radius, int sample, int boundary)
     : scene_(scene), linear_bodies_(linear_bodies(scene.system)) {
-    // Every (points / sample)-th point of the sunflower: spread over the whole disc.
-    const std::vector<dvec2> all = disc_points(points, radius);
+    // Every (points / sample)-th point of the sunflower: spread over the whole disc (only those
+    // are computed: a page's cloud of 10^5 points follows 2000).
     const int stride = sample > 0 && points > sample ? (points + sample - 1) / sample : 1;
-    for (int i = 0; i < points; i += stride) sample_start_.push_back(all[static_cast<size_t>(i)]);
+    for (int i = 0; i < points; i += stride) sample_start_.push_back(disc_point(i, points, radius));
     rim_start_ = rim_points(boundary, radius);
     x0_ = scene.x0;
     v0_ = scene.v0;

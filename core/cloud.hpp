@@ -23,6 +23,7 @@ constexpr int cloud_boundary_points = 1024;
 // Offsets (dx, dvx) of `points` points spread evenly over a disc of radius r (a sunflower
 // pattern: deterministic, no clumps), and of `boundary` points on its rim, counter-clockwise.
 std::vector<dvec2> disc_points(int points, double r);
+dvec2 disc_point(int i, int points, double r);  // the i-th of disc_points(points, r)
 std::vector<dvec2> rim_points(int boundary, double r);
 // Signed area of a closed polygon (shoelace); NaN when a vertex is not finite.
 double polygon_area(const double* x, const double* v, int n);
@@ -31,8 +32,17 @@ class PhaseCloud {
 public:
     PhaseCloud(const Scene& scene, int integrator, int points, double radius,
                int boundary = cloud_boundary_points);
+    // The same from the start disc's offsets (dx, dvx), its points then its rim: offsets(points,
+    // radius, boundary), the same for every integrator, so a caller building several clouds
+    // computes them once (or a part at a time).
+    PhaseCloud(const Scene& scene, int integrator, int points, const std::vector<dvec2>& offsets);
+    static std::vector<dvec2> offsets(int points, double radius, int boundary = cloud_boundary_points);
     void reset();
     void step(double h);
+    // The same step in parts over the copies (points, then rim): Ensemble::step_part/end_step.
+    void step_part(double h, int first, int count) { ensemble_.step_part(h, first, count); }
+    void end_step() { ensemble_.end_step(); }
+    int copies() const { return ensemble_.copies(); }
 
     int points() const { return points_; }
     // Copies [0, points) are the cloud, [points, points + boundary) the rim.

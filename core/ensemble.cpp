@@ -350,8 +350,20 @@ void Ensemble::reset() {
 }
 
 void Ensemble::step(double h) {
+    step_part(h, 0, copies_);
+    end_step();
+}
+
+// started_ says whether the step being taken is the first since reset (the Verlet family's
+// first force evaluation): it changes only once every copy has taken that step.
+void Ensemble::end_step() { started_ = true; }
+
+void Ensemble::step_part(double h, int first_copy, int count) {
+    const size_t first = static_cast<size_t>(std::clamp(first_copy, 0, copies_));
+    const size_t end = first + static_cast<size_t>(std::clamp(count, 0, copies_ - static_cast<int>(first)));
+    if (end == first) return;
     if (method_ < 0) {
-        step_per_copy(h);
+        step_per_copy(h, first, end);
         return;
     }
     const SoaMethod& method = soa_methods[method_];
@@ -360,14 +372,14 @@ void Ensemble::step(double h) {
         force_maps_h_ = h;
     }
     if (!fused_.empty()) {
-        step_fused(h);
+        step_fused(h, first, end);
         return;
     }
     const BlockStep block_step = isas[current_isa].steps[method_];
     const Forces forces = forces_of(system_, first_touch_);
     const size_t n = static_cast<size_t>(bodies_), N = static_cast<size_t>(copies_), block = static_cast<size_t>(block_);
-    for (size_t k0 = 0; k0 < N; k0 += block) {
-        Block B{&forces, bodies_, static_cast<int>(std::min(block, N - k0)), {}, {}, {}, {}, force_maps_.data(),
+    for (size_t k0 = first; k0 < end; k0 += block) {
+        Block B{&forces, bodies_, static_cast<int>(std::min(block, end - k0)), {}, {}, {}, {}, force_maps_.data(),
                 &evaluations_};
         B.x = {{state_[0].data() + k0, state_[1].data() + k0}, N};
         B.v = {{state_[2].data() + k0, state_[3].data() + k0}, N};
@@ -379,20 +391,19 @@ void Ensemble::step(double h) {
         }
         block_step(B, h, started_);
     }
-    started_ = true;
 }
 
-// Body by body, all copies at once, the fused step for the body's shape.
-void Ensemble::step_fused(double h) {
+// Body by body, all copies of the part at once, the fused step for the body's shape.
+void Ensemble::step_fused(double h, size_t first, size_t end) {
     const System& s = system_;
     const size_t N = static_cast<size_t>(copies_);
     const int carried = soa_methods[method_].carried;
     for (int b = 0; b < bodies_; ++b) {
         const int* plan = &fused_[static_cast<size_t>(b) * 7];
         const FusedShape shape{plan[0], plan[1], plan[2], plan[3] != 0, plan[6] != 0};
-        const size_t o = static_cast<size_t>(b) * N;
+        const size_t o = static_cast<size_t>(b) * N + first;
         FusedBody fb{};
-        fb.m = copies_;
+        fb.m = static_cast<int>(end - first);
         fb.x = state_[0].data() + o;
         fb.y = state_[1].data() + o;
         fb.vx = state_[2].data() + o;
@@ -430,8 +441,7 @@ void Ensemble::step_fused(double h) {
         isas[current_isa].fused(shape)(fb, method_, h, started_);
     }
     const bool starts = !started_ && (method_ == 7 || method_ == 8 || method_ == 9);
-    evaluations_ += static_cast<long long>(copies_) * (fused_evaluations[method_] + (starts ? 1 : 0));
-    started_ = true;
+    evaluations_ += static_cast<long long>(end - first) * (fused_evaluations[method_] + (starts ? 1 : 0));
 }
 
 const char* Ensemble::path() const {
@@ -440,7 +450,7 @@ const char* Ensemble::path() const {
 
 // Implicit Euler's Newton iteration and rk45's substeps differ from copy to copy: the single
 // path's step function on each copy in turn, through one Lane.
-void Ensemble::step_per_copy(double h) {
+void Ensemble::step_per_copy(double h, size_t first, size_t end) {
     const StepFn step = integrators()[static_cast<size_t>(integrator_)].step;
     const bool carries = !copy_started_.empty();
     const size_t N = static_cast<size_t>(copies_);
@@ -451,7 +461,7 @@ void Ensemble::step_per_copy(double h) {
         cax = carry(1, 0);
         cay = carry(1, 1);
     }
-    for (size_t k = 0; k < N; ++k) {
+    for (size_t k = first; k < end; ++k) {
         for (int b = 0; b < bodies_; ++b) {
             const size_t i = static_cast<size_t>(b) * N + k;
             lane_.x[b] = dvec2(state_[0][i], state_[1][i]);

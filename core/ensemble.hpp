@@ -36,6 +36,12 @@ public:
     void reset();
     // Advances every copy by h.
     void step(double h);
+    // The same step in parts: step_part advances copies [first, first + count) by h, and
+    // end_step closes the step once every copy has been advanced exactly once. A large
+    // ensemble's step can so be spread over several calls (the page keeps each within its
+    // frame budget); every copy's result is the same bits as step(h)'s.
+    void step_part(double h, int first, int count);
+    void end_step();
 
     // The state, one contiguous array of copies() values per body and component.
     const double* x(int body) const { return &state_[0][static_cast<size_t>(body) * copies_]; }
@@ -64,8 +70,8 @@ public:
     static double bytes_needed(int integrator, int bodies, int copies);
 
 private:
-    void step_per_copy(double h);
-    void step_fused(double h);
+    void step_per_copy(double h, size_t first, size_t end);
+    void step_fused(double h, size_t first, size_t end);
     double* carry(int field, int component) {
         return carry_.data() + (static_cast<size_t>(field) * 2 + component) * bodies_ * copies_;
     }

@@ -1,6 +1,10 @@
 // A tiny static file server for the built site, bound to loopback only. Sends .wasm as
 // application/wasm (so the browser compiles it while it streams) and never caches, so a
-// rebuilt site shows at once. Used by scripts/serve.sh and by the browser tests.
+// rebuilt site shows at once. Every HTML page goes out under a strict Content-Security-Policy
+// (contentSecurityPolicy below): no inline script or style, no eval; the WebAssembly module is
+// compiled under 'wasm-unsafe-eval' alone; any site may frame the pages (they are made to be
+// embedded). Used by scripts/serve.sh and by the browser tests (tests/web/csp.test.mjs checks
+// that every page runs under it with no violation).
 //   node scripts/serve.mjs [root=build/site] [port=8080]
 import http from 'node:http';
 import fs from 'node:fs';
@@ -20,7 +24,13 @@ const types = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-export function startServer({ root, port = 8080, host = '127.0.0.1' }) {
+// The policy a host of the site can send as it is (docs/embedding.md).
+export const contentSecurityPolicy = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; " +
+  "style-src 'self'; img-src 'self' data: blob:; frame-ancestors *";
+
+// policy: the Content-Security-Policy of HTML responses; the tests serve their stand-ins for
+// a tutorial's own page (another origin, a host's choice of policy) with another or none (null).
+export function startServer({ root, port = 8080, host = '127.0.0.1', policy = contentSecurityPolicy }) {
   const base = path.resolve(root);
   const server = http.createServer((req, res) => {
     let pathname;
@@ -41,10 +51,10 @@ export function startServer({ root, port = 8080, host = '127.0.0.1' }) {
         res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
         return;
       }
-      res.writeHead(200, {
-        'Content-Type': types[path.extname(file).toLowerCase()] || 'application/octet-stream',
-        'Cache-Control': 'no-store',
-      });
+      const type = types[path.extname(file).toLowerCase()] || 'application/octet-stream';
+      const headers = { 'Content-Type': type, 'Cache-Control': 'no-store' };
+      if (policy && type.startsWith('text/html')) headers['Content-Security-Policy'] = policy;
+      res.writeHead(200, headers);
       res.end(req.method === 'HEAD' ? undefined : data);
     });
   });

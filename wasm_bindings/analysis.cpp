@@ -1,5 +1,7 @@
 #include "analysis.hpp"
 
+#include "deadline.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -94,8 +96,18 @@ Convergence::Convergence(const std::string& query, int halvings, double max_work
     results_.assign(static_cast<size_t>(layout_.width()), not_run);
 }
 
-bool Convergence::advance(double work) {
-    return study_.advance(std::isfinite(work) ? std::clamp(work, 1.0, 1e9) : 1.0);
+bool Convergence::advance(double work, double budget_ms) {
+    // One step of every lane at a time, so the clock is read between steps: a stiff system's
+    // step may cost milliseconds, and a slice sized in lane-steps alone could last seconds.
+    double left = std::isfinite(work) ? std::clamp(work, 1.0, 1e9) : 1.0;
+    const double step = static_cast<double>(study_.integrators() + 1);  // lane-steps of one step
+    const Deadline deadline(budget_ms);
+    while (!study_.finished()) {
+        study_.advance(step);
+        left -= step;
+        if (left <= 0.0 || deadline.passed()) break;
+    }
+    return study_.finished();
 }
 
 val Convergence::results() {

@@ -19,8 +19,9 @@ namespace stepwise::web {
 class Convergence {
 public:
     Convergence(const std::string& query, int halvings, double max_work);
-    // Runs at most `work` lane-steps (clamped to [1, 1e9]); true when finished.
-    bool advance(double work);
+    // Runs at most `work` lane-steps (clamped to [1, 1e9]), and stops after the step that ends
+    // past budget_ms of wall time; true when finished.
+    bool advance(double work, double budget_ms);
     bool finished() const { return study_.finished(); }
     double progress() const { return study_.progress(); }
     // A fresh view of the results, valid until the next call into this object:

@@ -23,6 +23,9 @@ EMSCRIPTEN_BINDINGS(stepwise) {
         .constructor<const std::string&>()
         .function("reset", &Playground::reset)
         .function("advanceSteps", &Playground::advance_steps)
+        .function("advanceWithin", &Playground::advance_within)
+        .function("prepare", &Playground::prepare)
+        .function("cloudsReady", &Playground::clouds_ready)
         .function("advanceTime", &Playground::advance_time)
         .function("state", &Playground::state)
         .function("history", &Playground::history)
@@ -36,7 +39,7 @@ EMSCRIPTEN_BINDINGS(stepwise) {
         .function("lanes", &Playground::lanes)
         .function("bodies", &Playground::bodies)
         .function("laneIds", &Playground::lane_ids)
-        .function("motionBounds", &Playground::motion_bounds)
+        .function("growBounds", &Playground::grow_bounds)
         .function("stiffestMode", &Playground::stiffest_mode);
 
     class_<stepwise::web::Convergence>("Convergence")

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace stepwise::web {
 
@@ -80,27 +81,39 @@ Playground::Playground(const std::string& query)
       state_layout_(state_series(), sim_.lanes(), sim_.bodies()),
       history_layout_(history_series(*this), sim_.lanes(), sim_.bodies()) {
     const Config& c = sim_.config();
+    const double copies = static_cast<double>(c.integrators.size()) * (c.cloud + cloud_boundary_points);
     if (c.cloud > 0) {
-        const Scene& scene = sim_.scene();
+        // The integrators' clouds are built by build_clouds, one at a time (15 clouds of 100,000
+        // points take a few hundred milliseconds); the exact flow's few points now.
         clouds_.reserve(c.integrators.size());
-        for (int id : c.integrators) clouds_.emplace_back(scene, id, c.cloud, c.cloud_radius);
         if (sim_.reference_kind() == ReferenceKind::exact)
-            exact_cloud_.emplace(scene, c.cloud, c.cloud_radius, exact_cloud_sample);
-        cloud_points_.assign(static_cast<size_t>(c.cloud) * 2 * clouds_.size() +
+            exact_cloud_.emplace(sim_.scene(), c.cloud, c.cloud_radius, exact_cloud_sample);
+        cloud_points_.assign(static_cast<size_t>(c.cloud) * 2 * c.integrators.size() +
                                  (exact_cloud_ ? exact_cloud_->sample().size() * 2 : 0),
                              0.0f);
+        split_clouds_ = copies > cloud_part;
+        if (split_clouds_) {
+            next_cloud_points_ = cloud_points_;
+            next_area_ratio_.assign(c.integrators.size(), std::nan(""));
+            next_points_finite_.assign(c.integrators.size(), 0);
+        }
     }
     state_.assign(static_cast<size_t>(state_layout_.width()), 0.0);
     sample_width_ = history_layout_.width();
     history_.assign(static_cast<size_t>(history_capacity) * sample_width_, 0.0);
+    // Small clouds (a few milliseconds) at once: ready with the simulation.
+    if (c.cloud > 0 && copies <= cloud_build_at_once) build_clouds(nullptr);
     reset();
 }
 
 void Playground::reset() {
     sim_.reset();
     for (PhaseCloud& cloud : clouds_) cloud.reset();
+    cloud_lane_ = 0;  // a step in progress is dropped with the rest
+    cloud_copy_ = 0;
     exact_cloud_t_ = -1.0;
     points_finite_step_ = -1;
+    if (split_clouds_) keep_cloud_views();
     history_count_ = 0;
     history_stride_ = 1;
     ++history_generation_;
@@ -108,16 +121,142 @@ void Playground::reset() {
     record();
 }
 
+bool Playground::clouds_ready() const { return sim_.config().cloud == 0 || clouds_ready_; }
+
+bool Playground::build_clouds(const Deadline* deadline) {
+    if (clouds_ready()) return true;
+    const Config& c = sim_.config();
+    // Units of work, with the clock read between them: the start disc's offsets (the same for
+    // every integrator) a part at a time, its rim, then each cloud.
+    bool built = false;
+    auto more = [&] { return !(built && deadline && deadline->passed()); };
+    const size_t points = static_cast<size_t>(c.cloud);
+    if (cloud_offsets_.empty()) cloud_offsets_.reserve(points + cloud_boundary_points);
+    while (cloud_offsets_.size() < points) {
+        if (!more()) return false;
+        const size_t end = std::min(points, cloud_offsets_.size() + cloud_part);
+        for (size_t i = cloud_offsets_.size(); i < end; ++i)
+            cloud_offsets_.push_back(disc_point(static_cast<int>(i), c.cloud, c.cloud_radius));
+        built = true;
+    }
+    if (cloud_offsets_.size() == points) {
+        const std::vector<dvec2> rim = rim_points(cloud_boundary_points, c.cloud_radius);
+        cloud_offsets_.insert(cloud_offsets_.end(), rim.begin(), rim.end());
+    }
+    while (clouds_.size() < c.integrators.size()) {
+        if (!more()) return false;
+        clouds_.emplace_back(sim_.scene(), c.integrators[clouds_.size()], c.cloud, cloud_offsets_);
+        built = true;
+    }
+    if (!more()) return false;  // the last unit in the next call
+    cloud_offsets_ = {};
+    // Still at t = 0 (nothing steps before): the clouds' views and the history's first sample
+    // again, with every cloud in them (a new cloud is at its start already).
+    clouds_ready_ = true;
+    if (split_clouds_) keep_cloud_views();
+    history_count_ = 0;
+    ++history_generation_;
+    record();
+    return true;
+}
+
+bool Playground::prepare(double budget_ms) {
+    const Deadline deadline(budget_ms);
+    return build_clouds(&deadline);
+}
+
+bool Playground::step_clouds(const Deadline* deadline) {
+    const double dt = sim_.config().dt;
+    while (cloud_lane_ < clouds_.size()) {
+        PhaseCloud& cloud = clouds_[cloud_lane_];
+        const int count = std::min(cloud_part, cloud.copies() - cloud_copy_);
+        cloud.step_part(dt, cloud_copy_, count);
+        if (split_clouds_) note_part(cloud_lane_, cloud_copy_, count);
+        cloud_copy_ += count;
+        if (cloud_copy_ >= cloud.copies()) {
+            cloud.end_step();
+            if (split_clouds_) next_area_ratio_[cloud_lane_] = cloud.area_ratio().value_or(std::nan(""));
+            ++cloud_lane_;
+            cloud_copy_ = 0;
+        }
+        if (cloud_lane_ < clouds_.size() && deadline && deadline->passed()) return false;
+    }
+    return true;
+}
+
+bool Playground::step_once(const Deadline* deadline) {
+    if (!step_clouds(deadline)) return false;  // the rest of this step in the next call
+    cloud_lane_ = 0;
+    sim_.step();
+    if (split_clouds_) {
+        // The step is whole: what its parts noted becomes what is read (the exact flow's points,
+        // at the end of the buffer, are written at each read).
+        cloud_points_.swap(next_cloud_points_);
+        kept_area_ratio_.swap(next_area_ratio_);
+        points_finite_.swap(next_points_finite_);
+        points_finite_step_ = sim_.steps();
+    }
+    if (sim_.steps() % history_stride_ == 0) record();
+    return true;
+}
+
+void Playground::note_part(size_t lane, int first, int count) {
+    const PhaseCloud& cloud = clouds_[lane];
+    if (first == 0) next_points_finite_[lane] = 0;
+    const int end = std::min(first + count, cloud.points());  // the rim's copies are not points
+    if (end <= first) return;
+    next_points_finite_[lane] += cloud.ensemble().finite_copies(first, end - first);
+    const double* x = cloud.ensemble().x(0);
+    const double* v = cloud.ensemble().vx(0);
+    float* out = next_cloud_points_.data() + (lane * static_cast<size_t>(cloud.points()) + first) * 2;
+    for (int k = first; k < end; ++k) {
+        *out++ = static_cast<float>(x[k]);
+        *out++ = static_cast<float>(v[k]);
+    }
+}
+
+void Playground::keep_cloud_views() {
+    if (!clouds_ready()) return;
+    kept_area_ratio_.resize(clouds_.size());
+    points_finite_.resize(clouds_.size());
+    float* out = cloud_points_.data();
+    for (size_t l = 0; l < clouds_.size(); ++l) {
+        const PhaseCloud& cloud = clouds_[l];
+        kept_area_ratio_[l] = cloud.area_ratio().value_or(std::nan(""));
+        points_finite_[l] = cloud.points_finite();
+        const double* x = cloud.ensemble().x(0);
+        const double* v = cloud.ensemble().vx(0);
+        for (int k = 0; k < cloud.points(); ++k) {
+            *out++ = static_cast<float>(x[k]);
+            *out++ = static_cast<float>(v[k]);
+        }
+    }
+    points_finite_step_ = sim_.steps();
+}
+
 int Playground::advance_steps(int n) {
     n = std::clamp(n, 0, max_steps_per_call);
-    const double dt = sim_.config().dt;
-    for (int k = 0; k < n; ++k) {
-        sim_.step();
-        for (PhaseCloud& cloud : clouds_) cloud.step(dt);
-        if (sim_.steps() % history_stride_ == 0) record();
-    }
+    build_clouds(nullptr);
+    for (int k = 0; k < n; ++k) step_once(nullptr);
     last_advance_ = n;
     return n;
+}
+
+int Playground::advance_within(int n, double budget_ms) {
+    n = std::clamp(n, 0, max_steps_per_call);
+    const Deadline deadline(budget_ms);
+    const bool lazy_reference = sim_.reference_kind() == ReferenceKind::rk45;
+    int taken = 0;
+    // Whole steps until the deadline: clouds still being built, or a large cloud's step, may
+    // take the whole budget (0 steps taken) and go on at the next call.
+    if (n > 0 && !build_clouds(&deadline)) n = 0;
+    while (taken < n && step_once(&deadline)) {
+        ++taken;
+        if (lazy_reference) sim_.reference_x();  // the same steps the next read would take, now
+        if (deadline.passed()) break;
+    }
+    last_advance_ = taken;
+    return taken;
 }
 
 int Playground::advance_time(double seconds) {
@@ -152,12 +291,13 @@ val Playground::state() {
 }
 
 double Playground::cloud_area_ratio(int lane) const {
-    if (clouds_.empty()) return std::nan("");
+    if (clouds_.empty() || !clouds_ready()) return std::nan("");
+    if (split_clouds_) return kept_area_ratio_[static_cast<size_t>(lane)];
     return clouds_[static_cast<size_t>(lane)].area_ratio().value_or(std::nan(""));
 }
 
 double Playground::cloud_points_finite(int lane) const {
-    if (clouds_.empty()) return 0.0;
+    if (clouds_.empty() || !clouds_ready()) return 0.0;
     if (points_finite_step_ != sim_.steps()) {
         points_finite_.resize(clouds_.size());
         for (size_t l = 0; l < clouds_.size(); ++l) points_finite_[l] = clouds_[l].points_finite();
@@ -179,6 +319,10 @@ double Playground::exact_cloud_area_ratio() const {
 val Playground::cloud_points() {
     float* out = cloud_points_.data();
     for (const PhaseCloud& cloud : clouds_) {
+        if (split_clouds_ || !clouds_ready()) {  // kept at the last whole step (or not built yet)
+            out += static_cast<size_t>(cloud.points()) * 2;
+            continue;
+        }
         const double* x = cloud.ensemble().x(0);
         const double* v = cloud.ensemble().vx(0);
         for (int k = 0; k < cloud.points(); ++k) {
@@ -200,7 +344,7 @@ val Playground::layout() const {
     val out = val::object();
     val cloud = val::object();
     cloud.set("points", sim_.config().cloud);
-    cloud.set("lanes", static_cast<int>(clouds_.size()));
+    cloud.set("lanes", sim_.config().cloud > 0 ? static_cast<int>(sim_.config().integrators.size()) : 0);
     cloud.set("exact", exact_cloud_ ? static_cast<int>(exact_cloud_->sample().size()) : 0);
     cloud.set("radius", sim_.config().cloud_radius);
     out.set("cloud", cloud);
@@ -315,26 +459,62 @@ val Playground::lane_ids() const {
     return ids;
 }
 
-val Playground::motion_bounds(int samples) const {
-    samples = std::clamp(samples, 1, 100000);
-    Config c = sim_.config();
-    c.integrators = {find_integrator("semi_implicit_euler")};  // any cheap lane; only the reference is read
-    c.dt = c.duration / samples;
-    Simulation probe(c);
-    double box[4] = {1e300, -1e300, 1e300, -1e300};
-    auto grow = [&box](dvec2 p) {
-        if (!std::isfinite(p.x) || !std::isfinite(p.y)) return;
-        box[0] = std::min(box[0], p.x);
-        box[1] = std::max(box[1], p.x);
-        box[2] = std::min(box[2], p.y);
-        box[3] = std::max(box[3], p.y);
-    };
-    for (int k = 0; k <= samples; ++k) {
-        if (k > 0) probe.step();
-        for (dvec2 p : probe.reference_x()) grow(p);
+void Playground::take_in(const std::vector<dvec2>& points) {
+    for (dvec2 p : points) {
+        if (!std::isfinite(p.x) || !std::isfinite(p.y)) continue;
+        bounds_[0] = std::min(bounds_[0], p.x);
+        bounds_[1] = std::max(bounds_[1], p.x);
+        bounds_[2] = std::min(bounds_[2], p.y);
+        bounds_[3] = std::max(bounds_[3], p.y);
     }
-    val out = val::array();
-    for (double v : box) out.call<void>("push", v);
+}
+
+val Playground::grow_bounds(double budget_ms) {
+    const Config& config = sim_.config();
+    if (!bounds_done_ && !bounds_probe_) {
+        // The probe: the same system with one cheap lane (only its reference is read).
+        Config c = config;
+        c.integrators = {find_integrator("semi_implicit_euler")};
+        c.equal_cost = false;
+        c.cloud = 0;
+        if (sim_.reference_kind() == ReferenceKind::exact) c.dt = c.duration / motion_bound_samples;
+        bounds_probe_ = std::make_unique<Simulation>(c);
+        take_in(bounds_probe_->reference_x());
+    }
+    if (!bounds_done_) {
+        Simulation& probe = *bounds_probe_;
+        // Whole steps up to the end of the run (the runner stops there too); a closed form's
+        // samples span the duration.
+        const long long end = sim_.reference_kind() == ReferenceKind::exact
+                                  ? motion_bound_samples
+                                  : static_cast<long long>(std::ceil(config.duration / config.dt - 1e-9));
+        if (sim_.reference_kind() == ReferenceKind::exact) {
+            // A closed form jumps to any time: the whole duration now, one evaluation a sample.
+            while (probe.steps() < end) {
+                probe.step();
+                take_in(probe.reference_x());
+            }
+        } else {
+            // A budget of 0 takes no step (the start alone), any other at least one.
+            if (budget_ms > 0.0) {
+                const Deadline deadline(budget_ms);
+                do {
+                    probe.step();
+                    take_in(probe.reference_x());
+                } while (probe.steps() < end && !probe.reference_stopped() && !deadline.passed());
+            }
+        }
+        bounds_t_ = std::min(probe.time(), config.duration);
+        bounds_done_ = probe.steps() >= end || probe.reference_stopped();
+        if (bounds_done_) bounds_probe_.reset();
+    }
+    val out = val::object();
+    out.set("minX", bounds_[0]);
+    out.set("maxX", bounds_[1]);
+    out.set("minY", bounds_[2]);
+    out.set("maxY", bounds_[3]);
+    out.set("t", bounds_t_);
+    out.set("done", bounds_done_);
     return out;
 }
 
@@ -448,6 +628,13 @@ val limits() {
     out.set("default_cloud_radius", default_cloud_radius);
     out.set("min_cloud_radius", min_cloud_radius);
     out.set("max_cloud_radius", max_cloud_radius);
+    // The longest query the core could read in full: max_pairs key=value pairs, key and value
+    // each at most max_value_length characters once decoded, every decoded character at most a
+    // three-character %XX escape, and '=' and '&' between. A longer query has a part too long
+    // or too many parts, so the page refuses it whole before copying it into the module's heap.
+    out.set("max_pairs", static_cast<double>(max_pairs));
+    out.set("max_value_length", static_cast<double>(max_value_length));
+    out.set("max_query_length", static_cast<double>(max_pairs * (2 * 3 * max_value_length + 2)));
     return out;
 }
 
@@ -478,13 +665,15 @@ void RunExport::emit() {
     if (out_.size() >= chunk_bytes) flush();
 }
 
-bool RunExport::run(int max_steps) {
+bool RunExport::run(int max_steps, double budget_ms) {
     if (finished_) return true;
+    const Deadline deadline(budget_ms);
     // Never more than ~1 MB waiting for take(): the heap is fixed.
     for (int n = 0; n < max_steps && step_ < steps_ && rows_ < max_export_rows && chunks_.size() < 4; ++n) {
         sim_.step();
         ++step_;
         if (step_ % every_ == 0) emit();
+        if (deadline.passed()) break;
     }
     finished_ = step_ >= steps_ || rows_ >= max_export_rows;
     if (finished_) {
@@ -505,7 +694,7 @@ val export_run(const std::string& query, double steps, double every, const std::
     RunExport e(query, steps, every, format);
     val all = val::array();
     for (;;) {
-        const bool finished = e.run(1 << 20);
+        const bool finished = e.run(1 << 20, std::numeric_limits<double>::infinity());
         val part = e.take();
         const int n = part["length"].as<int>();
         for (int i = 0; i < n; ++i) all.call<void>("push", part[i]);

@@ -5,11 +5,13 @@
 #pragma once
 #include "config.hpp"
 #include "cloud.hpp"
+#include "deadline.hpp"
 #include "layout.hpp"
 #include "simulation.hpp"
 
 #include <emscripten/val.h>
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -23,14 +25,31 @@ constexpr int history_capacity = 1024;
 constexpr int max_page_cloud_points = 100000;
 constexpr double max_cloud_bytes = 1024.0 * 1024 * 1024;
 constexpr int exact_cloud_sample = 2000;
+// Copies of a cloud stepped in one call of the ensemble, between two reads of the clock; clouds
+// of at most cloud_build_at_once copies in all are built with the Playground (a few ms).
+constexpr int cloud_part = 2048;
+constexpr int cloud_build_at_once = 32768;
+// A closed-form motion's box is sampled at this many intervals over the duration.
+constexpr int motion_bound_samples = 400;
 
 class Playground {
 public:
     explicit Playground(const std::string& query);
 
     void reset();
+    // Builds the integrators' phase-space clouds for about budget_ms (a whole cloud at a time);
+    // true once every one is built. Small clouds are built with the Playground; until the others
+    // are, the clouds read as not there (NaN ratios, no points) and advance_within takes no
+    // step; advance_steps builds them all first.
+    bool prepare(double budget_ms);
+    bool clouds_ready() const;
+
     // Advances by n whole steps (n clamped to [0, max_steps_per_call]); returns the steps taken.
     int advance_steps(int n);
+    // The same, but returns after the step that ends past budget_ms of wall time (at least one
+    // step): the page's stepping per frame. An rk45 reference is brought along step by step (it
+    // is lazy, core/simulation.hpp), so its cost is inside the budget, not left to the next read.
+    int advance_within(int n, double budget_ms);
     // Advances to the step nearest t + seconds, returns the steps taken.
     int advance_time(double seconds);
 
@@ -54,7 +73,6 @@ public:
     double cloud_area_ratio(int lane) const;
     double cloud_points_finite(int lane) const;
     double exact_cloud_area_ratio() const;
-    bool has_cloud() const { return !clouds_.empty(); }
     bool has_exact_cloud() const { return exact_cloud_.has_value(); }
     int history_count() const { return history_count_; }
     int history_generation() const { return history_generation_; }
@@ -67,17 +85,28 @@ public:
     int lanes() const { return sim_.lanes(); }
     int bodies() const { return sim_.bodies(); }
     emscripten::val lane_ids() const;
-    // The box [xmin, xmax, ymin, ymax] holding the exact (or reference) motion of every body over
-    // the configured duration, sampled at `samples` + 1 times: the page fits its view to it.
-    emscripten::val motion_bounds(int samples) const;
+    // The box the exact (or reference) motion of every body stays in, as far as it is known:
+    // {minX, maxX, minY, maxY, t, done}, t the time up to which it is known. The page fits its
+    // view to it. A closed form is sampled at motion_bound_samples + 1 times over the whole
+    // duration in the first call (a few hundred evaluations, whatever the duration); an rk45
+    // reference has no shortcut, so a probe steps it ahead, dt by dt, for budget_ms per call
+    // (never a whole long run at once: 100,000 s of a stiff spring is minutes of work), until
+    // the duration or until the reference stops. A budget of 0 steps nothing (the start alone).
+    emscripten::val grow_bounds(double budget_ms);
     // The system's fastest mode at its start state (core/stability.hpp): {oscillates, omega, zeta}.
     emscripten::val stiffest_mode() const;
 
     static constexpr int max_steps_per_call = 100000;
 
 private:
+    bool build_clouds(const Deadline* deadline);
+    bool step_once(const Deadline* deadline);
+    bool step_clouds(const Deadline* deadline);
+    void keep_cloud_views();
+    void note_part(size_t lane, int first, int count);
     void record();
     void compact();
+    void take_in(const std::vector<dvec2>& points);
 
     ParseResult parsed_;
     Simulation sim_;
@@ -89,6 +118,19 @@ private:
     mutable std::vector<int> points_finite_;
     mutable long long points_finite_step_ = -1;
     std::vector<float> cloud_points_;
+    // Clouds of more than cloud_part copies in all take each step in parts (a deadline may fall
+    // between them): the step's clouds first, a cloud and a part at a time from here, then the
+    // lanes. What is read is always a whole step: for such clouds their points, area ratios and
+    // finite counts are those of the last whole step (keep_cloud_views at t = 0), while each
+    // part writes its own into the next_ copies (note_part), swapped in when the step is whole.
+    bool split_clouds_ = false;
+    bool clouds_ready_ = false;  // every cloud built, and their views and history taken
+    std::vector<dvec2> cloud_offsets_;  // the start disc, while the clouds are being built
+    size_t cloud_lane_ = 0;
+    int cloud_copy_ = 0;
+    std::vector<double> kept_area_ratio_, next_area_ratio_;
+    std::vector<int> next_points_finite_;
+    std::vector<float> next_cloud_points_;
     Layout state_layout_, history_layout_;
     std::vector<double> state_;
     std::vector<double> history_;  // history_count_ samples of sample_width_ doubles
@@ -97,6 +139,11 @@ private:
     int history_stride_ = 1;       // a sample every this many steps; doubles when full
     int history_generation_ = 0;   // bumps when compaction rewrites old samples
     int last_advance_ = 0;
+    // grow_bounds: the probe that steps the rk45 reference ahead, and what it has seen so far.
+    std::unique_ptr<Simulation> bounds_probe_;
+    double bounds_[4] = {1e300, -1e300, 1e300, -1e300};
+    double bounds_t_ = 0.0;
+    bool bounds_done_ = false;
 };
 
 // Config functions and tables, as plain JS objects and arrays.
@@ -108,8 +155,8 @@ emscripten::val preset_table();
 emscripten::val limits();  // dt_max, duration_max, max_steps, default dt, ...
 
 // The text of `stepwise run QUERY --steps N --every K --format csv|json`, in slices, so the page
-// stays responsive on a long run: run(n) advances at most n more steps (fewer once ~1 MB of text
-// waits) and returns true when done; take() hands over the text chunks (each ~256 KB) written
+// stays responsive on a long run: run(n, budget_ms) advances at most n more steps (fewer once
+// ~1 MB of text waits, or once budget_ms of wall time has passed) and returns true when done; take() hands over the text chunks (each ~256 KB) written
 // so far, so a long export never needs one large buffer inside the fixed wasm heap. Call take()
 // after every run(). The rows come from core/rows.hpp, the CLI's own formatter.
 // steps is clamped to [0, max_steps], every to >= 1, and at most max_export_rows rows are
@@ -119,7 +166,7 @@ constexpr long long max_export_rows = 200000;
 class RunExport {
 public:
     RunExport(const std::string& query, double steps, double every, const std::string& format);
-    bool run(int max_steps);
+    bool run(int max_steps, double budget_ms);
     emscripten::val take();
     double done() const { return static_cast<double>(step_); }
     double total() const { return static_cast<double>(steps_); }

@@ -19,7 +19,8 @@
 //   stepwise.play(), pause(), step(), reset()
 //   stepwise.integrators(), scenarios(), presets()   the core's tables
 //   stepwise.debug                handles() live Embind objects; timings(); view() the fitted view
-//                                 box (from the config alone); cloud() the cloud panel's windows
+//                                 box and the motion's bounds it fits, as far as they are known
+//                                 ({…, t, done}: web/bounds.js); cloud() the cloud panel's windows
 //                                 and drawing times; firstFrameMs
 
 export function installApi(app, ready) {

@@ -23,6 +23,10 @@ const windowPad = 1.3;          // window size over the largest (non-outlier) cl
 // A redraw that took longer than this (ms) is not repeated sooner than minRedrawInterval (ms)
 // while playing: the clouds then move at about 30 frames a second, the motion canvas at 60.
 const costlyRedrawMs = 3;
+// Plotting time per task; the windows left wait for the next task. Clouds of more points than
+// ownTaskPoints in all are drawn outside the frame's task altogether.
+const drawSliceMs = 6;
+export const ownTaskPoints = 200000;
 const minRedrawInterval = 30;
 
 // "area × 1.000", "area × 14.1", "area: rim no longer finite". The core's area is signed (the
@@ -142,6 +146,9 @@ export class CloudView {
   // A new simulation: shown only when it has clouds; a fresh scale.
   setSimulation(sim, names) {
     this.sim = sim;
+    this.job = null;  // a redraw of the old one in progress stops
+    clearTimeout(this.deferred);
+    this.deferred = null;
     this.names = names;
     this.scale = null;
     this.lastMs = 0;
@@ -167,7 +174,7 @@ export class CloudView {
     return Boolean(this.sim) && this.sim.cloud.points > 0 && !this.figure.hidden && this.canvas.getClientRects().length > 0;
   }
 
-  invalidate() { this.drawnKey = ''; }
+  invalidate() { this.drawnKey = ''; this.job = null; }
 
   // The canvas for the PNG export, when shown.
   visible() {
@@ -237,8 +244,26 @@ export class CloudView {
 
   // Draws the clouds at the simulation's current step. playing: while the run plays, a costly
   // redraw (many points) happens at most every other display frame; paused, always at once.
+  // The windows are plotted a few at a time within drawSliceMs, the rest in tasks of their own
+  // (15 clouds of 100,000 points are tens of milliseconds of plotting): the picture on screen
+  // changes once all are plotted, and no new draw starts before then.
   draw(sim, snapshot, theme, playing = false) {
-    if (!this.active || !sim.cloudPoints) return;
+    if (!this.active || !sim.cloudPoints || this.job) return;
+    // Many points: the whole redraw (reading them, fitting the windows, plotting) runs in tasks
+    // of its own, apart from the frame's stepping and drawing, at the state of that moment.
+    if (sim.cloud.lanes * sim.cloud.points > ownTaskPoints) {
+      if (this.deferred) return;
+      this.deferred = setTimeout(() => {
+        this.deferred = null;
+        if (this.sim === sim && sim.sim) this.render(sim, sim.snapshot, theme, playing);
+      }, 0);
+      return;
+    }
+    this.render(sim, snapshot, theme, playing);
+  }
+
+  render(sim, snapshot, theme, playing) {
+    if (!this.active || this.job) return;
     const now = performance.now();
     if (playing && this.lastMs > costlyRedrawMs && now - this.lastDrawAt < minRedrawInterval) return;
     sim.syncCloud();
@@ -284,18 +309,21 @@ export class CloudView {
     const windows = [];
     for (let c = 0; c < cells; ++c) {
       const lane = c < cloud.lanes ? c : -1;
-      const win = wins[c];
       const col = c % layout.cols, row = Math.floor(c / layout.cols);
       const css = {
         x: frame.left + col * layout.cellW + layout.left, y: row * layout.cellH + margin.top,
         w: layout.plotW, h: layout.plotH,
       };
-      windows.push({ lane, css, win, box: lane >= 0 ? boxes[lane] : ghost, outlier: outlier[lane >= 0 ? lane : cloud.lanes] });
-      if (!win) continue;
+      windows.push({ lane, css, win: wins[c], box: lane >= 0 ? boxes[lane] : ghost, outlier: outlier[lane >= 0 ? lane : cloud.lanes] });
+    }
+    // Plots window c into the pixels.
+    const plotWindow = (c) => {
+      const { lane, css, win } = windows[c];
+      if (!win) return;
       // The cell in device pixels.
       const px0 = Math.round(css.x * r), py0 = Math.round(css.y * r);
       const pw = Math.min(W - px0, Math.round(css.w * r)), ph = Math.min(H - py0, Math.round(css.h * r));
-      if (pw < 2 || ph < 2) continue;
+      if (pw < 2 || ph < 2) return;
       const target = { px0, py0, pw, ph, W, win };
       // The ghost behind each lane's cloud (where it is in view), and alone in its own window.
       // (Pinned only in its own window: elsewhere a ghost out of view is no news.)
@@ -304,8 +332,34 @@ export class CloudView {
         this.plot(pixels, points, 2 * lane * cloud.points, cloud.points, target,
           pixel(laneStyle(lane, theme.scheme).colour), dot, true);
       }
-    }
-    const ctx = this.ctx;
+    };
+    const job = { next: 0, ms: t1 - t0, sim };
+    this.job = job;
+    const finish = () => {
+      this.job = null;
+      this.finish({ sim, snapshot, theme, layout, windows, ms: job.ms, fitMs: t1 - t0, now, cloud });
+    };
+    const work = () => {
+      if (this.job !== job) return;  // a new simulation meanwhile
+      const start = performance.now();
+      while (job.next < cells) {
+        plotWindow(job.next++);
+        if (performance.now() - start > drawSliceMs) break;
+      }
+      const spent = performance.now() - start;
+      job.ms += spent;
+      this.stats.pointsMs += spent;
+      if (job.next < cells) setTimeout(work, 0);
+      else finish();
+    };
+    // Many points: reading and fitting them was this task's work; the plotting starts in the next.
+    if (cloud.lanes * cloud.points > ownTaskPoints) setTimeout(work, 0);
+    else work();
+  }
+
+  // Shows the plotted pixels and draws the frames, ticks and names over them.
+  finish({ sim, snapshot, theme, layout, windows, ms, fitMs, now, cloud }) {
+    const ctx = this.ctx, r = this.ratio;
     const t2 = performance.now();
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.putImageData(this.image, 0, 0);
@@ -318,12 +372,11 @@ export class CloudView {
       window: win ? { ...win } : null,
     }));
     const t4 = performance.now();
-    this.stats.fitMs += t1 - t0;
-    this.stats.pointsMs += t2 - t1;
+    this.stats.fitMs += fitMs;
     this.stats.putMs += t3 - t2;
-    this.stats.ms += t4 - t0;
+    this.stats.ms += ms + (t4 - t2);
     this.stats.draws += 1;
-    this.lastMs = t4 - t0;
+    this.lastMs = ms + (t4 - t2);
     this.lastDrawAt = now;
     this.stats.points = cloud.lanes * cloud.points + cloud.exact;
   }

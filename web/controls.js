@@ -69,6 +69,9 @@ export class Controls {
     this.getConfig = getConfig;
     this.notify = notify;
     this.root = root;
+    // Enter in a field must not submit the form (a reload): every edit applies on its own.
+    // A listener, not an inline onsubmit: the page runs under a CSP without inline script.
+    root.addEventListener('submit', (event) => event.preventDefault());
     this.scenario = null;
     this.presetConfigs = new Map(core.presets.map((p) => [core.normalise(`preset=${p.id}`), p.id]));
     this.build();

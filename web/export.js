@@ -4,6 +4,7 @@
 // stepwise-spring-explicit_euler-rk4.csv.
 import { valueOf } from './links.js';
 import { laneStyle, drawMarker } from './palette.js';
+import { nextTask } from './slices.js';
 
 // At most this many samples in time in an export (the core caps rows at limits.max_export_rows too).
 const maxSamples = 10000;
@@ -60,13 +61,13 @@ export async function runParts(core, config, plan, lanes, onProgress = () => {})
   try {
     for (;;) {
       const start = performance.now();
-      const finished = job.run(slice);
+      const finished = job.run(slice, targetMs);  // a stiff system's steps may be slow: the time bounds it too
       for (const chunk of job.take()) parts.push(encoder.encode(chunk));
       if (finished) break;
       const ms = performance.now() - start;
       slice = Math.max(10, Math.min(slice * 4, Math.floor(slice * targetMs / Math.max(ms, 0.5))));
       onProgress(job.done() / Math.max(1, job.total()));
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await nextTask();
     }
   } finally {
     job.delete();

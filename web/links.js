@@ -1,5 +1,6 @@
 // The address hash holds the page's whole configuration: the core's config string.
-// Reading it at start-up, writing the normalised string back, and editing one key of a query.
+// Reading it at start-up, writing the normalised string back, editing one key of a query, and
+// refusing a query too long for the core to read.
 
 export function readHash() {
   return location.hash.replace(/^#/, '');
@@ -56,4 +57,16 @@ export function valueOf(query, key) {
     }
   }
   return null;
+}
+
+// Why a query is refused before it reaches the core, or null when it is not: longer than the
+// core could ever read in full (limits.max_query_length, derived from its max_pairs and
+// max_value_length), it would only be copied into the module's fixed heap to be rejected there
+// (a 4 MB value aborted the module). One check for set(), the address and postMessage alike.
+export function oversize(query, limits) {
+  if (typeof query !== 'string' || query.length <= limits.max_query_length) return null;
+  const n = (x) => x.toLocaleString('en');
+  return `The config is ${n(query.length)} characters long; Stepwise reads at most ` +
+    `${n(limits.max_query_length)} (${limits.max_pairs} key=value pairs, each key and value at most ` +
+    `${n(limits.max_value_length)} characters, 3 per %XX escape), so none of it was used.`;
 }

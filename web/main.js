@@ -2,13 +2,13 @@
 // the controls, the address hash and window.stepwise. Data flows one way: a config string makes
 // a Simulation; each frame the runner advances it and the view, plots and legend draw it.
 import { loadCore } from './wasm.js';
-import { Runner } from './runner.js';
+import { Runner, defaultBudgetMs } from './runner.js';
 import { View } from './view.js';
-import { CloudView } from './cloud.js';
+import { CloudView, ownTaskPoints } from './cloud.js';
 import { Plots } from './plots.js';
 import { Legend } from './legend.js';
 import { Controls } from './controls.js';
-import { readHash, writeHash, onHashEdited, withKey, valueOf } from './links.js';
+import { readHash, writeHash, onHashEdited, withKey, valueOf, oversize } from './links.js';
 import { themeColours } from './palette.js';
 import { installApi } from './api.js';
 import { bindKeyboard } from './keyboard.js';
@@ -17,7 +17,8 @@ import { installShare, linkFor } from './share.js';
 import { ViewTabs } from './viewtabs.js';
 import { viewRow } from './views.js';
 import { runStudy, storedStudy, studySizes, physicsKey } from './study.js';
-import { sliceStats } from './slices.js';
+import { sliceStats, nextTask } from './slices.js';
+import { BoundsProbe } from './bounds.js';
 
 // Set by mode.js from the address's query: embedded or not, which controls, autoplay.
 const mode = window.__stepwiseMode || { embed: false, ui: 'full', autoplay: false };
@@ -40,6 +41,7 @@ let viewId = 'motion';       // the view shown (the config's view key, the core'
 const analyses = new Map();  // view id -> Promise of its analysis module's instance
 let legendStudy = null;      // the quick study behind the legend's measured orders
 let legendStudyTimer = null;
+let boundsProbe = null;      // finds the motion's box ahead of the animation
 const timing = { frames: 0, simMs: 0, drawMs: 0, steps: 0 };
 
 const app = {
@@ -69,7 +71,7 @@ const app = {
     ...cloudView.stats,
   }),
   mode,
-  view: () => (view && view.base ? { ...view.base, following: view.following } : null),
+  view: () => (view && view.base ? { ...view.base, following: view.following, bounds: { ...sim.bounds } } : null),
   shownView: () => viewId,
   slices: () => ({ ...sliceStats }),
   analysis: async () => (analyses.has(viewId) ? (await analyses.get(viewId)).report() : null),
@@ -121,6 +123,7 @@ const messaging = installMessaging({
   reset: () => runner.reset(),
   state: () => summary(),
   errors: () => app.errors(),
+  limits: () => (core ? core.limits : null),
 }, ready);
 
 // The message banner: every problem of the link (the core's messages name the key, the bad
@@ -150,22 +153,36 @@ function notify(message) {
 }
 
 // Makes a new Simulation from a config string (its valid parts; the errors are shown), deletes
-// the old one, and shows the normalised config everywhere, the address hash included.
+// the old one, and shows the normalised config everywhere, the address hash included. A query
+// longer than the core could read is refused whole before it reaches the module (the current
+// run goes on; at start-up the default one runs), with the reason shown.
 function apply(query) {
-  const next = core.createSimulation(withViewDefaults(query));
+  const refused = oversize(query, core.limits);
+  if (refused && sim) {
+    notify(refused);
+    return sim.config;
+  }
+  const next = core.createSimulation(withViewDefaults(refused ? `scenario=${core.limits.default_scenario}` : query));
+  if (boundsProbe) boundsProbe.cancel();
   if (sim) sim.delete();
   sim = next;
+  // The rest of the motion's box, found in slices between frames (web/bounds.js), and the rest
+  // of the clouds (the run takes its first step once they are all built).
+  boundsProbe = new BoundsProbe(sim, { shownTime: () => sim.snapshot.t, onGrow: () => { runner.dirty = true; } });
+  buildClouds(sim);
   // The Simulation's errors: the parser's, and the page's own limits (a cloud too large here).
   configErrors = sim.errors;
-  uiErrors = [];
+  uiErrors = refused ? [refused] : [];
   showErrors();
   // With clouds the motion canvas may be shorter: the cloud panel fills the column under it.
   view.compact = sim.cloud.points > 0;
   view.setSimulation(sim);
   cloudView.setSimulation(sim, laneNames());
-  // Stepping clouds of many points is costly: a time budget per frame keeps the page fluid
-  // (the run is then slower than asked, and says so).
-  runner.budgetMs = sim.cloud.points > 0 ? cloudStepBudgetMs : Infinity;
+  // Stepping clouds of many points is costly, and drawing them too: a smaller time budget per
+  // frame for the stepping keeps the page fluid (the run is then slower than asked, and says so).
+  // Large clouds are drawn in tasks of their own (web/cloud.js), so they leave the frame more.
+  runner.budgetMs = sim.cloud.points > 0 && sim.cloud.points * sim.cloud.lanes <= ownTaskPoints
+    ? cloudStepBudgetMs : defaultBudgetMs;
   plots.configure(sim);
   legend.build(sim, core.integrators, theme.scheme);
   controls.sync(sim.config);
@@ -176,6 +193,17 @@ function apply(query) {
   runner.replaced();
   showView(valueOf(sim.config, 'view') || core.views[0].id);
   return sim.config;
+}
+
+// Builds a simulation's clouds in slices between frames until they are all there.
+const cloudBuildSliceMs = 8;
+function buildClouds(handle) {
+  const next = () => {
+    if (sim !== handle) return;  // replaced meanwhile
+    if (handle.prepare(cloudBuildSliceMs)) runner.dirty = true;
+    else setTimeout(next, 0);
+  };
+  if (!handle.cloudReady) setTimeout(next, 0);
 }
 
 // What a view adds to a link that lacks it: the cloud view starts a cloud of its default size
@@ -263,8 +291,12 @@ function draw() {
   const snapshot = sim.snapshot;
   const layout = viewRow(viewId).layout;
   if (layout === 'analysis') { messaging.frame(); return; }  // the canvas and plots are hidden
-  if (layout === 'motion') view.draw(snapshot, theme, new Set());
-  cloudView.draw(sim, snapshot, theme, runner.playing);
+  boundsProbe.wake();
+  if (layout === 'motion') {
+    view.draw(snapshot, theme, new Set());
+    if (view.settling) runner.dirty = true;  // the view eases to a grown box: draw on, even paused
+  }
+  if (sim.cloudReady) cloudView.draw(sim, snapshot, theme, runner.playing);
   const now = performance.now();
   if (!runner.playing || now - lastPlot >= plotInterval) {
     lastPlot = now;
@@ -291,8 +323,11 @@ function setSpeed(exponent) {
   $('speed-out').textContent = `${runner.speed}×`;
 }
 
+// Start-up in a few tasks, each well under the 50 ms of a long task: the module, the page's
+// parts, the controls, then the first simulation and frame.
 async function start() {
   core = await loadCore();
+  await nextTask();
   theme = themeColours();
   view = new View($('view'), { fill: mode.embed });
   cloudView = new CloudView($('cloud-view'), $('cloud-panel'));
@@ -302,13 +337,16 @@ async function start() {
   });
   legend = new Legend($('legend'));
   tabs = new ViewTabs($('view-tabs'), core.views, (id) => selectView(id));
+  await nextTask();
   controls = new Controls($('controls'), { core, set: apply, getConfig: () => sim.config, notify });
+  await nextTask();
   let first = true;
   runner = new Runner({
     sim: () => sim,
     onFrame: () => {
       draw();
-      if (first) {
+      // Ready once the first frame shows the whole simulation (its clouds built, if any).
+      if (first && sim.cloudReady) {
         first = false;
         api.debug.firstFrameMs = performance.now();
         performance.mark('stepwise:first-frame');
@@ -353,7 +391,10 @@ async function start() {
     redraw();
   });
   // Leave no Embind object behind.
-  window.addEventListener('pagehide', () => { if (sim) { sim.delete(); sim = null; } });
+  window.addEventListener('pagehide', () => {
+    if (boundsProbe) boundsProbe.cancel();
+    if (sim) { sim.delete(); sim = null; }
+  });
   document.documentElement.classList.add('ready');
 }
 

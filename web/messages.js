@@ -1,7 +1,8 @@
 // The postMessage API of an embedded Stepwise frame (docs/embedding.md).
 //
 // Host → frame (from window.parent only):
-//   {type: 'stepwise:set', query}   query: a config string, at most maxQueryLength characters
+//   {type: 'stepwise:set', query}   query: a config string, at most the core's max_query_length
+//                                   characters (links.js oversize: the same limit as set() and the address)
 //   {type: 'stepwise:play'} | {type: 'stepwise:pause'} | {type: 'stepwise:step'} | {type: 'stepwise:reset'}
 // Frame → host:
 //   {type: 'stepwise:ready', version, config}                      once, after the first frame
@@ -25,8 +26,9 @@
 // they carry only the simulation's public numbers and its config, which the host already has
 // in the iframe's src.
 
+import { oversize } from './links.js';
+
 export const protocolVersion = 1;
-export const maxQueryLength = 4096;
 export const stateInterval = 250;  // ms: at most 4 state messages per second
 const commands = new Set(['stepwise:set', 'stepwise:play', 'stepwise:pause', 'stepwise:step', 'stepwise:reset']);
 const maxQueued = 32;
@@ -43,21 +45,22 @@ export function parentOrigin() {
   return null;
 }
 
-// Why a message is rejected, or null when it is a well-formed command.
-export function rejectReason(data) {
+// Why a message is rejected, or null when it is a well-formed command. limits: the core's
+// (null while it loads: the length is checked again before a queued message runs).
+export function rejectReason(data, limits) {
   if (data === null || typeof data !== 'object' || Array.isArray(data)) return 'not an object';
   if (typeof data.type !== 'string') return 'no string type';
   if (!commands.has(data.type)) return `unknown type '${data.type.slice(0, 40)}'`;
   if (data.type === 'stepwise:set') {
     if (typeof data.query !== 'string') return 'stepwise:set needs a string query';
-    if (data.query.length > maxQueryLength) return `query longer than ${maxQueryLength} characters`;
+    if (limits) return oversize(data.query, limits);
   }
   return null;
 }
 
 const warn = (why) => console.warn(`Stepwise: ignored a message: ${why}`);
 
-// app: {set(query), play(), pause(), step(), reset(), config(), state(), errors()};
+// app: {set(query), play(), pause(), step(), reset(), config(), state(), errors(), limits()};
 // ready: resolves after the first frame. Returns {frame()} to call after every drawn frame.
 export function installMessaging(app, ready) {
   const parent = window.parent;
@@ -126,7 +129,7 @@ export function installMessaging(app, ready) {
   window.addEventListener('message', (event) => {
     if (event.source !== parent) { warn('not from the parent frame'); return; }
     if (origin && event.origin !== origin) { warn(`from origin ${event.origin}, expected ${origin}`); return; }
-    const why = rejectReason(event.data);
+    const why = rejectReason(event.data, app.limits());
     if (why) { warn(why); return; }
     // Copy the two fields we use: nothing else of the message is kept.
     const data = { type: event.data.type, query: event.data.query };
@@ -143,7 +146,10 @@ export function installMessaging(app, ready) {
     config = app.state().config;
     diverged = app.state().integrators.map((lane) => lane.diverged);
     post({ type: 'stepwise:ready', config });
-    for (const data of queue.splice(0)) run(data);
+    for (const data of queue.splice(0)) {
+      const why = rejectReason(data, app.limits());
+      if (why) warn(why); else run(data);
+    }
     scheduleState();
   }, () => { /* the page shows why it could not start */ });
 

@@ -1,12 +1,16 @@
 // The fixed-timestep loop. Simulated time advances by speed × wall time, in whole steps of the
 // configured dt (the remainder carries to the next frame), whatever the display's frame rate.
 // At most maxStepsPerFrame steps per frame, and at most maxWallPerFrame seconds of wall time
-// count for one frame: a hidden tab or a long pause resumes without a burst. Where steps are
-// costly (phase-space clouds of many points), a time budget per frame caps them too: the
-// simulation then runs slower than asked (and says so) instead of dropping frames.
+// count for one frame: a hidden tab or a long pause resumes without a burst. A time budget per
+// frame caps the stepping too, in the core (advance stops after the step that passes it), so a
+// costly system (a stiff one, clouds of many points) runs slower than asked, and says so,
+// instead of freezing the page: a frame's stepping lasts its budget plus one step at most.
 
 export const maxWallPerFrame = 0.1;  // s
 export const defaultMaxStepsPerFrame = 2000;
+// Milliseconds of stepping per frame: most of a 60 Hz frame, leaving the rest to drawing.
+export const defaultBudgetMs = 10;
+const slowedHoldMs = 500;
 const recentFrames = 1024;
 
 export class Runner {
@@ -21,12 +25,15 @@ export class Runner {
     this.speed = 1;
     this.maxStepsPerFrame = defaultMaxStepsPerFrame;
     this.accumulated = 0;  // simulated seconds not yet stepped
+    this.pendingSteps = 0; // a step() not finished within its frame
+    this.behind = false;   // the last frame's budget ran out before its steps
+    this.slowedUntil = -Infinity;
     this.lastWall = null;
     this.dirty = true;
     this.capped = false;   // the last frame hit the step cap (the run is slower than asked)
     // Milliseconds of stepping allowed per frame (at least one step is always taken), and the
-    // measured cost of one step (a moving average); Infinity: no budget.
-    this.budgetMs = Infinity;
+    // measured cost of one step (a moving average).
+    this.budgetMs = defaultBudgetMs;
     this.stepMs = 0;
     this.stats = { frames: 0, simMs: 0, drawMs: 0, steps: 0 };
     // The last frames' simulation and drawing times, for the measurements (debug.timings()).
@@ -55,6 +62,7 @@ export class Runner {
 
   pause() {
     this.playing = false;
+    this.behind = false;
     this.accumulated = 0;
     this.onStateChange();
   }
@@ -64,13 +72,16 @@ export class Runner {
     else this.play();
   }
 
-  // Exactly one dt, and pause: stepping is for looking closely.
+  // Exactly one dt, and pause: stepping is for looking closely. A step longer than the frame's
+  // budget (a large cloud) is finished over the next frames.
   step() {
     if (this.playing) this.pause();
-    this.advance(1);
+    this.pendingSteps = this.advance(1) === 0 ? 1 : 0;
   }
 
   reset() {
+    this.pendingSteps = 0;
+    this.behind = false;
     this.accumulated = 0;
     this.sim().reset();
     this.dirty = true;
@@ -79,32 +90,39 @@ export class Runner {
 
   // A new simulation replaced the old one.
   replaced() {
+    this.pendingSteps = 0;
+    this.behind = false;
+    this.slowedUntil = -Infinity;
     this.accumulated = 0;
     this.stepMs = 0;
     this.dirty = true;
     this.onStateChange();
   }
 
-  // Nothing changes without a step: the state is read again only after one.
+  // Nothing changes without a step: the state is read again only after one. Returns the steps
+  // taken: fewer than asked once the frame's budget is spent.
   advance(steps) {
     const s = this.sim();
     const t0 = performance.now();
+    let taken = 0;
     if (steps > 0) {
-      s.advance(steps);
-      const perStep = (performance.now() - t0) / steps;
+      taken = s.advance(steps, this.budgetMs);
+      // No whole step: a large cloud's step goes on at the next call; it costs at least this.
+      const perStep = (performance.now() - t0) / Math.max(taken, 1);
       this.stepMs = this.stepMs > 0 ? 0.7 * this.stepMs + 0.3 * perStep : perStep;
-      s.refresh();
+      if (taken > 0) s.refresh();
     }
     const ms = performance.now() - t0;
     this.stats.simMs += ms;
     this.frameSimMs += ms;
-    this.stats.steps += steps;
+    this.stats.steps += taken;
     this.dirty = true;
+    return taken;
   }
 
-  // The most steps this frame may take: the fixed cap, and the time budget at the measured cost.
+  // The most steps this frame asks for: the fixed cap, and the time budget at the measured cost.
   stepCap() {
-    if (!(this.budgetMs < Infinity) || !(this.stepMs > 0)) return this.maxStepsPerFrame;
+    if (!(this.stepMs > 0)) return this.maxStepsPerFrame;
     return Math.max(1, Math.min(this.maxStepsPerFrame, Math.floor(this.budgetMs / this.stepMs)));
   }
 
@@ -118,20 +136,40 @@ export class Runner {
       this.accumulated += wall * this.speed;
       let steps = Math.floor(this.accumulated / s.dt + 1e-9);
       this.accumulated = Math.max(0, this.accumulated - steps * s.dt);
+      // Behind the clock (the budget ran out last frame): on at once, whatever the clock says,
+      // so that a step spread over frames (a large cloud) goes on every frame.
+      if (this.behind) steps = Math.max(steps, 1);
       const cap = this.stepCap();
-      this.capped = steps > cap;
-      if (this.capped) {
+      let capped = steps > cap;
+      if (capped) {
         steps = cap;
         this.accumulated = 0;  // drop the backlog rather than catch up later
       }
       const left = this.endSteps() - s.snapshot.steps;
+      let end = false;
       if (steps >= left) {
         steps = Math.max(0, left);
+        end = true;
+      }
+      this.pendingSteps = 0;
+      const taken = this.advance(steps);
+      this.behind = taken < steps;
+      if (this.behind) {
+        // The budget ran out first: drop the backlog but one step (the next one starts at once
+        // when this one is done) and keep going.
+        capped = true;
+        this.accumulated = Math.min(this.accumulated, s.dt);
+      }
+      // "slowed" stays up for a moment: a run a step behind every few frames does not blink it.
+      if (capped) this.slowedUntil = now + slowedHoldMs;
+      this.capped = capped || now < this.slowedUntil;
+      if (!this.behind && end) {
         this.playing = false;
         this.accumulated = 0;
         this.onStateChange();
       }
-      this.advance(steps);
+    } else if (this.pendingSteps > 0) {
+      this.pendingSteps -= this.advance(this.pendingSteps);
     }
     if (this.dirty) {
       this.dirty = false;

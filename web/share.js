@@ -72,6 +72,8 @@ export function installShare(app) {
   const size = $('embed-size');
   const autoplay = $('embed-autoplay');
   const preview = $('embed-preview');
+  // The dialog closes with its buttons and Escape only, never on an Enter in a field.
+  $('embed-form').addEventListener('submit', (event) => event.preventDefault());
   const options = () => ({ ui: ui.value, size: size.value, autoplay: autoplay.checked, title: app.title() });
   let previewTimer = null;
   const refresh = () => {

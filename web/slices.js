@@ -4,6 +4,10 @@
 // shrinks at once when one runs long. Between slices the browser draws frames and handles input.
 // No DOM; the caller says what a unit of work is.
 
+// Lets the browser run other tasks (input, a frame) before the caller goes on in a new task:
+// work that cannot be sliced finely (the page's start-up) is cut at its natural seams with it.
+export const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 // Well under the 50 ms of a long task, leaving a frame's worth of time for the animation.
 export const sliceTargetMs = 12;
 // The longest slice seen on this page (ms), for the tests and docs/performance-web.md.

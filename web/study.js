@@ -40,7 +40,8 @@ function store(config, results, size) {
 // at the end; cancel() stops it and frees the core's object.
 export function runStudy(core, config, size, { onProgress = () => {}, onDone = () => {} } = {}) {
   const handle = core.createStudy(config, size.halvings, size.maxWork);
-  const slices = new Slices((work) => handle.advance(work), {
+  // The core stops a slice at the deadline too: one step of a stiff system may cost milliseconds.
+  const slices = new Slices((work, deadline) => handle.advance(work, deadline - performance.now()), {
     initialUnits: 500, minUnits: 50, maxUnits: 5e7, targetMs: size.targetMs,
     // The results are a few hundred numbers: read after every slice for the progress bar.
     onSlice: () => { if (!slices.finished) onProgress(handle.results(), handle.progress); },

@@ -31,17 +31,60 @@ export class View {
     this.compact = false;  // a shorter canvas: the cloud panel sits under it
   }
 
-  // A new simulation: fresh trails, and a view fitted to its whole expected motion.
+  // A new simulation: fresh trails, and a view fitted to its expected motion as far as it is
+  // known (all of it for a closed form; see refit for the rest).
   setSimulation(sim) {
     this.sim = sim;
     this.scene = sim.scene;
     this.clearTrails();
+    this.boundsVersion = sim.boundsVersion;
     this.base = this.baseBox();
-    const motion = Math.max(this.base.maxX - this.base.minX, this.base.maxY - this.base.minY);
-    // Follow the mechanism when its whole path would shrink it to a dot.
-    this.following = this.scene.size > 0 && motion > 8 * this.scene.size;
-    if (this.following) this.base = this.followBox(sim.snapshot);
+    this.following = false;
+    this.checkFollowing(sim.snapshot);
     this.box = { ...this.base };
+    this.settling = false;
+    this.keepShape();
+  }
+
+  // Height over width of the canvas's motion area, from the box known before the run starts.
+  keepShape() {
+    const b = this.base;
+    this.aspect = this.following ? 1 : (b.maxY - b.minY) / Math.max(b.maxX - b.minX, 1e-12);
+  }
+
+  // Follow the mechanism when its whole path would shrink it to a dot. Decided again as more of
+  // the path is known, but only ever turned on: a view that stopped following would jump back.
+  checkFollowing(snapshot) {
+    if (this.following) return;
+    const motion = Math.max(this.base.maxX - this.base.minX, this.base.maxY - this.base.minY);
+    this.following = this.scene.size > 0 && motion > 8 * this.scene.size;
+    if (this.following) this.base = this.followBox(snapshot);
+  }
+
+  // More of the motion is known (the probe of an rk45 reference went further): the base box
+  // grows to take it in, with a quarter of its size to spare on each side that grew, so a motion
+  // revealed bit by bit moves the view now and then, never every frame; the drawn box eases
+  // there over a few frames (follow). It never shrinks during a run.
+  refit(snapshot) {
+    if (this.sim.boundsVersion === this.boundsVersion) return;
+    this.boundsVersion = this.sim.boundsVersion;
+    if (this.following) return;
+    const wanted = this.baseBox(), b = this.base;
+    if (snapshot.steps === 0) {
+      // Nothing has moved yet: fit what is known exactly, at once (no room, no easing).
+      this.base = wanted;
+      this.box = { ...wanted };
+      this.checkFollowing(snapshot);
+      this.keepShape();
+      return;
+    }
+    if (wanted.minX >= b.minX && wanted.maxX <= b.maxX && wanted.minY >= b.minY && wanted.maxY <= b.maxY) return;
+    const room = 0.25 * Math.max(wanted.maxX - wanted.minX, wanted.maxY - wanted.minY);
+    this.base = {
+      minX: wanted.minX < b.minX ? wanted.minX - room : b.minX, maxX: wanted.maxX > b.maxX ? wanted.maxX + room : b.maxX,
+      minY: wanted.minY < b.minY ? wanted.minY - room : b.minY, maxY: wanted.maxY > b.maxY ? wanted.maxY + room : b.maxY,
+    };
+    this.checkFollowing(snapshot);
   }
 
   // A window a few mechanism sizes wide, centred on the exact (or reference) bodies.
@@ -61,7 +104,7 @@ export class View {
   }
 
   baseBox() {
-    const [minX, maxX, minY, maxY] = this.sim.motionBounds;
+    const { minX, maxX, minY, maxY } = this.sim.bounds;
     const box = { minX, maxX, minY, maxY };
     const grow = (p) => {
       if (!finite(p.x, p.y)) return;
@@ -80,9 +123,11 @@ export class View {
     return box;
   }
 
-  // Grows the view (smoothly, never shrinking during a run) to follow a lane that leaves the
-  // expected motion, up to half the expected size on every side (further out a body is pinned
-  // to the edge): the expected motion keeps at least half of the view.
+  // Grows the view (smoothly, never shrinking during a run) to the base box when that grew, and
+  // to follow a lane that leaves the expected motion, up to half the expected size on every side
+  // (further out a body is pinned to the edge): the expected motion keeps at least half of the
+  // view. The reference's own bodies are always taken in, should the probe lag behind them.
+  // settling: the box has not arrived yet (a paused page draws again until it has).
   follow(snapshot) {
     if (this.following) {
       this.base = this.followBox(snapshot);
@@ -92,27 +137,41 @@ export class View {
     const w = b.maxX - b.minX, h = b.maxY - b.minY, size = Math.max(w, h);
     const grow = 0.5 * size;
     const limit = { minX: b.minX - grow, maxX: b.maxX + grow, minY: b.minY - grow, maxY: b.maxY + grow };
-    const target = { ...this.box };
+    const target = {
+      minX: Math.min(this.box.minX, b.minX), maxX: Math.max(this.box.maxX, b.maxX),
+      minY: Math.min(this.box.minY, b.minY), maxY: Math.max(this.box.maxY, b.maxY),
+    };
+    const pad = 0.05 * size;
+    const takeIn = (p, bound) => {
+      if (!finite(p.x, p.y)) return;
+      target.minX = Math.max(bound.minX, Math.min(target.minX, p.x - pad));
+      target.maxX = Math.min(bound.maxX, Math.max(target.maxX, p.x + pad));
+      target.minY = Math.max(bound.minY, Math.min(target.minY, p.y - pad));
+      target.maxY = Math.min(bound.maxY, Math.max(target.maxY, p.y + pad));
+    };
     for (const lane of snapshot.lanes) {
       if (lane.diverged) continue;
-      for (const p of lane.bodies) {
-        if (!finite(p.x, p.y)) continue;
-        const pad = 0.05 * size;
-        target.minX = Math.max(limit.minX, Math.min(target.minX, p.x - pad));
-        target.maxX = Math.min(limit.maxX, Math.max(target.maxX, p.x + pad));
-        target.minY = Math.max(limit.minY, Math.min(target.minY, p.y - pad));
-        target.maxY = Math.min(limit.maxY, Math.max(target.maxY, p.y + pad));
-      }
+      for (const p of lane.bodies) takeIn(p, limit);
     }
+    const anywhere = { minX: -Infinity, maxX: Infinity, minY: -Infinity, maxY: Infinity };
+    if (!this.following) for (const p of snapshot.reference) takeIn(p, anywhere);
     const rate = this.following ? 1 : 0.15;  // a moving window cannot lag behind
-    for (const k of ['minX', 'maxX', 'minY', 'maxY']) this.box[k] += (target[k] - this.box[k]) * rate;
+    let moving = 0;
+    for (const k of ['minX', 'maxX', 'minY', 'maxY']) {
+      const step = (target[k] - this.box[k]) * rate;
+      this.box[k] += step;
+      moving = Math.max(moving, Math.abs(step));
+    }
+    this.settling = moving > 1e-4 * size;
   }
 
   // The canvas is as tall as the motion needs at this width (a spring moving along x gets a
   // short, wide view), between a minimum and most of the window's height.
+  // The shape is the one fitted before the run started (setSimulation, refit at t = 0): a box
+  // that grows during the run is fitted into the same canvas (the map keeps equal scales), so
+  // the page's layout never shifts under the reader, nor under a pointer about to click.
   fitHeight(width) {
-    const b = this.base;
-    const aspect = this.following ? 1 : (b.maxY - b.minY) / Math.max(b.maxX - b.minX, 1e-12);
+    const aspect = this.aspect;
     // With the cloud panel under it (compact), the motion leaves it room.
     const tallest = this.compact ? Math.max(220, Math.min(window.innerHeight * 0.42, 480))
       : Math.max(280, Math.min(window.innerHeight * 0.62, 680));
@@ -161,6 +220,7 @@ export class View {
     if (!this.sim) return;
     this.resize();
     this.recordTrails(snapshot);
+    this.refit(snapshot);
     this.follow(snapshot);
     const ctx = this.ctx;
     ctx.setTransform(this.pixelRatio, 0, 0, this.pixelRatio, 0, 0);

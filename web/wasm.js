@@ -4,6 +4,7 @@
 // page runs).
 // No physics here: every number comes from the core.
 import { ArrayLayout, decodeState, decodeStudy } from './layout.js';
+import { nextTask } from './slices.js';
 
 // calls: calls into the Simulation (the tests check a frame makes a handful at most).
 // analyses: live convergence studies and stability grids (the tests check none is left behind).
@@ -15,6 +16,8 @@ export async function loadCore() {
     throw new Error('stepwise.js (the WebAssembly loader) is missing');
   }
   const Module = await globalThis.createStepwise();
+  // Embind's set-up of every binding ran in this task: the tables in the next one.
+  await nextTask();
   const limits = Module.limits();
   return {
     Module,
@@ -53,8 +56,8 @@ export class StudyHandle {
     this.ids = this.study.integratorIds();
   }
 
-  // Runs at most `work` lane-steps; true when finished.
-  advance(work) { return this.study.advance(work); }
+  // Runs at most `work` lane-steps, and stops after the step that passes budgetMs; true when finished.
+  advance(work, budgetMs) { return this.study.advance(work, budgetMs); }
   get finished() { return this.study.finished(); }
   get progress() { return this.study.progress(); }
   results() { return decodeStudy(this.layout, this.study.results().slice(), this.ids, this.levels); }
@@ -88,6 +91,7 @@ export class StabilityGridHandle {
   }
 }
 
+
 // One wasm Simulation and what the page has read from it. Call delete() when done.
 // Read once per simulation: its layouts (by name), its scene (what to draw) and its lanes.
 export class SimulationHandle {
@@ -111,11 +115,20 @@ export class SimulationHandle {
     this.cloudPoints = this.cloud.points > 0
       ? new Float32Array(2 * (this.cloud.points * this.cloud.lanes + this.cloud.exact)) : null;
     this.cloudSteps = -1;  // the step count cloudPoints was read at
+    // Large clouds are built a cloud at a time (prepare), before the run can start.
+    this.cloudReady = this.sim.cloudsReady();
     // What to draw (bodies, anchors, springs, central bodies, gravity, the reference, the phase
     // plot's axes), from the core: the page knows no scenario.
     this.scene = this.sim.scene();
-    // The box the exact (or reference) motion stays in over the whole duration: the view fits it.
-    this.motionBounds = this.sim.motionBounds(400);
+    // The box the exact (or reference) motion stays in, as far as it is known: {minX, maxX, minY,
+    // maxY, t, done}, known up to time t. A closed form's covers the whole duration at once; an
+    // rk45 reference's grows as a probe steps it ahead (growBounds, a slice at a time, between
+    // frames: web/bounds.js). The view fits it; boundsVersion counts its changes.
+    this.bounds = null;
+    this.boundsVersion = 0;
+    // A closed form's whole box now; a reference's start only (one of its steps may take
+    // milliseconds): web/bounds.js finds the rest in its own tasks, the first before the first frame.
+    this.growBounds(0);
     // The system's fastest mode at its start state ({oscillates, omega, zeta}), for the stability view.
     this.stiffestMode = this.sim.stiffestMode();
     this.width = this.layout.history.width;
@@ -136,11 +149,31 @@ export class SimulationHandle {
     counters.deleted += 1;
   }
 
-  // One call into wasm whatever n is.
-  advance(steps) {
+  // Builds more of the clouds for about budgetMs; true once all are built (the state is read
+  // again then: the clouds' ratios and the history's first sample are there from then on).
+  prepare(budgetMs) {
+    if (this.cloudReady || !this.sim) return this.cloudReady;
+    counters.calls += 1;
+    this.cloudReady = this.sim.prepare(budgetMs);
+    if (this.cloudReady) this.refresh();
+    return this.cloudReady;
+  }
+
+  // Finds more of the motion's box for about budgetMs (nothing once it is done).
+  growBounds(budgetMs) {
+    if (!this.sim || (this.bounds && this.bounds.done)) return this.bounds;
+    const b = this.sim.growBounds(budgetMs);
+    this.bounds = { minX: b.minX, maxX: b.maxX, minY: b.minY, maxY: b.maxY, t: b.t, done: b.done };
+    this.boundsVersion += 1;
+    return this.bounds;
+  }
+
+  // One call into wasm whatever n is; it returns after the step that passes budgetMs of wall
+  // time (Infinity: all n). Returns the steps taken.
+  advance(steps, budgetMs = Infinity) {
     if (steps <= 0) return 0;
     counters.calls += 1;
-    return this.sim.advanceSteps(steps);
+    return this.sim.advanceWithin(steps, budgetMs);
   }
 
   reset() {

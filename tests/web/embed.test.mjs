@@ -10,7 +10,8 @@ import { startServer } from '../../scripts/serve.mjs';
 let env, host;
 before(async () => {
   env = await startBrowser();
-  host = await startServer({ root: path.join(root, 'tests/web/fixtures'), port: 0 });
+  // The host pages stand for a tutorial's own site: inline script, no policy of ours.
+  host = await startServer({ root: path.join(root, 'tests/web/fixtures'), port: 0, policy: null });
 });
 after(async () => { await env?.close(); await host?.close(); });
 
@@ -167,7 +168,7 @@ test('malformed and unknown messages are ignored with a console warning', async 
       { type: 'stepwise:set' },                          // no query
       { type: 'stepwise:set', query: 12 },               // not a string
       { type: 'stepwise:set', query: { toString: 'x' } },
-      { type: 'stepwise:set', query: `scenario=spring&k=${'9'.repeat(5000)}` },  // too long
+      { type: 'stepwise:set', query: `scenario=spring&k=${'9'.repeat(400000)}` },  // longer than the core reads
       { type: 'STEPWISE:PLAY' },
     ];
     const warningsBefore = h.consoleMessages.filter((m) => m.type === 'warning').length;
@@ -176,6 +177,8 @@ test('malformed and unknown messages are ignored with a console warning', async 
     const warnings = h.consoleMessages.filter((m) => m.type === 'warning').slice(warningsBefore);
     assert.equal(warnings.length, bad.length, warnings.map((w) => w.text).join('\n'));
     for (const w of warnings) assert.match(w.text, /^Stepwise: ignored a message: /);
+    assert.ok(warnings.some((w) => w.text.includes('The config is 400,018 characters long; Stepwise reads at most 393,344 ')),
+      'the over-long query is refused with the same message as set() and the address');
     assert.equal(await frame.evaluate(() => window.stepwise.config()), config, 'config unchanged');
     assert.equal((await frame.evaluate(() => window.stepwise.state())).playing, false);
     // A message the frame posts to itself (not from its parent) is ignored too.
@@ -351,7 +354,7 @@ test('the copy-paste example of docs/embedding.md works as written', async () =>
   const dir = fsm.mkdtempSync(path.join(os.tmpdir(), 'stepwise-example-'));
   fsm.writeFileSync(path.join(dir, 'example.html'),
     `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>Example</title>\n${html.replaceAll('https://YOUR-HOST/', env.server.url)}`);
-  const server = await startServer({ root: dir, port: 0 });
+  const server = await startServer({ root: dir, port: 0, policy: null });
   const context = await env.browser.newContext({ viewport: { width: 800, height: 700 } });
   try {
     const page = await context.newPage();

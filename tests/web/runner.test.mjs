@@ -16,7 +16,8 @@ function setup({ dt = 0.01, duration = 1000 } = {}) {
     config: `v=1&scenario=spring&dt=${dt}&duration=${duration}`,
     snapshot: { steps: 0 },
     calls: 0,
-    advance(n) { this.snapshot.steps += n; this.calls += 1; },
+    // Like the module: at most n steps, fewer once budgetMs has passed; returns the steps taken.
+    advance(n) { this.snapshot.steps += n; this.calls += 1; return n; },
     refresh() {},
     reset() { this.snapshot.steps = 0; },
   };
@@ -77,7 +78,7 @@ test('costly steps (clouds): a time budget per frame caps them, at least one ste
   const { runner, sim, run } = setup({ dt: 0.01 });
   // Each step takes 2 ms of real time (the budget is measured with performance.now()).
   const advance = sim.advance.bind(sim);
-  sim.advance = (n) => { const end = performance.now() + 2 * n; while (performance.now() < end) { /* busy */ } advance(n); };
+  sim.advance = (n) => { const end = performance.now() + 2 * n; while (performance.now() < end) { /* busy */ } return advance(n); };
   runner.budgetMs = 5;
   runner.speed = 10;  // 10 × 16.7 ms / 10 ms: 16 or 17 steps a frame asked for
   runner.play();
@@ -92,9 +93,72 @@ test('costly steps (clouds): a time budget per frame caps them, at least one ste
   const again = sim.snapshot.steps;
   run(1000 / 60, 1000 / 60);
   assert.equal(sim.snapshot.steps - again, 1);
-  // Without a budget (no cloud) only the fixed cap applies.
-  runner.budgetMs = Infinity;
+  // Before any step is measured only the fixed cap applies.
+  runner.replaced();
   assert.equal(runner.stepCap(), runner.maxStepsPerFrame);
+});
+
+// A fake module step of `ms` milliseconds of real time that honours the budget as the module's
+// advance does: whole steps until the step that ends past it (at least one).
+function costlySteps(sim, ms) {
+  sim.advance = (n, budgetMs = Infinity) => {
+    const start = performance.now();
+    let taken = 0;
+    while (taken < n) {
+      const end = performance.now() + ms;
+      while (performance.now() < end) { /* busy */ }
+      taken += 1;
+      if (performance.now() - start >= budgetMs) break;
+    }
+    sim.snapshot.steps += taken;
+    sim.calls += 1;
+    return taken;
+  };
+}
+
+test('every frame has a time budget: the stepping of a frame lasts about that long, not the cap\'s worth', () => {
+  const { runner, sim, clock } = setup({ dt: 0.001 });
+  costlySteps(sim, 3);
+  assert.equal(runner.budgetMs, 10, 'a budget without clouds too');
+  runner.play();
+  // The first frame knows no cost yet: it asks for the cap's worth, the module stops at the budget.
+  let longest = 0;
+  for (let f = 0; f < 8; ++f) {
+    clock.ms += 100;  // a slow display: 100 steps asked for every frame
+    const t0 = performance.now();
+    pendingFrame(clock.ms);
+    longest = Math.max(longest, performance.now() - t0);
+  }
+  // At most ceil(10 / 3) + 1 steps a frame, not the 100 asked for (300 ms). The wall-clock bound
+  // is loose: a busy machine may preempt this process in the middle of a frame.
+  assert.ok(sim.snapshot.steps <= 8 * 5, `${sim.snapshot.steps} steps in 8 frames`);
+  assert.ok(longest < 100, `longest frame ${longest.toFixed(1)} ms`);
+  assert.equal(runner.capped, true, 'slower than asked, and it says so');
+});
+
+test('a step longer than the budget (a large cloud) goes on over the next frames', () => {
+  const { runner, sim, run } = setup({ dt: 0.05 });
+  // The module finishes a step at its third call: the first two end part-way (0 steps).
+  let calls = 0;
+  sim.advance = () => { calls += 1; if (calls % 3 !== 0) return 0; sim.snapshot.steps += 1; return 1; };
+  runner.step();
+  assert.equal(sim.snapshot.steps, 0, 'not finished within its frame');
+  assert.equal(runner.pendingSteps, 1);
+  run(3 * 16, 16);
+  assert.equal(sim.snapshot.steps, 1, 'finished by the following frames');
+  assert.equal(runner.pendingSteps, 0);
+  run(10 * 16, 16);
+  assert.equal(sim.snapshot.steps, 1, 'and no further while paused');
+  // While playing, the run says it is slower than asked, and a step left part-way goes on at
+  // every frame, even one whose clock asks for none (dt = 0.05 s is three frames at 60 Hz).
+  runner.play();
+  const flags = [];
+  const before = sim.snapshot.steps;
+  for (let f = 0; f < 15; ++f) { run(16, 16); flags.push(runner.capped); }
+  const first = flags.indexOf(true);
+  assert.ok(first >= 0 && first <= 5, flags.join());
+  assert.ok(flags.slice(first).every(Boolean), `"slowed" once behind, held between the frames that finish a step: ${flags.join()}`);
+  assert.ok(sim.snapshot.steps - before >= 3, `${sim.snapshot.steps - before} steps in 15 frames: one every third call`);
 });
 
 test('a long gap between frames (hidden tab, debugger) causes no burst', () => {

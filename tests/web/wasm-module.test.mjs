@@ -394,7 +394,7 @@ test('exportRun and RunExport print what stepwise run prints, CSV and JSON, with
         let done = false;
         let calls = 0;
         while (!done) {
-          done = job.run(slice);
+          done = job.run(slice, Infinity);
           parts.push(...job.take());
           if (++calls > 1e6) break;
         }
@@ -467,4 +467,89 @@ test('clouds through the module: layout, points, area ratios by name, history se
     const state = new ArrayLayout(damped.layout().state);
     assert.ok(Math.abs(state.get(raw, 'exact_area_ratio') / Math.exp(-0.1 * 1) - 1) < 1e-9);
   });
+});
+
+test('a large cloud is built and stepped in parts within a budget: the same numbers as all at once', () => {
+  // Four clouds of 20,000 points (84,096 copies with their rims): more than one part per step.
+  const query = 'preset=undamped_dt025&integrators=explicit_euler,implicit_euler,rk4,rk45&cloud=20000';
+  const whole = new M.Simulation(query), parts = new M.Simulation(query);
+  try {
+    // Not built with the simulation: nothing steps until they are, and they read as not there.
+    assert.equal(parts.cloudsReady(), false);
+    const state = new ArrayLayout(parts.layout().state);
+    assert.ok(Number.isNaN(state.get(parts.state().slice(), 'area_ratio', 0)));
+    assert.equal(parts.advanceWithin(5, 0), 0, 'no step before the clouds are built');
+    let calls = 1;
+    while (!parts.prepare(0)) ++calls;  // a budget of 0: one unit of work a call
+    assert.ok(calls > 4, `${calls} calls to build them`);
+    assert.equal(parts.cloudsReady(), true);
+    // A budget of 0 takes one part of a step a call: several calls make one step, and until the
+    // step is whole the state and the points read are the last whole step's.
+    const before = parts.cloudPoints().slice();
+    let taken = 0, partial = 0;
+    while (taken === 0) {
+      taken = parts.advanceWithin(1, 0);
+      if (taken === 0) {
+        ++partial;
+        assert.deepEqual(parts.cloudPoints().slice(), before, 'a step part-way reads as the last whole step');
+        assert.equal(state.get(parts.state().slice(), 'steps'), 0);
+      }
+    }
+    assert.ok(partial > 10, `${partial} calls left the step part-way`);
+    for (let n = 1; n < 12; ) n += parts.advanceWithin(12 - n, 0);
+    whole.advanceSteps(12);
+    // Every value but how many steps the last call took.
+    const comparable = (sim) => { const raw = sim.state().slice(); raw[state.index('last_advance')] = 0; return raw; };
+    assert.deepEqual(comparable(parts), comparable(whole), 'the same state, area ratios and finite counts, bit for bit');
+    assert.deepEqual(parts.cloudPoints().slice(), whole.cloudPoints().slice(), 'the same points');
+    assert.deepEqual(parts.history(0).slice(), whole.history(0).slice(), 'the same history');
+    // reset drops a step left part-way.
+    parts.advanceWithin(1, 0);
+    parts.reset();
+    assert.equal(parts.advanceWithin(3, Infinity), 3);
+    whole.reset();
+    whole.advanceSteps(3);
+    assert.deepEqual(comparable(parts), comparable(whole));
+  } finally {
+    whole.delete();
+    parts.delete();
+  }
+  // Small clouds are built with the simulation.
+  withSimulation('preset=undamped_dt025&cloud=500', (small) => assert.equal(small.cloudsReady(), true));
+});
+
+test('advanceWithin stops at its budget; growBounds finds a closed form at once and a reference a step at a time', () => {
+  withSimulation('preset=damped_spring', (sim) => {
+    assert.equal(sim.advanceWithin(1000, 0), 1, 'a budget of 0: one step');
+    assert.equal(sim.advanceWithin(1000, Infinity), 1000, 'no budget: all of them');
+    // A closed form: the whole duration at once, whatever the budget.
+    const b = sim.growBounds(0);
+    assert.equal(b.done, true);
+    assert.equal(b.t, 10);
+    assert.equal(b.maxX, 1000, 'the start, x0 = 1000');
+    assert.ok(b.minX < -900 && b.minX > -1000, `the first swing back: ${b.minX}`);
+  });
+  // No closed form (a rest length): the reference stepped dt by dt for the budget.
+  withSimulation('scenario=spring&rest=1&x0=2,0&b=0&duration=100000', (sim) => {
+    const start = sim.growBounds(0);
+    assert.deepEqual({ ...start }, { minX: 2, maxX: 2, minY: 0, maxY: 0, t: 0, done: false }, 'a budget of 0: the start alone');
+    const first = sim.growBounds(1e-9);
+    assert.equal(first.t, 0.01, 'any budget: at least one step');
+    let b = first;
+    for (let k = 0; k < 50; ++k) b = sim.growBounds(2);
+    assert.ok(b.t > 1 && b.t < 100000, `t = ${b.t}`);
+    // Along x between the start (2) and the anchor side (|x| - 1 = -1 by energy: x = 0).
+    assert.equal(b.maxX, 2);
+    assert.ok(Math.abs(b.minX) < 1e-3, `${b.minX}`);
+    assert.equal(b.minY, 0);
+    assert.equal(b.maxY, 0);
+    // The simulation itself has not moved.
+    assert.equal(sim.time(), 0);
+  });
+});
+
+test('the longest query the page passes to the core, from the core limits', () => {
+  assert.equal(L.max_pairs, 64);
+  assert.equal(L.max_value_length, 1024);
+  assert.equal(L.max_query_length, 64 * (2 * 3 * 1024 + 2));
 });
