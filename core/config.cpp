@@ -319,7 +319,8 @@ public:
                     offset += ps.dims;
                 }
                 if (!spec) {
-                    std::string keys = "v, scenario, preset, integrators, dt, duration, cloud, cloud_radius, equal_cost, view";
+                    std::string keys;
+                    for (const char* shared : shared_keys()) keys += (keys.empty() ? "" : ", ") + std::string(shared);
                     for (const ParamSpec& ps : info.params) keys += std::string(", ") + ps.key;
                     error(k, p.value, "unknown key '" + shown(k) + "' for scenario " + info.id + "; known keys: " + keys);
                     continue;
@@ -351,6 +352,12 @@ public:
 };
 
 }  // namespace
+
+const std::vector<const char*>& shared_keys() {
+    static const std::vector<const char*> keys = {"v",        "scenario", "preset",       "integrators", "dt",
+                                                  "duration", "cloud",    "cloud_radius", "equal_cost",  "view"};
+    return keys;
+}
 
 const std::vector<ViewInfo>& views() {
     static const std::vector<ViewInfo> table = {
