@@ -42,11 +42,12 @@ if [ "${1:-}" = coverage ]; then
     rm -f build/fuzz-coverage/"$t"-*.profraw
     # -runs=0: run every corpus input once, fuzz nothing.
     LLVM_PROFILE_FILE="build/fuzz-coverage/$t-%p.profraw" build/fuzz-coverage/fuzz/fuzz_"$t" -runs=0 \
-      -timeout=60 "${dirs[@]}" >/dev/null 2>&1 || true
+      -timeout=60 "${dirs[@]}" >build/fuzz-coverage/"$t".log 2>&1 ||
+      echo "fuzz: an input of the corpus fails (build/fuzz-coverage/$t.log): the coverage stops there" >&2
     "$llvm_profdata" merge -sparse build/fuzz-coverage/"$t"-*.profraw -o build/fuzz-coverage/"$t".profdata
     echo "== fuzz_$t over ${dirs[*]}: line coverage"
     "$llvm_cov" report build/fuzz-coverage/fuzz/fuzz_"$t" -instr-profile=build/fuzz-coverage/"$t".profdata \
-      "$root"/core/*.cpp
+      -ignore-filename-regex='/(fuzz|tests)/[^/]+$|^/usr/|\.hpp$'
   done
   exit 0
 fi
