@@ -55,28 +55,42 @@ fi
 seconds=${1:-20}
 targets=(${2:-config simulation})
 case "$seconds" in '' | *[!0-9]*) echo "fuzz: SECONDS must be a whole number; got '$seconds'" >&2; exit 2 ;; esac
+for t in "${targets[@]}"; do
+  case "$t" in config | simulation) ;; *) echo "fuzz: unknown target '$t' (config or simulation)" >&2; exit 2 ;; esac
+done
 build build/fuzz
+
+stamp=$(date +%Y%m%d-%H%M%S)
+fuzz_one() {  # fuzz_one TARGET: runs it, leaves its exit status in build/fuzz/TARGET.status
+  local t=$1 rc=0
+  local timeout_var=timeout_$t
+  mkdir -p "build/fuzz/corpus/$t" "build/fuzz/findings/$t-$stamp"
+  # New inputs go to build/fuzz/corpus/TARGET (kept between runs); the seeds stay as committed.
+  # -max_len: a link is at most 64 pairs of 1024-character values; longer inputs only test the
+  # length cap, which short ones reach too.
+  build/fuzz/fuzz/fuzz_"$t" "build/fuzz/corpus/$t" "fuzz/corpus/$t" -dict=fuzz/config.dict \
+    -max_total_time="$seconds" -timeout="${!timeout_var}" -rss_limit_mb=2048 -max_len=4096 \
+    -artifact_prefix="build/fuzz/findings/$t-$stamp/" -print_final_stats=1 ${FUZZ_ARGS:-} >"build/fuzz/$t.log" 2>&1 || rc=$?
+  echo $rc >"build/fuzz/$t.status"
+}
+
+# The targets run side by side (one process each), so the test command's run takes SECONDS, not
+# twice that.
+echo "== ${targets[*]}: ${seconds} s each (logs: build/fuzz/TARGET.log)"
+for t in "${targets[@]}"; do fuzz_one "$t" & done
+wait
 
 status=0
 for t in "${targets[@]}"; do
-  case "$t" in config | simulation) ;; *) echo "fuzz: unknown target '$t' (config or simulation)" >&2; exit 2 ;; esac
-  work=build/fuzz/corpus/$t      # what this machine's runs found; the seeds stay as committed
-  findings=build/fuzz/findings/$t-$(date +%Y%m%d-%H%M%S)  # a run's reproducers, kept apart from earlier runs'
-  mkdir -p "$work" "$findings"
-  timeout_var=timeout_$t
   log=build/fuzz/$t.log
-  echo "== fuzz_$t for ${seconds} s (log: $log)"
-  # -max_len: a link is at most 64 pairs of 1024-character values; longer inputs only test the
-  # length cap, which short ones reach too.
-  if build/fuzz/fuzz/fuzz_"$t" "$work" fuzz/corpus/"$t" -dict=fuzz/config.dict -max_total_time="$seconds" \
-    -timeout="${!timeout_var}" -rss_limit_mb=2048 -max_len=4096 -artifact_prefix="$findings/" -print_final_stats=1 ${FUZZ_ARGS:-} \
-    >"$log" 2>&1; then
+  findings=build/fuzz/findings/$t-$stamp
+  if [ "$(cat "build/fuzz/$t.status")" = 0 ]; then
     rmdir "$findings" 2>/dev/null || true
-    grep -E '^#[0-9]+.*DONE' "$log" | tail -1 || true
+    echo "fuzz_$t: nothing found. $(grep -a -E '^#[0-9]+.*DONE' "$log" | tail -1)"
   else
     status=1
-    echo "fuzz_$t FOUND SOMETHING (exit status non-zero). Its report:"
-    grep -E '==== fuzz check failed|ERROR: |runtime error|SUMMARY|Test unit written to' "$log" | head -20 || true
+    echo "fuzz_$t FOUND SOMETHING (exit status $(cat "build/fuzz/$t.status")). Its report:"
+    grep -a -E '^==== |ERROR: |runtime error|SUMMARY|Test unit written to' "$log" | cut -c1-400 | head -20 || true
     for f in "$findings"/*; do
       [ -e "$f" ] || continue
       echo "  reproducer: $f"
