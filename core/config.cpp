@@ -281,8 +281,15 @@ public:
                     }
                     offset += ps.dims;
                 }
+                if (!spec && k.empty()) {
+                    // "=1": a pair with no key; say so rather than "unknown key ''".
+                    error(k, p.value, "the pair '=" + printable_text(p.value) +
+                                          "' has no key; write key=value, e.g. k=15");
+                    continue;
+                }
                 if (!spec) {
-                    std::string keys = "v, scenario, preset, integrators, dt, duration, cloud, cloud_radius, equal_cost, view";
+                    std::string keys;
+                    for (const char* shared : shared_keys()) keys += (keys.empty() ? "" : ", ") + std::string(shared);
                     for (const ParamSpec& ps : info.params) keys += std::string(", ") + ps.key;
                     error(k, p.value, "unknown key '" + printable_text(k) + "' for scenario " + info.id + "; known keys: " + keys);
                     continue;
@@ -351,6 +358,12 @@ std::string printable_text(std::string_view text, std::size_t max_chars) {
     }
     if (!text.empty()) out += "…";
     return out;
+}
+
+const std::vector<const char*>& shared_keys() {
+    static const std::vector<const char*> keys = {"v",        "scenario", "preset",       "integrators", "dt",
+                                                  "duration", "cloud",    "cloud_radius", "equal_cost",  "view"};
+    return keys;
 }
 
 const std::vector<ViewInfo>& views() {

@@ -23,6 +23,8 @@ constexpr double max_steps = 1e7;       // duration / dt
 constexpr std::size_t max_pairs = 64;   // key=value pairs in one query
 constexpr std::size_t max_value_length = 1024;
 constexpr std::size_t max_errors = 20;
+// The keys every scenario accepts, besides its own parameters (in the order errors list them).
+const std::vector<const char*>& shared_keys();
 extern const char* const default_integrators;
 extern const char* const default_scenario;
 constexpr double default_dt = 0.01;

@@ -24,6 +24,15 @@ struct Json {
     std::vector<Json> items;                            // array
     std::vector<std::pair<std::string, Json>> members;  // object, in document order
 
+    // Declared here and defaulted below the class: clang with libstdc++'s C++20 std::pair
+    // checks Json's constructors while Json is still incomplete (the fuzz targets use clang).
+    Json();
+    Json(const Json&);
+    Json(Json&&) noexcept;
+    Json& operator=(const Json&);
+    Json& operator=(Json&&) noexcept;
+    ~Json();
+
     bool has(const std::string& key) const {
         for (const auto& [k, v] : members)
             if (k == key) return true;
@@ -40,6 +49,13 @@ struct Json {
         return out;
     }
 };
+
+inline Json::Json() = default;
+inline Json::Json(const Json&) = default;
+inline Json::Json(Json&&) noexcept = default;
+inline Json& Json::operator=(const Json&) = default;
+inline Json& Json::operator=(Json&&) noexcept = default;
+inline Json::~Json() = default;
 
 namespace json_detail {
 

@@ -146,6 +146,9 @@ TEST_CASE("every bad key or value is an error naming the key, the value and what
         CHECK(dt_kept.config.duration == 10.0);
         CHECK(dt_kept.config.dt == 0.000001);
     }
+    SECTION("a pair with no key says so") {
+        CHECK(has_error(parse_config("=1"), "", "the pair '=1' has no key; write key=value"));
+    }
     SECTION("non-finite and malformed numbers") {
         for (const char* bad : {"NaN", "nan", "Infinity", "-inf", "1e308", "1e999", "0x10", "1,5", "", " 1", "1.2.3",
                                 "1e", "--1", "abc"}) {

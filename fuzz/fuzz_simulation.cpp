@@ -1,0 +1,154 @@
+// libFuzzer target: the Simulation (core/simulation.hpp) and its rows (core/rows.hpp) on every
+// input that parses as a config, and on the valid parts of every other input (the config the
+// parser keeps, as the page runs it). Each config runs with all of the integrators, whatever
+// its `integrators` key says, for at most max_steps_per_input steps (fewer when its duration
+// ends sooner), so every input is bounded; libFuzzer's -timeout (scripts/fuzz.sh) bounds the
+// time it may take. At t = 0 and after every step:
+//  - every lane's state, energy, energy drift, dissipated energy, angular momentum (and its
+//    drift), phase point, error per body, stop time, own time and effective dt are finite;
+//  - so are the reference's state, energy, angular momentum, phase point and stop time;
+//  - the CSV rows (core/rows) have nine fields with finite numbers and a known integrator.
+// The rows print what those accessors return, and formatting and re-reading them costs far more
+// than the steps, so rows are written at t = 0, at the last step, and at every step where a lane
+// or the reference stopped (where non-finite values would come from). At the end the JSON
+// document of the run (head, those rows, tail) must parse with a strict reader (tests/json.hpp:
+// no NaN, no Infinity) and hold every row written and every lane.
+// No sanitizer (ASan, UBSan) may report anything, and nothing may throw.
+#include "checks.hpp"
+#include "rows.hpp"
+#include "simulation.hpp"
+
+#include "../tests/json.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+using namespace stepwise;
+using fuzz_checks::fail;
+using fuzz_checks::finite_number_text;
+
+namespace {
+
+constexpr long long max_steps_per_input = 200;
+
+struct Checker {
+    std::string_view input;
+    const Simulation& sim;
+
+    void finite(double value, const char* what, int lane = -1) const {
+        if (std::isfinite(value)) return;
+        std::string where = lane >= 0 ? std::string(" of lane ") + sim.info(lane).id : std::string(" of the reference");
+        fail(std::string("non-finite ") + what + where + " at step " + std::to_string(sim.steps()) + ": " +
+                 std::to_string(value) + " (" + normalise(sim.config()) + ")",
+             input);
+    }
+    void finite(dvec2 value, const char* what, int lane = -1) const {
+        finite(value.x, what, lane);
+        finite(value.y, what, lane);
+    }
+
+    void accessors() const {
+        for (int l = 0; l < sim.lanes(); ++l) {
+            for (int b = 0; b < sim.bodies(); ++b) {
+                finite(sim.lane(l).x[b], "position", l);
+                finite(sim.lane(l).v[b], "velocity", l);
+                finite(sim.error(l, b), "error", l);
+            }
+            finite(sim.energy(l), "energy", l);
+            finite(sim.energy_drift(l), "energy drift", l);
+            finite(sim.dissipated(l), "dissipated energy", l);
+            finite(sim.angular_momentum(l), "angular momentum", l);
+            finite(sim.angular_momentum_drift(l), "angular momentum drift", l);
+            finite(sim.phase(l), "phase point", l);
+            finite(sim.diverged_at(l), "stop time", l);
+            finite(sim.lane_time(l), "lane time", l);
+            finite(sim.effective_dt(l), "effective dt", l);
+            finite(sim.lane(l).rtol, "rtol", l);
+        }
+        for (int b = 0; b < sim.bodies(); ++b) {
+            finite(sim.reference_x()[b], "position");
+            finite(sim.reference_v()[b], "velocity");
+        }
+        finite(sim.reference_energy(), "energy");
+        finite(sim.reference_angular_momentum(), "angular momentum");
+        finite(sim.reference_phase(), "phase point");
+        finite(sim.reference_stopped_at(), "stop time");
+    }
+
+    // The CSV rows of the current step: t,integrator,body,x,y,vx,vy,energy,error.
+    void csv_rows() const {
+        std::string csv;
+        append_csv_rows(csv, sim);
+        size_t start = 0;
+        while (start < csv.size()) {
+            const size_t end = csv.find('\n', start);
+            if (end == std::string::npos) fail("a CSV row without its newline: " + csv.substr(start), input);
+            const std::string_view row(csv.data() + start, end - start);
+            start = end + 1;
+            std::string_view fields[9];
+            size_t count = 0, from = 0;
+            while (true) {
+                const size_t comma = row.find(',', from);
+                if (count < 9) fields[count] = row.substr(from, comma == std::string_view::npos ? row.npos : comma - from);
+                ++count;
+                if (comma == std::string_view::npos) break;
+                from = comma + 1;
+            }
+            if (count != 9) fail("a CSV row without nine fields: " + std::string(row), input);
+            if (find_integrator(fields[1]) < 0) fail("a CSV row with an unknown integrator: " + std::string(row), input);
+            for (size_t k : {0, 2, 3, 4, 5, 6, 7, 8})
+                if (!finite_number_text(fields[k])) fail("a CSV row with a non-finite number: " + std::string(row), input);
+        }
+    }
+};
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+    const std::string_view input(reinterpret_cast<const char*>(data), size);
+    // What the parser keeps of any input is a valid config (the parser target checks that): the
+    // page runs a link's valid parts too. So every input runs; one that parses cleanly runs as is.
+    Config config = parse_config(input).config;
+    config.integrators.clear();
+    for (int i = 0; i < static_cast<int>(integrators().size()); ++i) config.integrators.push_back(i);
+    // duration / dt is at most max_steps (1e7): the rounding cannot overflow.
+    const long long steps = std::clamp(std::llround(config.duration / config.dt), 1LL, max_steps_per_input);
+
+    Simulation sim(config);
+    const Checker check{input, sim};
+    std::string json;
+    append_json_head(json, sim, steps);
+    bool first = true;
+    long long rows = 0;
+    int stopped = -1;  // lanes and reference stopped so far; -1 writes the rows of t = 0
+    for (long long n = 0; n <= steps; ++n) {
+        if (n > 0) sim.step();
+        check.accessors();
+        int now = sim.reference_stopped() ? 1 : 0;
+        for (int l = 0; l < sim.lanes(); ++l) now += sim.diverged(l) ? 1 : 0;
+        if (now != stopped || n == steps) {
+            stopped = now;
+            check.csv_rows();
+            rows += append_json_rows(json, sim, first);
+        }
+    }
+    append_json_tail(json, sim);
+
+    const auto doc = testing_helpers::parse_json(json);
+    if (!doc) {
+        // Show where: the first non-finite number if there is one, else the end (the summary).
+        size_t at = std::min(json.find("nan"), json.find("inf"));
+        if (at == std::string::npos) at = json.size();
+        const size_t from = at > 600 ? at - 600 : 0;
+        fail("the run's JSON is not strict JSON; near: ..." + json.substr(from, 800), input);
+    }
+    if (!doc->has("rows") || static_cast<long long>((*doc)["rows"].items.size()) != rows)
+        fail("the run's JSON lost rows", input);
+    if (!doc->has("integrators") || (*doc)["integrators"].items.size() != integrators().size())
+        fail("the run's JSON lost lanes", input);
+    return 0;
+}

@@ -1,0 +1,76 @@
+// Writes the fuzzers' dictionary (fuzz/config.dict) from the core's tables: every key, scenario
+// id, integrator id, preset id and view id, so libFuzzer builds links from real words, and the
+// ends of every range.
+//   make_fuzz_dict            prints the dictionary
+//   make_fuzz_dict --check F  exit 1 unless file F holds exactly that (a ctest runs it)
+#include "config.hpp"
+#include "integrators.hpp"
+#include "scenarios.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using namespace stepwise;
+
+namespace {
+
+std::string dictionary() {
+    std::string out =
+        "# libFuzzer dictionary for fuzz/fuzz_config and fuzz/fuzz_simulation: every key (as \"key=\"),\n"
+        "# scenario, integrator, preset and view id of the core's tables, then the ends of the ranges.\n"
+        "# Generated; do not edit.\n"
+        "# Regenerate: build/native/fuzz/make_fuzz_dict > fuzz/config.dict (ctest fuzz_dict_current checks it).\n";
+    std::vector<std::string> words;
+    std::set<std::string> seen;
+    auto add = [&](const std::string& w) {
+        if (seen.insert(w).second) words.push_back(w);
+    };
+    for (const char* key : shared_keys()) add(std::string(key) + "=");
+    for (const ScenarioInfo& s : scenarios())
+        for (const ParamSpec& p : s.params) add(std::string(p.key) + "=");
+    for (const ScenarioInfo& s : scenarios()) add(s.id);
+    for (const IntegratorInfo& i : integrators()) add(i.id);
+    for (const PresetInfo& p : presets()) add(p.id);
+    for (const ViewInfo& v : views()) add(v.id);
+    // The ranges' ends, and the value just above an excluded minimum (5e-324 for "> 0"): the
+    // extremes that a valid config may hold, where the numbers get hard.
+    for (const ScenarioInfo& s : scenarios()) {
+        for (const ParamSpec& p : s.params) {
+            add(format_number(p.min));
+            add(format_number(p.max));
+            if (p.min_exclusive) add(format_number(std::nextafter(p.min, p.max)));
+        }
+    }
+    for (double limit : {dt_max, duration_max}) add(format_number(limit));
+    for (const std::string& w : words) out += "\"" + w + "\"\n";  // ids and keys hold no quote or backslash
+    return out;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const std::string expected = dictionary();
+    if (argc == 1) {
+        std::fputs(expected.c_str(), stdout);
+        return 0;
+    }
+    if (argc != 3 || std::string(argv[1]) != "--check") {
+        std::fprintf(stderr, "usage: make_fuzz_dict [--check FILE]\n");
+        return 2;
+    }
+    std::ifstream file(argv[2], std::ios::binary);
+    std::stringstream text;
+    text << file.rdbuf();
+    if (!file || text.str() != expected) {
+        std::fprintf(stderr, "%s is not the dictionary of today's tables; regenerate it:\n  %s > %s\n", argv[2], argv[0],
+                     argv[2]);
+        return 1;
+    }
+    return 0;
+}
