@@ -90,6 +90,11 @@ public:
                 error(std::string(seg), seg, "'" + printable_text(seg) + "' is not a key=value pair");
                 continue;
             }
+            if (eq == 0) {
+                // "=1": nothing names what the value is for.
+                error("", seg, "the pair '" + printable_text(seg) + "' has no key; write key=value, e.g. k=15");
+                continue;
+            }
             auto key = percent_decode(seg.substr(0, eq));
             if (!key) {
                 error(std::string(seg.substr(0, eq)), seg.substr(0, eq),
@@ -280,12 +285,6 @@ public:
                         break;
                     }
                     offset += ps.dims;
-                }
-                if (!spec && k.empty()) {
-                    // "=1": a pair with no key; say so rather than "unknown key ''".
-                    error(k, p.value, "the pair '=" + printable_text(p.value) +
-                                          "' has no key; write key=value, e.g. k=15");
-                    continue;
                 }
                 if (!spec) {
                     std::string keys;

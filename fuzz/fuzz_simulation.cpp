@@ -100,8 +100,13 @@ struct Checker {
             }
             if (count != 9) fail("a CSV row without nine fields: " + std::string(row), input);
             if (find_integrator(fields[1]) < 0) fail("a CSV row with an unknown integrator: " + std::string(row), input);
-            for (size_t k : {0, 2, 3, 4, 5, 6, 7, 8})
+            for (size_t k : {0, 2, 3, 4, 5, 6, 7})
                 if (!finite_number_text(fields[k])) fail("a CSV row with a non-finite number: " + std::string(row), input);
+            // The error is empty once the reference has stopped (nothing to measure against), and
+            // only then.
+            if (sim.error_known() ? !finite_number_text(fields[8]) : !fields[8].empty())
+                fail("a CSV row whose error is neither a finite number nor empty after the reference stopped: " +
+                         std::string(row), input);
         }
     }
 };
