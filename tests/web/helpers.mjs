@@ -121,3 +121,39 @@ export async function playFor(page, ms) {
 // The page's normalised config and the messages it shows.
 export const config = (page) => page.evaluate(() => window.stepwise.config());
 export const errors = (page) => page.evaluate(() => window.stepwise.errors());
+
+// The main-thread tasks of the page's renderer in a Chromium trace, from the page's start: the
+// RunTask events of the renderer main thread that did the most work, each {ts (µs, trace
+// clock), wallMs, cpuMs}. A task run inside another (a nested run loop) is a task of its own:
+// the outer one's times leave it out.
+export function mainThreadTasks(trace) {
+  const events = trace.traceEvents || trace;
+  const marks = events.filter((e) => e.name === 'stepwise-test:start').map((e) => e.ts);
+  const start = marks.length ? Math.min(...marks) : -Infinity;
+  const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args.name === 'CrRendererMain')
+    .map((e) => `${e.pid}:${e.tid}`));
+  const byThread = new Map();
+  for (const e of events) {
+    const thread = `${e.pid}:${e.tid}`;
+    if (e.ph !== 'X' || e.name !== 'ThreadControllerImpl::RunTask' || !mains.has(thread)) continue;
+    if (!byThread.has(thread)) byThread.set(thread, []);
+    byThread.get(thread).push(e);
+  }
+  let best = [], bestCpu = -1;
+  for (const runs of byThread.values()) {
+    runs.sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+    const tasks = runs.map((e) => ({ ts: e.ts, at: (e.ts - start) / 1000, end: e.ts + e.dur, wallMs: e.dur / 1000,
+      cpuMs: (e.tdur ?? e.dur) / 1000 }));
+    const open = [];  // the tasks the current one runs inside
+    for (const t of tasks) {
+      while (open.length && open[open.length - 1].end <= t.ts) open.pop();
+      const parent = open[open.length - 1];
+      if (parent) { parent.wallMs -= t.wallMs; parent.cpuMs -= t.cpuMs; }
+      open.push(t);
+    }
+    const mine = tasks.filter((t) => t.ts >= start);  // not the browser's, before the page's first script
+    const cpu = mine.reduce((sum, t) => sum + t.cpuMs, 0);
+    if (cpu > bestCpu) { best = mine; bestCpu = cpu; }
+  }
+  return best;
+}
