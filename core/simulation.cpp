@@ -25,8 +25,8 @@ const char* stop_reason_text(StopReason r) {
         case StopReason::diverged: return "diverged";
         case StopReason::collision: return "fell into the central mass";
         case StopReason::substep_limit:
-            static_assert(rk45_max_substeps == 50000, "the text below names the limit");
-            return "needed more than 50000 rk45 substeps in one step (too stiff at this dt)";
+            static_assert(rk45_max_substeps == 2000, "the text below names the limit");
+            return "needed more than 2000 rk45 substeps in one step (too stiff at this dt)";
     }
     return "";
 }
