@@ -55,10 +55,12 @@ export class BoundsProbe {
     this.timer = null;
     if (!this.wanted()) return;
     const t0 = performance.now();
-    this.sim.growBounds(idle ? Math.min(boundsSliceMs, idle.timeRemaining()) : boundsSliceMs);
+    const { minX, maxX, minY, maxY } = this.sim.bounds || {};
+    const b = this.sim.growBounds(idle ? Math.min(boundsSliceMs, idle.timeRemaining()) : boundsSliceMs);
     this.spent += performance.now() - t0;
-    if (this.spent >= freeMs && this.lead === Infinity) this.lead = Math.max(0, this.sim.bounds.t - this.shownTime());
-    this.onGrow();
+    if (this.spent >= freeMs && this.lead === Infinity) this.lead = Math.max(0, b.t - this.shownTime());
+    // A redraw only when the box changed: most slices of a long run find nothing new.
+    if (b.minX !== minX || b.maxX !== maxX || b.minY !== minY || b.maxY !== maxY) this.onGrow();
     this.wake();
   }
 }

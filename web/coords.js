@@ -42,6 +42,36 @@ export function tickLabel(value, step) {
   return value.toFixed(Math.min(decimals, 6));
 }
 
+// An axis's ticks from lo to hi every `step`: [{value, label}], and the offset its labels are
+// relative to. Plain labels where they read apart and fit(label) says they fit; otherwise (a view
+// following a body 100 km down labelled 1.127e5 at every tick, the minus sign cut off by the
+// margin) each label is value − offset for a round offset near the middle (−2, 0, 2 …), which
+// the axis name states (offsetName).
+export function axisTicks(lo, hi, step, fits = (label) => label.length <= 6) {
+  const first = Math.ceil(lo / step), last = Math.floor(hi / step);
+  const ks = [];
+  for (let k = first; k <= last && ks.length < 1000; ++k) ks.push(k);
+  const plain = ks.map((k) => ({ value: k * step, label: tickLabel(k * step, step) }));
+  if (new Set(plain.map((t) => t.label)).size === plain.length && plain.every((t) => fits(t.label))) {
+    return { offset: 0, ticks: plain };
+  }
+  const offsetK = Math.round((lo + hi) / 2 / step / 10) * 10;  // a multiple of 10 steps
+  return {
+    offset: offsetK * step,
+    ticks: ks.map((k) => ({ value: k * step, label: tickLabel((k - offsetK) * step, step) })),
+  };
+}
+
+// An axis name with its labels' offset: "y (m)", or "y + 112700 (m)" when the labels are y + 112700.
+export function offsetName(name, unit, offset, step) {
+  if (offset === 0) return `${name} (${unit})`;
+  const abs = Math.abs(offset);
+  const decimals = Math.max(0, -Math.floor(Math.log10(step * 10) + 1e-9));
+  const digits = Math.min(15, Math.floor(Math.log10(abs)) - Math.floor(Math.log10(step * 10) + 1e-9));
+  const text = abs < 1e9 ? abs.toFixed(Math.min(decimals, 9)) : abs.toExponential(Math.max(0, digits)).replace('e+', 'e');
+  return `${name} ${offset > 0 ? '\u2212' : '+'} ${text} (${unit})`;
+}
+
 // Numbers for people: 3 significant digits, exponent when tiny or huge.
 export function formatValue(x, digits = 3) {
   if (!Number.isFinite(x)) return '—';
@@ -49,4 +79,50 @@ export function formatValue(x, digits = 3) {
   const abs = Math.abs(x);
   if (abs >= 1e5 || abs < 1e-3) return x.toExponential(digits - 1).replace('e+', 'e');
   return Number(x.toPrecision(digits)).toString();
+}
+
+// A polyline stroked through a rectangle (pixels, grown by `pad`), each segment cut to its part
+// inside: the canvas dashes a dashed line along its whole length, visible or not, so one segment
+// running far off the canvas (a body that fell 100 km between two frames: 4 million pixels) made
+// every frame take 400 ms. What lies inside is drawn exactly as before; non-finite points break
+// the line. Usage: begin(), point(x, y)…, then the caller strokes.
+export class ClippedPath {
+  constructor(ctx, rect, pad = 16) {
+    this.ctx = ctx;
+    this.x0 = rect.x - pad; this.x1 = rect.x + rect.w + pad;
+    this.y0 = rect.y - pad; this.y1 = rect.y + rect.h + pad;
+    this.begin();
+  }
+
+  begin() {
+    this.ctx.beginPath();
+    this.lastX = NaN; this.lastY = NaN;
+    this.penAtLast = false;  // the path's current point is (lastX, lastY)
+  }
+
+  // Breaks the line: the next point starts a new piece.
+  lift() { this.lastX = NaN; this.lastY = NaN; this.penAtLast = false; }
+
+  point(x, y) {
+    if (!Number.isFinite(x) || !Number.isFinite(y)) { this.lift(); return; }
+    const ax = this.lastX, ay = this.lastY;
+    this.lastX = x; this.lastY = y;
+    if (Number.isNaN(ax)) { this.penAtLast = false; return; }
+    // Liang–Barsky: the segment a + s·(b − a), s in [enter, leave], inside the rectangle.
+    const dx = x - ax, dy = y - ay;
+    let enter = 0, leave = 1;
+    const edges = [[-dx, ax - this.x0], [dx, this.x1 - ax], [-dy, ay - this.y0], [dy, this.y1 - ay]];
+    for (const [p, q] of edges) {
+      if (p === 0) {
+        if (q < 0) { this.penAtLast = false; return; }  // parallel to this edge and outside it
+        continue;
+      }
+      const s = q / p;
+      if (p < 0) { if (s > enter) enter = s; } else if (s < leave) leave = s;
+    }
+    if (enter > leave) { this.penAtLast = false; return; }
+    if (enter > 0 || !this.penAtLast) this.ctx.moveTo(ax + enter * dx, ay + enter * dy);
+    this.ctx.lineTo(ax + leave * dx, ay + leave * dy);
+    this.penAtLast = leave === 1;
+  }
 }

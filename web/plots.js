@@ -4,7 +4,7 @@
 // solution (log scale), phase space (the scene's own pair of coordinates, named by the core), and
 // angular momentum drift where the system conserves it, and the phase-space clouds' area ratio
 // where there are clouds. Colours, dashes and markers match the legend.
-import { niceStep, tickLabel } from './coords.js';
+import { ClippedPath, niceStep, tickLabel } from './coords.js';
 import { laneStyle, drawMarker } from './palette.js';
 import { stopText } from './legend.js';
 
@@ -106,16 +106,13 @@ export class Plot {
     ctx.strokeStyle = style.colour;
     ctx.setLineDash(style.dash);
     ctx.lineWidth = 1.75;
-    ctx.beginPath();
-    let pen = false;
+    // Cut to the plot area: a diverging lane's far-off points would be dashed at full length.
+    const path = new ClippedPath(ctx, this.area);
     // About one point per pixel column is all a line can show: skip the rest (keep the last).
     const stride = Math.max(1, Math.floor(count / this.area.w));
     for (let j = 0; j < count; j += stride) {
       const i = j + stride >= count ? count - 1 : j;
-      const X = this.px(x(i)), Y = this.py(y(i));
-      if (!Number.isFinite(X) || !Number.isFinite(Y)) { pen = false; continue; }
-      if (pen) ctx.lineTo(X, Y); else ctx.moveTo(X, Y);
-      pen = true;
+      path.point(this.px(x(i)), this.py(y(i)));
     }
     ctx.stroke();
     ctx.setLineDash([]);

@@ -4,7 +4,7 @@
 // bodies) in its own colour and marker with a fading trail, the exact or reference motion as a
 // ghost, springs as coils, axes and a scale bar. Knows no scenario, never computes physics, and
 // never hands a non-finite number to the canvas.
-import { CoordinateMap, niceStep, tickLabel, formatValue } from './coords.js';
+import { CoordinateMap, ClippedPath, axisTicks, offsetName, niceStep, tickLabel, formatValue } from './coords.js';
 import { laneStyle, drawMarker } from './palette.js';
 
 const trailLength = 90;     // frames
@@ -129,6 +129,7 @@ export class View {
   // view. The reference's own bodies are always taken in, should the probe lag behind them.
   // settling: the box has not arrived yet (a paused page draws again until it has).
   follow(snapshot) {
+    const before = { ...this.box };
     if (this.following) {
       this.base = this.followBox(snapshot);
       this.box = { ...this.base };
@@ -158,9 +159,9 @@ export class View {
     const rate = this.following ? 1 : 0.15;  // a moving window cannot lag behind
     let moving = 0;
     for (const k of ['minX', 'maxX', 'minY', 'maxY']) {
-      const step = (target[k] - this.box[k]) * rate;
-      this.box[k] += step;
-      moving = Math.max(moving, Math.abs(step));
+      this.box[k] += (target[k] - this.box[k]) * rate;
+      // Against the last drawn box: a moving window starts each frame from its base box.
+      moving = Math.max(moving, Math.abs(this.box[k] - before[k]));
     }
     this.settling = moving > 1e-4 * size;
   }
@@ -273,30 +274,35 @@ export class View {
       ctx.moveTo(r.x, py); ctx.lineTo(r.x + r.w, py);
     }
     ctx.stroke();
-    // Tick labels, leaving the bottom-left and top-left corners to the axis names.
-    let lastLabel = r.x + 30;
-    for (let x = Math.ceil(v.minX / step) * step; x <= v.maxX; x += step) {
-      const px = map.px(x);
+    // Tick labels, leaving the bottom-left and top-left corners to the axis names. Far from
+    // the origin they are relative to an offset the axis name states (coords.js axisTicks).
+    const xAxis = axisTicks(v.minX, v.maxX, step);
+    const yAxis = axisTicks(v.minY, v.maxY, step, (label) => ctx.measureText(label).width <= this.margin.left - 7);
+    const xName = offsetName('x', 'm', xAxis.offset, step), yName = offsetName('y', 'm', yAxis.offset, step);
+    let lastLabel = r.x + Math.max(30, ctx.measureText(xName).width + 24);
+    for (const t of xAxis.ticks) {
+      const px = map.px(t.value);
       if (px - lastLabel < 40 || px > r.x + r.w - 14) continue;
-      ctx.fillText(tickLabel(x, step), px, r.y + r.h + 5);
+      ctx.fillText(t.label, px, r.y + r.h + 5);
       lastLabel = px;
     }
     ctx.textAlign = 'right';
     ctx.textBaseline = 'middle';
-    for (let y = Math.ceil(v.minY / step) * step; y <= v.maxY; y += step) {
-      const py = map.py(y);
+    for (const t of yAxis.ticks) {
+      const py = map.py(t.value);
       if (py < r.y + 8) continue;
-      ctx.fillText(tickLabel(y, step), r.x - 5, py);
+      ctx.fillText(t.label, r.x - 5, py);
     }
     ctx.strokeStyle = theme.muted;
     ctx.strokeRect(r.x + 0.5, r.y + 0.5, r.w - 1, r.h - 1);
     ctx.fillStyle = theme.fg;
     ctx.textAlign = 'left';
     ctx.textBaseline = 'top';
-    ctx.fillText('x (m)', r.x + 2, r.y + r.h + 5);
-    ctx.textAlign = 'right';
+    ctx.fillText(xName, r.x + 2, r.y + r.h + 5);
     ctx.textBaseline = 'bottom';
-    ctx.fillText('y (m)', r.x - 5, r.y - 3);
+    // Over the margin when it is wider than the margin (an offset), else right-aligned to it.
+    const yWidth = ctx.measureText(yName).width;
+    ctx.fillText(yName, Math.max(2, r.x - 5 - yWidth), r.y - 3);
     const bar = step * map.scale;
     const bx = r.x + r.w - bar - 10, by = r.y + r.h - 12;
     ctx.strokeStyle = theme.fg;
@@ -353,27 +359,25 @@ export class View {
   }
 
   // A coil of fixed pixel size between two points: the spring reads as a spring at any zoom.
-  drawCoil(x1, y1, x2, y2) {
+  drawCoil(map, x1, y1, x2, y2) {
     const ctx = this.ctx;
     if (!finite(x1, y1, x2, y2)) return;
     const dx = x2 - x1, dy = y2 - y1, len = Math.hypot(dx, dy);
-    ctx.beginPath();
-    ctx.moveTo(x1, y1);
-    if (len < 24) {
-      ctx.lineTo(x2, y2);
-    } else {
+    const path = new ClippedPath(ctx, map.rect);
+    path.point(x1, y1);
+    if (len >= 24) {
       const ux = dx / len, uy = dy / len, nx = -uy, ny = ux;
       const lead = 8, turns = 10, amp = 5;
       const body = len - 2 * lead;
-      ctx.lineTo(x1 + ux * lead, y1 + uy * lead);
+      path.point(x1 + ux * lead, y1 + uy * lead);
       for (let i = 1; i <= turns * 2; ++i) {
         const s = lead + (body * (i - 0.5)) / (turns * 2);
         const side = i % 2 ? amp : -amp;
-        ctx.lineTo(x1 + ux * s + nx * side, y1 + uy * s + ny * side);
+        path.point(x1 + ux * s + nx * side, y1 + uy * s + ny * side);
       }
-      ctx.lineTo(x2 - ux * lead, y2 - uy * lead);
-      ctx.lineTo(x2, y2);
+      path.point(x2 - ux * lead, y2 - uy * lead);
     }
+    path.point(x2, y2);
     ctx.stroke();
   }
 
@@ -382,7 +386,7 @@ export class View {
     const point = (end) => (end.anchor !== undefined ? this.scene.anchors[end.anchor] : bodies[end.body]);
     for (const s of this.scene.springs) {
       const a = point(s.from), b = point(s.to);
-      if (a && b) this.drawCoil(map.px(a.x), map.py(a.y), map.px(b.x), map.py(b.y));
+      if (a && b) this.drawCoil(map, map.px(a.x), map.py(a.y), map.px(b.x), map.py(b.y));
     }
   }
 
@@ -425,14 +429,8 @@ export class View {
     ctx.globalAlpha = 0.6;
     for (let b = 0; b < sim.bodies; ++b) {
       const x = layout.series(sim.history, 'reference_x', 0, b), y = layout.series(sim.history, 'reference_y', 0, b);
-      ctx.beginPath();
-      let pen = false;
-      for (let i = 0; i < sim.historyCount; ++i) {
-        const px = map.px(x(i)), py = map.py(y(i));
-        if (!finite(px, py)) { pen = false; continue; }
-        if (pen) ctx.lineTo(px, py); else ctx.moveTo(px, py);
-        pen = true;
-      }
+      const path = new ClippedPath(ctx, map.rect);
+      for (let i = 0; i < sim.historyCount; ++i) path.point(map.px(x(i)), map.py(y(i)));
       ctx.stroke();
     }
     ctx.globalAlpha = 1;
@@ -468,9 +466,8 @@ export class View {
       const from = band * per, to = Math.min(trail.length - 1, from + per);
       if (from >= to) break;
       ctx.globalAlpha = alpha * ((band + 1) / bands);
-      ctx.beginPath();
-      ctx.moveTo(map.px(trail[from].x), map.py(trail[from].y));
-      for (let i = from + 1; i <= to; ++i) ctx.lineTo(map.px(trail[i].x), map.py(trail[i].y));
+      const path = new ClippedPath(ctx, map.rect);
+      for (let i = from; i <= to; ++i) path.point(map.px(trail[i].x), map.py(trail[i].y));
       ctx.stroke();
     }
     ctx.globalAlpha = 1;

@@ -35,10 +35,13 @@ export async function startBrowser() {
 }
 
 // Counts every non-finite number handed to a canvas drawing call: none may ever reach it. Also
-// keeps the distinct texts drawn (window.__texts, at most 5000): no 'NaN' may be among them.
+// keeps the distinct texts drawn (window.__texts, at most 5000): no 'NaN' may be among them, and
+// the farthest point a line went to (window.__farthestPathPx: a canvas dashes a line along its
+// whole length, so lines must be cut to what can be seen).
 const canvasGuard = () => {
   window.__nonFinite = [];
   window.__texts = new Set();
+  window.__farthestPathPx = 0;
   const proto = CanvasRenderingContext2D.prototype;
   for (const name of ['moveTo', 'lineTo', 'arc', 'rect', 'fillRect', 'strokeRect', 'fillText', 'translate']) {
     const original = proto[name];
@@ -47,6 +50,9 @@ const canvasGuard = () => {
         if (typeof a === 'number' && !Number.isFinite(a)) window.__nonFinite.push(name);
       }
       if (name === 'fillText' && window.__texts.size < 5000) window.__texts.add(String(args[0]));
+      if (name === 'moveTo' || name === 'lineTo') {
+        window.__farthestPathPx = Math.max(window.__farthestPathPx, Math.abs(args[0]), Math.abs(args[1]));
+      }
       return original.apply(this, args);
     };
   }
