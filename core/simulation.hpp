@@ -121,6 +121,12 @@ public:
         sync_reference();
         return reference_stopped_at_;
     }
+    // The force evaluations the reference has spent so far (0 for a closed form): an rk45
+    // reference is bound per step as an rk45 lane is (the fuzz target checks it).
+    long long reference_force_evaluations() const {
+        sync_reference();
+        return reference_lane_.force_evaluations;
+    }
 
     // Total angular momentum about the point the system conserves it around (see
     // System::conserves_angular_momentum; about the origin when it conserves none).

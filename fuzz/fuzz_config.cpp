@@ -3,8 +3,9 @@
 //    again gives the same text (what the parser keeps of a broken link is always a valid config);
 //  - a leading '?' or '#' changes nothing;
 //  - every error message is non-empty, valid UTF-8, and names its key (an error without a key
-//    is about the query's shape: too many pairs, or the note that more errors follow); the key
-//    and the shown value are valid UTF-8 too; at most max_errors + 1 errors;
+//    is about the query's shape: too many pairs, or the note that more errors follow; or it
+//    says that a pair ('=VALUE') has no key); the key and the shown value are valid UTF-8 too;
+//    at most max_errors + 1 errors;
 //  - the parser never throws, and no sanitizer (ASan, UBSan) reports anything.
 // Run by scripts/fuzz.sh; docs/fuzzing.md says what a finding looks like.
 #include "checks.hpp"
@@ -34,7 +35,7 @@ void check_errors(const ParseResult& r, std::string_view input) {
             if (e.message.find(e.key) == std::string::npos) fail("an error message that does not name its key: " + describe(e), input);
             continue;
         }
-        // No key: the message is about the query as a whole.
+        // No key: the message is about the query as a whole, or says that a pair has no key.
         const bool too_many_pairs = e.message.find("key=value pairs") != std::string::npos;
         const bool no_key = e.message.find("has no key") != std::string::npos;  // "=1"
         const bool more_follow = i == max_errors && e.message.find("more errors") != std::string::npos;

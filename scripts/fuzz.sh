@@ -7,6 +7,9 @@
 #   scripts/fuzz.sh SECONDS TARGET          one target: config or simulation
 #   scripts/fuzz.sh coverage [TARGET]       line coverage of the core over the corpora (build/fuzz-coverage)
 # FUZZ_ARGS adds libFuzzer options (e.g. FUZZ_ARGS=-runs=100000 for a count instead of a time).
+# New inputs a run finds stay in build/fuzz/corpus/TARGET for the next run; FUZZ_FRESH=1 starts
+# from the committed seeds alone (the test command does: libFuzzer first runs every input of its
+# corpus, so a grown corpus would make the run longer than SECONDS).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -17,11 +20,12 @@ command -v "$CXX_FUZZ" >/dev/null || { echo "fuzz: clang++ not found (scripts/se
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 
-# Per input: the parser takes microseconds; a simulation input is at most 200 steps of all
-# 15 integrators, which takes well under a second even under the sanitizers, unless a step's
-# cost is unbounded (that is a finding).
+# The time limit per input (a finding when exceeded). The parser takes microseconds. A simulation
+# input ends after 200 steps or 1,000,000 force evaluations (lanes and reference), about 3 s of work
+# under the sanitizers at most (fuzz/fuzz_simulation.cpp); 30 s leaves room for a loaded machine,
+# and only work without a bound (a reference that never finishes its step) goes past it.
 timeout_config=5
-timeout_simulation=10
+timeout_simulation=30
 
 build() {  # build DIR [extra cmake args]
   local dir=$1
@@ -64,8 +68,9 @@ stamp=$(date +%Y%m%d-%H%M%S)
 fuzz_one() {  # fuzz_one TARGET: runs it, leaves its exit status in build/fuzz/TARGET.status
   local t=$1 rc=0
   local timeout_var=timeout_$t
+  [ "${FUZZ_FRESH:-0}" = 1 ] && rm -rf "build/fuzz/corpus/$t"
   mkdir -p "build/fuzz/corpus/$t" "build/fuzz/findings/$t-$stamp"
-  # New inputs go to build/fuzz/corpus/TARGET (kept between runs); the seeds stay as committed.
+  # New inputs go to build/fuzz/corpus/TARGET; the seeds stay as committed.
   # -max_len: a link is at most 64 pairs of 1024-character values; longer inputs only test the
   # length cap, which short ones reach too.
   build/fuzz/fuzz/fuzz_"$t" "build/fuzz/corpus/$t" "fuzz/corpus/$t" -dict=fuzz/config.dict \
