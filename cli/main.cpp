@@ -169,13 +169,16 @@ std::string list_json() {
                "\", \"text\": " + json_string(regime_text(static_cast<OrderRegime>(r))) + "}";
     out += "\n  ],\n  \"limits\": {\"version\": " + std::to_string(config_version) + ", \"dt_max\": " + num(dt_max) +
            ", \"duration_max\": " + num(duration_max) + ", \"max_steps\": " + num(max_steps) +
-           ", \"default_dt\": " + num(default_dt) + ", \"default_duration\": " + num(default_duration) + "},";
+           ", \"default_dt\": " + num(default_dt) + ", \"default_duration\": " + num(default_duration) +
+           ", \"max_cloud_points\": " + std::to_string(max_cloud_points) +
+           ", \"min_cloud_radius\": " + num(min_cloud_radius) + ", \"max_cloud_radius\": " + num(max_cloud_radius) + "},";
     out += "\n  \"scenarios\": [";
     for (size_t r = 0; r < scenarios().size(); ++r) {
         const ScenarioInfo& s = scenarios()[r];
         out += std::string(r ? "," : "") + "\n    {\"id\": " + json_string(s.id) + ", \"name\": " + json_string(s.name) +
                ",\n     \"description\": " + json_string(s.description) + ",\n     \"reference\": " +
-               json_string(s.reference) + ", \"phase_plot\": " + json_string(s.phase_plot) + ",\n     \"params\": [";
+               json_string(s.reference) + ", \"phase_plot\": " + json_string(s.phase_plot) +
+               ", \"rules\": " + json_string(s.rules) + ",\n     \"params\": [";
         for (size_t k = 0; k < s.params.size(); ++k) {
             const ParamSpec& p = s.params[k];
             std::string def = num(p.def[0]);
@@ -233,11 +236,18 @@ int cmd_list(int argc, char** argv) {
     std::printf("\nKinds of system (stepwise run --format json names the one a config is in):\n");
     for (int r = 0; r < order_regimes; ++r)
         std::printf("  %-20s %s\n", regime_id(static_cast<OrderRegime>(r)), regime_text(static_cast<OrderRegime>(r)));
-    std::printf("\nScenarios (shared keys: v=1, scenario, preset, integrators (comma list), dt (> 0, at most 10 s), "
-                "duration (> 0, at most 100000 s))\n");
+    std::string view_ids;
+    for (const ViewInfo& v : views()) view_ids += (view_ids.empty() ? "" : ", ") + std::string(v.id);
+    std::printf("\nScenarios (shared keys: v=1, scenario, preset, integrators (comma list), dt (> 0, at most %s s), "
+                "duration (> 0, at most %s s), cloud (0 .. %d points per integrator), cloud_radius (%s .. %s), "
+                "equal_cost (0 or 1), view (%s))\n",
+                format_number(dt_max).c_str(), format_number(duration_max).c_str(), max_cloud_points,
+                format_number(min_cloud_radius).c_str(), format_number(max_cloud_radius).c_str(), view_ids.c_str());
     for (const ScenarioInfo& s : scenarios()) {
         std::printf("\n%s: %s\n  %s\n", s.id, s.name, s.description);
-        std::printf("  reference:  %s\n  phase plot: %s\n  keys:\n", s.reference, s.phase_plot);
+        std::printf("  reference:  %s\n  phase plot: %s\n", s.reference, s.phase_plot);
+        if (!s.rules.empty()) std::printf("  rules:      %s\n", s.rules.c_str());
+        std::printf("  keys:\n");
         for (const ParamSpec& p : s.params) {
             std::string def = format_number(p.def[0]);
             if (p.dims == 2) def += "," + format_number(p.def[1]);

@@ -306,7 +306,8 @@ const std::vector<ScenarioInfo> table = {
                   "|e − 1| < 0.001 of a parabola or when the orbit dives inside the collision radius",
      .phase_plot = "distance r from the central mass against dr/dt (a closed loop for an ellipse)",
      .build = build_orbit,
-     .check = check_orbit},
+     .check = check_orbit,
+     .rules = "x0 at least " + format_number(min_orbit_distance) + " m from the central mass at (0,0)"},
     {.id = "elastic_pendulum",
      .name = "Elastic pendulum",
      .description = "A mass on a spring with a rest length hanging from a fixed anchor under gravity: swing and bounce "

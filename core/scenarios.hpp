@@ -98,6 +98,8 @@ struct ScenarioInfo {
     void (*build)(const Params& p, Scene& scene);
     // Rules across keys, or nullptr. Returns the first broken rule.
     std::optional<ParamProblem> (*check)(const Params& p);
+    // Those rules in words, for `stepwise list` and the page ("" when there are none).
+    std::string rules = "";
 };
 
 const std::vector<ScenarioInfo>& scenarios();

@@ -204,6 +204,17 @@ TEST_CASE("cli list --format json: every table in strict JSON, each integrator's
     CHECK(spring["params"].items[1]["key"].string == "k");
     CHECK(spring["params"].items[1]["default"].items[0].number == 15);
     CHECK(spring["presets"].items[0].string == "damped_spring");
+    // Rules across keys in words where a scenario has them; the cloud keys' ranges in the limits.
+    CHECK(spring["rules"].string.empty());
+    CHECK((*doc)["scenarios"].items[static_cast<size_t>(find_scenario("orbit"))]["rules"].string ==
+          "x0 at least 1e-06 m from the central mass at (0,0)");
+    CHECK((*doc)["limits"]["max_cloud_points"].number == 1000000);
+    CHECK((*doc)["limits"]["min_cloud_radius"].number == 1e-6);
+    CHECK((*doc)["limits"]["max_cloud_radius"].number == 1e6);
+    const std::string text = cli({"list"}).out;
+    CHECK(contains(text, "cloud (0 .. 1000000 points per integrator), cloud_radius (1e-06 .. 1000000), equal_cost (0 or 1), "
+                         "view (motion, convergence, stability, cloud))"));
+    CHECK(contains(text, "  rules:      x0 at least 1e-06 m from the central mass at (0,0)\n"));
     CHECK((*doc)["presets"].items.size() == presets().size());
     CHECK((*doc)["presets"].items[0]["query"].string == presets()[0].query);
     CHECK((*doc)["views"].items.size() == views().size());

@@ -88,12 +88,14 @@ Playground::Playground(const std::string& query)
         clouds_.reserve(c.integrators.size());
         if (sim_.reference_kind() == ReferenceKind::exact)
             exact_cloud_.emplace(sim_.scene(), c.cloud, c.cloud_radius, exact_cloud_sample);
-        cloud_points_.assign(static_cast<size_t>(c.cloud) * 2 * c.integrators.size() +
-                                 (exact_cloud_ ? exact_cloud_->sample().size() * 2 : 0),
-                             0.0f);
+        // The points' buffers are reserved now (no page of them touched yet) and filled by
+        // build_clouds a part at a time.
+        cloud_values_ = static_cast<size_t>(c.cloud) * 2 * c.integrators.size() +
+                        (exact_cloud_ ? exact_cloud_->sample().size() * 2 : 0);
+        cloud_points_.reserve(cloud_values_);
         split_clouds_ = copies > cloud_part;
         if (split_clouds_) {
-            next_cloud_points_ = cloud_points_;
+            next_cloud_points_.reserve(cloud_values_);
             next_area_ratio_.assign(c.integrators.size(), std::nan(""));
             next_points_finite_.assign(c.integrators.size(), 0);
         }
@@ -138,6 +140,15 @@ bool Playground::build_clouds(const Deadline* deadline) {
         for (size_t i = cloud_offsets_.size(); i < end; ++i)
             cloud_offsets_.push_back(disc_point(static_cast<int>(i), c.cloud, c.cloud_radius));
         built = true;
+    }
+    // The points' buffers, a part at a time.
+    for (std::vector<float>* buffer : {&cloud_points_, &next_cloud_points_}) {
+        if (buffer == &next_cloud_points_ && !split_clouds_) break;
+        while (buffer->size() < cloud_values_) {
+            if (!more()) return false;
+            buffer->resize(std::min(cloud_values_, buffer->size() + cloud_buffer_part), 0.0f);
+            built = true;
+        }
     }
     if (cloud_offsets_.size() == points) {
         const std::vector<dvec2> rim = rim_points(cloud_boundary_points, c.cloud_radius);
@@ -317,6 +328,9 @@ double Playground::exact_cloud_area_ratio() const {
 }
 
 val Playground::cloud_points() {
+    // Until the clouds are built their buffers are not whole: nothing to read (the page reads
+    // them once cloudsReady()).
+    if (!clouds_ready()) return val(emscripten::typed_memory_view(size_t{0}, cloud_points_.data()));
     float* out = cloud_points_.data();
     for (const PhaseCloud& cloud : clouds_) {
         if (split_clouds_ || !clouds_ready()) {  // kept at the last whole step (or not built yet)
@@ -589,6 +603,7 @@ val scenario_table() {
         item.set("params", params);
         item.set("reference", std::string(s.reference));
         item.set("phase_plot", std::string(s.phase_plot));
+        item.set("rules", s.rules);
         val preset_ids = val::array();
         for (const PresetInfo& p : s.presets) preset_ids.call<void>("push", std::string(p.id));
         item.set("presets", preset_ids);

@@ -29,6 +29,10 @@ constexpr int exact_cloud_sample = 2000;
 // of at most cloud_build_at_once copies in all are built with the Playground (a few ms).
 constexpr int cloud_part = 2048;
 constexpr int cloud_build_at_once = 32768;
+// The clouds' point buffers grow by this many floats per unit of building (4 MB): touching fresh
+// memory costs time too, and 15 clouds of 100,000 points need 24 MB of buffers (one 45-55 ms
+// task of the page when it was allocated with the Playground).
+constexpr size_t cloud_buffer_part = size_t{1} << 20;
 // A closed-form motion's box is sampled at this many intervals over the duration.
 constexpr int motion_bound_samples = 400;
 
@@ -118,6 +122,7 @@ private:
     mutable std::vector<int> points_finite_;
     mutable long long points_finite_step_ = -1;
     std::vector<float> cloud_points_;
+    size_t cloud_values_ = 0;  // the floats cloud_points_ holds once built (reserved at once)
     // Clouds of more than cloud_part copies in all take each step in parts (a deadline may fall
     // between them): the step's clouds first, a cloud and a part at a time from here, then the
     // lanes. What is read is always a whole step: for such clouds their points, area ratios and

@@ -97,6 +97,7 @@ export class StabilityGridHandle {
 export class SimulationHandle {
   constructor(Module, limits, query) {
     this.limits = limits;
+    this.query = query;  // the link as given (config is what the core kept of it)
     this.sim = new Module.Simulation(query);
     counters.created += 1;
     this.laneIds = this.sim.laneIds();
@@ -201,7 +202,7 @@ export class SimulationHandle {
   // state at a step count is always the same, so a read at an unchanged step count is skipped.
   // cloudVersion counts the reads (the panel redraws on a change).
   syncCloud() {
-    if (!this.cloudPoints || this.snapshot.steps === this.cloudSteps) return;
+    if (!this.cloudPoints || !this.cloudReady || this.snapshot.steps === this.cloudSteps) return;
     const t0 = performance.now();
     counters.calls += 1;
     const view = this.sim.cloudPoints();
