@@ -6,8 +6,10 @@ need=()
 # the core never includes Boost.
 # clang + libclang-rt-14-dev: the libFuzzer targets (fuzz/, scripts/fuzz.sh) with ASan and UBSan.
 # locales: a comma-decimal locale (de_DE.UTF-8) for the test that numbers never depend on it.
+# mono-mcs + mono-runtime: the C# step snippets (snippets/cs/) are compiled and run against the
+# core (tests/snippets/); without them that test is skipped, saying so.
 for pkg in cmake g++ make emscripten catch2 libglm-dev libbenchmark-dev libboost-dev chromium nodejs python3 \
-    clang libclang-rt-14-dev locales; do
+    clang libclang-rt-14-dev locales mono-mcs mono-runtime; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need+=("$pkg")
 done
 # nodejs/npm may come from elsewhere (the machine's node 20): only ask apt for them when missing.

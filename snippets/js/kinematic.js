@@ -1,0 +1,77 @@
+// Kinematic integrator: each force adds the exact (dv, dx) it would cause acting alone over the
+// step. Exact for one spring (damped or not) or gravity alone; several forces: second order,
+// first once damping acts beside another force; a force without a closed form: first order.
+
+// The damped oscillator d'' = −w2·d − 2·gamma·d' over time t, as [dd, dv, vd, vv]:
+// d(t) = dd·d0 + dv·v0, v(t) = vd·d0 + vv·v0. Under-, critically and over-damped.
+function oscillatorMap(w2, gamma, t) {
+  let eC, eS;  // e^(−gamma·t) times (cos wt, sin(wt)/w), (1, t) or (cosh rt, sinh(rt)/r)
+  const disc = gamma * gamma - w2;
+  if (disc < 0) {
+    const w = Math.sqrt(-disc), decay = Math.exp(-gamma * t);
+    eC = decay * Math.cos(w * t);
+    eS = decay * Math.sin(w * t) / w;
+  } else if (disc === 0) {
+    const decay = Math.exp(-gamma * t);
+    eC = decay;
+    eS = decay * t;
+  } else {
+    const r = Math.sqrt(disc);  // written with decaying exponentials: no overflow, no cancellation
+    if (2 * r * t > 700) {
+      eC = 0.5 * Math.exp((r - gamma) * t);
+      eS = eC / r;
+    } else {
+      const slow = Math.exp(-(gamma + r) * t), grow = Math.expm1(2 * r * t);
+      eS = slow * grow / (2 * r);
+      eC = slow * (1 + 0.5 * grow);
+    }
+  }
+  return [eC + gamma * eS, eS, -w2 * eS, eC - gamma * eS];
+}
+
+// What a spring (rest length 0) alone does over h to a body at offset (px, py) from its anchor:
+// [dvx, dvy, dx, dy], dx being the displacement beyond v·h.
+function springIncrement(spring, px, py, vx, vy, h) {
+  const invM = 1 / spring.m;
+  const [dd, dv, vd, vv] = oscillatorMap(spring.k * invM, 0.5 * spring.b * invM, h);
+  return [vd * px + vv * vx - vx, vd * py + vv * vy - vy,
+          dd * px + dv * vx - px - vx * h, dd * py + dv * vy - py - vy * h];
+}
+
+// body = {x, y, vx, vy} (m, m/s); spring = {k, m, b} (N/m, kg, N·s/m) anchored at the origin,
+// rest length 0; h = step (s). Exact: the closed-form damped oscillator.
+export function stepSpring(body, spring, h) {
+  const [dvx, dvy, dx, dy] = springIncrement(spring, body.x, body.y, body.vx, body.vy, h);
+  body.x += h * body.vx + dx;
+  body.y += h * body.vy + dy;
+  body.vx += dvx;
+  body.vy += dvy;
+}
+
+// Any set of forces, each a function (x, y, vx, vy, h) => [dvx, dvy, dx, dy]: build them with
+// gravity, springForce and approximate below. Their increments are summed in list order.
+export function step(body, h, forces) {
+  let dvx = 0, dvy = 0, dx = 0, dy = 0;
+  for (const force of forces) {
+    const [fvx, fvy, fx, fy] = force(body.x, body.y, body.vx, body.vy, h);
+    dvx += fvx;
+    dvy += fvy;
+    dx += fx;
+    dy += fy;
+  }
+  body.x += h * body.vx + dx;
+  body.y += h * body.vy + dy;
+  body.vx += dvx;
+  body.vy += dvy;
+}
+
+// A constant acceleration (m/s²), exact.
+export const gravity = (gx, gy) => (x, y, vx, vy, h) => [h * gx, h * gy, 0.5 * h * h * gx, 0.5 * h * h * gy];
+// A spring of rest length 0 to the anchor (ax, ay), exact.
+export const springForce = (spring, ax = 0, ay = 0) => (x, y, vx, vy, h) =>
+  springIncrement(spring, x - ax, y - ay, vx, vy, h);
+// A force without a closed form, accel(x, y, vx, vy) => [ax, ay]: dv = a·h, dx = a·h² (first order).
+export const approximate = (accel) => (x, y, vx, vy, h) => {
+  const [ax, ay] = accel(x, y, vx, vy);
+  return [h * ax, h * ay, h * (h * ax), h * (h * ay)];
+};

@@ -1,0 +1,26 @@
+// Semi-implicit (symplectic) Euler, velocity first: v += a·h, then x += v_new·h.
+// First order; keeps a spring's energy bounded (no drift), its phase lags.
+
+// Spring anchored at the origin, rest length 0: a = (−k·p − b·v)/m along each axis.
+function springAcceleration(spring, p, v) {
+  return (1 / spring.m) * (-spring.k * p - spring.b * v);
+}
+
+// body = {x, y, vx, vy} (m, m/s); spring = {k, m, b} (N/m, kg, N·s/m); h = step (s).
+export function stepSpring(body, spring, h) {
+  const ax = springAcceleration(spring, body.x, body.vx);
+  const ay = springAcceleration(spring, body.y, body.vy);
+  body.vx += h * ax;
+  body.vy += h * ay;
+  body.x += h * body.vx;
+  body.y += h * body.vy;
+}
+
+// Any force: accel(x, y, vx, vy) returns [ax, ay] (m/s²).
+export function step(body, h, accel) {
+  const [ax, ay] = accel(body.x, body.y, body.vx, body.vy);
+  body.vx += h * ax;
+  body.vy += h * ay;
+  body.x += h * body.vx;
+  body.y += h * body.vy;
+}

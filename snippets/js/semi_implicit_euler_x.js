@@ -1,0 +1,24 @@
+// Semi-implicit (symplectic) Euler, position first: x += v·h, then v += a(x_new, v)·h.
+// First order; keeps a spring's energy bounded like the velocity-first variant.
+
+// Spring anchored at the origin, rest length 0: a = (−k·p − b·v)/m along each axis.
+function springAcceleration(spring, p, v) {
+  return (1 / spring.m) * (-spring.k * p - spring.b * v);
+}
+
+// body = {x, y, vx, vy} (m, m/s); spring = {k, m, b} (N/m, kg, N·s/m); h = step (s).
+export function stepSpring(body, spring, h) {
+  body.x += h * body.vx;
+  body.y += h * body.vy;
+  body.vx += h * springAcceleration(spring, body.x, body.vx);
+  body.vy += h * springAcceleration(spring, body.y, body.vy);
+}
+
+// Any force: accel(x, y, vx, vy) returns [ax, ay] (m/s²).
+export function step(body, h, accel) {
+  body.x += h * body.vx;
+  body.y += h * body.vy;
+  const [ax, ay] = accel(body.x, body.y, body.vx, body.vy);
+  body.vx += h * ax;
+  body.vy += h * ay;
+}

@@ -1,0 +1,86 @@
+// The reference cases' forces as callbacks for the JavaScript snippets, written in the core's
+// operation order (core/system.cpp: accelerations, acceleration_jacobian_blocks;
+// core/integrators.cpp: dissipative_flow, kinematic_step) so that the snippets can agree with
+// `stepwise run` to the last bits. params are the positional numbers of a job line (snippets.test.mjs).
+export const forces = {
+  // k m b: a spring anchored at the origin, rest length 0, with its damper.
+  spring([k, m, b]) {
+    const invM = 1 / m;
+    return {
+      accel: (x, y, vx, vy) => [invM * (-k * x - b * vx), invM * (-k * y - b * vy)],
+      jacobian: () => [-k * invM, 0, 0, -k * invM, -b * invM, 0, 0, -b * invM],
+      dissipate: b > 0 ? exponentialDecay(b * invM) : null,
+      kinematic: (mod) => [mod.springForce({ k, m, b })],
+    };
+  },
+  // m k1 k2 a1x a1y a2x a2y: two undamped springs of rest length 0 to two anchors.
+  two_spring([m, k1, k2, a1x, a1y, a2x, a2y]) {
+    const invM = 1 / m;
+    return {
+      accel: (x, y) => [invM * (-k1 * (x - a1x)) + invM * (-k2 * (x - a2x)),
+        invM * (-k1 * (y - a1y)) + invM * (-k2 * (y - a2y))],
+      jacobian: () => [(-k1 + -k2) * invM, 0, 0, (-k1 + -k2) * invM, 0, 0, 0, 0],
+      dissipate: null,
+      kinematic: (mod) => [mod.springForce({ k: k1, m, b: 0 }, a1x, a1y), mod.springForce({ k: k2, m, b: 0 }, a2x, a2y)],
+    };
+  },
+  // k m b rest gx gy: gravity and a damped spring of rest length `rest` anchored at the origin.
+  elastic_pendulum([k, m, b, rest, gx, gy]) {
+    const invM = 1 / m;
+    const spring = (x, y, vx, vy) => {
+      const len = Math.sqrt(x * x + y * y);
+      const s = len === 0 ? 0 : -k * (len - rest) / len;
+      return [invM * (s * x - b * vx), invM * (s * y - b * vy)];
+    };
+    return {
+      accel: (x, y, vx, vy) => {
+        const [ax, ay] = spring(x, y, vx, vy);
+        return [gx + ax, gy + ay];
+      },
+      jacobian: (x, y) => {
+        const len = Math.sqrt(x * x + y * y);
+        if (len === 0) return [0, 0, 0, 0, -b * invM, 0, 0, -b * invM];
+        const s = rest / len, ux = x / len, uy = y / len;
+        const off = -k * (s * ux * uy) * invM;
+        return [-k * ((1 - s) + s * ux * ux) * invM, off, off, -k * ((1 - s) + s * uy * uy) * invM,
+          -b * invM, 0, 0, -b * invM];
+      },
+      dissipate: b > 0 ? exponentialDecay(b * invM) : null,
+      kinematic: (mod) => [mod.gravity(gx, gy), mod.approximate(spring)],
+    };
+  },
+  // m gx gy c: gravity and quadratic drag F = −c·|v|·v.
+  projectile([m, gx, gy, c]) {
+    const invM = 1 / m;
+    const drag = (x, y, vx, vy) => {
+      const f = c * Math.sqrt(vx * vx + vy * vy) * invM;
+      return [-f * vx, -f * vy];
+    };
+    return {
+      accel: (x, y, vx, vy) => {
+        const f = c * Math.sqrt(vx * vx + vy * vy) * invM;
+        return [gx - f * vx, gy - f * vy];
+      },
+      jacobian: (x, y, vx, vy) => {
+        const speed = Math.sqrt(vx * vx + vy * vy);
+        if (speed === 0) return [0, 0, 0, 0, 0, 0, 0, 0];
+        const off = -c * (vx * vy / speed) * invM;
+        return [0, 0, 0, 0, -c * (speed + vx * vx / speed) * invM, off, off, -c * (speed + vy * vy / speed) * invM];
+      },
+      // Drag alone keeps the direction; the speed s goes to s/(1 + c·s·t/m).
+      dissipate: (vx, vy, t) => {
+        const grow = 1 + c * Math.sqrt(vx * vx + vy * vy) * invM * t;
+        return grow > 0 ? [vx / grow, vy / grow] : [Infinity, Infinity];
+      },
+      kinematic: (mod) => [mod.gravity(gx, gy), mod.approximate(drag)],
+    };
+  },
+};
+
+// A linear damper alone: v·e^(−rate·t).
+function exponentialDecay(rate) {
+  return (vx, vy, t) => {
+    const e = Math.exp(-rate * t);
+    return [vx * e, vy * e];
+  };
+}
