@@ -1,6 +1,7 @@
-// Kinematic integrator, average-acceleration variant: as kinematic (each force's exact dv over the
+// Kinematic (average acceleration): as the kinematic integrator (each force's exact dv over the
 // step), but every force's dx is ½·dv·h. Second order for one spring, damped or not; first order
 // once damping acts beside another force, or with a force without a closed form.
+// Force evaluations per step: 1 (each force's closed form).
 #include <cmath>
 
 namespace kinematic_avg {

@@ -1,5 +1,6 @@
 // Midpoint (RK2): half an Euler step, then a full step with the slopes at that midpoint.
-// Second order, two force evaluations per step.
+// Second order.
+// Force evaluations per step: 2.
 namespace midpoint {
 
 struct Body { double x, y, vx, vy; };  // position (m), velocity (m/s)

@@ -1,5 +1,6 @@
-// Semi-implicit (symplectic) Euler, velocity first: v += a·h, then x += v_new·h.
+// Semi-implicit Euler (symplectic, velocity first): v += a·h, then x += v_new·h.
 // First order; keeps a spring's energy bounded (no drift), its phase lags.
+// Force evaluations per step: 1.
 namespace semi_implicit_euler {
 
 struct Body { double x, y, vx, vy; };  // position (m), velocity (m/s)

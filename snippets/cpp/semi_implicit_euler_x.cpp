@@ -1,5 +1,6 @@
-// Semi-implicit (symplectic) Euler, position first: x += v·h, then v += a(x_new, v)·h.
+// Semi-implicit Euler (x first), symplectic: x += v·h, then v += a(x_new, v)·h.
 // First order; keeps a spring's energy bounded like the velocity-first variant.
+// Force evaluations per step: 1.
 namespace semi_implicit_euler_x {
 
 struct Body { double x, y, vx, vy; };  // position (m), velocity (m/s)

@@ -1,5 +1,6 @@
 // Störmer–Verlet (position Verlet): x_next = 2x − x_prev + a·h², the first step by Taylor,
-// v from the central difference. Second order, symplectic, one force evaluation a step.
+// v from the central difference. Second order, symplectic.
+// Force evaluations per step: 1 (plus 1 at the start).
 #include <array>
 
 namespace stormer_verlet {

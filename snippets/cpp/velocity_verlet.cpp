@@ -1,5 +1,6 @@
 // Velocity Verlet: x += v·h + ½a·h², then v += ½(a + a_new)·h; a_new is kept for the next step.
-// Second order, symplectic, one force evaluation a step.
+// Second order, symplectic.
+// Force evaluations per step: 1 (acceleration reused; plus 1 at the start).
 #include <array>
 
 namespace velocity_verlet {

@@ -1,5 +1,6 @@
 // Explicit Euler: x += v·h and v += a·h, both slopes taken at the start of the step.
 // First order; on an undamped spring its energy grows by (1 + ω²h²) every step.
+// Force evaluations per step: 1.
 public static class ExplicitEuler
 {
     public struct Body { public double X, Y, Vx, Vy; }  // position (m), velocity (m/s)

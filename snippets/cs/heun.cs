@@ -1,5 +1,6 @@
 // Heun: an Euler predictor, then the average of the slopes at both ends (trapezoid).
-// Second order, two force evaluations per step.
+// Second order.
+// Force evaluations per step: 2.
 public static class Heun
 {
     public struct Body { public double X, Y, Vx, Vy; }  // position (m), velocity (m/s)

@@ -1,5 +1,6 @@
 // Leapfrog (kick-drift-kick): the velocity lives at half steps, started with a half kick;
-// Body's V is the synchronised velocity. Second order, symplectic, one force evaluation a step.
+// Body's V is the synchronised velocity. Second order, symplectic.
+// Force evaluations per step: 1 (plus 1 at the start).
 public static class Leapfrog
 {
     public struct Body { public double X, Y, Vx, Vy; }  // position (m), velocity (m/s)

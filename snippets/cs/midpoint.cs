@@ -1,5 +1,6 @@
 // Midpoint (RK2): half an Euler step, then a full step with the slopes at that midpoint.
-// Second order, two force evaluations per step.
+// Second order.
+// Force evaluations per step: 2.
 public static class Midpoint
 {
     public struct Body { public double X, Y, Vx, Vy; }  // position (m), velocity (m/s)

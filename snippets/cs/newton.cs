@@ -1,5 +1,6 @@
-// The constant-acceleration ("Newton") step: x += v·h + ½a·h², v += a·h.
+// Newton (constant acceleration): x += v·h + ½a·h², v += a·h.
 // Exact for a constant force (a projectile without drag), first order otherwise.
+// Force evaluations per step: 1.
 public static class Newton
 {
     public struct Body { public double X, Y, Vx, Vy; }  // position (m), velocity (m/s)

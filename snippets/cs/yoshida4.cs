@@ -1,6 +1,7 @@
-// Yoshida's fourth-order symplectic step (Forest–Ruth): three Verlet steps of weights w1, w0, w1
-// (w0 < 0), i.e. four drifts and three kicks. Fourth order, three force evaluations a step.
+// Yoshida 4 (Forest–Ruth), a symplectic composition: three Verlet steps of weights w1, w0, w1
+// (w0 < 0), i.e. four drifts and three kicks. Fourth order.
 // Damping is not kicked: its exact flow is applied on either side of each kick, so it stays fourth order.
+// Force evaluations per step: 3.
 using System;
 
 public static class Yoshida4

@@ -1,5 +1,6 @@
 // Heun: an Euler predictor, then the average of the slopes at both ends (trapezoid).
-// Second order, two force evaluations per step.
+// Second order.
+// Force evaluations per step: 2.
 
 // Spring anchored at the origin, rest length 0: a = (−k·p − b·v)/m along each axis.
 function springAcceleration(spring, p, v) {

@@ -1,6 +1,7 @@
 // Kinematic integrator: each force adds the exact (dv, dx) it would cause acting alone over the
 // step. Exact for one spring (damped or not) or gravity alone; several forces: second order,
 // first once damping acts beside another force; a force without a closed form: first order.
+// Force evaluations per step: 1 (each force's closed form).
 
 // The damped oscillator d'' = −w2·d − 2·gamma·d' over time t, as [dd, dv, vd, vv]:
 // d(t) = dd·d0 + dv·v0, v(t) = vd·d0 + vv·v0. Under-, critically and over-damped.

@@ -1,5 +1,6 @@
 // Leapfrog (kick-drift-kick): the velocity lives at half steps, started with a half kick;
-// body.v is the synchronised velocity. Second order, symplectic, one force evaluation a step.
+// body.v is the synchronised velocity. Second order, symplectic.
+// Force evaluations per step: 1 (plus 1 at the start).
 
 // Spring anchored at the origin, rest length 0: a = (−k·p − b·v)/m along each axis.
 function springAcceleration(spring, p, v) {

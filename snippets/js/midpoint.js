@@ -1,5 +1,6 @@
 // Midpoint (RK2): half an Euler step, then a full step with the slopes at that midpoint.
-// Second order, two force evaluations per step.
+// Second order.
+// Force evaluations per step: 2.
 
 // Spring anchored at the origin, rest length 0: a = (−k·p − b·v)/m along each axis.
 function springAcceleration(spring, p, v) {

@@ -1,5 +1,6 @@
-// The constant-acceleration ("Newton") step: x += v·h + ½a·h², v += a·h.
+// Newton (constant acceleration): x += v·h + ½a·h², v += a·h.
 // Exact for a constant force (a projectile without drag), first order otherwise.
+// Force evaluations per step: 1.
 
 // Spring anchored at the origin, rest length 0: a = (−k·p − b·v)/m along each axis.
 function springAcceleration(spring, p, v) {

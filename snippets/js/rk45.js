@@ -1,6 +1,7 @@
 // Dormand–Prince 5(4): adaptive Runge–Kutta with error control. Each call advances exactly h,
 // in as many internal substeps as rtol needs (six force evaluations each; the seventh is reused).
 // No order in h: its error follows the tolerance.
+// Force evaluations per step: 6 per accepted substep (the 7th is the next one's first; adaptive).
 
 // Butcher tableau (the nodes c are not needed: the forces do not depend on time).
 const A = [[], [1 / 5], [3 / 40, 9 / 40], [44 / 45, -56 / 15, 32 / 9],

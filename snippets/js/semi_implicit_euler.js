@@ -1,5 +1,6 @@
-// Semi-implicit (symplectic) Euler, velocity first: v += a·h, then x += v_new·h.
+// Semi-implicit Euler (symplectic, velocity first): v += a·h, then x += v_new·h.
 // First order; keeps a spring's energy bounded (no drift), its phase lags.
+// Force evaluations per step: 1.
 
 // Spring anchored at the origin, rest length 0: a = (−k·p − b·v)/m along each axis.
 function springAcceleration(spring, p, v) {

@@ -1,5 +1,6 @@
-// Semi-implicit (symplectic) Euler, position first: x += v·h, then v += a(x_new, v)·h.
+// Semi-implicit Euler (x first), symplectic: x += v·h, then v += a(x_new, v)·h.
 // First order; keeps a spring's energy bounded like the velocity-first variant.
+// Force evaluations per step: 1.
 
 // Spring anchored at the origin, rest length 0: a = (−k·p − b·v)/m along each axis.
 function springAcceleration(spring, p, v) {

@@ -3,7 +3,8 @@
 // state it reaches (x, y, vx, vy at each step) must agree with `stepwise run` to
 // max_relative_error. JavaScript runs in this process; C++ through the runner that CMake builds
 // (tests/snippets/runner.cpp, SNIPPETS_CPP_RUNNER); C# compiled with mono's mcs (scripts/setup.sh
-// installs it; where it is absent that test is skipped and says why).
+// installs it; where it is absent that test is skipped and says why). GDScript cannot run here (no
+// Godot 4): its arithmetic is compared with the JavaScript snippet's (skeleton.mjs).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -12,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { forces } from './forces.mjs';
+import { skeleton } from './skeleton.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -143,6 +145,36 @@ test('the manifest has one row per integrator of the core, and every file it nam
   // Nothing in the snippet folders that the manifest does not list.
   for (const lang of languages) {
     for (const f of fs.readdirSync(path.join(snippetsDir, lang))) assert.ok(listed.has(`${lang}/${f}`), `${lang}/${f} is not in the manifest`);
+  }
+});
+
+// Every snippet opens with a comment that a game programmer reads first: the method's name as the
+// core's table gives it, its order, and its cost in force evaluations per step (the table's note).
+test('every snippet names its method, its order and its force evaluations per step', () => {
+  const byId = new Map(table.map((i) => [i.id, i]));
+  for (const row of manifest.snippets) {
+    const entry = byId.get(row.integrator);
+    for (const [lang, file] of Object.entries(row.files)) {
+      const marker = lang === 'gd' ? '#' : '//';
+      const lines = fs.readFileSync(path.join(snippetsDir, file), 'utf8').split('\n');
+      const head = lines.slice(0, lines.findIndex((l) => !l.startsWith(marker))).map((l) => l.slice(marker.length).trim());
+      assert.ok(head.length > 0 && head[0].startsWith(`${entry.name}`), `${file}: first line should start with "${entry.name}": ${head[0]}`);
+      assert.match(head.join(' '), /\border\b/i, `${file}: the header states no order`);
+      assert.ok(head.includes(`Force evaluations per step: ${entry.evaluations_note}.`), `${file}: no "Force evaluations per step: ${entry.evaluations_note}."`);
+    }
+  }
+});
+
+// GDScript: same numbers and operators in the same order as the JavaScript twin that runs.
+test('GDScript snippets (not run: no Godot 4) do the JavaScript snippets\' arithmetic in the same order', () => {
+  for (const row of manifest.snippets) {
+    const js = skeleton(fs.readFileSync(path.join(snippetsDir, row.files.js), 'utf8'), 'js');
+    const gd = skeleton(fs.readFileSync(path.join(snippetsDir, row.files.gd), 'utf8'), 'gd');
+    assert.ok(js.length > 20, `${row.integrator}: the JavaScript skeleton is too short (${js.length}): the normalisation lost it`);
+    let k = 0;
+    while (k < js.length && js[k] === gd[k]) k++;
+    assert.ok(k === js.length && k === gd.length,
+      `${row.files.gd} differs from ${row.files.js} at arithmetic token ${k}: gd "${gd.slice(k, k + 10).join(' ')}" vs js "${js.slice(k, k + 10).join(' ')}"`);
   }
 });
 

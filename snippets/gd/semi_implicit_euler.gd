@@ -1,0 +1,40 @@
+# Semi-implicit Euler (symplectic, velocity first): v += a·h, then x += v_new·h.
+# First order; keeps a spring's energy bounded (no drift), its phase lags.
+# Force evaluations per step: 1.
+#
+# Godot 4. Save as its own script, e.g. res://steps/semi_implicit_euler.gd, and use it through preload:
+#   const SemiImplicitEuler = preload("res://steps/semi_implicit_euler.gd")
+#   var body := SemiImplicitEuler.Body.new()  # and var spring := SemiImplicitEuler.Spring.new()
+#   SemiImplicitEuler.step_spring(body, spring, delta)  # each physics frame
+# Plain floats, not Vector2: a GDScript float has 64 bits, a Vector2 32 in standard builds.
+
+class Body:
+	var x := 0.0  # position (m)
+	var y := 0.0
+	var vx := 0.0  # velocity (m/s)
+	var vy := 0.0
+
+class Spring:  # anchored at the origin, rest length 0
+	var k := 1.0  # stiffness (N/m)
+	var m := 1.0  # mass (kg)
+	var b := 0.0  # damping (N·s/m)
+
+# Spring anchored at the origin, rest length 0: a = (−k·p − b·v)/m along each axis.
+static func spring_acceleration(spring: Spring, p: float, v: float) -> float:
+	return (1.0 / spring.m) * (-spring.k * p - spring.b * v)
+
+static func step_spring(body: Body, spring: Spring, h: float) -> void:
+	var ax := spring_acceleration(spring, body.x, body.vx)
+	var ay := spring_acceleration(spring, body.y, body.vy)
+	body.vx += h * ax
+	body.vy += h * ay
+	body.x += h * body.vx
+	body.y += h * body.vy
+
+# Any force: accel.call(x, y, vx, vy) returns [ax, ay] (m/s²).
+static func step(body: Body, h: float, accel: Callable) -> void:
+	var a: Array = accel.call(body.x, body.y, body.vx, body.vy)
+	body.vx += h * a[0]
+	body.vy += h * a[1]
+	body.x += h * body.vx
+	body.y += h * body.vy
