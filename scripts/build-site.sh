@@ -16,5 +16,7 @@ cp -R public/. build/site/
 # ?ui=/&autoplay= options) and lays it out for an iframe. One page, never two copies to keep in sync.
 cp public/index.html build/site/embed.html
 cp -R web build/site/web
+# The step snippets as a module the Step code dialog loads on demand (generated: snippets/ is the source).
+node scripts/snippets-module.mjs build/site/web/snippets-data.js
 cp build/wasm/stepwise.js build/wasm/stepwise.wasm build/site/
 echo "site: $(pwd)/build/site"

@@ -376,6 +376,10 @@ async function start() {
     theme: () => theme, redrawPlots: () => plots.draw(sim, sim.snapshot, theme),
     plots: () => [...cloudView.visible(), ...plots.visible()],
   });
+  // Step code to paste into a game: its module and the snippets load on the first click.
+  $('step-code').addEventListener('click', () => import('./stepcode.js')
+    .then((m) => m.openStepCode({ integrators: core.integrators, integratorId: sim.laneIds[0] }))
+    .catch((error) => { $('share-status').textContent = `The step code could not load: ${error.message}`; }));
   if (mode.autoplay) ready.then(() => runner.play());
 
   $('play').addEventListener('click', () => runner.toggle());

@@ -1,0 +1,199 @@
+// The Step code dialog: for the chosen integrator, its step function for one body on a spring and
+// for any force, in C++, C#, JavaScript and GDScript, to paste into a game (docs/snippets.md).
+// Loaded on demand with the snippets' text (build/site/web/snippets-data.js, generated from
+// snippets/ by scripts/build-site.sh), so the first frame never pays for either. The code shown
+// is the file, whole (it compiles alone); the variant choice marks the function to call. Text
+// only through textContent.
+import { el } from './dom.js';
+import { copyText } from './share.js';
+
+// Where each language's file defines the spring step and the any-force step: a line that starts
+// the definition (the comments and a template line above it belong to it).
+const definitions = {
+  cpp: { 'spring-step': /^inline \w+ step_spring\(/, 'any-force': /^(?:template <.*>)?\s*(?:void|bool) step\(/ },
+  cs: { 'spring-step': /^\s*public static \w+ StepSpring\(/, 'any-force': /^\s*public static \w+ Step\(/ },
+  js: { 'spring-step': /^export function stepSpring\(/, 'any-force': /^export function step\(/ },
+  gd: { 'spring-step': /^static func step_spring\(/, 'any-force': /^static func step\(/ },
+};
+
+// The lines [start, end) of one function in `code`: its comment (and template) lines above, its
+// body (GDScript: its indented lines; the others: to its closing brace, or an expression body's
+// semicolon). null when the file has no such function.
+export function functionLines(code, lang, variant) {
+  const lines = code.split('\n');
+  const at = lines.findIndex((l) => definitions[lang][variant].test(l));
+  if (at < 0) return null;
+  let start = at;
+  const comment = lang === 'gd' ? /^\s*#/ : /^\s*(?:\/\/|template\b)/;
+  while (start > 0 && comment.test(lines[start - 1])) start--;
+  let end = at + 1;
+  if (lang === 'gd') {
+    while (end < lines.length && /^\s/.test(lines[end])) end++;
+  } else if (/=>\s*$/.test(lines[at])) {
+    while (end < lines.length && !/;\s*$/.test(lines[end - 1])) end++;
+  } else {
+    let depth = 0, opened = false;
+    for (end = at; end < lines.length; end++) {
+      for (const ch of lines[end]) {
+        if (ch === '{') { depth++; opened = true; } else if (ch === '}') depth--;
+      }
+      if (opened && depth === 0) break;
+    }
+    end++;
+  }
+  return { start, end: Math.min(end, lines.length), lines };
+}
+
+let dialog = null;
+
+// Opens the dialog on `integratorId` (the first lane of the page).
+// app: {integrators (the core's table), integratorId}
+export async function openStepCode(app) {
+  const data = await import('./snippets-data.js');
+  if (!dialog) dialog = new StepCodeDialog(data, app.integrators);
+  dialog.open(app.integratorId);
+  return dialog;
+}
+
+class StepCodeDialog {
+  constructor({ languages, snippets }, integrators) {
+    this.languages = languages;
+    this.byId = new Map(snippets.map((s) => [s.integrator, s]));
+    this.lang = 'cpp';
+    this.variant = 'spring-step';
+    const names = new Map(integrators.map((i) => [i.id, i.name]));
+
+    this.element = el('dialog', 'code-dialog');
+    this.element.id = 'code-dialog';
+    this.element.setAttribute('aria-labelledby', 'code-title');
+    const form = el('form', 'code-form');
+    form.method = 'dialog';
+    const title = el('h2', '', 'Step code for your game');
+    title.id = 'code-title';
+    const intro = el('p', 'hint', 'One body on a spring, or any force you pass as a function: the same operations, in the same order, as this page’s core.');
+
+    const options = el('div', 'code-options');
+    const pick = el('label', '', 'Integrator');
+    this.select = el('select');
+    this.select.id = 'code-integrator';
+    for (const s of snippets) {
+      const option = el('option', '', names.get(s.integrator) || s.integrator);
+      option.value = s.integrator;
+      this.select.append(option);
+    }
+    pick.append(this.select);
+    const variants = el('fieldset', 'code-variant');
+    variants.append(el('legend', '', 'Force'));
+    this.variantInputs = [['spring-step', 'Spring'], ['any-force', 'Any force (a function)']].map(([value, text]) => {
+      const label = el('label', 'check');
+      const input = el('input');
+      input.type = 'radio';
+      input.name = 'code-variant';
+      input.value = value;
+      input.id = `code-variant-${value}`;
+      input.addEventListener('change', () => { this.variant = value; this.render(true); });
+      label.append(input, ` ${text}`);
+      variants.append(label);
+      return input;
+    });
+    options.append(pick, variants);
+
+    this.tabs = el('div', 'code-tabs');
+    this.tabs.setAttribute('role', 'tablist');
+    this.tabs.setAttribute('aria-label', 'Language');
+    this.tabButtons = languages.map((l) => {
+      const b = el('button', 'code-tab', l.name);
+      b.type = 'button';
+      b.id = `code-tab-${l.id}`;
+      b.setAttribute('role', 'tab');
+      b.setAttribute('aria-controls', 'code-panel');
+      b.addEventListener('click', () => { this.lang = l.id; this.render(true); });
+      return b;
+    });
+    this.tabs.append(...this.tabButtons);
+    this.tabs.addEventListener('keydown', (e) => {
+      if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
+      const i = this.languages.findIndex((l) => l.id === this.lang);
+      const next = (i + (e.key === 'ArrowRight' ? 1 : -1) + this.languages.length) % this.languages.length;
+      this.lang = this.languages[next].id;
+      this.render(true);
+      this.tabButtons[next].focus();
+    });
+
+    this.pre = el('pre', 'code-block');
+    this.pre.id = 'code-panel';
+    this.pre.setAttribute('role', 'tabpanel');
+    this.pre.tabIndex = 0;
+    this.code = el('code');
+    this.pre.append(this.code);
+    this.note = el('p', 'hint code-note');
+    this.check = el('p', 'hint code-check');
+
+    const actions = el('div', 'code-actions');
+    this.copy = el('button', 'primary', 'Copy');
+    this.copy.type = 'button';
+    this.copy.id = 'code-copy';
+    const close = el('button', '', 'Close');
+    close.type = 'button';
+    close.addEventListener('click', () => this.element.close());
+    this.status = el('span', 'code-status');
+    this.status.id = 'code-status';
+    this.status.setAttribute('role', 'status');
+    this.status.setAttribute('aria-live', 'polite');
+    this.copy.addEventListener('click', async () => {
+      const ok = await copyText(this.text);
+      this.status.textContent = ok ? `Copied: ${this.fileName}` : 'Could not copy: select the code and copy it.';
+    });
+    actions.append(this.copy, close, this.status);
+
+    this.select.addEventListener('change', () => this.render(true));
+    form.append(title, intro, options, this.tabs, this.pre, actions, this.note, this.check);
+    this.element.append(form);
+    document.body.append(this.element);
+  }
+
+  open(integratorId) {
+    if (integratorId && this.byId.has(integratorId)) this.select.value = integratorId;
+    this.render(false);
+    this.element.showModal();
+    this.scrollToMark();
+  }
+
+  // Shows the chosen file: the whole text, the chosen variant's function marked.
+  render(scroll) {
+    const id = this.select.value;
+    const lang = this.languages.find((l) => l.id === this.lang);
+    this.text = this.byId.get(id).code[lang.id];
+    this.fileName = `snippets/${lang.id}/${id}.${lang.id}`;
+    this.tabButtons.forEach((b, i) => {
+      const selected = this.languages[i].id === lang.id;
+      b.setAttribute('aria-selected', String(selected));
+      b.tabIndex = selected ? 0 : -1;
+    });
+    this.pre.setAttribute('aria-labelledby', `code-tab-${lang.id}`);
+    for (const input of this.variantInputs) input.checked = input.value === this.variant;
+    const part = functionLines(this.text, lang.id, this.variant);
+    this.code.replaceChildren();
+    this.mark = null;
+    if (part) {
+      const { start, end, lines } = part;
+      const before = lines.slice(0, start).join('\n');
+      const marked = lines.slice(start, end).join('\n');
+      const after = lines.slice(end).join('\n');
+      this.mark = el('mark', 'code-mark', marked);
+      this.code.append(before + (start > 0 ? '\n' : ''), this.mark, (end < lines.length ? '\n' : '') + after);
+    } else {
+      this.code.textContent = this.text;
+    }
+    const call = this.variant === 'spring-step' ? 'the spring step' : 'the any-force step';
+    this.note.textContent = `Marked: ${call}. The file holds both and compiles alone; Copy takes all of it.`;
+    this.check.textContent = `${lang.name}: ${lang.check}.`;
+    this.status.textContent = '';
+    if (scroll) this.scrollToMark();
+  }
+
+  scrollToMark() {
+    if (!this.mark) return;
+    this.pre.scrollTop = Math.max(0, this.mark.offsetTop - 8);  // the pre is the mark's offset parent (position: relative)
+  }
+}
