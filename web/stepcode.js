@@ -10,10 +10,10 @@ import { copyText } from './share.js';
 // Where each language's file defines the spring step and the any-force step: a line that starts
 // the definition (the comments and a template line above it belong to it).
 const definitions = {
-  cpp: { 'spring-step': /^inline \w+ step_spring\(/, 'any-force': /^(?:template <.*>)?\s*(?:void|bool) step\(/ },
-  cs: { 'spring-step': /^\s*public static \w+ StepSpring\(/, 'any-force': /^\s*public static \w+ Step\(/ },
-  js: { 'spring-step': /^export function stepSpring\(/, 'any-force': /^export function step\(/ },
-  gd: { 'spring-step': /^static func step_spring\(/, 'any-force': /^static func step\(/ },
+  cpp: { 'on-a-spring': /^inline \w+ step_spring\(/, 'any-force': /^(?:template <.*>)?\s*(?:void|bool) step\(/ },
+  cs: { 'on-a-spring': /^\s*public static \w+ StepSpring\(/, 'any-force': /^\s*public static \w+ Step\(/ },
+  js: { 'on-a-spring': /^export function stepSpring\(/, 'any-force': /^export function step\(/ },
+  gd: { 'on-a-spring': /^static func step_spring\(/, 'any-force': /^static func step\(/ },
 };
 
 // The lines [start, end) of one function in `code`: its comment (and template) lines above, its
@@ -60,7 +60,7 @@ class StepCodeDialog {
     this.languages = languages;
     this.byId = new Map(snippets.map((s) => [s.integrator, s]));
     this.lang = 'cpp';
-    this.variant = 'spring-step';
+    this.variant = 'on-a-spring';
     const names = new Map(integrators.map((i) => [i.id, i.name]));
 
     this.element = el('dialog', 'code-dialog');
@@ -84,7 +84,7 @@ class StepCodeDialog {
     pick.append(this.select);
     const variants = el('fieldset', 'code-variant');
     variants.append(el('legend', '', 'Force'));
-    this.variantInputs = [['spring-step', 'Spring'], ['any-force', 'Any force (a function)']].map(([value, text]) => {
+    this.variantInputs = [['on-a-spring', 'Spring'], ['any-force', 'Any force (a function)']].map(([value, text]) => {
       const label = el('label', 'check');
       const input = el('input');
       input.type = 'radio';
@@ -185,7 +185,7 @@ class StepCodeDialog {
     } else {
       this.code.textContent = this.text;
     }
-    const call = this.variant === 'spring-step' ? 'the spring step' : 'the any-force step';
+    const call = this.variant === 'on-a-spring' ? 'the spring step' : 'the any-force step';
     this.note.textContent = `Marked: ${call}. The file holds both and compiles alone; Copy takes all of it.`;
     this.check.textContent = `${lang.name}: ${lang.check}.`;
     this.status.textContent = '';

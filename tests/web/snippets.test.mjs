@@ -39,7 +39,7 @@ test('Step code: rk4 in every language equals its file in snippets/, the variant
       assert.equal(await shown(page), file('rk4', lang.id), `${lang.name}: the shown code is snippets/${lang.id}/rk4.${lang.id}`);
       assert.match(await page.textContent('.code-check'), new RegExp(`^${lang.name.replace('+', '\\+')}: `));
       // The spring variant marks the spring step, the generic one the step taking a function.
-      await page.check('#code-variant-spring-step');
+      await page.check('#code-variant-on-a-spring');
       assert.match(await marked(page), /step_spring|stepSpring|StepSpring/, `${lang.name}: spring variant`);
       await page.check('#code-variant-any-force');
       const generic = await marked(page);
@@ -60,7 +60,7 @@ test('Step code: rk4 in every language equals its file in snippets/, the variant
     await page.click('#code-tab-cpp');
     assert.equal(await shown(page), file('yoshida4', 'cpp'));
     await page.selectOption('#code-integrator', 'rk4');
-    await page.check('#code-variant-spring-step');
+    await page.check('#code-variant-on-a-spring');
     await screenshot(page, 'stepcode-desktop');
     await page.click('.code-actions button:has-text("Close")');
     assert.equal(await page.$('#code-dialog[open]'), null, 'Close closes the dialog');
