@@ -558,16 +558,8 @@ int cmd_trace(int argc, char** argv) {
         ids = {id};
     }
     const std::vector<LaneTrace> lanes = trace_step(c, step, ids);
-    std::string out;
-    const bool csv = format == "csv";
-    if (csv) {
-        out = trace_csv_header;
-        append_trace_csv(out, lanes);
-    } else {
-        append_trace_json(out, c, step, lanes);
-    }
-    std::fputs(out.c_str(), stdout);
-    if (!csv) return 0;
+    std::fputs(trace_text(c, step, lanes, format == "json").c_str(), stdout);
+    if (format == "json") return 0;
     for (const LaneTrace& lane : lanes) {
         const char* id = integrators()[lane.integrator].id;
         if (!lane.stepped) {

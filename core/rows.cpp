@@ -238,4 +238,15 @@ void append_trace_json(std::string& out, const Config& c, long long step, const 
     out += lanes.empty() ? "]\n}\n" : "\n  ]\n}\n";
 }
 
+std::string trace_text(const Config& c, long long step, const std::vector<LaneTrace>& lanes, bool json) {
+    std::string out;
+    if (json) {
+        append_trace_json(out, c, step, lanes);
+    } else {
+        out = trace_csv_header;
+        append_trace_csv(out, lanes);
+    }
+    return out;
+}
+
 }  // namespace stepwise

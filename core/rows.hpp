@@ -41,5 +41,8 @@ void append_trace_csv(std::string& out, const std::vector<LaneTrace>& lanes);
 // step, t, h, force_evaluations, stopped, stopped_at, stages: [{stage, label, kind, bodies:
 // [{body, x, y, vx, vy, ax, ay}]}]}]}, null for a column the stage does not have.
 void append_trace_json(std::string& out, const Config& c, long long step, const std::vector<LaneTrace>& lanes);
+// The whole text of `stepwise trace` for c traced at clock step `step`: the CSV header and rows, or
+// the JSON document (the CLI prints it, the page exports it).
+std::string trace_text(const Config& c, long long step, const std::vector<LaneTrace>& lanes, bool json);
 
 }  // namespace stepwise
