@@ -9,9 +9,10 @@
 // over 50 ms) says what a user would feel; a Chromium trace gives each main-thread task's wall
 // time and its thread CPU time. The verdict is on CPU time: on a busy machine (the tests share
 // two cores with other builds) the OS preempts Chromium for tens of milliseconds, so a task of
-// 8 ms of work can last 40 ms of wall time; the CPU time is the page's own work and does not
-// depend on the neighbours. On a quiet machine the two agree (the report prints both), and
-// STEPWISE_LONGTASK_WALL=1 judges by wall time as well.
+// 8 ms of work can last 40 ms of wall time; the CPU time is the page's own work and depends far
+// less on the neighbours (only through caches). On a quiet machine the two agree (the report prints both), and
+// STEPWISE_LONGTASK_WALL=1 judges by wall time as well. A link fails when two loads running each
+// show a task over the limit (see check()).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startBrowser, longTaskRecorder, sleep, mainThreadTasks } from './helpers.mjs';
@@ -56,8 +57,10 @@ async function measure({ path = '', hash = '', act = null, playMs = 2500, play =
   return { page, context, problems, tasks, longTasks, worstCpu: worst('cpuMs'), worstWall: worst('wallMs') };
 }
 
+const overLimit = (m) => m.tasks.filter((t) => t.cpuMs > limitMs || (judgeWall && t.wallMs > limitMs));
+
 function verdict(name, m) {
-  const over = m.tasks.filter((t) => t.cpuMs > limitMs || (judgeWall && t.wallMs > limitMs));
+  const over = overLimit(m);
   console.log(`# ${name}: ${m.tasks.length} tasks; longest CPU ${m.worstCpu.cpuMs.toFixed(1)} ms ` +
     `(wall ${m.worstCpu.wallMs.toFixed(1)}, ${Math.round(m.worstCpu.at)} ms after the start); longest wall ${m.worstWall.wallMs.toFixed(1)} ms ` +
     `(CPU ${m.worstWall.cpuMs.toFixed(1)}); long-task entries: ${m.longTasks.length}` +
@@ -67,8 +70,17 @@ function verdict(name, m) {
   assert.deepEqual(m.problems, [], `${name}: no page error`);
 }
 
+// A link fails when a task of the page passes the limit in two loads running: real work over
+// 50 ms is there at every load (the cases above took 0.1–82 s), while on this shared 2-core
+// machine one load in a few of an innocent link can show a 50–80 ms task when the neighbours
+// evict its caches (seen for start-up tasks of 20–35 ms at other times).
 async function check(name, options, more = async () => {}) {
-  const m = await measure(options);
+  let m = await measure(options);
+  if (overLimit(m).length > 0) {
+    console.log(`# ${name}: a task over ${limitMs} ms (${overLimit(m)[0].cpuMs.toFixed(1)} ms CPU); loading it again`);
+    await m.context.close();
+    m = await measure(options);
+  }
   try {
     verdict(name, m);
     await more(m.page, m);
