@@ -31,7 +31,7 @@ export function embedSnippet(config, options = {}) {
 }
 
 // Copies text; says so in the status line. The fallback selects a hidden field and copies it.
-async function copyText(text) {
+export async function copyText(text) {
   try {
     await navigator.clipboard.writeText(text);
     return true;
