@@ -1,5 +1,5 @@
-// stepwise: the native command line. run / list / check / cloud / convergence / stability over
-// the one config format.
+// stepwise: the native command line. run / trace / list / check / cloud / convergence / stability
+// over the one config format.
 #include "cloud.hpp"
 #include "config.hpp"
 #include "convergence.hpp"
@@ -8,6 +8,7 @@
 #include "rows.hpp"
 #include "simulation.hpp"
 #include "stability.hpp"
+#include "trace.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -26,6 +27,7 @@ namespace {
 const char* usage =
     "usage:\n"
     "  stepwise run 'QUERY' [--steps N | --until T] [--every K] [--format csv|json]\n"
+    "  stepwise trace 'QUERY' [--integrator ID] [--step N] [--format csv|json]\n"
     "  stepwise cloud 'QUERY' [--steps N | --until T] [--every K] [--format csv|json]\n"
     "  stepwise convergence 'QUERY' [--halvings N] [--format csv|json]\n"
     "  stepwise stability ['QUERY'] [--format csv|json]\n"
@@ -80,6 +82,7 @@ const long long max_run_steps = static_cast<long long>(max_steps);
 const Count steps_count{"--steps", 0, max_run_steps, " steps of dt"};
 const Count every_count{"--every", 1, max_run_steps, ""};
 const Count halvings_count{"--halvings", 0, max_halvings, ""};
+const Count step_count{"--step", 0, max_run_steps - 1, " (a step of the run: below its duration / dt)"};
 const std::string until_allowed = "a time in seconds >= 0 written as a plain decimal number (e.g. 2.5 or 1e3; no hex, "
                                   "inf or nan), at most " + std::to_string(max_run_steps) + " steps of dt";
 const std::string format_allowed = "csv or json";
@@ -512,6 +515,70 @@ int cmd_convergence(int argc, char** argv) {
     return 0;
 }
 
+// The stages of one step (core/trace.hpp): step N (default 0, the first) of each integrator of the
+// query, or of the one --integrator names, as the worked step of an exercise sheet.
+int cmd_trace(int argc, char** argv) {
+    if (!has_query(argc, argv, 2)) return fail_usage("trace needs a QUERY");
+    long long step = 0;
+    const char* step_text = nullptr;
+    const char* integrator = nullptr;
+    std::string format = "csv";
+    const int failed = read_options(argc, argv, 3, "trace",
+                                    {{"--integrator", "an integrator id of the query's integrators"},
+                                     {"--step", step_count.allowed()},
+                                     {"--format", format_allowed}},
+                                    [&](const std::string& arg, const char* value) -> std::string {
+        if (arg == "--step") {
+            step_text = value;
+            return step_count.read(value, step);
+        }
+        if (arg == "--integrator") {
+            integrator = value;
+            return "";
+        }
+        return take_format(value, format);
+    });
+    if (failed) return failed;
+    Config c;
+    if (const int bad = parse_query(argv[2], c)) return bad;
+    const long long steps = run_steps(c);
+    if (step_text && step >= steps)
+        return fail_usage("--step must be a step of the run: a whole number from 0 to " + std::to_string(steps - 1) +
+                          " (the query's duration / dt is " + std::to_string(steps) + " steps)" + got(step_text));
+    std::vector<int> ids = c.integrators;
+    if (integrator) {
+        std::string names;
+        for (int id : c.integrators) names += (names.empty() ? "" : ", ") + std::string(integrators()[id].id);
+        const int id = find_integrator(integrator);
+        const bool in_query = std::find(c.integrators.begin(), c.integrators.end(), id) != c.integrators.end();
+        if (!in_query)
+            return fail_usage("--integrator must be one of the query's integrators (" + names + ")" + got(integrator) +
+                              (id < 0 ? " (no integrator has that id: stepwise list names them)"
+                                      : " (add it to the query's integrators to trace it)"));
+        ids = {id};
+    }
+    const std::vector<LaneTrace> lanes = trace_step(c, step, ids);
+    std::fputs(trace_text(c, step, lanes, format == "json").c_str(), stdout);
+    if (format == "json") return 0;
+    for (const LaneTrace& lane : lanes) {
+        const char* id = integrators()[lane.integrator].id;
+        if (!lane.stepped) {
+            if (lane.stop != StopReason::none)
+                std::fprintf(stderr, "%s %s at t = %s s and stopped advancing: it has no step %lld to trace\n", id,
+                             stop_reason_text(lane.stop), num(lane.stopped_at).c_str(), step);
+            else
+                std::fprintf(stderr, "%s takes no step within %lld ticks of step %lld\n", id, max_trace_ticks, step);
+            continue;
+        }
+        std::fprintf(stderr, "%s: step %lld, from t = %s s over h = %s s, %lld force evaluations\n", id, lane.step,
+                     num(lane.t).c_str(), num(lane.h).c_str(), lane.force_evaluations);
+        if (lane.stop != StopReason::none)
+            std::fprintf(stderr, "%s %s on this step: the run keeps the state before it and stops the lane\n", id,
+                         stop_reason_text(lane.stop));
+    }
+    return 0;
+}
+
 // Where each integrator is stable on the oscillator x'' = -ω² x - 2ζω x' (in ωh), and with a
 // QUERY where the query's stiffest mode sits: its ωh, ζ and the largest stable dt.
 int cmd_stability(int argc, char** argv) {
@@ -588,6 +655,7 @@ int main(int argc, char** argv) {
     if (cmd == "list") return cmd_list(argc, argv);
     if (cmd == "check") return argc == 3 ? cmd_check(argv[2]) : fail_usage("check takes one QUERY");
     if (cmd == "run") return cmd_run(argc, argv);
+    if (cmd == "trace") return cmd_trace(argc, argv);
     if (cmd == "cloud") return cmd_cloud(argc, argv);
     if (cmd == "convergence") return cmd_convergence(argc, argv);
     if (cmd == "stability") return cmd_stability(argc, argv);

@@ -2,6 +2,7 @@
 
 #include "exact.hpp"
 #include "kepler.hpp"
+#include "step_observer.hpp"
 #include "table_lookup.hpp"
 
 #include <algorithm>
@@ -26,9 +27,19 @@ namespace {
 // ---------------------------------------------------------------------------------------
 // Small helpers over contiguous arrays. n is the body count throughout.
 
-inline void eval(const System& s, Lane& L, const dvec2* x, const dvec2* v, dvec2* a) {
+// Every force evaluation of every method goes through here: a = F(x, v)/m, counted, and shown to
+// the lane's observer (if any) as stage `name`. One branch per evaluation when nobody watches.
+inline void eval(const System& s, Lane& L, const dvec2* x, const dvec2* v, dvec2* a, StageName name) {
     accelerations(s, x, v, a);
     ++L.force_evaluations;
+    if (L.observer) L.observer->stage(StageKind::evaluation, name, x, v, a);
+}
+
+// A point of the step that is not an evaluation (a carried acceleration, a half-step velocity, a
+// previous position, a force's increment): shown to the observer, if any. nullptr: no such column.
+inline void report(const Lane& L, StageName name, const dvec2* x, const dvec2* v, const dvec2* a,
+                   StageKind kind = StageKind::state) {
+    if (L.observer) L.observer->stage(kind, name, x, v, a);
 }
 
 // out = base + c * dir
@@ -42,7 +53,7 @@ inline void axpy(int n, dvec2* out, const dvec2* base, double c, const dvec2* di
 void explicit_euler(const System& s, Lane& L, double h) {
     const int n = s.bodies();
     dvec2* a = L.tmp[0].data();
-    eval(s, L, L.x.data(), L.v.data(), a);
+    eval(s, L, L.x.data(), L.v.data(), a, {"start"});
     for (int i = 0; i < n; ++i) {
         L.x[i] += h * L.v[i];  // x1 = x0 + v0 h   (forward difference for v)
         L.v[i] += h * a[i];    // v1 = v0 + a0 h   (forward difference for a)
@@ -52,7 +63,7 @@ void explicit_euler(const System& s, Lane& L, double h) {
 void semi_implicit_euler(const System& s, Lane& L, double h) {
     const int n = s.bodies();
     dvec2* a = L.tmp[0].data();
-    eval(s, L, L.x.data(), L.v.data(), a);
+    eval(s, L, L.x.data(), L.v.data(), a, {"start"});
     for (int i = 0; i < n; ++i) {
         L.v[i] += h * a[i];    // v1 = v0 + a0 h
         L.x[i] += h * L.v[i];  // x1 = x0 + v1 h   (backward difference for v: symplectic)
@@ -63,7 +74,7 @@ void semi_implicit_euler_x(const System& s, Lane& L, double h) {
     const int n = s.bodies();
     dvec2* a = L.tmp[0].data();
     for (int i = 0; i < n; ++i) L.x[i] += h * L.v[i];  // x1 = x0 + v0 h
-    eval(s, L, L.x.data(), L.v.data(), a);              // a(x1, v0)
+    eval(s, L, L.x.data(), L.v.data(), a, {"drifted (x1 with v0)"});  // a(x1, v0)
     for (int i = 0; i < n; ++i) L.v[i] += h * a[i];    // v1 = v0 + a(x1) h
 }
 
@@ -107,7 +118,7 @@ void implicit_euler(const System& s, Lane& L, double h) {
     bool converged = false;
     for (int it = 0; it < implicit_euler_max_iterations && !converged; ++it) {
         axpy(n, x1, L.x.data(), h, v1);
-        eval(s, L, x1, v1, a);
+        eval(s, L, x1, v1, a, {"newton ", it + 1});  // the iterate v1 and its x1 = x0 + h v1
         bool solved = true;
         if (!coupled) {
             acceleration_jacobian_blocks(s, x1, v1, L.jx.data(), L.jv.data());
@@ -154,7 +165,7 @@ void implicit_euler(const System& s, Lane& L, double h) {
 void newton(const System& s, Lane& L, double h) {
     const int n = s.bodies();
     dvec2* a = L.tmp[0].data();
-    eval(s, L, L.x.data(), L.v.data(), a);
+    eval(s, L, L.x.data(), L.v.data(), a, {"start"});
     for (int i = 0; i < n; ++i) {
         L.x[i] += h * L.v[i] + (0.5 * h * h) * a[i];  // x1 = x0 + v0 h + a h^2 / 2
         L.v[i] += h * a[i];                           // v1 = v0 + a h
@@ -167,10 +178,10 @@ void newton(const System& s, Lane& L, double h) {
 void heun(const System& s, Lane& L, double h) {
     const int n = s.bodies();
     dvec2 *a1 = L.tmp[0].data(), *xp = L.tmp[1].data(), *vp = L.tmp[2].data(), *a2 = L.tmp[3].data();
-    eval(s, L, L.x.data(), L.v.data(), a1);
+    eval(s, L, L.x.data(), L.v.data(), a1, {"start"});
     axpy(n, xp, L.x.data(), h, L.v.data());  // Euler predictor
     axpy(n, vp, L.v.data(), h, a1);
-    eval(s, L, xp, vp, a2);
+    eval(s, L, xp, vp, a2, {"predictor"});
     for (int i = 0; i < n; ++i) {
         // Trapezoid of the slopes at both ends of the predicted step.
         L.x[i] += (0.5 * h) * (L.v[i] + vp[i]);
@@ -181,10 +192,10 @@ void heun(const System& s, Lane& L, double h) {
 void midpoint(const System& s, Lane& L, double h) {
     const int n = s.bodies();
     dvec2 *a1 = L.tmp[0].data(), *xm = L.tmp[1].data(), *vm = L.tmp[2].data(), *am = L.tmp[3].data();
-    eval(s, L, L.x.data(), L.v.data(), a1);
+    eval(s, L, L.x.data(), L.v.data(), a1, {"start"});
     axpy(n, xm, L.x.data(), 0.5 * h, L.v.data());  // half an Euler step
     axpy(n, vm, L.v.data(), 0.5 * h, a1);
-    eval(s, L, xm, vm, am);
+    eval(s, L, xm, vm, am, {"half step"});
     for (int i = 0; i < n; ++i) {
         L.x[i] += h * vm[i];  // full step with the midpoint slopes
         L.v[i] += h * am[i];
@@ -196,16 +207,16 @@ void rk4(const System& s, Lane& L, double h) {
     const dvec2 *x = L.x.data(), *v = L.v.data();
     dvec2 *a1 = L.tmp[0].data(), *a2 = L.tmp[1].data(), *a3 = L.tmp[2].data(), *a4 = L.tmp[3].data();
     dvec2 *v2 = L.tmp[4].data(), *v3 = L.tmp[5].data(), *v4 = L.tmp[6].data(), *xs = L.tmp[7].data();
-    eval(s, L, x, v, a1);
+    eval(s, L, x, v, a1, {"k1"});
     axpy(n, xs, x, 0.5 * h, v);
     axpy(n, v2, v, 0.5 * h, a1);
-    eval(s, L, xs, v2, a2);
+    eval(s, L, xs, v2, a2, {"k2"});
     axpy(n, xs, x, 0.5 * h, v2);
     axpy(n, v3, v, 0.5 * h, a2);
-    eval(s, L, xs, v3, a3);
+    eval(s, L, xs, v3, a3, {"k3"});
     axpy(n, xs, x, h, v3);
     axpy(n, v4, v, h, a3);
-    eval(s, L, xs, v4, a4);
+    eval(s, L, xs, v4, a4, {"k4"});
     for (int i = 0; i < n; ++i) {
         // Simpson-like weights 1, 2, 2, 1 of the four slopes.
         L.x[i] += (h / 6.0) * (L.v[i] + 2.0 * (v2[i] + v3[i]) + v4[i]);
@@ -254,7 +265,7 @@ void rk45(const System& s, Lane& L, double h) {
             vs[i] = v[i] + hs * dv;
         }
         std::copy(vs, vs + n, kx[j]);
-        eval(s, L, xs, vs, kv[j]);
+        eval(s, L, xs, vs, kv[j], {"k", j + 1});
     };
     if (L.substep <= 0.0) L.substep = h;
     double done = 0.0;
@@ -269,14 +280,20 @@ void rk45(const System& s, Lane& L, double h) {
     while (done < h) {
         if (substeps >= rk45_max_substeps) {
             L.gave_up = true;  // bounded work: the caller stops the lane with the reason
+            report(L, {"gave up: the substep limit is reached"}, nullptr, nullptr, nullptr, StageKind::note);
             break;
         }
         double hs = std::min(L.substep, h - done);
         const bool last = hs >= h - done;
+        if (L.observer) L.observer->substep(substeps + 1, hs);
         if (!first_slope_valid) {
             std::copy(v, v + n, kx[0]);
-            eval(s, L, x, v, kv[0]);
+            eval(s, L, x, v, kv[0], {"k1"});
             first_slope_valid = true;
+        } else {
+            // The slope at (x, v) is known already: the last substep's k7, or this one's before
+            // a rejection.
+            report(L, {"k1 (reused: not evaluated again)"}, x, kx[0], kv[0]);
         }
         stage(1, hs, {a21});
         stage(2, hs, {a31, a32});
@@ -288,7 +305,7 @@ void rk45(const System& s, Lane& L, double h) {
             vn[i] = v[i] + hs * (b1 * kv[0][i] + b3 * kv[2][i] + b4 * kv[3][i] + b5 * kv[4][i] + b6 * kv[5][i]);
         }
         std::copy(vn, vn + n, kx[6]);
-        eval(s, L, xn, vn, kv[6]);
+        eval(s, L, xn, vn, kv[6], {"k7"});
         double err = 0.0;
         for (int i = 0; i < n; ++i) {
             const dvec2 ex = hs * (e1 * kx[0][i] + e3 * kx[2][i] + e4 * kx[3][i] + e5 * kx[4][i] +
@@ -309,6 +326,8 @@ void rk45(const System& s, Lane& L, double h) {
             // The substep can no longer shrink usefully: give up rather than accept a step that
             // misses the tolerance (the caller stops the lane at its last good state).
             L.gave_up = true;
+            report(L, {"gave up: the error stays above the tolerance at the smallest substep"}, nullptr, nullptr,
+                   nullptr, StageKind::note);
             break;
         }
         if (err <= 1.0) {
@@ -331,9 +350,12 @@ void rk45(const System& s, Lane& L, double h) {
         } else {
             ++L.rejected_substeps;
             L.substep = hs * factor;
+            report(L, {"rejected: the error estimate is above the tolerance; tried again smaller"}, nullptr,
+                   nullptr, nullptr, StageKind::note);
         }
         if (!std::isfinite(L.substep) || L.substep <= 0.0) L.substep = h;
     }
+    if (L.observer) L.observer->substep(0, 0.0);
     std::copy(kx[0], kx[0] + n, L.carry_v.begin());
     std::copy(kv[0], kv[0] + n, L.carry_a.begin());
     L.started = true;
@@ -348,15 +370,19 @@ void leapfrog(const System& s, Lane& L, double h) {
     const int n = s.bodies();
     dvec2 *v_half = L.carry_v.data(), *a = L.carry_a.data(), *vp = L.tmp[0].data();
     if (!L.started) {
-        eval(s, L, L.x.data(), L.v.data(), a);
+        eval(s, L, L.x.data(), L.v.data(), a, {"start"});
         axpy(n, v_half, L.v.data(), 0.5 * h, a);  // v(h/2) = v0 + a0 h/2: the starting half kick
+        report(L, {"half kick: v(1/2) = v0 + a0 h/2"}, nullptr, v_half, nullptr);
         L.started = true;
+    } else {
+        report(L, {"start (a carried from the last step)"}, L.x.data(), L.v.data(), a);
+        report(L, {"half-step velocity v(1/2) carried from the last step"}, nullptr, v_half, nullptr);
     }
     for (int i = 0; i < n; ++i) {
         L.x[i] += h * v_half[i];              // drift: x1 = x0 + v(1/2) h
         vp[i] = v_half[i] + (0.5 * h) * a[i];  // predicted v1 for velocity-dependent forces
     }
-    eval(s, L, L.x.data(), vp, a);
+    eval(s, L, L.x.data(), vp, a, {"end (x1 with predicted v1)"});
     for (int i = 0; i < n; ++i) {
         L.v[i] = v_half[i] + (0.5 * h) * a[i];  // synchronised v1 = v(1/2) + a1 h/2
         v_half[i] += h * a[i];                  // v(3/2) = v(1/2) + a1 h
@@ -369,10 +395,12 @@ void stormer_verlet(const System& s, Lane& L, double h) {
     const int n = s.bodies();
     dvec2 *x_prev = L.carry_x.data(), *a = L.carry_a.data(), *x_next = L.tmp[0].data(), *vp = L.tmp[1].data();
     if (!L.started) {
-        eval(s, L, L.x.data(), L.v.data(), a);
+        eval(s, L, L.x.data(), L.v.data(), a, {"start"});
         for (int i = 0; i < n; ++i) x_next[i] = L.x[i] + h * L.v[i] + (0.5 * h * h) * a[i];
         L.started = true;
     } else {
+        report(L, {"previous position"}, x_prev, nullptr, nullptr);
+        report(L, {"start (a carried from the last step)"}, L.x.data(), L.v.data(), a);
         for (int i = 0; i < n; ++i) x_next[i] = 2.0 * L.x[i] - x_prev[i] + (h * h) * a[i];
     }
     for (int i = 0; i < n; ++i) {
@@ -380,7 +408,7 @@ void stormer_verlet(const System& s, Lane& L, double h) {
         x_prev[i] = L.x[i];
         L.x[i] = x_next[i];
     }
-    eval(s, L, L.x.data(), vp, a);
+    eval(s, L, L.x.data(), vp, a, {"end (x1 with predicted v1)"});
     for (int i = 0; i < n; ++i) L.v[i] = (L.x[i] - x_prev[i]) / h + (0.5 * h) * a[i];
 }
 
@@ -389,15 +417,17 @@ void velocity_verlet(const System& s, Lane& L, double h) {
     const int n = s.bodies();
     dvec2 *a = L.carry_a.data(), *a0 = L.tmp[0].data(), *vp = L.tmp[1].data();
     if (!L.started) {
-        eval(s, L, L.x.data(), L.v.data(), a);
+        eval(s, L, L.x.data(), L.v.data(), a, {"start"});
         L.started = true;
+    } else {
+        report(L, {"start (a carried from the last step)"}, L.x.data(), L.v.data(), a);
     }
     for (int i = 0; i < n; ++i) {
         L.x[i] += h * L.v[i] + (0.5 * h * h) * a[i];
         vp[i] = L.v[i] + h * a[i];  // predicted v1 for velocity-dependent forces
         a0[i] = a[i];
     }
-    eval(s, L, L.x.data(), vp, a);
+    eval(s, L, L.x.data(), vp, a, {"end (x1 with predicted v1)"});
     for (int i = 0; i < n; ++i) L.v[i] += (0.5 * h) * (a0[i] + a[i]);
 }
 
@@ -476,12 +506,16 @@ void yoshida4(const System& s, Lane& L, double h) {
         for (int i = 0; i < n; ++i) L.x[i] += (c[k] * h) * L.v[i];
         if (k == 3) break;
         if (!dissipative) {
-            eval(s, L, L.x.data(), L.v.data(), a);
+            eval(s, L, L.x.data(), L.v.data(), a, {"kick ", k + 1});  // after drift k + 1
             for (int i = 0; i < n; ++i) L.v[i] += (d[k] * h) * a[i];
             continue;
         }
         dissipative_flow(s, L.v.data(), 0.5 * d[k] * h, false);
-        eval(s, L, L.x.data(), at_rest, a);
+        // The kick's force is the conservative part alone, evaluated at zero velocity.
+        const char* const conservative_kick[3] = {"kick 1 (conservative forces at v = 0)",
+                                                  "kick 2 (conservative forces at v = 0)",
+                                                  "kick 3 (conservative forces at v = 0)"};
+        eval(s, L, L.x.data(), at_rest, a, {conservative_kick[k]});
         for (int i = 0; i < n; ++i) L.v[i] += (d[k] * h) * a[i];
         dissipative_flow(s, L.v.data(), 0.5 * d[k] * h, true);
     }
@@ -541,9 +575,14 @@ void update_force_maps(const System& s, Lane& L, double h) {
     L.force_maps_h = h;
 }
 
+// traced: the same step, reporting each force's own (dx, dv) as an increment stage (the scratch
+// arrays inc_dx, inc_dv hold one force's at a time). A template, so that the untraced step has
+// no branch per force or body; kinematic() picks one of the two once per step.
+template <bool traced>
 void kinematic_step(const System& s, Lane& L, double h, bool average) {
     const int n = s.bodies();
     dvec2 *dv = L.tmp[0].data(), *dx = L.tmp[1].data();
+    [[maybe_unused]] dvec2 *inc_dv = L.tmp[2].data(), *inc_dx = L.tmp[3].data();
     const dvec2 *x = L.x.data(), *v = L.v.data();
     const double* inv_m = s.inv_mass.data();
     const double dx_factor = average ? 0.5 * h : h;  // dx = dv * dx_factor for approximated forces
@@ -551,28 +590,59 @@ void kinematic_step(const System& s, Lane& L, double h, bool average) {
     const OscillatorMap* anchor_maps = L.force_maps.data();
     const OscillatorMap* pair_maps = anchor_maps + s.anchor_springs.size();
     const OscillatorMap* damper_maps = pair_maps + s.pair_springs.size();
+    // A force without a closed form contributes the semi-implicit terms (see above).
+    [[maybe_unused]] const char* no_closed_form = average ? " (no closed form: dv = a h and dx = dv h/2)"
+                                                          : " (no closed form: dv = a h and dx = dv h)";
+    // One force's increments: the stage, then zeros for the next force (a spring moves one or two
+    // bodies; the others get nothing from it).
+    auto show = [&](StageName name) {
+        if constexpr (traced) {
+            report(L, name, inc_dx, inc_dv, nullptr, StageKind::increment);
+            std::fill(inc_dv, inc_dv + n, dvec2(0.0));
+            std::fill(inc_dx, inc_dx + n, dvec2(0.0));
+        }
+    };
+    if constexpr (traced) {
+        report(L, {"start"}, x, v, nullptr);
+        std::fill(inc_dv, inc_dv + n, dvec2(0.0));
+        std::fill(inc_dx, inc_dx + n, dvec2(0.0));
+    }
     // Gravity: constant, so the kinematic equations are exact (and dx = dv h/2 either way).
     for (int i = 0; i < n; ++i) {
         dv[i] = h * s.gravity;
         dx[i] = (0.5 * h * h) * s.gravity;
     }
+    if constexpr (traced)
+        if (s.gravity != dvec2(0.0)) report(L, {"gravity"}, dx, dv, nullptr, StageKind::increment);
     // Linear damper alone: v(t) = v0 e^{-t b/m}.
     if (s.damper != 0.0) {
         for (int i = 0; i < n; ++i) {
             dvec2 ddv, ddx;
             oscillator_increment(damper_maps[i], dvec2(0.0), v[i], h, ddv, ddx);
+            if (average) ddx = (0.5 * h) * ddv;
             dv[i] += ddv;
-            dx[i] += average ? (0.5 * h) * ddv : ddx;
+            dx[i] += ddx;
+            if constexpr (traced) {
+                inc_dv[i] = ddv;
+                inc_dx[i] = ddx;
+            }
         }
+        show({"damper"});
     }
     // Quadratic drag: no closed form in 2D; semi-implicit terms.
     if (s.drag != 0.0) {
         for (int i = 0; i < n; ++i) {
             const double speed = std::sqrt(v[i].x * v[i].x + v[i].y * v[i].y);
             const dvec2 ddv = (-s.drag * speed * inv_m[i] * h) * v[i];
+            const dvec2 ddx = dx_factor * ddv;
             dv[i] += ddv;
-            dx[i] += dx_factor * ddv;
+            dx[i] += ddx;
+            if constexpr (traced) {
+                inc_dv[i] = ddv;
+                inc_dx[i] = ddx;
+            }
         }
+        show({"drag", 0, no_closed_form});
     }
     for (size_t k = 0; k < s.anchor_springs.size(); ++k) {
         const AnchorSpring& sp = s.anchor_springs[k];
@@ -592,6 +662,11 @@ void kinematic_step(const System& s, Lane& L, double h, bool average) {
         }
         dv[i] += ddv;
         dx[i] += ddx;
+        if constexpr (traced) {
+            inc_dv[i] = ddv;
+            inc_dx[i] = ddx;
+            show({"anchor spring ", static_cast<int>(k) + 1, sp.rest == 0.0 ? "" : no_closed_form});
+        }
     }
     for (size_t k = 0; k < s.pair_springs.size(); ++k) {
         const PairSpring& sp = s.pair_springs[k];
@@ -611,25 +686,48 @@ void kinematic_step(const System& s, Lane& L, double h, bool average) {
             ddv_rel = (h * M / (mi * mj)) * f;
             ddx_rel = dx_factor * ddv_rel;
         }
-        dv[sp.i] += (mj / M) * ddv_rel;
-        dx[sp.i] += (mj / M) * ddx_rel;
-        dv[sp.j] -= (mi / M) * ddv_rel;
-        dx[sp.j] -= (mi / M) * ddx_rel;
+        // Body i gets mj/M of the separation's increments, body j -mi/M of them.
+        const dvec2 dv_i = (mj / M) * ddv_rel, dx_i = (mj / M) * ddx_rel;
+        const dvec2 dv_j = (mi / M) * ddv_rel, dx_j = (mi / M) * ddx_rel;
+        dv[sp.i] += dv_i;
+        dx[sp.i] += dx_i;
+        dv[sp.j] -= dv_j;
+        dx[sp.j] -= dx_j;
+        if constexpr (traced) {
+            inc_dv[sp.i] = dv_i;
+            inc_dx[sp.i] = dx_i;
+            inc_dv[sp.j] = dvec2(0.0) - dv_j;  // the body's -dv_j, with +0 rather than -0 where it is 0
+            inc_dx[sp.j] = dvec2(0.0) - dx_j;
+            show({"spring between bodies ", static_cast<int>(k) + 1, sp.rest == 0.0 ? "" : no_closed_form});
+        }
     }
     // A central body: its Kepler flow over the step.
-    for (const CentralForce& c : s.central_forces) {
+    for (size_t k = 0; k < s.central_forces.size(); ++k) {
+        const CentralForce& c = s.central_forces[k];
         for (int i = 0; i < n; ++i) {
             dvec2 ddv, ddx;
             kinematic_central_increment(c, x[i], v[i], h, average, ddv, ddx);
             dv[i] += ddv;
             dx[i] += ddx;
+            if constexpr (traced) {
+                inc_dv[i] = ddv;
+                inc_dx[i] = ddx;
+            }
         }
+        show({"central body ", static_cast<int>(k) + 1});
     }
     ++L.force_evaluations;
     for (int i = 0; i < n; ++i) {
         L.x[i] += h * L.v[i] + dx[i];
         L.v[i] += dv[i];
     }
+}
+
+void kinematic_step(const System& s, Lane& L, double h, bool average) {
+    if (L.observer)
+        kinematic_step<true>(s, L, h, average);
+    else
+        kinematic_step<false>(s, L, h, average);
 }
 
 void kinematic(const System& s, Lane& L, double h) { kinematic_step(s, L, h, false); }

@@ -10,6 +10,8 @@
 
 namespace stepwise {
 
+class StepObserver;  // trace.hpp
+
 // One integrator's working memory for one system: the reported state, what a stateful
 // method carries between steps, and scratch. Sized once in make_lane; step() never allocates.
 struct Lane {
@@ -42,6 +44,12 @@ struct Lane {
     long long force_evaluations = 0;
     long long newton_failures = 0;   // implicit Euler steps that hit the iteration cap
     long long rejected_substeps = 0; // rk45
+
+    // The stage X-ray (trace.hpp): when set, step() reports every point of the step to it, each
+    // force evaluation and the other points the method uses. Unset (nullptr, the default) the
+    // step is the same code and the same numbers, plus one predictable branch per evaluation.
+    // Copies of a lane share it; reset() keeps it.
+    StepObserver* observer = nullptr;
 
     // Scratch.
     std::vector<dvec2> tmp[18];

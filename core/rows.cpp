@@ -1,5 +1,6 @@
 #include "rows.hpp"
 
+#include <cmath>
 #include <cstdio>
 
 namespace stepwise {
@@ -144,6 +145,108 @@ void append_json_tail(std::string& out, const Simulation& sim) {
         out += "}";
     }
     out += "\n  ]\n}\n";
+}
+
+const char* const trace_csv_header = "integrator,stage,label,body,x,y,vx,vy,ax,ay\n";
+
+namespace {
+
+// Calls value(name, v, present) for the six columns of one body of a stage, x … ay in order;
+// present is false where the stage has no such column or the number is not finite.
+template <class Value>
+void each_column(const TraceStage& st, int body, Value value) {
+    struct Column {
+        const char* x_name;
+        const char* y_name;
+        const std::vector<dvec2>* values;
+    };
+    for (const Column& c : {Column{"x", "y", &st.x}, Column{"vx", "vy", &st.v}, Column{"ax", "ay", &st.a}}) {
+        const bool has = !c.values->empty();
+        const dvec2 v = has ? (*c.values)[body] : dvec2(0.0);
+        value(c.x_name, v.x, has && std::isfinite(v.x));
+        value(c.y_name, v.y, has && std::isfinite(v.y));
+    }
+}
+
+}  // namespace
+
+void append_trace_csv(std::string& out, const std::vector<LaneTrace>& lanes) {
+    for (const LaneTrace& lane : lanes) {
+        const int bodies = lane.bodies;
+        for (size_t k = 0; k < lane.stages.size(); ++k) {
+            const TraceStage& st = lane.stages[k];
+            std::string label = st.label;
+            if (label.find_first_of(",\"\r\n") != std::string::npos) {
+                std::string quoted = "\"";
+                for (char ch : label) quoted += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+                label = quoted + "\"";
+            }
+            for (int b = 0; b < bodies; ++b) {
+                out += integrators()[lane.integrator].id;
+                out += ',' + std::to_string(k + 1) + ',' + label + ',' + std::to_string(b);
+                each_column(st, b, [&](const char*, double v, bool present) {
+                    out += ',';
+                    if (present) append_number(out, v);
+                });
+                out += '\n';
+            }
+        }
+    }
+}
+
+void append_trace_json(std::string& out, const Config& c, long long step, const std::vector<LaneTrace>& lanes) {
+    out += "{\n  \"config\": " + json_string(normalise(c)) + ",\n  \"step\": " + std::to_string(step) +
+           ",\n  \"integrators\": [";
+    for (size_t l = 0; l < lanes.size(); ++l) {
+        const LaneTrace& lane = lanes[l];
+        const IntegratorInfo& info = integrators()[lane.integrator];
+        const bool stopped = lane.stop != StopReason::none;
+        out += l ? ",\n    {" : "\n    {";
+        out += "\"id\": " + json_string(info.id) + ", \"name\": " + json_string(info.name);
+        out += ", \"stepped\": ";
+        out += lane.stepped ? "true" : "false";
+        out += ", \"step\": " + std::to_string(lane.step) + ", \"t\": ";
+        append_number(out, lane.t);
+        out += ", \"h\": ";
+        if (lane.stepped) append_number(out, lane.h); else out += "null";
+        out += ", \"force_evaluations\": " + std::to_string(lane.force_evaluations);
+        out += ", \"stopped\": " + (stopped ? json_string(stop_reason_name(lane.stop)) : std::string("null"));
+        out += ", \"stopped_at\": ";
+        if (stopped) append_number(out, lane.stopped_at); else out += "null";
+        out += ",\n     \"stages\": [";
+        const int bodies = lane.bodies;
+        for (size_t k = 0; k < lane.stages.size(); ++k) {
+            const TraceStage& st = lane.stages[k];
+            out += k ? ",\n       {" : "\n       {";
+            out += "\"stage\": " + std::to_string(k + 1) + ", \"label\": " + json_string(st.label) +
+                   ", \"kind\": \"" + stage_kind_name(st.kind) + "\", \"bodies\": [";
+            for (int b = 0; b < bodies; ++b) {
+                out += b ? ", {\"body\": " : "{\"body\": ";
+                out += std::to_string(b);
+                each_column(st, b, [&](const char* name, double v, bool present) {
+                    out += ", \"";
+                    out += name;
+                    out += "\": ";
+                    if (present) append_number(out, v); else out += "null";
+                });
+                out += '}';
+            }
+            out += "]}";
+        }
+        out += lane.stages.empty() ? "]}" : "\n     ]}";
+    }
+    out += lanes.empty() ? "]\n}\n" : "\n  ]\n}\n";
+}
+
+std::string trace_text(const Config& c, long long step, const std::vector<LaneTrace>& lanes, bool json) {
+    std::string out;
+    if (json) {
+        append_trace_json(out, c, step, lanes);
+    } else {
+        out = trace_csv_header;
+        append_trace_csv(out, lanes);
+    }
+    return out;
 }
 
 }  // namespace stepwise

@@ -5,6 +5,7 @@
 #pragma once
 #include "number_text.hpp"
 #include "simulation.hpp"
+#include "trace.hpp"
 
 #include <string>
 #include <string_view>
@@ -28,5 +29,20 @@ long long append_json_rows(std::string& out, const Simulation& sim, bool& first,
 // "rows", then the rows, then the tail closing "rows" with each lane's summary.
 void append_json_head(std::string& out, const Simulation& sim, long long steps);
 void append_json_tail(std::string& out, const Simulation& sim);
+
+// `stepwise trace` (trace.hpp): "integrator,stage,label,body,x,y,vx,vy,ax,ay" and a newline.
+extern const char* const trace_csv_header;
+// One row per stage and body of each traced lane that stepped, stages numbered from 1 in the
+// order the method computes them. A column the stage does not have (see StageKind), or a value
+// that is not a finite number (a step that overflows), is an empty field. A label with a comma,
+// a quote or a line break is quoted (RFC 4180; the table's labels have none).
+void append_trace_csv(std::string& out, const std::vector<LaneTrace>& lanes);
+// The JSON document of `stepwise trace --format json`: {config, step, integrators: [{id, name,
+// step, t, h, force_evaluations, stopped, stopped_at, stages: [{stage, label, kind, bodies:
+// [{body, x, y, vx, vy, ax, ay}]}]}]}, null for a column the stage does not have.
+void append_trace_json(std::string& out, const Config& c, long long step, const std::vector<LaneTrace>& lanes);
+// The whole text of `stepwise trace` for c traced at clock step `step`: the CSV header and rows, or
+// the JSON document (the CLI prints it, the page exports it).
+std::string trace_text(const Config& c, long long step, const std::vector<LaneTrace>& lanes, bool json);
 
 }  // namespace stepwise

@@ -1,6 +1,7 @@
 #include "simulation.hpp"
 
 #include "exact.hpp"
+#include "step_observer.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -140,6 +141,12 @@ void Simulation::add_dissipated(size_t i, double h, double p) {
     }
 }
 
+void Simulation::report_result(const Lane& L) const {
+    std::vector<dvec2> a(L.x.size());
+    accelerations(scene_.system, L.x.data(), L.v.data(), a.data());
+    L.observer->stage(StageKind::state, {"result"}, L.x.data(), L.v.data(), a.data());
+}
+
 void Simulation::step() {
     const System& s = scene_.system;
     const long long tick = steps_ + 1;
@@ -157,6 +164,7 @@ void Simulation::step() {
         std::copy(L.v.begin(), L.v.end(), last_v_[i].begin());
         const long long spent = L.force_evaluations;
         integrators()[L.integrator].step(s, L, h);
+        if (L.observer) report_result(L);
         const long long cost = std::max(1LL, L.force_evaluations - spent);
         if (adaptive) {
             // An adaptive lane's cost is set by its tolerance, not by h (given a longer step it

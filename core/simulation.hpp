@@ -51,6 +51,11 @@ public:
     int lanes() const { return static_cast<int>(lanes_.size()); }
     int bodies() const { return scene_.system.bodies(); }
     const Lane& lane(int i) const { return lanes_[i]; }
+    // The stage X-ray (trace.hpp): lane i's steps report their stages to observer, the last one
+    // "result", the state the step ended in (before the checks that may stop the lane), with the
+    // acceleration there (computed for the table only: not counted, no state changed).
+    // nullptr stops it.
+    void set_observer(int i, StepObserver* observer) { lanes_[i].observer = observer; }
     const IntegratorInfo& info(int i) const;
 
     // Equal cost (Config::equal_cost): every lane spends the same force evaluations per
@@ -147,6 +152,8 @@ private:
         double dissipated = 0.0;
         double power[4] = {0.0, 0.0, 0.0, 0.0};  // dissipated power at the last four states, newest last
     };
+    // The traced step's last stage (see set_observer).
+    void report_result(const Lane& L) const;
     // Adds the energy dissipated over lane i's last step of h (see dissipated()).
     void add_dissipated(size_t i, double h, double p);
     // Brings the reference to the current step: the closed form at time(), or the rk45 lane

@@ -718,3 +718,156 @@ TEST_CASE("cli stability with a query: the stiffest mode, its ωh and the larges
     CHECK((*flight)["integrators"].items[0]["largest_stable_dt"].kind == Json::Kind::null);
     CHECK((*flight)["integrators"].items[0]["stable_now"].boolean);
 }
+
+TEST_CASE("cli trace: CSV columns, every integrator of the query at step 0, the exercise's RK4 by hand") {
+    const std::string q = "preset=two_point_exercise&integrators=explicit_euler,rk4";
+    const Result r = cli({"trace", q});
+    REQUIRE(r.status == 0);
+    const auto rows = lines(r.out);
+    REQUIRE(!rows.empty());
+    CHECK(rows[0] == "integrator,stage,label,body,x,y,vx,vy,ax,ay");
+    // Explicit Euler: start and result; RK4: k1 … k4 and result; two bodies each.
+    REQUIRE(rows.size() == 1 + 2 * 2 + 5 * 2);
+    CHECK(rows[1] == "explicit_euler,1,start,0,-2,2,-1,-1.5,-2,-10");
+    CHECK(rows[2] == "explicit_euler,1,start,1,3,2,1,-1.5,1.3333333333333333,-10");
+    CHECK(rows[5] == "rk4,1,k1,0,-2,2,-1,-1.5,-2,-10");  // the first stage at P1 is the start state
+    const std::vector<std::string> labels = {"k1", "k1", "k2", "k2", "k3", "k3", "k4", "k4", "result", "result"};
+    for (size_t k = 0; k < labels.size(); ++k) {
+        const auto f = fields(rows[5 + k]);
+        REQUIRE(f.size() == 10);
+        CHECK(f[1] == std::to_string(k / 2 + 1));
+        CHECK(f[2] == labels[k]);
+        CHECK(f[3] == std::to_string(k % 2));
+    }
+    // RK4's result at P1: (-763/288, 0) (worked by hand in test_trace.cpp).
+    const auto p1 = fields(rows[13]);
+    CHECK(std::stod(p1[4]) == Approx(-763.0 / 288).margin(1e-15));
+    CHECK(std::stod(p1[5]) == 0.0);
+    // --integrator picks one, --step another step; JSON and CSV agree with the numbers of the run.
+    const Result one = cli({"trace", q, "--integrator", "rk4", "--step", "3"});
+    REQUIRE(one.status == 0);
+    CHECK(lines(one.out).size() == 1 + 5 * 2);
+    CHECK(lines(one.out)[1].rfind("rk4,1,k1,0,", 0) == 0);
+}
+
+TEST_CASE("cli trace: the result is the state run prints after step N + 1, to the last digit, for every integrator") {
+    const std::string all = testing_helpers::all_integrators();
+    for (const std::string system : {"scenario=spring&dt=0.05", "scenario=two_spring&b=0.5&dt=0.05",
+                                     "scenario=spring_pair&dt=0.1", "scenario=orbit&dt=0.1",
+                                     "scenario=projectile&drag=0.1&dt=0.05"}) {
+        const std::string q = system + "&integrators=" + all;
+        for (int step : {0, 4}) {
+            INFO(q << ", step " << step);
+            const Result run = cli({"run", q, "--steps", std::to_string(step + 1), "--every", std::to_string(step + 1)});
+            const Result trace = cli({"trace", q, "--step", std::to_string(step)});
+            REQUIRE(run.status == 0);
+            REQUIRE(trace.status == 0);
+            // The run's rows after step + 1 steps, by integrator and body: x, y, vx, vy as printed.
+            std::vector<std::string> want, got;
+            for (const std::string& line : lines(run.out)) {
+                const auto f = fields(line);
+                if (f[0] == "t" || std::stod(f[0]) == 0.0) continue;
+                want.push_back(f[1] + "," + f[2] + "," + f[3] + "," + f[4] + "," + f[5] + "," + f[6]);
+            }
+            for (const std::string& line : lines(trace.out)) {
+                const auto f = fields(line);
+                if (f[2] != "result") continue;
+                got.push_back(f[0] + "," + f[3] + "," + f[4] + "," + f[5] + "," + f[6] + "," + f[7]);
+            }
+            CHECK(want.size() == integrators().size() * (system.find("spring_pair") != std::string::npos ? 2 : 1));
+            CHECK(got == want);
+        }
+    }
+}
+
+TEST_CASE("cli trace --format json: strict, the documented structure, null where a stage has no column") {
+    const std::string q = "preset=two_point_exercise&integrators=leapfrog,kinematic,rk45";
+    const Result r = cli({"trace", q, "--format", "json"});
+    REQUIRE(r.status == 0);
+    const auto doc = parse_json(r.out);
+    REQUIRE(doc);
+    CHECK(doc->keys() == std::vector<std::string>{"config", "step", "integrators"});
+    CHECK((*doc)["config"].string == normalise(parse_config(q).config));
+    CHECK((*doc)["step"].number == 0);
+    const auto& lanes = (*doc)["integrators"].items;
+    REQUIRE(lanes.size() == 3);
+    for (const Json& lane : lanes) {
+        CHECK(lane.keys() == std::vector<std::string>{"id", "name", "stepped", "step", "t", "h", "force_evaluations",
+                                                      "stopped", "stopped_at", "stages"});
+        CHECK(lane["h"].number == 0.5);
+        CHECK(lane["stopped"].kind == Json::Kind::null);
+        const auto& stages = lane["stages"].items;
+        REQUIRE(!stages.empty());
+        for (size_t k = 0; k < stages.size(); ++k) {
+            CHECK(stages[k].keys() == std::vector<std::string>{"stage", "label", "kind", "bodies"});
+            CHECK(stages[k]["stage"].number == static_cast<double>(k + 1));
+            REQUIRE(stages[k]["bodies"].items.size() == 2);
+            CHECK(stages[k]["bodies"].items[1].keys() ==
+                  std::vector<std::string>{"body", "x", "y", "vx", "vy", "ax", "ay"});
+        }
+        CHECK(stages.back()["label"].string == "result");
+        CHECK(stages.back()["kind"].string == "state");
+    }
+    CHECK(lanes[0]["id"].string == "leapfrog");
+    // Leapfrog's half kick is a velocity alone: its x and a are null.
+    const Json& kick = lanes[0]["stages"].items[1]["bodies"].items[0];
+    CHECK(kick["x"].kind == Json::Kind::null);
+    CHECK(kick["ax"].kind == Json::Kind::null);
+    CHECK(kick["vx"].number == -1.5);
+    CHECK(lanes[1]["stages"].items[1]["kind"].string == "increment");
+    CHECK(lanes[2]["stages"].items[0]["kind"].string == "evaluation");
+    CHECK(all_finite(*doc));
+}
+
+TEST_CASE("cli trace: bad options name the option, the value and what is allowed") {
+    const std::string q = "preset=two_point_exercise";  // 20 steps of 0.5 s; six integrators
+    struct Case {
+        std::vector<std::string> args;
+        int status;
+        std::string message;
+    };
+    const std::vector<Case> cases = {
+        {{"trace", q, "--step", "20"}, 64,
+         "--step must be a step of the run: a whole number from 0 to 19 (the query's duration / dt is 20 steps); "
+         "got '20'"},
+        {{"trace", q, "--step", "-1"}, 64, "--step must be a whole number from 0 to 9999999"},
+        {{"trace", q, "--step", "1.5"}, 64, "got '1.5'"},
+        {{"trace", q, "--step", "1e1"}, 64, "digits only; got '1e1'"},
+        {{"trace", q, "--integrator", "rk5"}, 64,
+         "--integrator must be one of the query's integrators (explicit_euler, heun, midpoint, semi_implicit_euler, "
+         "leapfrog, rk4); got 'rk5' (no integrator has that id"},
+        {{"trace", q, "--integrator", "rk45"}, 64, "got 'rk45' (add it to the query's integrators to trace it)"},
+        {{"trace", q, "--steps", "3"}, 64, "unknown option '--steps' for trace; its options: --integrator, --step, --format"},
+        {{"trace", q, "--format", "xml"}, 64, "--format must be csv or json; got 'xml'"},
+        {{"trace", q, "--step"}, 64, "option --step needs a value"},
+        {{"trace"}, 64, "trace needs a QUERY"},
+        {{"trace", "preset=two_point_exercise&dt=0"}, 2, "dt must be a number > 0 and at most 10; got '0'"},
+    };
+    for (const Case& c : cases) {
+        INFO(c.args.back());
+        const Result r = cli(c.args, true);
+        CHECK(r.status == c.status);
+        CHECK(contains(r.out, c.message));
+        CHECK_FALSE(contains(r.out, "integrator,stage"));  // nothing printed before the check
+    }
+    CHECK(contains(cli({"help"}).out, "stepwise trace 'QUERY' [--integrator ID] [--step N] [--format csv|json]"));
+}
+
+TEST_CASE("cli trace: a lane that stopped before the step has no stages, and says so") {
+    // Explicit Euler diverges on the stiff spring (at t = 1.25 s, see above); RK4 does not.
+    const std::string q = "preset=stiff_spring&integrators=explicit_euler,rk4";
+    const Result r = cli({"trace", q, "--step", "100"}, true);
+    REQUIRE(r.status == 0);
+    CHECK(contains(r.out, "explicit_euler diverged at t = 1.25 s and stopped advancing: it has no step 100 to trace"));
+    CHECK_FALSE(contains(r.out, "explicit_euler,"));
+    CHECK(contains(r.out, "rk4,1,k1,0,"));
+    const auto doc = parse_json(cli({"trace", q, "--step", "100", "--format", "json"}).out);
+    REQUIRE(doc);
+    const Json& euler = (*doc)["integrators"].items[0];
+    CHECK(euler["stepped"].kind == Json::Kind::boolean);
+    CHECK_FALSE(euler["stepped"].boolean);
+    CHECK(euler["stopped"].string == "diverged");
+    CHECK(euler["stopped_at"].number == 1.25);
+    CHECK(euler["h"].kind == Json::Kind::null);
+    CHECK(euler["stages"].items.empty());
+}

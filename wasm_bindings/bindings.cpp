@@ -40,7 +40,9 @@ EMSCRIPTEN_BINDINGS(stepwise) {
         .function("bodies", &Playground::bodies)
         .function("laneIds", &Playground::lane_ids)
         .function("growBounds", &Playground::grow_bounds)
-        .function("stiffestMode", &Playground::stiffest_mode);
+        .function("stiffestMode", &Playground::stiffest_mode)
+        .function("traceNext", &Playground::trace_next)
+        .function("traceNextText", &Playground::trace_next_text);
 
     class_<stepwise::web::Convergence>("Convergence")
         .constructor<const std::string&, int, double>()

@@ -2,6 +2,7 @@
 
 #include "rows.hpp"
 #include "stability.hpp"
+#include "trace_view.hpp"
 
 #include <emscripten/val.h>
 
@@ -540,6 +541,29 @@ val Playground::stiffest_mode() const {
     out.set("omega", mode.omega);
     out.set("zeta", mode.zeta);
     return out;
+}
+
+namespace {
+
+// The lane stepping integrator `id`, or -1.
+int lane_of(const Simulation& sim, const std::string& id) {
+    for (int l = 0; l < sim.lanes(); ++l)
+        if (id == sim.info(l).id) return l;
+    return -1;
+}
+
+}  // namespace
+
+val Playground::trace_next(const std::string& integrator) const {
+    const int lane = lane_of(sim_, integrator);
+    if (lane < 0) return val::null();
+    return trace_value(stepwise::trace_next(sim_, {lane})[0], sim_.scene().phase);
+}
+
+std::string Playground::trace_next_text(const std::string& integrator, const std::string& format) const {
+    const int lane = lane_of(sim_, integrator);
+    if (lane < 0) return "";
+    return trace_text(sim_.config(), sim_.steps(), stepwise::trace_next(sim_, {lane}), format == "json");
 }
 
 val parse(const std::string& query) {

@@ -99,6 +99,13 @@ public:
     emscripten::val grow_bounds(double budget_ms);
     // The system's fastest mode at its start state (core/stability.hpp): {oscillates, omega, zeta}.
     emscripten::val stiffest_mode() const;
+    // The stage X-ray of the next step of the lane whose integrator id is `integrator`
+    // (core/trace.hpp; this simulation does not move): {layout, values, labels} (trace_view.hpp),
+    // or null when no lane has that integrator. trace_next_text: the same step as `stepwise trace
+    // QUERY --integrator ID --step N` prints it, N the steps taken ("json" or "csv"), "" when no
+    // lane has that integrator.
+    emscripten::val trace_next(const std::string& integrator) const;
+    std::string trace_next_text(const std::string& integrator, const std::string& format) const;
 
     static constexpr int max_steps_per_call = 100000;
 

@@ -21,7 +21,8 @@
 //   stepwise.debug                handles() live Embind objects; timings(); view() the fitted view
 //                                 box and the motion's bounds it fits, as far as they are known
 //                                 ({…, t, done}: web/bounds.js); cloud() the cloud panel's windows
-//                                 and drawing times; firstFrameMs
+//                                 and drawing times; firstFrameMs; xray() the stage X-ray
+//                                 (web/xray.js report())
 
 export function installApi(app, ready) {
   const api = {
@@ -77,6 +78,8 @@ export function installApi(app, ready) {
       shownView: () => app.shownView(),
       slices: () => app.slices(),
       analysis: () => app.analysis(),
+      // The stage X-ray: {open: false}, or its integrator, step, table rows and what it drew.
+      xray: () => app.xray(),
       firstFrameMs: null,
     },
   };

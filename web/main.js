@@ -43,6 +43,8 @@ let legendStudy = null;      // the quick study behind the legend's measured ord
 let legendStudyTimer = null;
 let boundsProbe = null;      // finds the motion's box ahead of the animation
 const timing = { frames: 0, simMs: 0, drawMs: 0, steps: 0 };
+let xray = null;             // the stage X-ray (web/xray.js), once it was first opened
+let xrayLoad = null;         // its module's loading
 
 const app = {
   get core() { return core; },
@@ -75,6 +77,7 @@ const app = {
   shownView: () => viewId,
   slices: () => ({ ...sliceStats }),
   analysis: async () => (analyses.has(viewId) ? (await analyses.get(viewId)).report() : null),
+  xray: () => (xray ? xray.report() : { open: false }),
 };
 
 // The core's message names the key and what is allowed, and quotes the bad value, except for a
@@ -295,6 +298,7 @@ let lastPlot = -Infinity;
 const cloudStepBudgetMs = 5;
 
 function draw() {
+  if (xray) xray.frame();  // a step, play, a new config or another view closes the X-ray
   const snapshot = sim.snapshot;
   const layout = viewRow(viewId).layout;
   if (layout === 'analysis') { messaging.frame(); return; }  // the canvas and plots are hidden
@@ -313,6 +317,18 @@ function draw() {
   $('clock').textContent = `t = ${snapshot.t.toFixed(2)} s · step ${snapshot.steps}`;
   $('capped').hidden = !runner.capped;
   messaging.frame();
+}
+
+// The stage X-ray of the next step (web/xray.js, loaded the first time): pauses the run, and
+// opens it, or closes it when it is open.
+function toggleXray() {
+  runner.pause();
+  xrayLoad = xrayLoad || import('./xray.js').then((m) => m.create($('xray'), {
+    sim: () => sim, view: () => view, plots: () => plots, theme: () => theme, laneNames,
+    playing: () => runner.playing, layout: () => viewRow(viewId).layout, redraw: () => { runner.dirty = true; },
+    opener: $('xray-open'),
+  }));
+  xrayLoad.then((x) => { xray = x; x.toggle(); }).catch((error) => notify(`The X-ray could not load: ${error.message}`));
 }
 
 // The plots are hidden in an embedded frame unless ui=full: no drawing into hidden canvases.
@@ -385,6 +401,7 @@ async function start() {
   $('play').addEventListener('click', () => runner.toggle());
   $('step').addEventListener('click', () => runner.step());
   $('reset').addEventListener('click', () => runner.reset());
+  $('xray-open').addEventListener('click', toggleXray);
   $('speed').addEventListener('input', () => setSpeed(Number($('speed').value)));
   setSpeed(Number($('speed').value));
   bindKeyboard({ toggle: () => runner.toggle(), step: () => runner.step(), reset: () => runner.reset() });

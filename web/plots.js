@@ -145,6 +145,9 @@ export class Plots {
     this.area = area ? new Plot(area) : null;
     this.showAngular = false;
     this.showArea = false;
+    // Drawn over the phase plot (the stage X-ray, web/xray.js): {fit(xr, yr) -> [xr, yr] (the
+    // ranges widened to its points), draw(ctx, plot, theme)}, or null.
+    this.phaseOverlay = null;
   }
 
   // A new simulation: the phase plot's caption from the scene, and the angular momentum plot
@@ -380,7 +383,8 @@ export class Plots {
       const pad = Math.max((hi - lo) * 0.06, 1e-3 * Math.max(Math.abs(lo), Math.abs(hi)), 1e-9);
       return [lo - pad, hi + pad];
     };
-    const xr = range(refQ, q), yr = range(refP, v);
+    let xr = range(refQ, q), yr = range(refP, v);
+    if (this.phaseOverlay) [xr, yr] = this.phaseOverlay.fit(xr, yr);
     const ticks = (r) => {
       const step = niceStep(r[1] - r[0], 4);
       const out = [];
@@ -400,6 +404,7 @@ export class Plots {
           ctx.fill();
         }
       });
+      if (this.phaseOverlay) this.phaseOverlay.draw(ctx, p, theme);
     });
   }
 }

@@ -29,6 +29,9 @@ export class View {
     this.box = null;
     this.pixelRatio = 1;
     this.compact = false;  // a shorter canvas: the cloud panel sits under it
+    // Drawn over the motion (the stage X-ray, web/xray.js): {box (the world box to show, or
+    // null: the view's own), draw(ctx, map, theme)}, or null.
+    this.overlay = null;
   }
 
   // A new simulation: fresh trails, and a view fitted to its expected motion as far as it is
@@ -233,7 +236,7 @@ export class View {
       w: Math.max(10, this.cssWidth - margin.left - margin.right),
       h: Math.max(10, this.cssHeight - margin.top - margin.bottom),
     };
-    const map = new CoordinateMap(this.box, rect);
+    const map = new CoordinateMap((this.overlay && this.overlay.box) || this.box, rect);
     this.map = map;
     ctx.font = `11px ${theme.font}`;
     this.drawAxes(map, theme);
@@ -251,6 +254,7 @@ export class View {
       else this.drawLane(map, lane, l, theme);
     });
     this.drawAnchors(map, theme);
+    if (this.overlay) this.overlay.draw(ctx, map, theme);
     ctx.restore();
     this.drawGravity(rect, theme);
     this.drawTime(rect, snapshot, theme);

@@ -169,6 +169,26 @@ export class SimulationHandle {
     return this.bounds;
   }
 
+  // The stage X-ray of the next step of the lane whose integrator is `id` (the simulation does not
+  // move): {layout (an ArrayLayout: a "lane" of it is a stage), kinds, columns, stages, bodies,
+  // values, labels, cells, text} as wasm_bindings/trace_view.hpp describes it, or null when no
+  // lane has that integrator. traceNextText: the same step as `stepwise trace` prints it.
+  traceNext(id) {
+    counters.calls += 1;
+    const t = this.sim.traceNext(id);
+    if (!t) return null;
+    const d = t.layout;
+    return {
+      layout: new ArrayLayout(d), kinds: d.kinds, columns: d.columns, stages: d.stages, bodies: d.bodies,
+      values: t.values, labels: t.labels, cells: t.cells, text: t.text,
+    };
+  }
+
+  traceNextText(id, format = 'csv') {
+    counters.calls += 1;
+    return this.sim.traceNextText(id, format);
+  }
+
   // One call into wasm whatever n is; it returns after the step that passes budgetMs of wall
   // time (Infinity: all n). Returns the steps taken.
   advance(steps, budgetMs = Infinity) {

@@ -1,0 +1,75 @@
+// The stage X-ray: one step of an integrator with every point it computes, as an exercise sheet
+// prints a worked step. `stepwise trace` and the page's X-ray read it; the rows' text comes from
+// core/rows.hpp. The stages come from the step functions themselves through Lane::observer
+// (step_observer.hpp), so the traced step is the untraced one, bit for bit.
+#pragma once
+#include "config.hpp"
+#include "simulation.hpp"
+#include "step_observer.hpp"
+
+#include <string>
+#include <vector>
+
+namespace stepwise {
+
+// One stage as recorded. Its columns per body: x, v, a (see StageKind for what they hold in an
+// increment); a column that is not part of the stage is an empty vector. Labels name what the
+// method computes there: "k1" … "k4", "predictor", "half step", "newton 2", "kick 3",
+// "substep 2 (h = 0.125): k5", "gravity: x y = its dx; vx vy = its dv", and the last one "result".
+struct TraceStage {
+    StageKind kind = StageKind::evaluation;
+    std::string label;
+    std::vector<dvec2> x, v, a;
+};
+
+// One integrator's traced step, from the lane's time t to t + h.
+struct LaneTrace {
+    int integrator = 0;    // index into integrators()
+    int bodies = 0;
+    bool stepped = false;  // false: no step to show (the lane had stopped before it; see stop)
+    long long step = 0;    // the clock step it starts at: t = step·dt
+    double t = 0.0, h = 0.0;
+    long long force_evaluations = 0;  // what the step cost (the result's acceleration is not counted)
+    // Why the lane stopped (none: it runs on). If it stopped on this very step, the stages show
+    // that step, whose result the run does not keep (it stays at the last good state); otherwise
+    // (stepped false) it had stopped at stopped_at, before the step.
+    StopReason stop = StopReason::none;
+    double stopped_at = 0.0;
+    std::vector<TraceStage> stages;  // in the order computed; the last is "result"
+};
+
+// Records what a lane reports (set as Lane::observer). Allocates: tracing is not the hot path.
+class TraceRecorder final : public StepObserver {
+public:
+    explicit TraceRecorder(int bodies) : bodies_(bodies) {}
+    void stage(StageKind kind, StageName name, const dvec2* x, const dvec2* v, const dvec2* a) override;
+    void substep(int attempt, double h) override;
+    const std::vector<TraceStage>& stages() const { return stages_; }
+    std::vector<TraceStage> take() { return std::move(stages_); }
+
+private:
+    int bodies_;
+    std::string prefix_;  // rk45: the substep the stages belong to
+    std::vector<TraceStage> stages_;
+};
+
+// The label an increment stage's text ends with, saying what its columns hold.
+extern const char* const increment_columns;
+
+// The steps `stepwise run` takes for c: ceil(duration / dt) (at most max_steps).
+long long run_steps(const Config& c);
+
+// The next step of each lane in `lanes` (indices into sim's lanes) as sim would take it: sim is
+// copied, the copy steps until every one of them has stepped (with equal cost a lane steps
+// every few ticks) or is found stopped, so the result is what sim's own next step of that lane
+// gives, bit for bit. At most max_trace_ticks clock ticks are stepped.
+std::vector<LaneTrace> trace_next(const Simulation& sim, const std::vector<int>& lanes);
+constexpr long long max_trace_ticks = 100000;
+
+// Step `step` (0: the first) of each integrator in `ids` (indices into integrators(), each in
+// c.integrators) on c: steps 0 … step − 1 run untraced, then step `step` is traced. Its result
+// is the state `stepwise run` reports after step + 1 steps. Throws std::invalid_argument when
+// step is not in [0, run_steps(c)) or an id is not in c (the CLI checks both first, by name).
+std::vector<LaneTrace> trace_step(const Config& c, long long step, const std::vector<int>& ids);
+
+}  // namespace stepwise

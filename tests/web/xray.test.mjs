@@ -1,0 +1,216 @@
+// The stage X-ray in headless Chromium: on the two-point exercise, paused, the X-ray of RK4's next
+// step shows the worked step a student checks their homework against (k1 at P1 is the start
+// state, the result at P1 is (−763/288, 0)), draws the stages numbered on the canvas and in the
+// phase plot, copies as tab-separated text, downloads exactly what `stepwise trace` prints, and
+// goes away when closed, stepped or played. A later step equals `stepwise trace --step N`; rk45
+// and implicit Euler open; the phone layout scrolls the table inside its panel; dark mode.
+// Screenshots in test-artifacts/xray-*.png.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { startBrowser, pageChecks, state, sleep, screenshot, config, canvasTexts } from './helpers.mjs';
+import { cli } from './run-text.mjs';
+
+let env;
+before(async () => { env = await startBrowser(); });
+after(async () => { await env?.close(); });
+
+const exercise = 'preset=two_point_exercise';
+const report = (page) => page.evaluate(() => window.stepwise.debug.xray());
+const trace = (query, id, step) => execFileSync(cli, ['trace', query, '--integrator', id, '--step', String(step)],
+  { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+
+// Opens the X-ray (paused; the button closes it when it is open) for integrator `id`, or picks
+// `id` in the open one, and waits until it has drawn on the canvas.
+async function openXray(page, id) {
+  await page.evaluate(() => window.stepwise.pause());
+  if (!(await report(page)).open) await page.click('#xray-open');
+  await page.waitForSelector('#xray:not([hidden])');
+  if (id) await page.selectOption('#xray-lane', id);
+  for (let k = 0; k < 100; ++k) {
+    const r = await report(page);
+    if (r.open && r.integrator === (id || r.integrator) && r.canvas && r.canvas.points.length > 0) return r;
+    await sleep(50);
+  }
+  throw new Error(`the X-ray of ${id} did not draw: ${JSON.stringify(await report(page)).slice(0, 400)}`);
+}
+
+async function downloadCsv(page) {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#xray-csv')]);
+  return { name: download.suggestedFilename(), text: fs.readFileSync(await download.path(), 'utf8') };
+}
+
+// The table's rows of a stage (by its number), each [#?, label?, body, x, y, vx, vy, ax, ay]: the
+// first row of a stage starts with its number and label.
+function stageRows(r, number) {
+  const out = [];
+  let current = 0;
+  for (const row of r.rows) {
+    if (row.length === 9) current = Number(row[0]);
+    if (current === number) out.push(row.slice(-7));
+  }
+  return out;
+}
+
+test('RK4 on the two-point exercise: the worked step, the drawing, Copy, the CSV of stepwise trace, Close', async () => {
+  await pageChecks(env, { hash: exercise, width: 1280, height: 800 }, async (page, p) => {
+    await p.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    assert.equal(await page.getAttribute('#xray-open', 'aria-expanded'), 'false');
+    const first = await openXray(page);
+    const lanes = await page.$$eval('#xray-lane option', (o) => o.map((x) => x.value));
+    assert.equal(first.integrator, lanes[0], 'the first lane by default');
+    assert.ok(lanes.includes('rk4'));
+    const r = await openXray(page, 'rk4');
+    assert.equal(await page.getAttribute('#xray-open', 'aria-expanded'), 'true');
+    assert.equal(r.steps, 0);
+    assert.deepEqual(r.labels, ['k1', 'k2', 'k3', 'k4', 'result']);
+    assert.match(r.summary, /^Runge–Kutta 4: the step from t = 0 s with h = 0\.5 s, 4 force evaluations/);
+    // k1 at P1 (body 0) is the start state, as the page's own state has it.
+    const s = await state(page);
+    const start = s.bodies.find((b) => b.integrator === 'rk4' && b.body === 0);
+    const k1 = stageRows(r, 1);
+    assert.equal(k1.length, 2, 'two bodies');
+    assert.deepEqual(k1[0].slice(0, 5).map(Number), [0, start.x, start.y, start.vx, start.vy]);
+    assert.deepEqual(k1[0], ['0', '-2', '2', '-1', '-1.5', '-2', '-10']);
+    // The result at P1: (−763/288, 0), to the digits printed.
+    const result = stageRows(r, 5);
+    assert.equal(result[0][0], '0');
+    assert.equal(result[0][1], '-2.6493055555555554');
+    assert.ok(Math.abs(Number(result[0][1]) - -763 / 288) <= 1e-15, result[0][1]);
+    assert.equal(result[0][2], '0');
+    // The canvas: each stage's position, numbered, for both bodies; the velocity arrows of the
+    // four evaluations and their accelerations; the phase plot's five points.
+    assert.deepEqual(r.canvas.points.map((q) => `${q.stage}:${q.body}`).sort(),
+      ['1:0', '1:1', '2:0', '2:1', '3:0', '3:1', '4:0', '4:1', '5:0', '5:1']);
+    assert.equal(r.canvas.velocityArrows, 8);
+    assert.equal(r.canvas.accelerationArrows, 8);
+    const box = await page.$eval('#view', (c) => ({ w: c.clientWidth, h: c.clientHeight }));
+    for (const q of r.canvas.points) assert.ok(q.px > 0 && q.px < box.w && q.py > 0 && q.py < box.h, `stage ${q.stage} in the canvas`);
+    const labelled = r.canvas.labels.flatMap((l) => l.text.split(', ')).map(Number);
+    for (let n = 1; n <= 5; ++n) assert.ok(labelled.includes(n), `stage ${n} numbered on the canvas`);
+    assert.ok((await canvasTexts(page)).includes('1'));
+    assert.deepEqual(r.phase.points.map((q) => q.stage), [1, 2, 3, 4, 5]);
+    assert.equal(r.phase.points[0].q, 5, 'the spring\'s length at the start');
+    // Copy: tab-separated, the same text as the table.
+    await page.click('#xray-copy');
+    await page.waitForFunction(() => document.querySelector('.xray-status').textContent.startsWith('Copied'));
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    const lines = copied.trim().split('\n');
+    assert.equal(lines[0], 'stage\tlabel\tbody\tx\ty\tvx\tvy\tax\tay');
+    assert.equal(lines[1], '1\tk1\t0\t-2\t2\t-1\t-1.5\t-2\t-10');
+    assert.equal(lines[9], '5\tresult\t0\t-2.6493055555555554\t0\t-1.395833333333333\t-6.5\t0.4976851851851851\t-10');
+    // CSV: exactly what stepwise trace prints for this config, integrator and step.
+    const query = await config(page);
+    const { name, text } = await downloadCsv(page);
+    assert.equal(name, 'stepwise-trace-spring_pair-rk4-step0.csv');
+    assert.equal(text, trace(query, 'rk4', 0));
+    assert.equal(await page.textContent('.xray-command code'), `stepwise trace '${query}' --integrator rk4 --step 0`);
+    await screenshot(page, 'xray-desktop-light');
+    // Close: the panel, the canvas's and the phase plot's drawings go; the focus goes back.
+    await page.click('#xray-close');
+    assert.deepEqual(await report(page), { open: false });
+    assert.equal(await page.isVisible('#xray'), false);
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'xray-open');
+    assert.equal(await page.getAttribute('#xray-open', 'aria-expanded'), 'false');
+  });
+});
+
+test('a later step: after N steps the X-ray is step N, the CSV equals stepwise trace --step N; a step or play closes it', async () => {
+  await pageChecks(env, { hash: exercise }, async (page) => {
+    await page.evaluate(() => window.stepwise.pause());
+    const n = 3;
+    for (let k = 0; k < n; ++k) await page.click('#step');
+    await page.waitForFunction((steps) => window.stepwise.state().steps === steps, n);
+    const r = await openXray(page, 'rk4');
+    assert.equal(r.steps, n);
+    assert.match(r.summary, /from t = 1\.5 s with h = 0\.5 s/);
+    const query = await config(page);
+    const { name, text } = await downloadCsv(page);
+    assert.equal(name, `stepwise-trace-spring_pair-rk4-step${n}.csv`);
+    assert.equal(text, trace(query, 'rk4', n));
+    // The table's result rows are the CSV's (shortest text against %.17g: the same numbers).
+    const csvResult = text.trim().split('\n').filter((l) => l.startsWith('rk4,5,result,'));
+    const rows = stageRows(r, 5);
+    csvResult.forEach((line, b) => {
+      const f = line.split(',').slice(3);
+      assert.deepEqual(rows[b].map(Number), f.map(Number), `result of body ${b}`);
+    });
+    // One more step: the X-ray closes (it was of the step just taken).
+    await page.click('#step');
+    await page.waitForFunction(() => !window.stepwise.debug.xray().open);
+    assert.equal(await page.isVisible('#xray'), false);
+    // Opened again, then played: it closes.
+    await openXray(page, 'rk4');
+    assert.equal((await report(page)).steps, n + 1);
+    await page.evaluate(() => window.stepwise.play());
+    await page.waitForFunction(() => !window.stepwise.debug.xray().open);
+    await page.evaluate(() => window.stepwise.pause());
+  });
+});
+
+test('rk45 (its substeps) and implicit Euler (its Newton iterates) open without error; the CSV is stepwise trace\'s', async () => {
+  await pageChecks(env, { hash: `${exercise}&integrators=rk45,implicit_euler,yoshida4,kinematic` }, async (page) => {
+    const query = await config(page);
+    const rk45 = await openXray(page, 'rk45');
+    assert.ok(rk45.labels.some((l) => /^substep 1 \(h = [^)]+\): k1$/.test(l)), rk45.labels.join(' | '));
+    assert.equal(rk45.labels.at(-1), 'result');
+    const csv45 = (await downloadCsv(page)).text.trim().split('\n');
+    const native45 = trace(query, 'rk45', 0).trim().split('\n');
+    // rk45's step control calls pow: glibc and the module's musl may differ in the last bits.
+    assert.equal(csv45.length, native45.length);
+    csv45.forEach((line, k) => {
+      const a = line.split(','), b = native45[k].split(',');
+      assert.deepEqual(a.slice(0, 4), b.slice(0, 4), `row ${k}`);
+      for (let f = 4; f < a.length; ++f) {
+        if (a[f] !== b[f]) assert.ok(Math.abs(Number(a[f]) - Number(b[f])) <= 1e-12 * Math.max(1, Math.abs(Number(b[f]))), `row ${k}: ${a[f]} vs ${b[f]}`);
+      }
+    });
+    const implicit = await openXray(page, 'implicit_euler');
+    assert.deepEqual(implicit.labels.slice(0, 2), ['newton 1', 'newton 2']);
+    assert.equal((await downloadCsv(page)).text, trace(query, 'implicit_euler', 0));
+    // Kinematic: the increments (dx, dv) are in the table, not drawn as positions; empty cells say why.
+    const kinematic = await openXray(page, 'kinematic');
+    assert.ok(kinematic.labels.some((l) => l.startsWith('gravity: x y = its dx')), kinematic.labels.join(' | '));
+    assert.deepEqual([...new Set(kinematic.canvas.points.map((q) => q.stage))], [1, kinematic.stages]);
+    const why = await page.$$eval('#xray .part.empty', (cells) => [...new Set(cells.map((c) => c.title))]);
+    assert.deepEqual(why, ['this stage has no acceleration']);
+    assert.equal((await downloadCsv(page)).text, trace(query, 'kinematic', 0));
+    // Yoshida 4: three kicks.
+    const yoshida = await openXray(page, 'yoshida4');
+    assert.deepEqual(yoshida.labels, ['kick 1', 'kick 2', 'kick 3', 'result']);
+  });
+});
+
+test('the phone layout: the table scrolls inside its panel, the page does not; dark mode; keyboard', async () => {
+  await pageChecks(env, { hash: exercise, width: 390, height: 844 }, async (page) => {
+    const r = await openXray(page, 'rk4');
+    assert.equal(r.stages, 5);
+    const sizes = await page.evaluate(() => {
+      const scroll = document.querySelector('.xray-scroll');
+      return { page: document.documentElement.scrollWidth, scroll: scroll.clientWidth, table: scroll.scrollWidth, font: getComputedStyle(document.querySelector('.xray-table td.num')).fontSize };
+    });
+    assert.ok(sizes.page <= 390, `the page keeps its width (${sizes.page} px)`);
+    assert.ok(sizes.scroll <= 390 && sizes.table >= sizes.scroll, JSON.stringify(sizes));
+    assert.ok(parseFloat(sizes.font) >= 12, `readable numbers (${sizes.font})`);
+    await page.$eval('#xray', (e) => e.scrollIntoView());
+    await screenshot(page, 'xray-phone-light');
+    // Keyboard: the table's region takes the focus; Escape closes and gives the focus back.
+    await page.focus('.xray-scroll');
+    await page.keyboard.press('ArrowRight');
+    assert.equal((await report(page)).open, true, 'the arrow scrolls the table, it does not step');
+    await page.keyboard.press('Escape');
+    assert.equal((await report(page)).open, false);
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'xray-open');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => window.stepwise.debug.xray().open);
+  });
+  await pageChecks(env, { hash: exercise, width: 1280, height: 800, scheme: 'dark' }, async (page) => {
+    await openXray(page, 'rk4');
+    const colours = await page.$eval('.xray-table', (t) => ({ fg: getComputedStyle(t).color, bg: getComputedStyle(t.closest('.xray')).backgroundColor }));
+    assert.notEqual(colours.fg, colours.bg);
+    assert.equal(colours.fg, 'rgb(230, 233, 238)', 'the dark theme\'s text colour');
+    await page.$eval('#xray', (e) => e.scrollIntoView());
+    await screenshot(page, 'xray-dark');
+  });
+});

@@ -1,0 +1,372 @@
+// The stage X-ray (loaded on demand, the first time a user opens it): the next step of one
+// integrator, every stage of it drawn on the canvas (numbered positions, the velocity and the
+// acceleration used there as arrows, the result as a ring) and in the phase plot (the stages'
+// numbered (q, p)), and the worked step as a table, as an exercise sheet prints it, with Copy
+// (tab-separated) and CSV (the text of `stepwise trace`, made by the core). Every number comes
+// from the module as the core's own text; nothing from the module or the address is ever parsed
+// as markup. Stepping, playing, a new config or another view closes it (frame()).
+import { el } from './dom.js';
+import { laneStyle } from './palette.js';
+import { download } from './export.js';
+import { copyText } from './share.js';
+import { valueOf } from './links.js';
+import { decodeTrace, emptyReason, tabSeparated, canvasStages, phaseStages, fitRanges, placeLabels } from './xray-model.js';
+
+// The table's vector columns: one cell per vector, its two components one above the other (an
+// exercise sheet's layout, and narrow enough for the page's column); Copy gives one per column.
+const vectors = [
+  { title: 'position x, y (m)', columns: ['x', 'y'] },
+  { title: 'velocity vx, vy (m/s)', columns: ['vx', 'vy'] },
+  { title: 'acceleration ax, ay (m/s²)', columns: ['ax', 'ay'] },
+];
+
+// Its styles, once, before the panel first shows (a stylesheet of the site: the CSP allows it).
+function loadStyles() {
+  const href = new URL('./xray.css', import.meta.url).href;
+  if (document.querySelector(`link[href="${CSS.escape(href)}"]`)) return Promise.resolve();
+  return new Promise((resolve) => {
+    const link = el('link');
+    link.rel = 'stylesheet';
+    link.href = href;
+    link.addEventListener('load', resolve, { once: true });
+    link.addEventListener('error', resolve, { once: true });
+    document.head.append(link);
+  });
+}
+
+// panel: the empty <section> the page keeps for it; page: {sim(), view(), plots(), theme(),
+// laneNames(), playing(), layout(), redraw(), opener}.
+export async function create(panel, page) {
+  await loadStyles();
+  return new XRay(panel, page);
+}
+
+class XRay {
+  constructor(panel, page) {
+    this.panel = panel;
+    this.page = page;
+    this.shown = null;  // {sim, steps, id, lane, name, worked, drawn} while open
+    this.lastId = null;
+    this.build();
+  }
+
+  build() {
+    const p = this.panel;
+    const head = el('div', 'xray-head');
+    const title = el('h3', 'xray-title', 'X-ray of the next step');
+    title.id = 'xray-title';
+    const pick = el('label', 'xray-pick', 'Integrator ');
+    this.select = el('select');
+    this.select.id = 'xray-lane';
+    pick.htmlFor = 'xray-lane';
+    pick.append(this.select);
+    const button = (id, text, label, onClick) => {
+      const b = el('button', '', text);
+      b.type = 'button';
+      b.id = id;
+      b.setAttribute('aria-label', label);
+      b.title = label;
+      b.addEventListener('click', onClick);
+      return b;
+    };
+    const actions = el('span', 'xray-actions');
+    actions.append(
+      button('xray-copy', 'Copy', 'Copy the worked step as tab-separated text (for a spreadsheet)', () => this.copy()),
+      button('xray-csv', 'CSV', 'Download the worked step as CSV: the text of stepwise trace', () => this.csv()),
+      button('xray-close', 'Close', 'Close the X-ray', () => this.close(true)),
+    );
+    head.append(title, pick, actions);
+    this.summary = el('p', 'xray-summary');
+    this.legend = el('ul', 'xray-legend');
+    this.legend.setAttribute('aria-label', 'What the canvas and the phase plot show');
+    const key = (cls, text) => { const li = el('li', cls); li.append(el('span', 'xray-swatch'), el('span', '', text)); return li; };
+    this.legend.append(
+      key('key-point', '1, 2, …: the stages, in the order the method computes them (the table\'s #)'),
+      key('key-ring', 'ring: the step\'s result'),
+      key('key-velocity', 'solid arrow: the velocity used there, drawn as v·h (where it carries the body in one step)'),
+      key('key-acceleration', 'dashed arrow: the acceleration found there (its direction; lengths in one scale)'),
+    );
+    this.scroll = el('div', 'xray-scroll');
+    this.scroll.tabIndex = 0;
+    this.scroll.setAttribute('role', 'region');
+    this.scroll.setAttribute('aria-label', 'The worked step, stage by stage');
+    this.command = el('p', 'xray-command');
+    this.status = el('p', 'xray-status');
+    this.status.setAttribute('role', 'status');
+    this.status.setAttribute('aria-live', 'polite');
+    p.replaceChildren(head, this.summary, this.legend, this.scroll, this.command, this.status);
+    p.setAttribute('aria-labelledby', 'xray-title');
+    this.select.addEventListener('change', () => this.open(this.select.value));
+    p.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape') { e.stopPropagation(); this.close(true); }
+      // The arrows scroll the table (the page's → would step, and close the X-ray).
+      if (e.target === this.scroll && (e.key === 'ArrowRight' || e.key === 'ArrowLeft')) e.stopPropagation();
+    });
+  }
+
+  // Opens (or re-opens) the X-ray of the next step of lane `id` (default: the one shown, else the first).
+  open(id) {
+    const sim = this.page.sim();
+    const ids = sim.laneIds;
+    const names = this.page.laneNames();
+    const wanted = id || this.lastId;  // the one chosen last, while the lanes have it
+    const lane = Math.max(0, ids.indexOf(wanted));
+    this.select.replaceChildren(...ids.map((laneId, l) => {
+      const o = el('option', '', names[l]);
+      o.value = laneId;
+      return o;
+    }));
+    this.select.value = ids[lane];
+    const trace = sim.traceNext(ids[lane]);
+    if (!trace) return;
+    const worked = decodeTrace(trace);
+    this.shown = { sim, steps: sim.snapshot.steps, id: ids[lane], lane, name: names[lane], worked, drawn: null };
+    this.lastId = ids[lane];
+    this.panel.style.setProperty('--lane', laneStyle(lane, this.page.theme().scheme).colour);
+    this.render();
+    this.panel.hidden = false;
+    if (this.page.opener) this.page.opener.setAttribute('aria-expanded', 'true');
+    this.attach();
+    this.page.redraw();
+  }
+
+  toggle() {
+    if (this.shown) this.close(true);
+    else this.open();
+  }
+
+  // Closes it and takes its drawings away; focus goes back to the button that opened it.
+  close(byUser = false) {
+    if (!this.shown) return;
+    this.shown = null;
+    this.panel.hidden = true;
+    this.status.textContent = '';
+    if (this.page.opener) this.page.opener.setAttribute('aria-expanded', 'false');
+    const view = this.page.view(), plots = this.page.plots();
+    if (view.overlay === this.canvasOverlay) view.overlay = null;
+    if (plots.phaseOverlay === this.phaseOverlay) plots.phaseOverlay = null;
+    this.page.redraw();
+    if (byUser && this.page.opener) this.page.opener.focus();
+  }
+
+  // Called before each frame is drawn: the X-ray is of one step of one simulation, in the motion
+  // view, paused. Anything else closes it.
+  frame() {
+    const s = this.shown;
+    if (!s) return;
+    const sim = this.page.sim();
+    if (sim !== s.sim || sim.snapshot.steps !== s.steps || this.page.playing() || this.page.layout() !== 'motion') this.close();
+  }
+
+  render() {
+    const { worked, name, id } = this.shown;
+    const sim = this.shown.sim;
+    if (!worked.stepped) {
+      this.summary.textContent = `${name} stopped before this step (${worked.stop.text || worked.stop.name}): it has no next step to show.`;
+    } else {
+      const evaluations = worked.evaluations === 1 ? 'one force evaluation' : `${worked.evaluations} force evaluations`;
+      let text = `${name}: the step from t = ${worked.text.t} s with h = ${worked.text.h} s, ${evaluations}; ` +
+        `${worked.stages.length} stages, the last its result.`;
+      if (worked.stop.name) text += ` This step stops it (${worked.stop.text}): the run keeps the state before it.`;
+      this.summary.textContent = text;
+    }
+    this.scroll.replaceChildren(worked.stepped ? this.table(worked) : el('span'));
+    this.scroll.hidden = !worked.stepped;
+    this.legend.hidden = !worked.stepped;
+    this.command.replaceChildren('The CSV is the text of ', el('code', '', this.commandLine(sim, id)));
+  }
+
+  commandLine(sim, id) {
+    return `stepwise trace '${sim.config}' --integrator ${id} --step ${this.shown.steps}`;
+  }
+
+  // The worked step: a row per stage and body, the core's exact text in each cell.
+  table(worked) {
+    const table = el('table', 'xray-table');
+    const caption = el('caption', 'visually-hidden', 'Each stage of the step: its position, velocity and acceleration per body, then the result');
+    const head = el('thead');
+    const hr = el('tr');
+    for (const [text, cls] of [['#', 'num'], ['stage', ''], ['body', 'num'], ...vectors.map((v) => [v.title, 'num'])]) {
+      const th = el('th', cls, text);
+      th.scope = 'col';
+      hr.append(th);
+    }
+    head.append(hr);
+    const body = el('tbody');
+    const last = worked.stages.length;
+    for (const stage of worked.stages) {
+      const rows = stage.kind === 'note' ? [stage.bodies[0]] : stage.bodies;
+      rows.forEach((b, k) => {
+        const tr = el('tr', `kind-${stage.kind}${stage.number === last ? ' xray-result' : ''}${k === 0 ? ' first' : ''}`);
+        if (k === 0) {
+          const number = el('th', 'num', String(stage.number));
+          number.scope = 'row';
+          const label = el('td', 'label', stage.label);
+          number.rowSpan = rows.length;
+          label.rowSpan = rows.length;
+          tr.append(number, label);
+        }
+        tr.append(el('td', 'num', stage.kind === 'note' ? '' : String(k)));
+        for (const v of vectors) {
+          const td = el('td', 'num vec');
+          for (const c of v.columns) {
+            const text = b.cells[worked.columns.indexOf(c)];
+            const part = el('span', 'part', text);
+            part.dataset.column = c;
+            const why = emptyReason(stage, c, text);
+            if (why) { part.title = why; part.classList.add('empty'); }
+            td.append(part);
+          }
+          tr.append(td);
+        }
+        body.append(tr);
+      });
+    }
+    table.append(caption, head, body);
+    return table;
+  }
+
+  attach() {
+    const view = this.page.view(), plots = this.page.plots();
+    const { worked, lane } = this.shown;
+    const stages = canvasStages(worked);
+    const phase = phaseStages(worked);
+    const drawn = { canvas: { points: [], labels: [], velocityArrows: 0, accelerationArrows: 0, box: stages.box }, phase: { points: [], labels: [] } };
+    this.shown.drawn = drawn;
+    this.canvasOverlay = {
+      box: stages.box,
+      draw: (ctx, map, theme) => {
+        const style = laneStyle(lane, theme.scheme);
+        const px = (p) => ({ x: map.px(p.x), y: map.py(p.y) });
+        drawn.canvas.velocityArrows = 0;
+        drawn.canvas.accelerationArrows = 0;
+        // The stages' path, faint, in order per body: how the method walks through the step.
+        ctx.strokeStyle = style.colour;
+        ctx.globalAlpha = 0.35;
+        ctx.lineWidth = 1;
+        for (let b = 0; b < worked.bodies; ++b) {
+          const path = stages.points.filter((p) => p.body === b);
+          if (path.length < 2) continue;
+          ctx.beginPath();
+          path.forEach((p, k) => { const q = px(p); if (k === 0) ctx.moveTo(q.x, q.y); else ctx.lineTo(q.x, q.y); });
+          ctx.stroke();
+        }
+        ctx.globalAlpha = 1;
+        for (const p of stages.points) {
+          const from = px(p);
+          if (p.velocity) { arrow(ctx, from, px(p.velocity), style.colour, []); drawn.canvas.velocityArrows += 1; }
+          if (p.acceleration) { arrow(ctx, from, px(p.acceleration), theme.fg, [4, 3]); drawn.canvas.accelerationArrows += 1; }
+        }
+        drawn.canvas.points = [];
+        for (const p of stages.points) {
+          const q = px(p);
+          ctx.lineWidth = 2;
+          if (p.result) {
+            ctx.strokeStyle = style.colour;
+            ctx.beginPath(); ctx.arc(q.x, q.y, 6.5, 0, Math.PI * 2); ctx.stroke();
+          } else {
+            ctx.fillStyle = style.colour;
+            ctx.strokeStyle = theme.bg;
+            ctx.beginPath(); ctx.arc(q.x, q.y, 4, 0, Math.PI * 2); ctx.fill(); ctx.stroke();
+          }
+          drawn.canvas.points.push({ stage: p.stage, body: p.body, x: p.x, y: p.y, result: p.result, px: q.x, py: q.y });
+        }
+        drawn.canvas.labels = numbers(ctx, stages.points.map((p) => ({ ...px(p), number: p.stage })), theme, map.rect);
+      },
+    };
+    this.phaseOverlay = {
+      fit: (xr, yr) => fitRanges(phase, xr, yr),
+      draw: (ctx, plot, theme) => {
+        const style = laneStyle(lane, theme.scheme);
+        const pts = phase.map((p) => ({ x: plot.px(p.q), y: plot.py(p.p), number: p.stage, result: p.result }));
+        ctx.strokeStyle = style.colour;
+        ctx.lineWidth = 1;
+        ctx.globalAlpha = 0.4;
+        ctx.beginPath();
+        pts.forEach((q, k) => { if (k === 0) ctx.moveTo(q.x, q.y); else ctx.lineTo(q.x, q.y); });
+        ctx.stroke();
+        ctx.globalAlpha = 1;
+        for (const q of pts) {
+          ctx.lineWidth = 2;
+          ctx.beginPath(); ctx.arc(q.x, q.y, q.result ? 5.5 : 3.5, 0, Math.PI * 2);
+          if (q.result) { ctx.strokeStyle = style.colour; ctx.stroke(); } else { ctx.fillStyle = style.colour; ctx.fill(); }
+        }
+        drawn.phase.points = phase.map((p, k) => ({ stage: p.stage, q: p.q, p: p.p, result: p.result, px: pts[k].x, py: pts[k].y }));
+        drawn.phase.labels = numbers(ctx, pts, theme, plot.area);
+      },
+    };
+    view.overlay = this.canvasOverlay;
+    plots.phaseOverlay = this.phaseOverlay;
+  }
+
+  copy() {
+    if (!this.shown) return;
+    const text = tabSeparated(this.shown.worked);
+    copyText(text).then((ok) => {
+      this.status.textContent = ok ? `Copied ${text.split('\n').length - 2} rows, tab-separated.` : 'Could not copy: select the table and copy it.';
+    });
+  }
+
+  csv() {
+    if (!this.shown) return;
+    const { sim, id } = this.shown;
+    const text = sim.traceNextText(id, 'csv');
+    const scenario = valueOf(sim.config, 'scenario') || 'config';
+    const name = `stepwise-trace-${scenario}-${id}-step${this.shown.steps}.csv`.replace(/[^A-Za-z0-9_.-]/g, '_');
+    download(new Blob([text], { type: 'text/csv' }), name);
+    this.status.textContent = `Downloaded ${name}.`;
+  }
+
+  // What the tests read: the step, the table's text, what was drawn (in world and pixel units).
+  report() {
+    const s = this.shown;
+    if (!s) return { open: false };
+    // Each row as the table shows it: #, stage (first row of a stage only), body, then x … ay.
+    const rows = [...this.scroll.querySelectorAll('tbody tr')].map((tr) => [...tr.cells]
+      .flatMap((c) => (c.classList.contains('vec') ? [...c.children].map((part) => part.textContent) : [c.textContent])));
+    return {
+      open: true, integrator: s.id, steps: s.steps, stepped: s.worked.stepped, stages: s.worked.stages.length,
+      labels: s.worked.stages.map((st) => st.label), summary: this.summary.textContent, rows,
+      canvas: s.drawn ? structuredClone(s.drawn.canvas) : null, phase: s.drawn ? structuredClone(s.drawn.phase) : null,
+    };
+  }
+}
+
+// An arrow from a to b (pixels); none shorter than 3 px (a dot says enough).
+function arrow(ctx, a, b, colour, dash) {
+  const dx = b.x - a.x, dy = b.y - a.y, length = Math.hypot(dx, dy);
+  if (!(length >= 3) || !Number.isFinite(length)) return;
+  const ux = dx / length, uy = dy / length, head = Math.min(8, length * 0.45);
+  ctx.strokeStyle = colour;
+  ctx.fillStyle = colour;
+  ctx.lineWidth = 1.75;
+  ctx.setLineDash(dash);
+  ctx.beginPath(); ctx.moveTo(a.x, a.y); ctx.lineTo(b.x - ux * head * 0.8, b.y - uy * head * 0.8); ctx.stroke();
+  ctx.setLineDash([]);
+  ctx.beginPath();
+  ctx.moveTo(b.x, b.y);
+  ctx.lineTo(b.x - ux * head - uy * head * 0.45, b.y - uy * head + ux * head * 0.45);
+  ctx.lineTo(b.x - ux * head + uy * head * 0.45, b.y - uy * head - ux * head * 0.45);
+  ctx.closePath();
+  ctx.fill();
+}
+
+// The stage numbers beside their points, with a halo, placed apart (xray-model.js placeLabels).
+// area: the plot's rectangle {x, y, w, h} the numbers stay in.
+function numbers(ctx, points, theme, area) {
+  ctx.font = `600 12px ${theme.font}`;
+  const bounds = { left: area.x + 2, top: area.y + 2, right: area.x + area.w - 2, bottom: area.y + area.h - 2 };
+  const labels = placeLabels(points.filter((p) => Number.isFinite(p.x) && Number.isFinite(p.y)),
+    (text) => ctx.measureText(text).width, 12, { bounds });
+  for (const l of labels) {
+    ctx.textAlign = l.align;
+    ctx.textBaseline = l.baseline;
+    ctx.strokeStyle = theme.bg;
+    ctx.lineWidth = 3;
+    ctx.lineJoin = 'round';
+    ctx.strokeText(l.text, l.x, l.y);
+    ctx.fillStyle = theme.fg;
+    ctx.fillText(l.text, l.x, l.y);
+  }
+  return labels.map((l) => ({ text: l.text, x: l.x, y: l.y }));
+}
