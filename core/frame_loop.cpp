@@ -107,8 +107,11 @@ std::string describe_loop(const LoopSettings& s) {
     std::string out = std::string(loop_kind_id(s.kind)) + " at " + format_number(s.hz) + " Hz";
     if (s.kind != LoopKind::variable) {
         const int n = static_cast<int>(s.substeps);
-        out += ", " + std::to_string(n) + (n == 1 ? " substep" : " substeps") + " (step " +
-               format_number(loop_step(s)) + " s)";
+        // The step as the fraction it is: "1/120 s" reads better than 0.008333333333333333.
+        const double per_second = s.hz * s.substeps;
+        const std::string step = per_second == std::floor(per_second) ? "1/" + format_number(per_second)
+                                                                     : format_number(loop_step(s));
+        out += ", " + std::to_string(n) + (n == 1 ? " substep" : " substeps") + " (step " + step + " s)";
     }
     if (s.kind != LoopKind::fixed) {
         out += ", jitter " + format_number(s.jitter);

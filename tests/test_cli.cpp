@@ -741,7 +741,7 @@ TEST_CASE("cli run with a loop: one row per frame at the frame's time, frames fr
     CHECK(out[0] == "t,integrator,body,x,y,vx,vy,energy,error");
     CHECK(out.size() == 1 + 151 * 2);  // frames 0 … 150 (5 s at 30 Hz) of two lanes
     const Result merged = cli({"run", "preset=substeps_rescue"}, true);
-    CHECK(contains(merged.out, "\ngame loop: accumulator at 30 Hz, 4 substeps (step 0.008333333333333333 s), jitter 0.2 "
+    CHECK(contains(merged.out, "\ngame loop: accumulator at 30 Hz, 4 substeps (step 1/120 s), jitter 0.2 "
                                "(seed 1), at most 8 steps a frame; 150 frames, 603 physics steps (rows: the render state "
                                "lerp(previous, current, alpha))\n"));
     // The render times increase frame by frame, about 1/30 s apart.
