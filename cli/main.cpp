@@ -26,7 +26,7 @@ namespace {
 
 const char* usage =
     "usage:\n"
-    "  stepwise run 'QUERY' [--steps N | --until T] [--every K] [--format csv|json]\n"
+    "  stepwise run 'QUERY' [--steps N | --until T] [--every K] [--format csv|json]   (with loop=: N frames)\n"
     "  stepwise trace 'QUERY' [--integrator ID] [--step N] [--format csv|json]\n"
     "  stepwise cloud 'QUERY' [--steps N | --until T] [--every K] [--format csv|json]\n"
     "  stepwise convergence 'QUERY' [--halvings N] [--format csv|json]\n"
@@ -202,7 +202,24 @@ std::string list_json() {
         out += std::string(r ? "," : "") + "\n    {\"id\": " + json_string(p.id) + ", \"name\": " + json_string(p.name) +
                ", \"description\": " + json_string(p.description) + ", \"query\": " + json_string(p.query) + "}";
     }
-    out += "\n  ],\n  \"views\": [";
+    out += "\n  ],\n  \"loop\": {\"kinds\": [";
+    for (size_t r = 0; r < loop_kinds().size(); ++r) {
+        const LoopKindInfo& k = loop_kinds()[r];
+        out += std::string(r ? "," : "") + "\n    {\"id\": " + json_string(k.id) + ", \"description\": " +
+               json_string(k.description) + "}";
+    }
+    out += "\n  ], \"keys\": [";
+    for (size_t r = 0; r < loop_keys().size(); ++r) {
+        const LoopKeySpec& k = loop_keys()[r];
+        out += std::string(r ? "," : "") + "\n    {\"key\": " + json_string(k.key) + ", \"default\": " + num(k.def) +
+               ", \"min\": " + num(k.min) + ", \"max\": " + num(k.max) + ", \"max_exclusive\": " +
+               boolean(k.max_exclusive) + ", \"whole\": " + boolean(k.whole) + ", \"unit\": " + json_string(k.unit) +
+               ", \"label\": " + json_string(k.label) + ", \"meaning\": " + json_string(k.meaning) +
+               ", \"allowed\": " + json_string(loop_key_allowed(k)) + ", \"loops\": " + json_string(loop_key_loops(k)) +
+               ", \"needs_jitter\": " + boolean(k.needs_jitter) + "}";
+    }
+    out += "\n  ], \"rules\": " + json_string(loop_rules) + "},";
+    out += "\n  \"views\": [";
     for (size_t r = 0; r < views().size(); ++r) {
         const ViewInfo& v = views()[r];
         out += std::string(r ? "," : "") + "\n    {\"id\": " + json_string(v.id) + ", \"name\": " + json_string(v.name) +
@@ -246,6 +263,15 @@ int cmd_list(int argc, char** argv) {
                 "equal_cost (0 or 1), view (%s))\n",
                 format_number(dt_max).c_str(), format_number(duration_max).c_str(), max_cloud_points,
                 format_number(min_cloud_radius).c_str(), format_number(max_cloud_radius).c_str(), view_ids.c_str());
+    std::string kinds;
+    for (const LoopKindInfo& k : loop_kinds()) kinds += (kinds.empty() ? "" : " | ") + std::string(k.id);
+    std::printf("\nGame loop (shared keys; absent: no loop, steps of dt as before):\n  loop      %s\n", kinds.c_str());
+    for (const LoopKindInfo& k : loop_kinds()) std::printf("    %-12s %s\n", k.id, k.description);
+    for (const LoopKeySpec& k : loop_keys())
+        std::printf("  %-9s %s%s — %s (read by loop=%s%s)\n", k.key, pad("default " + format_number(k.def), 14).c_str(),
+                    pad(loop_key_allowed(k).substr(0, loop_key_allowed(k).find(" (")), 34).c_str(), k.meaning,
+                    loop_key_loops(k).c_str(), k.needs_jitter ? ", with jitter > 0" : "");
+    std::printf("  rules: %s\n", loop_rules);
     for (const ScenarioInfo& s : scenarios()) {
         std::printf("\n%s: %s\n  %s\n", s.id, s.name, s.description);
         std::printf("  reference:  %s\n  phase plot: %s\n", s.reference, s.phase_plot);
@@ -307,18 +333,23 @@ int parse_run_options(int argc, char** argv, const char* command, RunOptions& o)
         print_errors(o.parsed);
         return 2;
     }
-    const double dt = o.parsed.config.dt;
+    const Config& c = o.parsed.config;
+    const double dt = c.dt;
+    // With a game loop the run counts frames of 1/hz (its rows are frames), else steps of dt.
+    const bool looped = c.loop.kind != LoopKind::none;
+    auto count_of = [&](double seconds) { return looped ? seconds * c.loop.hz : seconds / dt; };
     if (until) {
         // In double, before the cast: a time of 1e300 is 1e302 steps, beyond any integer type.
-        const double steps = std::ceil(*until / dt - 1e-9);
+        const double steps = std::ceil(count_of(*until) - 1e-9);
         if (!(steps <= max_steps))
-            return fail_usage("--until must be at most " + format_number(max_steps * dt) + " s at dt = " +
-                              format_number(dt) + " (at most " + std::to_string(max_run_steps) +
-                              " steps per run)" + got(until_text));
+            return fail_usage("--until must be at most " + format_number(looped ? max_steps / c.loop.hz : max_steps * dt) +
+                              " s at " + (looped ? "hz = " + format_number(c.loop.hz) : "dt = " + format_number(dt)) +
+                              " (at most " + std::to_string(max_run_steps) + (looped ? " frames" : " steps") +
+                              " per run)" + got(until_text));
         o.steps = static_cast<long long>(std::max(0.0, steps));
     }
-    // The config keeps duration / dt within max_steps.
-    if (o.steps < 0) o.steps = static_cast<long long>(std::ceil(o.parsed.config.duration / dt - 1e-9));
+    // The config keeps duration / dt within max_steps (and a loop's dt is at most a frame).
+    if (o.steps < 0) o.steps = static_cast<long long>(std::ceil(count_of(c.duration) - 1e-9));
     return 0;
 }
 
@@ -346,12 +377,19 @@ int cmd_run(int argc, char** argv) {
         std::fputs(text.c_str(), stdout);
     }
     emit();
+    // A frame of the game loop, or (without one) a step.
     for (long long k = 1; k <= steps; ++k) {
-        sim.step();
+        sim.frame();
         if (k % every == 0) emit();
     }
     if (csv) {
         std::fprintf(stderr, "reference: %s\n", reference_name(sim.reference_kind()));
+        if (const FrameLoop* loop = sim.frame_loop()) {
+            std::fprintf(stderr, "game loop: %s; %lld frames, %lld physics steps%s\n",
+                         describe_loop(loop->settings()).c_str(), sim.frames(), loop->steps_taken(),
+                         c.loop.kind == LoopKind::accumulator ? " (rows: the render state lerp(previous, current, alpha))" : "");
+            if (loop->dropped_steps() > 0) std::fprintf(stderr, "%s\n", dropped_text(*loop).c_str());
+        }
         if (sim.reference_stopped())
             std::fprintf(stderr,
                          "the reference %s at t = %s s and stopped: the error column is empty from then on "
@@ -460,6 +498,11 @@ int cmd_convergence(int argc, char** argv) {
     if (failed) return failed;
     Config c;
     if (const int bad = parse_query(argv[2], c)) return bad;
+    if (c.loop.kind != LoopKind::none) {
+        std::fprintf(stderr, "error: loop=%s cannot be used by stepwise convergence: it halves dt itself; drop loop "
+                             "(and its keys) and give dt\n", loop_kind_id(c.loop.kind));
+        return 2;
+    }
     ConvergenceStudy study(c, static_cast<int>(halvings));
     study.advance(HUGE_VAL);
     if (study.levels() < study.levels_requested())
@@ -592,6 +635,11 @@ int cmd_stability(int argc, char** argv) {
     Config c;
     if (query) {
         if (const int bad = parse_query(argv[2], c)) return bad;
+        if (c.loop.kind == LoopKind::variable) {
+            std::fprintf(stderr, "error: loop=variable cannot be used by stepwise stability: its step changes every "
+                                 "frame; use loop=fixed or accumulator (their step is 1/(hz·substeps))\n");
+            return 2;
+        }
         ids = c.integrators;
         const Scene scene = build_scene(c);
         mode = stiffest_mode(scene.system, scene.x0.data(), scene.v0.data());

@@ -276,6 +276,16 @@ public:
             } else if (k == "equal_cost") {
                 if (p.value == "0" || p.value == "1") c.equal_cost = p.value == "1";
                 else error("equal_cost", p.value, "equal_cost must be 0 (off) or 1 (on); got '" + printable_text(p.value) + "'");
+            } else if (k == "loop") {
+                if (const LoopKindInfo* kind = find_loop_kind(p.value)) c.loop.kind = kind->kind;
+                else error("loop", p.value, "loop must be fixed, variable or accumulator; got '" + printable_text(p.value) + "'");
+            } else if (const LoopKeySpec* loop_key = find_loop_key(k)) {
+                const LoopKeySpec& ls = *loop_key;
+                const auto x = parse_number(p.value);
+                const bool ok = x && *x >= ls.min && (ls.max_exclusive ? *x < ls.max : *x <= ls.max) &&
+                                (!ls.whole || *x == std::floor(*x));
+                if (ok) c.loop.*(ls.field) = *x;
+                else error(k, p.value, k + " must be " + loop_key_allowed(ls) + "; got '" + printable_text(p.value) + "'");
             } else {
                 size_t offset = 0;
                 const ParamSpec* spec = nullptr;
@@ -308,14 +318,84 @@ public:
                 }
             }
         }
+        check_loop(pairs, c);
         if (c.duration / c.dt > max_steps) {
             // Neither value alone is wrong, but together they are: keep the base (preset or
             // default) duration, and the base dt too if the link's dt is still too fine for it.
             const std::string got = format_number(c.duration) + " / " + format_number(c.dt);
             error("duration", got, "duration / dt must be at most 10000000 steps; got '" + got + "'");
             c.duration = base.duration;
-            if (c.duration / c.dt > max_steps) c.dt = base.dt;
+            if (c.duration / c.dt > max_steps) {
+                c.loop = base.loop;
+                c.dt = c.loop.kind == LoopKind::none ? base.dt : loop_step(c.loop);
+            }
         }
+    }
+
+    // The game loop's rules across keys. A key of this link that its loop does not read is an
+    // error (never silently ignored), and so are dt, equal_cost, a cloud and the analysis views
+    // beside a loop; a loop key a preset gave that the link's loop does not read goes back to its
+    // default, as a preset's dt gives way to the loop's step. Then dt is the loop's step.
+    void check_loop(const std::vector<Pair>& pairs, Config& c) {
+        const LoopKind kind = c.loop.kind;
+        const std::string loop_text = kind == LoopKind::none ? "" : std::string("loop=") + loop_kind_id(kind);
+        auto given = [&](const char* key) -> const Pair* {
+            for (const Pair& p : pairs)
+                if (p.key == key) return &p;
+            return nullptr;
+        };
+        // A key whose value was refused, or any key beside a refused loop=, has its message already.
+        auto refused = [&](const char* key) {
+            for (const ConfigError& e : result.errors)
+                if (e.key == key) return true;
+            return false;
+        };
+        for (const LoopKeySpec& spec : loop_keys()) {
+            if (loop_reads(spec, c.loop)) continue;
+            if (const Pair* p = given(spec.key); p && !refused(spec.key) && !(given("loop") && refused("loop"))) {
+                std::string why;
+                if (kind == LoopKind::none)
+                    why = std::string(spec.key) + " is a setting of the game loop: add loop=" +
+                          (spec.fixed ? "fixed" : "variable") + " (it is read by loop=" + loop_key_loops(spec) + ") or drop " +
+                          spec.key;
+                else if (spec.needs_jitter && loop_reads(spec, LoopSettings{.kind = kind, .jitter = 0.5}))
+                    why = std::string(spec.key) + " only matters with jitter > 0 (it seeds the frame lengths); set jitter or drop " +
+                          spec.key;
+                else
+                    why = std::string(spec.key) + " has no effect with " + loop_text + " (it is read by loop=" +
+                          loop_key_loops(spec) + "); drop " + spec.key + " or choose such a loop";
+                error(spec.key, p->value, why + "; got '" + printable_text(p->value) + "'");
+            }
+            c.loop.*(spec.field) = spec.def;
+        }
+        if (kind == LoopKind::none) return;
+        auto conflict = [&](const char* key, const std::string& value, const std::string& why) {
+            error(key, value, std::string(key) + "=" + printable_text(value) + " cannot be combined with " + loop_text +
+                                  ": " + why + "; got '" + printable_text(value) + "'");
+        };
+        if (const Pair* dt = given("dt")) {
+            conflict("dt", dt->value, "the loop sets the physics step, 1/(hz·substeps) (1/hz a frame for loop=variable); "
+                                      "drop dt and set hz and substeps, or drop loop");
+        }
+        if (c.equal_cost) {
+            conflict("equal_cost", "1", "equal cost steps each method at its own multiple of dt, a game loop steps "
+                                        "every method at the frame's step; drop one of them");
+            c.equal_cost = false;
+        }
+        if (c.cloud > 0) {
+            conflict("cloud", std::to_string(c.cloud), "the phase-space cloud is stepped at a fixed dt, not by frames; "
+                                                       "drop one of them");
+            c.cloud = 0;
+        }
+        const std::string view = views()[static_cast<size_t>(c.view)].id;
+        if (view == "convergence" || view == "cloud" || (view == "stability" && kind == LoopKind::variable)) {
+            conflict("view", view, view == "stability" ? "a variable loop has no one step to place on the stability map; "
+                                                         "use loop=fixed or accumulator"
+                                                       : "that view halves or fixes dt itself; use view=motion (or "
+                                                         "view=stability with loop=fixed or accumulator)");
+            c.view = 0;
+        }
+        c.dt = loop_step(c.loop);
     }
 };
 
@@ -361,7 +441,9 @@ std::string printable_text(std::string_view text, std::size_t max_chars) {
 
 const std::vector<const char*>& shared_keys() {
     static const std::vector<const char*> keys = {"v",        "scenario", "preset",       "integrators", "dt",
-                                                  "duration", "cloud",    "cloud_radius", "equal_cost",  "view"};
+                                                  "duration", "cloud",    "cloud_radius", "equal_cost",  "view",
+                                                  "loop",     "hz",       "substeps",     "jitter",      "seed",
+                                                  "max_steps"};
     return keys;
 }
 
@@ -411,7 +493,8 @@ std::string normalise(const Config& c) {
     const ScenarioInfo& info = scenarios()[c.scenario];
     std::string q = "v=" + std::to_string(config_version) + "&scenario=" + info.id + "&integrators=";
     for (size_t i = 0; i < c.integrators.size(); ++i) q += (i ? "," : "") + std::string(integrators()[c.integrators[i]].id);
-    q += "&dt=" + format_number(c.dt) + "&duration=" + format_number(c.duration);
+    if (c.loop.kind == LoopKind::none) q += "&dt=" + format_number(c.dt);  // a loop sets dt
+    q += "&duration=" + format_number(c.duration);
     size_t offset = 0;
     for (const ParamSpec& p : info.params) {
         q += std::string("&") + p.key + "=" + format_number(c.values[offset]);
@@ -422,6 +505,11 @@ std::string normalise(const Config& c) {
         q += "&cloud=" + std::to_string(c.cloud) + "&cloud_radius=" + format_number(c.cloud_radius);
     if (c.equal_cost) q += "&equal_cost=1";
     if (c.view != 0) q += std::string("&view=") + views()[static_cast<size_t>(c.view)].id;
+    if (c.loop.kind != LoopKind::none) {
+        q += std::string("&loop=") + loop_kind_id(c.loop.kind);
+        for (const LoopKeySpec& spec : loop_keys())
+            if (loop_reads(spec, c.loop)) q += std::string("&") + spec.key + "=" + format_number(c.loop.*(spec.field));
+    }
     return q;
 }
 

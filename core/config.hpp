@@ -2,6 +2,7 @@
 //   v=1&scenario=spring&integrators=explicit_euler,rk4&dt=0.01&m=1&k=15&x0=1000,0
 // shared by the CLI, the page's address hash and share links. Parse, validate, normalise.
 #pragma once
+#include "frame_loop.hpp"
 #include "number_text.hpp"
 #include "scenarios.hpp"
 
@@ -61,6 +62,9 @@ struct Config {
     // Every lane gets the same force evaluations per simulated second: a method with s
     // evaluations a step steps at s dt (see Simulation).
     bool equal_cost = false;
+    // The game loop (core/frame_loop.hpp): none unless the link has loop=. With a loop, dt is
+    // the loop's physics step (loop_step), and the link may not give dt itself.
+    LoopSettings loop;
 
     // A parameter of this config's scenario by key; a key its row does not declare throws
     // std::logic_error (see Params).
@@ -69,7 +73,7 @@ struct Config {
     bool operator==(const Config& o) const {
         return scenario == o.scenario && integrators == o.integrators && dt == o.dt &&
                duration == o.duration && values == o.values && cloud == o.cloud && cloud_radius == o.cloud_radius &&
-               view == o.view && equal_cost == o.equal_cost;
+               view == o.view && equal_cost == o.equal_cost && loop == o.loop;
     }
 };
 
@@ -88,8 +92,9 @@ struct ParseResult {
 // Accepts an optional leading '?' or '#'. Never throws; every problem becomes an error.
 ParseResult parse_config(std::string_view query);
 // The canonical query: every key, in a fixed order, numbers in their shortest exact form. The
-// cloud keys, then equal_cost, then view come last, and only when they differ from their
-// defaults (links made before they existed keep their exact text).
+// cloud keys, then equal_cost, then view, then the loop's keys come last, and only when they
+// differ from their defaults (links made before they existed keep their exact text). With a
+// loop, dt is not written (the loop sets it) and the loop writes every key its kind reads.
 std::string normalise(const Config& c);
 // The defaults of a scenario (no integrator validation needed).
 Config default_config(int scenario);

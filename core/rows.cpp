@@ -36,7 +36,7 @@ long long each_row(const Simulation& sim, long long max_rows, Row row) {
         if (max_rows >= 0 && written >= max_rows) return written;
         // With equal cost a lane has rows only at its own steps (its time is then the clock's).
         if (!sim.current(l)) continue;
-        const double energy = sim.energy(l);
+        const double energy = sim.shown_energy(l);
         for (int b = 0; b < sim.bodies(); ++b) {
             if (max_rows >= 0 && written >= max_rows) return written;
             row(l, b, energy);
@@ -49,9 +49,9 @@ long long each_row(const Simulation& sim, long long max_rows, Row row) {
 }  // namespace
 
 long long append_csv_rows(std::string& out, const Simulation& sim, long long max_rows) {
-    const double t = sim.time();
+    const double t = sim.shown_time();
     return each_row(sim, max_rows, [&](int l, int b, double energy) {
-        const dvec2 x = sim.lane(l).x[b], v = sim.lane(l).v[b];
+        const dvec2 x = sim.shown_x(l)[b], v = sim.shown_v(l)[b];
         append_number(out, t);
         out += ',';
         out += sim.info(l).id;
@@ -62,15 +62,15 @@ long long append_csv_rows(std::string& out, const Simulation& sim, long long max
             append_number(out, value);
         }
         out += ',';
-        if (sim.error_known()) append_number(out, sim.error(l, b));  // else empty: see the reference's stop
+        if (sim.error_known()) append_number(out, sim.shown_error(l, b));  // else empty: see the reference's stop
         out += '\n';
     });
 }
 
 long long append_json_rows(std::string& out, const Simulation& sim, bool& first, long long max_rows) {
-    const double t = sim.time();
+    const double t = sim.shown_time();
     return each_row(sim, max_rows, [&](int l, int b, double energy) {
-        const dvec2 x = sim.lane(l).x[b], v = sim.lane(l).v[b];
+        const dvec2 x = sim.shown_x(l)[b], v = sim.shown_v(l)[b];
         if (!first) out += ',';
         first = false;
         out += "\n    {\"t\": ";
@@ -87,7 +87,7 @@ long long append_json_rows(std::string& out, const Simulation& sim, bool& first,
             append_number(out, values[k]);
         }
         out += ", \"error\": ";
-        if (sim.error_known()) append_number(out, sim.error(l, b)); else out += "null";
+        if (sim.error_known()) append_number(out, sim.shown_error(l, b)); else out += "null";
         out += '}';
     });
 }
@@ -99,7 +99,22 @@ void append_json_head(std::string& out, const Simulation& sim, long long steps) 
     out += regime_id(regime_of(sim.scene().system));
     out += "\",\n  \"dt\": ";
     append_number(out, sim.config().dt);
-    out += ",\n  \"steps\": " + std::to_string(steps);
+    if (const FrameLoop* loop = sim.frame_loop()) {
+        // With a game loop the run counts frames, and each row is a frame (the accumulator's: its
+        // render state).
+        const LoopSettings& s = loop->settings();
+        out += ",\n  \"frames\": " + std::to_string(steps) + ",\n  \"loop\": {\"kind\": \"";
+        out += loop_kind_id(s.kind);
+        out += "\"";
+        for (const LoopKeySpec& spec : loop_keys()) {
+            if (!loop_reads(spec, s)) continue;
+            out += std::string(", \"") + spec.key + "\": ";
+            append_number(out, s.*(spec.field));
+        }
+        out += ", \"text\": " + json_string(describe_loop(s)) + "}";
+    } else {
+        out += ",\n  \"steps\": " + std::to_string(steps);
+    }
     if (sim.config().equal_cost) out += ",\n  \"equal_cost\": true";
     out += ",\n  \"rows\": [";
 }
@@ -110,6 +125,14 @@ void append_json_tail(std::string& out, const Simulation& sim) {
     out += sim.reference_stopped() ? json_string(stop_reason_name(sim.reference_stop_reason())) : "null";
     out += ",\n  \"reference_stopped_at\": ";
     if (sim.reference_stopped()) append_number(out, sim.reference_stopped_at()); else out += "null";
+    if (const FrameLoop* loop = sim.frame_loop()) {
+        // What the loop did: frames, physics steps, and what the accumulator's cap dropped.
+        out += ",\n  \"loop_frames\": " + std::to_string(sim.frames()) +
+               ", \"physics_steps\": " + std::to_string(loop->steps_taken()) +
+               ", \"most_steps_in_a_frame\": " + std::to_string(loop->most_steps()) +
+               ", \"capped_frames\": " + std::to_string(loop->capped_frames()) + ", \"dropped_time\": ";
+        append_number(out, loop->dropped_time());
+    }
     out += ",\n  \"integrators\": [";
     const OrderRegime regime = regime_of(sim.scene().system);
     for (int l = 0; l < sim.lanes(); ++l) {

@@ -67,6 +67,17 @@ Simulation::Simulation(const Config& c) : config_(c), scene_(build_scene(c)) {
     reference_lane_.rtol = reference_rtol;
     reference_lane_.atol = reference_rtol;
     initial_energy_scale_ = kinetic_energy(s, scene_.v0.data()) + std::fabs(potential_energy(s, scene_.x0.data()));
+    if (c.loop.kind != LoopKind::none) {
+        loop_.emplace(c.loop);
+        variable_clock_ = c.loop.kind == LoopKind::variable;
+        accumulator_ = c.loop.kind == LoopKind::accumulator;
+        if (accumulator_) {
+            shown_x_.assign(lanes_.size(), scene_.x0);
+            shown_v_.assign(lanes_.size(), scene_.v0);
+            ref_shown_x_ = ref_prev_x_ = scene_.x0;
+            ref_prev_v_ = scene_.v0;
+        }
+    }
     reset();
 }
 
@@ -89,6 +100,24 @@ void Simulation::reset() {
             lane_ref_v_[i] = scene_.v0;
             if (integrators()[lanes_[i].integrator].adaptive) calibrate_tolerance(lanes_[i]);
         }
+    }
+    // The state before each lane's last step (the accumulator's previous state) is the start.
+    for (size_t i = 0; i < lanes_.size(); ++i) {
+        std::copy(scene_.x0.begin(), scene_.x0.end(), last_x_[i].begin());
+        std::copy(scene_.v0.begin(), scene_.v0.end(), last_v_[i].begin());
+    }
+    frames_ = 0;
+    clock_ = 0.0;
+    shown_time_ = 0.0;
+    if (loop_) loop_->reset();
+    if (accumulator_) {
+        for (size_t i = 0; i < lanes_.size(); ++i) {
+            std::copy(scene_.x0.begin(), scene_.x0.end(), shown_x_[i].begin());
+            std::copy(scene_.v0.begin(), scene_.v0.end(), shown_v_[i].begin());
+        }
+        std::copy(scene_.x0.begin(), scene_.x0.end(), ref_shown_x_.begin());
+        std::copy(scene_.x0.begin(), scene_.x0.end(), ref_prev_x_.begin());
+        std::copy(scene_.v0.begin(), scene_.v0.end(), ref_prev_v_.begin());
     }
     reference_lane_.reset(x0, v0);
     ref_x_ = scene_.x0;
@@ -130,7 +159,7 @@ void Simulation::add_dissipated(size_t i, double h, double p) {
         return;
     }
     const long long n = lane_steps_[i];  // steps taken, this one included
-    if (stride_[i] == 0 || n < 3) {
+    if (stride_[i] == 0 || variable_clock_ || n < 3) {
         st.dissipated += 0.5 * h * (P[2] + P[3]);  // trapezoid (provisional until the third step)
     } else if (n == 3) {
         // Simpson's 3/8 rule over the first three steps replaces their trapezoids.
@@ -147,10 +176,68 @@ void Simulation::report_result(const Lane& L) const {
     L.observer->stage(StageKind::state, {"result"}, L.x.data(), L.v.data(), a.data());
 }
 
-void Simulation::step() {
+void Simulation::step() { step_lanes(0.0); }
+
+void Simulation::frame() {
+    if (!loop_) {
+        step();
+        ++frames_;
+        return;
+    }
+    const Frame& f = loop_->next();
+    if (variable_clock_) {
+        clock_ = f.wall_time;
+        step_lanes(f.step);
+        if (reference_kind_ == ReferenceKind::rk45 && reference_reason_ == StopReason::none) {
+            // The reference takes the frame's step too (sync_reference would take dt).
+            integrators()[reference_lane_.integrator].step(scene_.system, reference_lane_, f.step);
+            ++ref_steps_;
+            accept_reference();
+        }
+        ref_steps_ = reference_kind_ == ReferenceKind::rk45 ? steps_ : ref_steps_;
+    } else {
+        for (int k = 0; k < f.steps; ++k) step();
+    }
+    ++frames_;
+    if (accumulator_) render(f.alpha);
+}
+
+void Simulation::render(double alpha) {
+    // Before the first step previous = current = the start: the start, at t = 0.
+    shown_time_ = steps_ == 0 ? 0.0 : (static_cast<double>(steps_ - 1) + alpha) * config_.dt;
+    const double keep = 1.0 - alpha;
+    for (size_t i = 0; i < lanes_.size(); ++i) {
+        const Lane& L = lanes_[i];
+        for (size_t b = 0; b < L.x.size(); ++b) {
+            shown_x_[i][b] = keep * last_x_[i][b] + alpha * L.x[b];
+            shown_v_[i][b] = keep * last_v_[i][b] + alpha * L.v[b];
+        }
+    }
+    sync_reference();
+    for (size_t b = 0; b < ref_x_.size(); ++b) ref_shown_x_[b] = keep * ref_prev_x_[b] + alpha * ref_x_[b];
+}
+
+double Simulation::shown_time() const { return accumulator_ ? shown_time_ : time(); }
+
+const dvec2* Simulation::shown_x(int i) const { return accumulator_ ? shown_x_[i].data() : lanes_[i].x.data(); }
+
+const dvec2* Simulation::shown_v(int i) const { return accumulator_ ? shown_v_[i].data() : lanes_[i].v.data(); }
+
+double Simulation::shown_energy(int i) const {
+    return accumulator_ ? stepwise::energy(scene_.system, shown_x_[i].data(), shown_v_[i].data()) : energy(i);
+}
+
+double Simulation::shown_error(int lane, int body) const {
+    if (!accumulator_) return error(lane, body);
+    const dvec2 d = shown_x_[lane][body] - ref_shown_x_[body];
+    return std::sqrt(d.x * d.x + d.y * d.y);
+}
+
+void Simulation::step_lanes(double frame_step) {
     const System& s = scene_.system;
     const long long tick = steps_ + 1;
-    const double t_next = static_cast<double>(tick) * config_.dt;
+    const bool variable = frame_step > 0.0;
+    const double t_next = variable ? clock_ : static_cast<double>(tick) * config_.dt;
     bool any_stepped = false;
     for (size_t i = 0; i < lanes_.size(); ++i) {
         Status& st = status_[i];
@@ -159,7 +246,7 @@ void Simulation::step() {
         const bool adaptive = stride_[i] == 0 && integrators()[L.integrator].adaptive;
         if (stride_[i] != 1 && !due(i, tick, adaptive)) continue;
         const long long ticks = tick - lane_at_[i];
-        const double h = static_cast<double>(ticks) * config_.dt;
+        const double h = variable ? frame_step : static_cast<double>(ticks) * config_.dt;
         std::copy(L.x.begin(), L.x.end(), last_x_[i].begin());
         std::copy(L.v.begin(), L.v.end(), last_v_[i].begin());
         const long long spent = L.force_evaluations;
@@ -263,25 +350,37 @@ void Simulation::sync_reference() const {
             return;
         }
         if (reference_kind_ == ReferenceKind::exact) {
-            // A closed form needs no history: jump straight to now.
+            // A closed form needs no history: jump straight to now (and, for the accumulator's
+            // render state, to one step back).
             exact_state(scene_.system, linear_bodies_.data(), scene_.x0.data(), scene_.v0.data(), time(),
                         reference_lane_.x.data(), reference_lane_.v.data());
+            if (accumulator_ && steps_ > 0)
+                exact_state(scene_.system, linear_bodies_.data(), scene_.x0.data(), scene_.v0.data(),
+                            static_cast<double>(steps_ - 1) * dt, ref_prev_x_.data(), ref_prev_v_.data());
             ref_steps_ = steps_;
         } else {
+            if (accumulator_ && ref_steps_ + 1 == steps_) {
+                std::copy(ref_x_.begin(), ref_x_.end(), ref_prev_x_.begin());
+                std::copy(ref_v_.begin(), ref_v_.end(), ref_prev_v_.begin());
+            }
             integrators()[reference_lane_.integrator].step(scene_.system, reference_lane_, dt);
             ++ref_steps_;
         }
-        if (const StopReason why = check_state(ref_x_.data(), ref_v_.data(), reference_lane_.x.data(),
-                                               reference_lane_.v.data(), reference_lane_.gave_up);
-            why != StopReason::none) {
-            // The reference keeps its last good state, and says when it stopped.
-            reference_reason_ = why;
-            reference_stopped_at_ = static_cast<double>(ref_steps_) * dt;
-            continue;
-        }
-        std::copy(reference_lane_.x.begin(), reference_lane_.x.end(), ref_x_.begin());
-        std::copy(reference_lane_.v.begin(), reference_lane_.v.end(), ref_v_.begin());
+        accept_reference();
     }
+}
+
+void Simulation::accept_reference() const {
+    if (const StopReason why = check_state(ref_x_.data(), ref_v_.data(), reference_lane_.x.data(),
+                                           reference_lane_.v.data(), reference_lane_.gave_up);
+        why != StopReason::none) {
+        // The reference keeps its last good state, and says when it stopped.
+        reference_reason_ = why;
+        reference_stopped_at_ = variable_clock_ ? clock_ : static_cast<double>(ref_steps_) * config_.dt;
+        return;
+    }
+    std::copy(reference_lane_.x.begin(), reference_lane_.x.end(), ref_x_.begin());
+    std::copy(reference_lane_.v.begin(), reference_lane_.v.end(), ref_v_.begin());
 }
 
 double Simulation::energy(int i) const {

@@ -2,10 +2,12 @@
 // side by side, with the exact (or reference) motion, energies and divergence flags.
 #pragma once
 #include "config.hpp"
+#include "frame_loop.hpp"
 #include "integrators.hpp"
 #include "scenarios.hpp"
 #include "system.hpp"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -40,14 +42,39 @@ public:
     // Back to t = 0 with fresh lanes (stateful integrators restart).
     void reset();
     // Advance the clock by one dt; every lane that is due steps to the new time (all of them,
-    // unless equal cost is on); stopped lanes stay where they were.
+    // unless equal cost is on); stopped lanes stay where they were. With a game loop, advance by
+    // frame() (a variable loop's steps are the frames' own lengths).
     void step();
     void advance(long long steps);
+
+    // One frame of the game loop (Config::loop, core/frame_loop.hpp): every lane takes the
+    // frame's steps (fixed: substeps steps of dt; variable: one step of the frame's length;
+    // accumulator: the whole steps its accumulator holds, at most the cap), so lanes compare at
+    // equal frames. Without a loop a frame is one step.
+    void frame();
+    long long frames() const { return frames_; }
+    const FrameLoop* frame_loop() const { return loop_ ? &*loop_ : nullptr; }
 
     const Config& config() const { return config_; }
     const Scene& scene() const { return scene_; }
     long long steps() const { return steps_; }
-    double time() const { return static_cast<double>(steps_) * config_.dt; }  // never t += dt
+    // steps × dt, never t += dt; a variable loop's clock is its frames' lengths, summed by the
+    // schedule (FrameLoop: (1/hz)·Σ(1 + jitter·u)).
+    double time() const { return variable_clock_ ? clock_ : static_cast<double>(steps_) * config_.dt; }
+
+    // What a player sees at the current frame, and what the rows print. Without a loop, and for
+    // the fixed and variable loops, the lanes' states at time(). For the accumulator, the render
+    // state lerp(previous, current, alpha) = (1 − alpha)·previous + alpha·current of each lane
+    // (previous: its state before its last step), standing for the time (steps − 1 + alpha)·dt
+    // (0 before the first step, when previous = current = the start); its energy is the render
+    // state's, and its error the distance from the reference's render state (the same lerp of
+    // the reference at the same two steps), so that the error measures the integrator, not the
+    // interpolation's lag.
+    double shown_time() const;
+    const dvec2* shown_x(int i) const;
+    const dvec2* shown_v(int i) const;
+    double shown_energy(int i) const;
+    double shown_error(int lane, int body) const;
     int lanes() const { return static_cast<int>(lanes_.size()); }
     int bodies() const { return scene_.system.bodies(); }
     const Lane& lane(int i) const { return lanes_[i]; }
@@ -159,6 +186,13 @@ private:
     // Brings the reference to the current step: the closed form at time(), or the rk45 lane
     // stepped dt by dt from where it was (so the numbers never depend on when it is read).
     void sync_reference() const;
+    // step() with every lane's h: frame_step > 0 is a variable loop's frame (clock_ holds its
+    // end), else ticks of dt as step() says.
+    void step_lanes(double frame_step);
+    // The reference's check after a step: keeps the new state, or stops it at the last good one.
+    void accept_reference() const;
+    // The accumulator's render states (shown_*) at the frame's alpha.
+    void render(double alpha);
     // Equal cost: whether lane i (stride other than 1) steps on this tick.
     bool due(size_t i, long long tick, bool adaptive) const;
     // Equal cost: the starting tolerance of an adaptive lane (see step()).
@@ -196,6 +230,17 @@ private:
     std::vector<int> stride_;
     std::vector<long long> lane_at_, lane_steps_, expected_cost_;
     std::vector<std::vector<dvec2>> lane_ref_x_, lane_ref_v_;
+    // The game loop: its schedule, frames taken, a variable loop's clock, and the accumulator's
+    // render states (lanes and reference) with the reference's state one step back.
+    std::optional<FrameLoop> loop_;
+    long long frames_ = 0;
+    bool variable_clock_ = false;
+    bool accumulator_ = false;
+    double clock_ = 0.0;
+    double shown_time_ = 0.0;
+    std::vector<std::vector<dvec2>> shown_x_, shown_v_;
+    std::vector<dvec2> ref_shown_x_;
+    mutable std::vector<dvec2> ref_prev_x_, ref_prev_v_;
 };
 
 }  // namespace stepwise

@@ -38,6 +38,7 @@ std::string dictionary() {
     for (const IntegratorInfo& i : integrators()) add(i.id);
     for (const PresetInfo& p : presets()) add(p.id);
     for (const ViewInfo& v : views()) add(v.id);
+    for (const LoopKindInfo& k : loop_kinds()) add(k.id);  // the game loop's values
     // The ranges' ends, and the value just above an excluded minimum (5e-324 for "> 0"): the
     // extremes that a valid config may hold, where the numbers get hard.
     for (const ScenarioInfo& s : scenarios()) {

@@ -164,7 +164,8 @@ TEST_CASE("cli list --format json: every table in strict JSON, each integrator's
     REQUIRE(r.status == 0);
     const auto doc = parse_json(r.out);
     REQUIRE(doc);
-    CHECK(doc->keys() == std::vector<std::string>{"integrators", "order_regimes", "limits", "scenarios", "presets", "views"});
+    CHECK(doc->keys() == std::vector<std::string>{"integrators", "order_regimes", "limits", "scenarios", "presets", "loop",
+                                                  "views"});
     const auto& ints = (*doc)["integrators"].items;
     REQUIRE(ints.size() == integrators().size());
     for (size_t k = 0; k < ints.size(); ++k) {
@@ -870,4 +871,123 @@ TEST_CASE("cli trace: a lane that stopped before the step has no stages, and say
     CHECK(euler["stopped_at"].number == 1.25);
     CHECK(euler["h"].kind == Json::Kind::null);
     CHECK(euler["stages"].items.empty());
+
+TEST_CASE("cli run with loop=fixed at 60 Hz prints exactly what dt = 1/60 prints, every integrator", "[loop]") {
+    const std::string system = "scenario=two_spring&b=0.3&integrators=" + testing_helpers::all_integrators();
+    const Result looped = cli({"run", system + "&loop=fixed&hz=60", "--steps", "40", "--every", "4"});
+    const Result plain = cli({"run", system + "&dt=" + format_number(1.0 / 60.0), "--steps", "40", "--every", "4"});
+    REQUIRE(looped.status == 0);
+    REQUIRE(plain.status == 0);
+    CHECK(lines(looped.out).size() == 1 + 11 * integrators().size());
+    CHECK(looped.out == plain.out);
+    // 4 substeps at 30 Hz: frame n is step 4n of dt = 1/120.
+    const Result sub = cli({"run", system + "&loop=fixed&hz=30&substeps=4", "--steps", "10"});
+    const Result fine = cli({"run", system + "&dt=" + format_number(1.0 / 120.0), "--steps", "40", "--every", "4"});
+    CHECK(sub.out == fine.out);
+}
+
+TEST_CASE("cli run with a loop: one row per frame at the frame's time, frames from the duration or --until", "[loop]") {
+    const Result r = cli({"run", "preset=substeps_rescue"});
+    REQUIRE(r.status == 0);
+    const std::vector<std::string> out = lines(r.out);
+    CHECK(out[0] == "t,integrator,body,x,y,vx,vy,energy,error");
+    CHECK(out.size() == 1 + 151 * 2);  // frames 0 … 150 (5 s at 30 Hz) of two lanes
+    const Result merged = cli({"run", "preset=substeps_rescue"}, true);
+    CHECK(contains(merged.out, "\ngame loop: accumulator at 30 Hz, 4 substeps (step 1/120 s), jitter 0.2 "
+                               "(seed 1), at most 8 steps a frame; 150 frames, 603 physics steps (rows: the render state "
+                               "lerp(previous, current, alpha))\n"));
+    // The render times increase frame by frame, about 1/30 s apart.
+    double last = -1.0;
+    for (size_t i = 1; i < out.size(); i += 2) {
+        const double t = std::stod(fields(out[i])[0]);
+        CHECK(t > last);
+        last = t;
+    }
+    CHECK(last == Approx(5.0).margin(0.1));
+    const Result until = cli({"run", "preset=explodes_at_30fps", "--until", "1"});
+    CHECK(lines(until.out).size() == 1 + 31 * 2);
+    CHECK(fields(lines(until.out).back())[0] == "1");  // 30 frames of 1/30 s: steps × dt = 1
+    const Result steps = cli({"run", "preset=variable_dt_drifts", "--steps", "7"});
+    CHECK(lines(steps.out).size() == 1 + 8 * 2);
+    const Result far = cli({"run", "preset=explodes_at_30fps", "--until", "1e6"}, true);
+    CHECK(far.status == 64);
+    CHECK(contains(far.out, "--until must be at most 333333.3333333333 s at hz = 30 (at most 10000000 frames per run)"));
+}
+
+TEST_CASE("cli run --format json with a loop: frames, the loop's keys and what it did, strict JSON", "[loop]") {
+    const auto doc = parse_json(cli({"run", "preset=explodes_at_30fps", "--format", "json", "--every", "10"}).out);
+    REQUIRE(doc);
+    CHECK(doc->keys() == std::vector<std::string>{"config", "reference", "order_regime", "dt", "frames", "loop", "rows",
+                                                  "reference_stopped", "reference_stopped_at", "loop_frames",
+                                                  "physics_steps", "most_steps_in_a_frame", "capped_frames",
+                                                  "dropped_time", "integrators"});
+    CHECK((*doc)["frames"].number == 150);
+    CHECK((*doc)["loop"]["kind"].string == "fixed");
+    CHECK((*doc)["loop"]["hz"].number == 30);
+    CHECK((*doc)["loop"].keys() == std::vector<std::string>{"kind", "hz", "substeps", "text"});
+    CHECK((*doc)["dt"].number == 1.0 / 30.0);
+    for (const Json& lane : (*doc)["integrators"].items) {
+        CHECK(lane["diverged"].kind == Json::Kind::boolean);
+        CHECK(lane["stopped"].string == "diverged");
+        CHECK(lane["diverged_at"].number < 0.4);
+    }
+    CHECK(all_finite(*doc));
+    // The accumulator's cap: frames of up to 1.9 periods at 8 substeps need up to 15 steps.
+    const std::string capped = "scenario=spring&integrators=rk4&loop=accumulator&hz=10&substeps=8&jitter=0.9&seed=2";
+    const auto slow = parse_json(cli({"run", capped, "--format", "json", "--every", "100"}).out);
+    REQUIRE(slow);
+    CHECK((*slow)["most_steps_in_a_frame"].number == 8);
+    CHECK((*slow)["capped_frames"].number > 10);
+    CHECK((*slow)["dropped_time"].number > 0.5);
+    CHECK((*slow)["physics_steps"].number <= 8 * 100);
+    const double dropped_steps = (*slow)["dropped_time"].number * 80;  // whole steps of 1/80 s
+    CHECK(std::fabs(dropped_steps - std::round(dropped_steps)) < 1e-9);
+    const Result text = cli({"run", capped, "--every", "100"}, true);
+    CHECK(contains(text.out, "slowed: "));
+    CHECK(contains(text.out, " s of game time dropped in "));
+}
+
+TEST_CASE("cli with a loop: bad keys exit 2 naming the key; convergence and stability say what they cannot use", "[loop]") {
+    const Result bad = cli({"check", "scenario=spring&loop=sometimes&hz=0&jitter=1&substeps=65"}, true);
+    CHECK(bad.status == 2);
+    CHECK(contains(bad.out, "error: loop must be fixed, variable or accumulator; got 'sometimes'"));
+    CHECK(contains(bad.out, "error: hz must be a number from 1 to 1000 (frames per second); got '0'"));
+    CHECK(contains(bad.out, "error: jitter must be a number from 0 to below 1"));
+    CHECK(contains(bad.out, "error: substeps must be a whole number from 1 to 64; got '65'"));
+    const Result both = cli({"run", "preset=explodes_at_30fps&dt=0.01"}, true);
+    CHECK(both.status == 2);
+    CHECK(contains(both.out, "error: dt=0.01 cannot be combined with loop=fixed"));
+    const Result conv = cli({"convergence", "preset=explodes_at_30fps"}, true);
+    CHECK(conv.status == 2);
+    CHECK(contains(conv.out, "error: loop=fixed cannot be used by stepwise convergence"));
+    const Result stab = cli({"stability", "preset=variable_dt_drifts"}, true);
+    CHECK(stab.status == 2);
+    CHECK(contains(stab.out, "error: loop=variable cannot be used by stepwise stability"));
+    // The fixed loop's step is one dt: the map's point is ω/hz, past the limit at 30 Hz.
+    const Result fixed = cli({"stability", "preset=explodes_at_30fps"});
+    REQUIRE(fixed.status == 0);
+    CHECK(lines(fixed.out)[1] == "semi_implicit_euler,2,0,2.5,0,2,0.026666666666666668,0");
+    const Result sixty = cli({"stability", "preset=explodes_at_30fps&hz=60"});
+    CHECK(lines(sixty.out)[1] == "semi_implicit_euler,2,0,1.25,0,2,0.026666666666666668,1");
+}
+
+TEST_CASE("cli list names the loop keys with their ranges and rules, in text and JSON", "[loop]") {
+    const Result text = cli({"list"});
+    CHECK(contains(text.out, "Game loop (shared keys"));
+    CHECK(contains(text.out, "  loop      fixed | variable | accumulator"));
+    CHECK(contains(text.out, "  hz        default 60    a number from 1 to 1000"));
+    CHECK(contains(text.out, "  max_steps default 8     a whole number from 1 to 64"));
+    CHECK(contains(text.out, "explodes_at_30fps"));
+    const auto doc = parse_json(cli({"list", "--format", "json"}).out);
+    REQUIRE(doc);
+    const Json& loop = (*doc)["loop"];
+    REQUIRE(loop["kinds"].items.size() == 3);
+    CHECK(loop["kinds"].items[2]["id"].string == "accumulator");
+    std::vector<std::string> keys;
+    for (const Json& k : loop["keys"].items) keys.push_back(k["key"].string);
+    CHECK(keys == std::vector<std::string>{"hz", "substeps", "jitter", "seed", "max_steps"});
+    CHECK(loop["keys"].items[2]["max"].number == 1);
+    CHECK(loop["keys"].items[2]["max_exclusive"].kind == Json::Kind::boolean);
+    CHECK(loop["keys"].items[1]["loops"].string == "fixed and accumulator");
+    CHECK(contains(loop["rules"].string, "a link that gives dt as well is an error naming both keys"));
 }

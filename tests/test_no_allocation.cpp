@@ -40,9 +40,10 @@ void check_no_allocation(const std::string& query) {
     INFO(query);
     REQUIRE(r.ok());
     Simulation sim(r.config);
-    sim.step();  // nothing is allocated lazily either, but measure from the second step on
+    // A frame is a step without a game loop, and a frame of the loop with one (the loop presets).
+    sim.frame();  // nothing is allocated lazily either, but measure from the second step on
     const long long before = allocations.load();
-    sim.advance(200);
+    for (int k = 0; k < 200; ++k) sim.frame();
     const long long during = allocations.load() - before;
     CHECK(during == 0);
     const long long before_reset = allocations.load();
@@ -56,9 +57,13 @@ TEST_CASE("Simulation::step allocates nothing, for every preset and integrator")
     // presets() includes the orbit's (the kinematic lane calls kepler_propagate every step) and
     // the elastic pendulum's (an rk45 reference); make sure the loop really covers them.
     for (const char* id : {"circular_orbit", "eccentric_orbit", "hyperbolic_flyby", "elastic_pendulum_resonance",
-                           "elastic_pendulum_chaos"})
+                           "elastic_pendulum_chaos", "explodes_at_30fps", "variable_dt_drifts", "substeps_rescue"})
         CHECK(find_preset(id) >= 0);
     for (const PresetInfo& p : presets()) check_no_allocation(std::string("preset=") + p.id + "&integrators=" + all_integrators());
+    // Each loop with an rk45 reference (the variable loop steps it by each frame's length, the
+    // accumulator keeps its state one step back for the render state).
+    for (const char* loop : {"loop=variable&hz=60&jitter=0.5", "loop=accumulator&hz=30&substeps=3&jitter=0.9&max_steps=2"})
+        check_no_allocation(std::string("preset=elastic_pendulum_chaos&") + loop + "&integrators=" + all_integrators());
     // A radial fall: every lane and the rk45 reference stop with a collision within 200 steps.
     check_no_allocation("scenario=orbit&x0=1,0&v0=0,0&integrators=" + all_integrators());
     // The counter works: a vector allocates.

@@ -15,6 +15,7 @@ EMSCRIPTEN_BINDINGS(stepwise) {
     function("scenarios", &stepwise::web::scenario_table);
     function("presets", &stepwise::web::preset_table);
     function("limits", &stepwise::web::limits);
+    function("loopTable", &stepwise::web::loop_table);
     function("exportRun", &stepwise::web::export_run);
     function("views", &stepwise::web::view_table);
     function("stabilityLimit", &stepwise::web::stability_limit);
@@ -35,6 +36,7 @@ EMSCRIPTEN_BINDINGS(stepwise) {
         .function("config", &Playground::config)
         .function("errors", &Playground::errors)
         .function("dt", &Playground::dt)
+        .function("loop", &Playground::loop)
         .function("time", &Playground::time)
         .function("lanes", &Playground::lanes)
         .function("bodies", &Playground::bodies)

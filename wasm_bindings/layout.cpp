@@ -22,14 +22,27 @@ namespace {
 
 double max_error(const Simulation& sim, int lane) {
     double worst = 0.0;
-    for (int b = 0; b < sim.bodies(); ++b) worst = std::max(worst, sim.error(lane, b));
+    for (int b = 0; b < sim.bodies(); ++b) worst = std::max(worst, sim.shown_error(lane, b));
     return worst;
 }
 
 // Header of the state array.
-const Series t_series = {"t", Scope::global, "s", "time", [](const Playground& p, int, int) { return p.sim().time(); }};
-const Series steps_series = {"steps", Scope::global, "", "steps taken",
-                             [](const Playground& p, int, int) { return static_cast<double>(p.sim().steps()); }};
+// With a game loop: the frame's time (the accumulator's render time) and the frames taken; the
+// lanes' x, y, vx, vy, error and energy are then what a player sees (Simulation::shown_*).
+const Series t_series = {"t", Scope::global, "s", "time",
+                         [](const Playground& p, int, int) { return p.sim().shown_time(); }};
+const Series steps_series = {"steps", Scope::global, "", "steps taken (frames, with a game loop)",
+                             [](const Playground& p, int, int) { return static_cast<double>(p.sim().frames()); }};
+const Series physics_steps = {"physics_steps", Scope::global, "", "physics steps taken",
+                              [](const Playground& p, int, int) { return static_cast<double>(p.sim().steps()); }};
+const Series loop_dropped_time = {
+    "loop_dropped_time", Scope::global, "s", "game time the accumulator's cap dropped",
+    [](const Playground& p, int, int) { return p.sim().frame_loop() ? p.sim().frame_loop()->dropped_time() : 0.0; }};
+const Series loop_capped_frames = {"loop_capped_frames", Scope::global, "", "frames that hit the accumulator's cap",
+                                   [](const Playground& p, int, int) {
+                                       const FrameLoop* loop = p.sim().frame_loop();
+                                       return loop ? static_cast<double>(loop->capped_frames()) : 0.0;
+                                   }};
 const Series history_count = {"history_count", Scope::global, "", "plot samples recorded",
                               [](const Playground& p, int, int) { return static_cast<double>(p.history_count()); }};
 const Series history_generation = {
@@ -53,18 +66,18 @@ const Series reference_phase_p = {"reference_phase_p", Scope::global, "", "",
                                   [](const Playground& p, int, int) { return p.sim().reference_phase().y; }};
 
 // Each lane's bodies.
-const Series x = {"x", Scope::lane_body, "m", "x", [](const Playground& p, int l, int b) { return p.sim().lane(l).x[b].x; }};
-const Series y = {"y", Scope::lane_body, "m", "y", [](const Playground& p, int l, int b) { return p.sim().lane(l).x[b].y; }};
+const Series x = {"x", Scope::lane_body, "m", "x", [](const Playground& p, int l, int b) { return p.sim().shown_x(l)[b].x; }};
+const Series y = {"y", Scope::lane_body, "m", "y", [](const Playground& p, int l, int b) { return p.sim().shown_x(l)[b].y; }};
 const Series vx = {"vx", Scope::lane_body, "m/s", "vx",
-                   [](const Playground& p, int l, int b) { return p.sim().lane(l).v[b].x; }};
+                   [](const Playground& p, int l, int b) { return p.sim().shown_v(l)[b].x; }};
 const Series vy = {"vy", Scope::lane_body, "m/s", "vy",
-                   [](const Playground& p, int l, int b) { return p.sim().lane(l).v[b].y; }};
+                   [](const Playground& p, int l, int b) { return p.sim().shown_v(l)[b].y; }};
 const Series error = {"error", Scope::lane_body, "m", "distance from the reference position",
-                      [](const Playground& p, int l, int b) { return p.sim().error(l, b); }};
+                      [](const Playground& p, int l, int b) { return p.sim().shown_error(l, b); }};
 
 // Each lane.
 const Series energy = {"energy", Scope::lane, "J", "mechanical energy",
-                       [](const Playground& p, int l, int) { return p.sim().energy(l); }};
+                       [](const Playground& p, int l, int) { return p.sim().shown_energy(l); }};
 const Series energy_drift = {"energy_drift", Scope::lane, "",
                              "energy drift: (E − E_reference) ÷ the energy scale",
                              [](const Playground& p, int l, int) { return p.sim().energy_drift(l); }};
@@ -121,7 +134,7 @@ const Series reference_vy = {"reference_vy", Scope::body, "m/s", "reference vy",
 }  // namespace
 
 std::vector<const Series*> state_series() {
-    return {&t_series, &steps_series, &history_count, &history_generation, &last_advance, &reference_energy,
+    return {&t_series, &steps_series, &physics_steps, &loop_dropped_time, &loop_capped_frames, &history_count, &history_generation, &last_advance, &reference_energy,
             &reference_stopped, &reference_stopped_at, &reference_angular_momentum, &reference_phase_q,
             &reference_phase_p, &x, &y, &vx, &vy, &error, &energy, &energy_drift, &stopped, &stopped_at,
             &dissipated, &max_error_series, &angular_momentum, &angular_momentum_drift, &phase_q, &phase_p,

@@ -199,7 +199,7 @@ bool Playground::step_clouds(const Deadline* deadline) {
 bool Playground::step_once(const Deadline* deadline) {
     if (!step_clouds(deadline)) return false;  // the rest of this step in the next call
     cloud_lane_ = 0;
-    sim_.step();
+    sim_.frame();  // a step, or with a game loop one frame of it
     if (split_clouds_) {
         // The step is whole: what its parts noted becomes what is read (the exact flow's points,
         // at the end of the buffer, are written at each read).
@@ -208,7 +208,7 @@ bool Playground::step_once(const Deadline* deadline) {
         points_finite_.swap(next_points_finite_);
         points_finite_step_ = sim_.steps();
     }
-    if (sim_.steps() % history_stride_ == 0) record();
+    if (sim_.frames() % history_stride_ == 0) record();
     return true;
 }
 
@@ -273,7 +273,7 @@ int Playground::advance_within(int n, double budget_ms) {
 
 int Playground::advance_time(double seconds) {
     if (!(seconds > 0.0)) return advance_steps(0);
-    const double steps = std::floor(seconds / sim_.config().dt + 1e-9);
+    const double steps = std::floor(seconds / dt() + 1e-9);
     return advance_steps(static_cast<int>(std::min(steps, static_cast<double>(max_steps_per_call))));
 }
 
@@ -292,7 +292,7 @@ void Playground::compact() {
 
 void Playground::record() {
     if (history_count_ == history_capacity) compact();
-    if (sim_.steps() % history_stride_ != 0) return;  // the stride just doubled past this step
+    if (sim_.frames() % history_stride_ != 0) return;  // the stride just doubled past this step
     history_layout_.fill(*this, history_.data() + static_cast<size_t>(history_count_) * sample_width_);
     ++history_count_;
 }
@@ -649,6 +649,54 @@ val preset_table() {
     return list;
 }
 
+val Playground::loop() const {
+    val out = val::object();
+    const LoopSettings& s = sim_.config().loop;
+    out.set("kind", std::string(loop_kind_id(s.kind)));
+    out.set("text", describe_loop(s));
+    out.set("hz", s.hz);
+    out.set("substeps", s.substeps);
+    out.set("jitter", s.jitter);
+    out.set("seed", s.seed);
+    out.set("maxSteps", s.max_steps);
+    out.set("step", sim_.config().dt);  // the physics step (1/hz on average for loop=variable)
+    return out;
+}
+
+val loop_table() {
+    val out = val::object();
+    val kinds = val::array();
+    for (const LoopKindInfo& k : loop_kinds()) {
+        val item = val::object();
+        item.set("id", std::string(k.id));
+        item.set("description", std::string(k.description));
+        kinds.call<void>("push", item);
+    }
+    val keys = val::array();
+    for (const LoopKeySpec& k : loop_keys()) {
+        val item = val::object();
+        item.set("key", std::string(k.key));
+        item.set("min", k.min);
+        item.set("max", k.max);
+        item.set("default", k.def);
+        item.set("whole", k.whole);
+        item.set("maxExclusive", k.max_exclusive);
+        item.set("label", std::string(k.label));
+        item.set("unit", std::string(k.unit));
+        item.set("meaning", std::string(k.meaning));
+        item.set("allowed", loop_key_allowed(k));
+        item.set("fixed", k.fixed);
+        item.set("variable", k.variable);
+        item.set("accumulator", k.accumulator);
+        item.set("needsJitter", k.needs_jitter);
+        keys.call<void>("push", item);
+    }
+    out.set("kinds", kinds);
+    out.set("keys", keys);
+    out.set("rules", std::string(loop_rules));
+    return out;
+}
+
 val limits() {
     val out = val::object();
     out.set("version", config_version);
@@ -709,7 +757,7 @@ bool RunExport::run(int max_steps, double budget_ms) {
     const Deadline deadline(budget_ms);
     // Never more than ~1 MB waiting for take(): the heap is fixed.
     for (int n = 0; n < max_steps && step_ < steps_ && rows_ < max_export_rows && chunks_.size() < 4; ++n) {
-        sim_.step();
+        sim_.frame();  // a step, or a frame of the game loop (its rows are frames)
         ++step_;
         if (step_ % every_ == 0) emit();
         if (deadline.passed()) break;

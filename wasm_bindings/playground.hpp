@@ -48,7 +48,8 @@ public:
     bool prepare(double budget_ms);
     bool clouds_ready() const;
 
-    // Advances by n whole steps (n clamped to [0, max_steps_per_call]); returns the steps taken.
+    // Advances by n whole steps (frames, with a game loop; n clamped to [0, max_steps_per_call]);
+    // returns the steps taken.
     int advance_steps(int n);
     // The same, but returns after the step that ends past budget_ms of wall time (at least one
     // step): the page's stepping per frame. An rk45 reference is brought along step by step (it
@@ -84,7 +85,12 @@ public:
 
     std::string config() const { return normalise(sim_.config()); }
     emscripten::val errors() const;  // the parse errors of the query this was made from
-    double dt() const { return sim_.config().dt; }
+    // The page's unit of time: a step of dt, or with a game loop a frame of 1/hz (the runner
+    // advances one frame per 1/hz of wall time, so a 30 Hz loop shows 30 new states a second).
+    double dt() const { return sim_.frame_loop() ? 1.0 / sim_.config().loop.hz : sim_.config().dt; }
+    // The game loop: {kind ('' without one), text (in words), hz, substeps, jitter, seed,
+    // maxSteps, step (the physics step)}.
+    emscripten::val loop() const;
     double time() const { return sim_.time(); }
     int lanes() const { return sim_.lanes(); }
     int bodies() const { return sim_.bodies(); }
@@ -165,6 +171,10 @@ emscripten::val integrator_table();
 emscripten::val scenario_table();
 emscripten::val preset_table();
 emscripten::val limits();  // dt_max, duration_max, max_steps, default dt, ...
+// The game loop's kinds and keys (core/frame_loop.hpp): {kinds: [{id, description}], keys:
+// [{key, min, max, default, whole, maxExclusive, label, unit, meaning, allowed, fixed, variable,
+// accumulator, needsJitter}], rules}.
+emscripten::val loop_table();
 
 // The text of `stepwise run QUERY --steps N --every K --format csv|json`, in slices, so the page
 // stays responsive on a long run: run(n, budget_ms) advances at most n more steps (fewer once

@@ -29,9 +29,11 @@ const sliderToDt = (v) => Number(Math.pow(10, v).toPrecision(3));
 // The keys that are not the system's (the cloud, equal cost, the view): kept when the system or
 // the preset changes.
 const keptKeys = ['cloud', 'cloud_radius', 'equal_cost', 'view'];
+// The game loop's keys: kept when the system changes (not when a preset is chosen: it has its own).
+const loopKeys = ['loop', 'hz', 'substeps', 'jitter', 'seed', 'max_steps'];
 // A config's kept keys as '&cloud=…&view=…' (empty when it has none).
-function keptPart(config) {
-  return keptKeys.map((k) => [k, valueOf(config, k)]).filter(([, v]) => v !== null)
+function keptPart(config, keys = keptKeys) {
+  return keys.map((k) => [k, valueOf(config, k)]).filter(([, v]) => v !== null)
     .map(([k, v]) => `&${k}=${encodeURIComponent(v)}`).join('');
 }
 // The config without its kept keys (to recognise a preset with a cloud or a view added).
@@ -89,7 +91,9 @@ export class Controls {
     this.scenarioSelect.addEventListener('change', () => {
       // A new system starts from its defaults, keeping the integrators and dt.
       const c = this.getConfig();
-      this.set(`scenario=${this.scenarioSelect.value}&integrators=${valueOf(c, 'integrators')}&dt=${valueOf(c, 'dt')}${keptPart(c)}`);
+      const dt = valueOf(c, 'dt');  // none while a game loop sets it (the loop's keys are kept)
+      this.set(`scenario=${this.scenarioSelect.value}&integrators=${valueOf(c, 'integrators')}${dt === null ? '' : `&dt=${dt}`}` +
+        `${keptPart(c)}${keptPart(c, loopKeys)}`);
     });
     this.scenarioText = el('p', { class: 'hint', id: 'scenario-description' });
     this.scenarioSelect.setAttribute('aria-describedby', 'scenario-description');
@@ -293,9 +297,11 @@ export class Controls {
     this.presetSelect.value = preset;
     const info = preset ? this.core.presets.find((p) => p.id === preset) : null;
     this.presetText.replaceChildren(...(info ? [el('strong', { text: info.name }), ` — ${info.description}`] : []));
-    const dt = Number(valueOf(config, 'dt'));
-    this.dtNumber.value = String(dt);
-    if (document.activeElement !== this.dtRange) this.dtRange.value = String(Math.log10(dt));
+    const dt = Number(valueOf(config, 'dt'));  // none with a game loop: web/gameloop.js shows its step
+    if (dt > 0) {
+      this.dtNumber.value = String(dt);
+      if (document.activeElement !== this.dtRange) this.dtRange.value = String(Math.log10(dt));
+    }
     this.durationNumber.value = valueOf(config, 'duration');
     const chosen = new Set((valueOf(config, 'integrators') || '').split(','));
     for (const [id, box] of this.integratorBoxes) box.checked = chosen.has(id);

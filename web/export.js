@@ -35,7 +35,9 @@ export function runPlan(config, steps, lanes, bodies, maxRows, format = 'csv') {
   let whole = false;
   if (total === 0) {
     const dt = Number(valueOf(config, 'dt')), duration = Number(valueOf(config, 'duration'));
-    total = Math.ceil(duration / dt - 1e-9);
+    // With a game loop the run counts frames of 1/hz (as stepwise run does).
+    const hz = valueOf(config, 'loop') !== null ? Number(valueOf(config, 'hz')) : null;
+    total = hz ? Math.ceil(duration * hz - 1e-9) : Math.ceil(duration / dt - 1e-9);
     whole = true;
   }
   const perSample = Math.max(1, lanes * bodies);

@@ -121,6 +121,10 @@ export function decodeState(layout, raw, laneIds, bodies) {
     referencePhase: { q: get('reference_phase_q'), p: get('reference_phase_p') },
     // The exact flow's area ratio (NaN without clouds or without a closed form).
     exactAreaRatio: has('exact_area_ratio') ? get('exact_area_ratio') : NaN,
+    // The game loop (with loop=): physics steps taken, and the game time the accumulator's cap dropped.
+    physicsSteps: has('physics_steps') ? get('physics_steps') : get('steps'),
+    loopDroppedTime: has('loop_dropped_time') ? get('loop_dropped_time') : 0,
+    loopCappedFrames: has('loop_capped_frames') ? get('loop_capped_frames') : 0,
     lanes,
     reference,
   };

@@ -19,6 +19,7 @@ import { viewRow } from './views.js';
 import { runStudy, storedStudy, studySizes, physicsKey } from './study.js';
 import { sliceStats, nextTask } from './slices.js';
 import { BoundsProbe } from './bounds.js';
+import { GameLoopPanel } from './gameloop.js';
 
 // Set by mode.js from the address's query: embedded or not, which controls, autoplay.
 const mode = window.__stepwiseMode || { embed: false, ui: 'full', autoplay: false };
@@ -42,6 +43,7 @@ const analyses = new Map();  // view id -> Promise of its analysis module's inst
 let legendStudy = null;      // the quick study behind the legend's measured orders
 let legendStudyTimer = null;
 let boundsProbe = null;      // finds the motion's box ahead of the animation
+let gameLoop = null;         // the game loop's controls and legend line (web/gameloop.js)
 const timing = { frames: 0, simMs: 0, drawMs: 0, steps: 0 };
 let xray = null;             // the stage X-ray (web/xray.js), once it was first opened
 let xrayLoad = null;         // its module's loading
@@ -190,6 +192,7 @@ function apply(query) {
   legend.build(sim, core.integrators, theme.scheme);
   controls.sync(sim.config);
   controls.markErrors(configErrors);
+  gameLoop.sync(sim);
   writeHash(sim.config);
   $('config-string').textContent = sim.config;
   $('open-full').href = linkFor(sim.config);
@@ -274,6 +277,8 @@ function cancelLegendStudy() {
 const legendStudyDelayMs = 400;
 function scheduleLegendStudy() {
   cancelLegendStudy();
+  // A game loop's step is the loop's, not a dt to halve (the convergence view refuses a loop too).
+  if (valueOf(sim.config, 'loop') !== null) { legend.measured(null); return; }
   if (showMeasuredOrders()) return;
   const config = sim.config;
   legendStudyTimer = setTimeout(() => ready.then(() => {
@@ -314,6 +319,7 @@ function draw() {
     if (showPlots) plots.draw(sim, snapshot, theme);
   }
   legend.update(snapshot, !runner.playing);
+  gameLoop.update(snapshot);
   $('clock').textContent = `t = ${snapshot.t.toFixed(2)} s · step ${snapshot.steps}`;
   $('capped').hidden = !runner.capped;
   messaging.frame();
@@ -362,6 +368,10 @@ async function start() {
   tabs = new ViewTabs($('view-tabs'), core.views, (id) => selectView(id));
   await nextTask();
   controls = new Controls($('controls'), { core, set: apply, getConfig: () => sim.config, notify });
+  gameLoop = new GameLoopPanel({
+    table: core.loopTable, controlsRoot: $('controls'), controls, legendBar: document.querySelector('.legend-bar'),
+    set: apply, getConfig: () => sim.config,
+  });
   await nextTask();
   let first = true;
   runner = new Runner({

@@ -22,6 +22,8 @@ export async function loadCore() {
   return {
     Module,
     limits,
+    // The game loop's kinds and keys (web/gameloop.js builds its controls from them).
+    loopTable: Module.loopTable(),
     integrators: Module.integrators(),
     scenarios: Module.scenarios(),
     presets: Module.presets(),
@@ -104,7 +106,8 @@ export class SimulationHandle {
     this.config = this.sim.config();
     // Every problem of the query, the page's own limits included (a cloud too large for the page).
     this.errors = this.sim.errors();
-    this.dt = this.sim.dt();
+    this.dt = this.sim.dt();  // with a game loop: a frame, 1/hz
+    this.loop = this.sim.loop();  // {kind ('' for none), text, hz, substeps, jitter, seed, maxSteps, step}
     this.lanes = this.sim.lanes();
     this.bodies = this.sim.bodies();
     const layout = this.sim.layout();
