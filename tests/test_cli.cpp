@@ -871,6 +871,7 @@ TEST_CASE("cli trace: a lane that stopped before the step has no stages, and say
     CHECK(euler["stopped_at"].number == 1.25);
     CHECK(euler["h"].kind == Json::Kind::null);
     CHECK(euler["stages"].items.empty());
+}
 
 TEST_CASE("cli run with loop=fixed at 60 Hz prints exactly what dt = 1/60 prints, every integrator", "[loop]") {
     const std::string system = "scenario=two_spring&b=0.3&integrators=" + testing_helpers::all_integrators();
