@@ -101,7 +101,11 @@ public:
     int stride(int i) const { return stride_[i]; }
     // The time lane i has reached (the clock's time() when it stepped on this tick) and the
     // number of steps it took; effective_dt is their ratio (stride dt before its first step).
-    double lane_time(int i) const { return static_cast<double>(lane_at_[i]) * config_.dt; }
+    // A variable game loop steps every running lane by each frame's own length (equal cost, the
+    // one reason lanes differ in time, does not combine with a loop): its lanes are at the clock.
+    double lane_time(int i) const {
+        return variable_clock_ ? clock_ : static_cast<double>(lane_at_[i]) * config_.dt;
+    }
     long long lane_steps(int i) const { return lane_steps_[i]; }
     double effective_dt(int i) const;  // lane_time / lane_steps (its expected step before the first)
     // True when lane i's state belongs to the clock's time: always without equal cost (a

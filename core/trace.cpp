@@ -47,6 +47,9 @@ long long run_steps(const Config& c) {
 std::vector<LaneTrace> trace_next(const Simulation& sim, const std::vector<int>& lanes) {
     Simulation copy = sim;
     const double dt = sim.config().dt;
+    // A variable game loop's steps are its frames, each of its own length: the copy advances by
+    // frames there (one step each), by clock ticks of dt otherwise.
+    const bool by_frames = sim.config().loop.kind == LoopKind::variable;
     std::vector<LaneTrace> out(lanes.size());
     // One recorder per traced lane, at a fixed address while the copy steps.
     std::vector<std::unique_ptr<TraceRecorder>> recorders(lanes.size());
@@ -58,7 +61,7 @@ std::vector<LaneTrace> trace_next(const Simulation& sim, const std::vector<int>&
         tr.integrator = copy.lane(l).integrator;
         tr.bodies = copy.bodies();
         tr.t = copy.lane_time(l);
-        tr.step = std::llround(tr.t / dt);
+        tr.step = by_frames ? copy.steps() : std::llround(tr.t / dt);
         if (copy.diverged(l)) {
             tr.stop = copy.stop_reason(l);
             tr.stopped_at = copy.diverged_at(l);
@@ -71,14 +74,18 @@ std::vector<LaneTrace> trace_next(const Simulation& sim, const std::vector<int>&
         ++pending;
     }
     for (long long tick = 0; pending > 0 && tick < max_trace_ticks; ++tick) {
-        copy.step();
+        if (by_frames)
+            copy.frame();
+        else
+            copy.step();
         for (size_t k = 0; k < lanes.size(); ++k) {
             const int l = lanes[k];
             if (!recorders[k] || copy.lane_steps(l) == steps_before[k]) continue;
             LaneTrace& tr = out[k];
             tr.stepped = true;
             // The step the simulation took: whole clock ticks of dt, as Simulation::step computes it.
-            tr.h = static_cast<double>(std::llround((copy.lane_time(l) - tr.t) / dt)) * dt;
+            tr.h = by_frames ? copy.lane_time(l) - tr.t
+                             : static_cast<double>(std::llround((copy.lane_time(l) - tr.t) / dt)) * dt;
             tr.force_evaluations = copy.lane(l).force_evaluations - evaluations_before[k];
             tr.stop = copy.stop_reason(l);
             if (tr.stop != StopReason::none) tr.stopped_at = copy.diverged_at(l);
@@ -102,7 +109,10 @@ std::vector<LaneTrace> trace_step(const Config& c, long long step, const std::ve
     Config traced = c;
     traced.integrators = ids;
     Simulation sim(traced);
-    sim.advance(step);
+    if (traced.loop.kind == LoopKind::variable)
+        for (long long k = 0; k < step; ++k) sim.frame();
+    else
+        sim.advance(step);
     std::vector<int> lanes(ids.size());
     for (size_t k = 0; k < ids.size(); ++k) lanes[k] = static_cast<int>(k);
     return trace_next(sim, lanes);

@@ -992,3 +992,45 @@ TEST_CASE("cli list names the loop keys with their ranges and rules, in text and
     CHECK(loop["keys"].items[1]["loops"].string == "fixed and accumulator");
     CHECK(contains(loop["rules"].string, "a link that gives dt as well is an error naming both keys"));
 }
+
+TEST_CASE("cli trace with a game loop: step N is the loop's physics step N; a variable loop's is frame N, of its own length", "[loop]") {
+    // Fixed (one step a frame) and variable loops print one row per step, so the traced result is
+    // the run's row after step N + 1; the accumulator's rows are render states (interpolated).
+    for (const std::string q : {"preset=explodes_at_30fps", "preset=variable_dt_drifts"}) {
+        for (int step : {0, 4}) {
+            INFO(q << ", step " << step);
+            const Result run = cli({"run", q, "--steps", std::to_string(step + 1), "--every", std::to_string(step + 1)});
+            const Result trace = cli({"trace", q, "--step", std::to_string(step)});
+            REQUIRE(run.status == 0);
+            REQUIRE(trace.status == 0);
+            std::vector<std::string> want, got;
+            for (const std::string& line : lines(run.out)) {
+                const auto f = fields(line);
+                if (f[0] == "t" || std::stod(f[0]) == 0.0) continue;
+                want.push_back(f[1] + "," + f[2] + "," + f[3] + "," + f[4] + "," + f[5] + "," + f[6]);
+            }
+            for (const std::string& line : lines(trace.out)) {
+                const auto f = fields(line);
+                if (f[2] != "result") continue;
+                got.push_back(f[0] + "," + f[3] + "," + f[4] + "," + f[5] + "," + f[6] + "," + f[7]);
+            }
+            CHECK(!want.empty());
+            CHECK(got == want);
+        }
+    }
+    // The variable loop's step is the jittered frame: not 1/hz, and the same as the run's frame times.
+    const auto doc = parse_json(cli({"trace", "preset=variable_dt_drifts", "--step", "2", "--format", "json"}).out);
+    REQUIRE(doc);
+    const double h = (*doc)["integrators"].items[0]["h"].number;
+    const double t = (*doc)["integrators"].items[0]["t"].number;
+    const auto rows = lines(cli({"run", "preset=variable_dt_drifts", "--steps", "3"}).out);
+    std::vector<double> times;
+    for (const std::string& line : rows) {
+        const auto f = fields(line);
+        if (f[0] != "t" && (times.empty() || std::stod(f[0]) != times.back())) times.push_back(std::stod(f[0]));
+    }
+    REQUIRE(times.size() == 4);  // t = 0 and three frames
+    CHECK(t == times[2]);
+    CHECK(h == Approx(times[3] - times[2]).epsilon(1e-12));
+    CHECK(std::abs(h - 1.0 / 30.0) > 1e-6);
+}
