@@ -237,12 +237,12 @@ const std::vector<ScenarioInfo> table = {
                   "k=1000&b=0&rest=0&anchor=0,0&x0=1,0&v0=0,0"},
                  // The game loops (core/frame_loop.hpp, docs/game-loops.md): k picked with
                  // `stepwise stability` so that one frame's step is past the limit at 30 Hz only.
-                 {"explodes_at_30fps", "Game loop: explodes at 30 fps, not at 60",
+                 {"explodes_at_30fps", "Explodes at 30 fps, not at 60",
                   "A stiff spring (ω = 75/s) stepped once a frame: at 30 fps ω·h = 2.5 is past symplectic Euler's and "
                   "Verlet's limit of 2 and it explodes within 0.4 s, while at hz=60 (ω·h = 1.25) it stays bounded.",
                   "integrators=semi_implicit_euler,velocity_verlet&duration=5&m=1&k=5625&b=0&rest=0&anchor=0,0&"
                   "x0=1,0&v0=0,0&loop=fixed&hz=30"},
-                 {"substeps_rescue", "Game loop: substeps rescue a stiff spring",
+                 {"substeps_rescue", "Substeps rescue a stiff spring",
                   "A stiffer spring (ω = 150/s) in a 30 Hz accumulator loop with jittered frames: one step a frame "
                   "(ω·h = 5) explodes within 0.2 s, substeps=4 (ω·h = 1.25) keeps it bounded at the same frame rate.",
                   "integrators=semi_implicit_euler,velocity_verlet&duration=5&m=1&k=22500&b=0&rest=0&anchor=0,0&"
@@ -314,7 +314,7 @@ const std::vector<ScenarioInfo> table = {
                   "A body coming in from x = −10 at speed 1.5 swings past the central mass once and escapes.",
                   "integrators=explicit_euler,semi_implicit_euler,velocity_verlet,rk4&dt=0.05&duration=16&m=1&gm=1&"
                   "x0=-10,1&v0=1.5,0"},
-                 {"variable_dt_drifts", "Game loop: variable dt drifts",
+                 {"variable_dt_drifts", "Variable frame time drifts",
                   "An eccentric orbit (e = 0.64) stepped by each jittered frame's own length (30 Hz ± 50 %): the "
                   "energy of symplectic Euler and Verlet wanders off by about 10 % in 20 orbits, where loop=fixed "
                   "returns to its start energy every orbit.",

@@ -550,6 +550,26 @@ std::string usage_error(const std::vector<std::string>& args) {
     return r.out.substr(0, r.out.find('\n'));
 }
 
+// `stepwise run` after step + 1 steps and the "result" stage of `stepwise trace --step step`, as
+// "integrator,body,x,y,vx,vy" text per integrator and body, each in its command's order.
+std::pair<std::vector<std::string>, std::vector<std::string>> run_and_traced_results(const std::string& q, int step) {
+    const Result run = cli({"run", q, "--steps", std::to_string(step + 1), "--every", std::to_string(step + 1)});
+    const Result trace = cli({"trace", q, "--step", std::to_string(step)});
+    REQUIRE(run.status == 0);
+    REQUIRE(trace.status == 0);
+    std::vector<std::string> from_run, traced;
+    for (const std::string& line : lines(run.out)) {
+        const auto f = fields(line);
+        if (f[0] == "t" || std::stod(f[0]) == 0.0) continue;
+        from_run.push_back(f[1] + "," + f[2] + "," + f[3] + "," + f[4] + "," + f[5] + "," + f[6]);
+    }
+    for (const std::string& line : lines(trace.out)) {
+        const auto f = fields(line);
+        if (f[2] != "result") continue;
+        traced.push_back(f[0] + "," + f[3] + "," + f[4] + "," + f[5] + "," + f[6] + "," + f[7]);
+    }
+    return {from_run, traced};
+}
 }  // namespace
 
 TEST_CASE("cli run and cloud: every option value is checked with the config's number rules, before any arithmetic") {
@@ -759,22 +779,7 @@ TEST_CASE("cli trace: the result is the state run prints after step N + 1, to th
         const std::string q = system + "&integrators=" + all;
         for (int step : {0, 4}) {
             INFO(q << ", step " << step);
-            const Result run = cli({"run", q, "--steps", std::to_string(step + 1), "--every", std::to_string(step + 1)});
-            const Result trace = cli({"trace", q, "--step", std::to_string(step)});
-            REQUIRE(run.status == 0);
-            REQUIRE(trace.status == 0);
-            // The run's rows after step + 1 steps, by integrator and body: x, y, vx, vy as printed.
-            std::vector<std::string> want, got;
-            for (const std::string& line : lines(run.out)) {
-                const auto f = fields(line);
-                if (f[0] == "t" || std::stod(f[0]) == 0.0) continue;
-                want.push_back(f[1] + "," + f[2] + "," + f[3] + "," + f[4] + "," + f[5] + "," + f[6]);
-            }
-            for (const std::string& line : lines(trace.out)) {
-                const auto f = fields(line);
-                if (f[2] != "result") continue;
-                got.push_back(f[0] + "," + f[3] + "," + f[4] + "," + f[5] + "," + f[6] + "," + f[7]);
-            }
+            const auto [want, got] = run_and_traced_results(q, step);
             CHECK(want.size() == integrators().size() * (system.find("spring_pair") != std::string::npos ? 2 : 1));
             CHECK(got == want);
         }
@@ -999,21 +1004,7 @@ TEST_CASE("cli trace with a game loop: step N is the loop's physics step N; a va
     for (const std::string q : {"preset=explodes_at_30fps", "preset=variable_dt_drifts"}) {
         for (int step : {0, 4}) {
             INFO(q << ", step " << step);
-            const Result run = cli({"run", q, "--steps", std::to_string(step + 1), "--every", std::to_string(step + 1)});
-            const Result trace = cli({"trace", q, "--step", std::to_string(step)});
-            REQUIRE(run.status == 0);
-            REQUIRE(trace.status == 0);
-            std::vector<std::string> want, got;
-            for (const std::string& line : lines(run.out)) {
-                const auto f = fields(line);
-                if (f[0] == "t" || std::stod(f[0]) == 0.0) continue;
-                want.push_back(f[1] + "," + f[2] + "," + f[3] + "," + f[4] + "," + f[5] + "," + f[6]);
-            }
-            for (const std::string& line : lines(trace.out)) {
-                const auto f = fields(line);
-                if (f[2] != "result") continue;
-                got.push_back(f[0] + "," + f[3] + "," + f[4] + "," + f[5] + "," + f[6] + "," + f[7]);
-            }
+            const auto [want, got] = run_and_traced_results(q, step);
             CHECK(!want.empty());
             CHECK(got == want);
         }
