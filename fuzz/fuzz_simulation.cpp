@@ -67,9 +67,19 @@ struct Checker {
     // every other method its table's count (plus the initial acceleration a stateful method
     // evaluates on its first step).
     // The reference (rk45 where there is no closed form) is bound as an rk45 lane is.
-    void work(const std::vector<long long>& before, long long reference_before) const {
+    // A frame (Simulation::frame, a game loop's frame or one step without a loop) takes `steps`
+    // steps, each within that bound; the accumulator's frame at most max_steps of them.
+    void work(const std::vector<long long>& before, long long reference_before, long long steps) const {
+        const LoopSettings& loop = sim.config().loop;
+        const long long most_steps = loop.kind == LoopKind::accumulator ? static_cast<long long>(loop.max_steps)
+                                     : loop.kind == LoopKind::fixed     ? static_cast<long long>(loop.substeps)
+                                                                        : 1;
+        if (steps > most_steps)
+            fail("frame " + std::to_string(sim.frames()) + " took " + std::to_string(steps) + " steps, more than " +
+                     std::to_string(most_steps) + " (" + normalise(sim.config()) + ")",
+                 input);
         const long long reference_spent = sim.reference_force_evaluations() - reference_before;
-        if (reference_spent > 6LL * rk45_max_substeps + 1)
+        if (reference_spent > steps * (6LL * rk45_max_substeps + 1))
             fail("the reference spent " + std::to_string(reference_spent) + " force evaluations on step " +
                      std::to_string(sim.steps()) + " (" + normalise(sim.config()) + ")",
                  input);
@@ -79,9 +89,10 @@ struct Checker {
             const long long bound = info.adaptive   ? 6LL * rk45_max_substeps + 1
                                     : info.implicit ? implicit_euler_max_iterations
                                                     : info.force_evaluations + (info.stateful ? 1 : 0);
-            if (spent > bound)
+            if (spent > steps * bound)
                 fail(std::string("lane ") + info.id + " spent " + std::to_string(spent) + " force evaluations on step " +
-                         std::to_string(sim.steps()) + ", more than its bound of " + std::to_string(bound) + " (" +
+                         std::to_string(sim.steps()) + ", more than its bound of " + std::to_string(steps * bound) +
+                         " (" + std::to_string(steps) + " steps of " + std::to_string(bound) + "; " +
                          normalise(sim.config()) + ")",
                      input);
         }
@@ -173,8 +184,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         if (n > 0) {
             for (int l = 0; l < sim.lanes(); ++l) evaluations[static_cast<size_t>(l)] = sim.lane(l).force_evaluations;
             const long long reference_before = sim.reference_force_evaluations();
-            sim.step();
-            check.work(evaluations, reference_before);  // brings the reference to this step
+            const long long steps_before = sim.steps();
+            sim.frame();  // a game loop's frame when the config has one, else one step
+            check.work(evaluations, reference_before, sim.steps() - steps_before);  // brings the reference up
             spent = sim.reference_force_evaluations();
             for (int l = 0; l < sim.lanes(); ++l) spent += sim.lane(l).force_evaluations;
         }
