@@ -597,6 +597,11 @@ void kinematic_step(const System& s, Lane& L, double h, bool average) {
     // bodies; the others get nothing from it).
     auto show = [&](StageName name) {
         if constexpr (traced) {
+            // An increment of zero reads 0, never -0 (x + 0 is +0 where x is -0).
+            for (int i = 0; i < n; ++i) {
+                inc_dx[i] += dvec2(0.0);
+                inc_dv[i] += dvec2(0.0);
+            }
             report(L, name, inc_dx, inc_dv, nullptr, StageKind::increment);
             std::fill(inc_dv, inc_dv + n, dvec2(0.0));
             std::fill(inc_dx, inc_dx + n, dvec2(0.0));
@@ -696,9 +701,9 @@ void kinematic_step(const System& s, Lane& L, double h, bool average) {
         if constexpr (traced) {
             inc_dv[sp.i] = dv_i;
             inc_dx[sp.i] = dx_i;
-            inc_dv[sp.j] = dvec2(0.0) - dv_j;  // the body's -dv_j, with +0 rather than -0 where it is 0
-            inc_dx[sp.j] = dvec2(0.0) - dx_j;
-            show({"spring between bodies ", static_cast<int>(k) + 1, sp.rest == 0.0 ? "" : no_closed_form});
+            inc_dv[sp.j] = -dv_j;
+            inc_dx[sp.j] = -dx_j;
+            show({"pair spring ", static_cast<int>(k) + 1, sp.rest == 0.0 ? "" : no_closed_form});
         }
     }
     // A central body: its Kepler flow over the step.

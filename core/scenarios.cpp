@@ -286,8 +286,9 @@ const std::vector<ScenarioInfo> table = {
                 {"v1", 2, {-1, -1.5}, -big, big, false, "m/s", "start velocity 1", "first body's velocity at t = 0"},
                 {"v2", 2, {1, -1.5}, -big, big, false, "m/s", "start velocity 2", "second body's velocity at t = 0"}},
      .presets = {{"two_point_exercise", "Two-point spring exercise",
-                  "P1 (mass 2) and P2 (mass 3) joined by a spring of rest length 6 and stiffness 4 under gravity "
-                  "(0, −10), dt = 0.5.",
+                  "P1 (mass 2) at (−2, 2) moving at (−1, −1.5) and P2 (mass 3) at (3, 2) moving at (1, −1.5), "
+                  "joined by a spring of rest length 6 and stiffness 4 under gravity (0, −10), dt = 0.5: the "
+                  "exercise sheet's worked step (press X-ray).",
                   "integrators=explicit_euler,heun,midpoint,semi_implicit_euler,leapfrog,rk4&dt=0.5&duration=10&m1=2&"
                   "m2=3&k=4&b=0&rest=6&g=0,-10&x1=-2,2&x2=3,2&v1=-1,-1.5&v2=1,-1.5"}},
      .reference = "closed form with rest = 0 and no damping (centre of mass and separation apart); rk45 otherwise",

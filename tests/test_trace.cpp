@@ -337,7 +337,7 @@ TEST_CASE("trace: the kinematic step's increments add up to its step, as the lab
     // The spring has no closed form at rest 6: dv = a h with F = -4 (5 - 6)(-5)/5 = -4 on P1:
     // dv1 = (-4/2)(1/2) = -1, dv2 = (4/3)(1/2) = 2/3, dx = dv h.
     const TraceStage& spring = tr.stages[2];
-    CHECK(spring.label.rfind("spring between bodies 1 (no closed form", 0) == 0);
+    CHECK(spring.label.rfind("pair spring 1 (no closed form", 0) == 0);
     check_near(spring.v[0], -1.0, 0.0);
     check_near(spring.v[1], 2.0 / 3, 0.0);
     check_near(spring.x[0], -0.5, 0.0);

@@ -70,7 +70,9 @@ export class GameLoopPanel {
       input.setAttribute('aria-describedby', hintId);
       input.addEventListener('change', () => this.edit(spec, input.value));
       this.inputs.set(spec.key, input);
-      const label = el('label', '', `${spec.label} (${spec.key}${spec.unit ? ', ' + spec.unit : ''})`);
+      // The key in brackets where the label does not already say it (hz: "frame rate (hz, Hz)").
+      const note = [spec.label === spec.key ? '' : spec.key, spec.unit].filter(Boolean).join(', ');
+      const label = el('label', '', note ? `${spec.label} (${note})` : spec.label);
       label.htmlFor = input.id;
       const hint = el('span', 'range', `${spec.meaning}; ${spec.allowed.replace(/ \(.*\)$/, '')}, default ${spec.default}`);
       hint.id = hintId;

@@ -193,6 +193,7 @@ function apply(query) {
   controls.sync(sim.config);
   controls.markErrors(configErrors);
   gameLoop.sync(sim);
+  $('step').title = sim.loop.kind ? 'Advance one game frame (→)' : 'Advance exactly one dt (→)';
   writeHash(sim.config);
   $('config-string').textContent = sim.config;
   $('open-full').href = linkFor(sim.config);
@@ -320,7 +321,8 @@ function draw() {
   }
   legend.update(snapshot, !runner.playing);
   gameLoop.update(snapshot);
-  $('clock').textContent = `t = ${snapshot.t.toFixed(2)} s · step ${snapshot.steps}`;
+  // With a game loop the page steps whole frames (a frame may hold several physics steps).
+  $('clock').textContent = `t = ${snapshot.t.toFixed(2)} s · ${sim.loop.kind ? 'frame' : 'step'} ${snapshot.steps}`;
   $('capped').hidden = !runner.capped;
   messaging.frame();
 }

@@ -134,7 +134,8 @@ export function fitRanges(points, xr, yr) {
 
 // The numbers beside the points, in pixels: points that fall together (within `near` px) share
 // one label ("1, 5"); each label goes to the first of eight places around its point where it
-// covers no other label and no point, inside bounds ({left, top, right, bottom}) when given.
+// covers no other label and no point, inside bounds ({left, top, right, bottom}) when given;
+// a group with no such place gets no label.
 // width(text): the text's width in px; height: its height.
 // Returns [{text, x, y, align: 'left' | 'right' | 'center', baseline: 'bottom' | 'top' | 'middle'}].
 export function placeLabels(points, width, height, { near = 4, bounds = null } = {}) {
@@ -157,7 +158,7 @@ export function placeLabels(points, width, height, { near = 4, bounds = null } =
   const overlaps = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
   const dots = groups.map((g) => ({ left: g.x - 4, right: g.x + 4, top: g.y - 4, bottom: g.y + 4 }));
   return groups.map((g) => {
-    const text = g.numbers.sort((a, b) => a - b).join(', ');
+    const text = numbersText(g.numbers);
     const w = width(text);
     let chosen = null;
     for (const [dx, dy, align, baseline] of places) {
@@ -167,11 +168,17 @@ export function placeLabels(points, width, height, { near = 4, bounds = null } =
       chosen = { x: g.x + dx, y: g.y + dy, align, baseline, rect: r };
       break;
     }
-    if (!chosen) {
-      const [dx, dy, align, baseline] = places[0];
-      chosen = { x: g.x + dx, y: g.y + dy, align, baseline, rect: rectOf(g.x + dx, g.y + dy, w, align, baseline) };
-    }
+    // No free place (a crowded step, rk45's many substeps): no number rather than numbers piled
+    // on each other; the table has every stage.
+    if (!chosen) return null;
     taken.push(chosen.rect);
     return { text, x: chosen.x, y: chosen.y, align: chosen.align, baseline: chosen.baseline };
-  });
+  }).filter(Boolean);
+}
+
+// A group's numbers as its label: all of them up to three ("1, 5"), else the first two and the
+// last ("3, 9 … 41"), so a label stays short where many stages fall together.
+function numbersText(numbers) {
+  const sorted = [...numbers].sort((a, b) => a - b);
+  return sorted.length <= 3 ? sorted.join(', ') : `${sorted[0]}, ${sorted[1]} … ${sorted.at(-1)}`;
 }

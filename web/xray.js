@@ -4,7 +4,8 @@
 // numbered (q, p)), and the worked step as a table, as an exercise sheet prints it, with Copy
 // (tab-separated) and CSV (the text of `stepwise trace`, made by the core). Every number comes
 // from the module as the core's own text; nothing from the module or the address is ever parsed
-// as markup. Stepping, playing, a new config or another view closes it (frame()).
+// as markup. A step (Step, →, Reset) moves it on to the step that is next; playing, a new config
+// or another view closes it (frame()).
 import { el } from './dom.js';
 import { laneStyle } from './palette.js';
 import { download } from './export.js';
@@ -150,12 +151,15 @@ class XRay {
   }
 
   // Called before each frame is drawn: the X-ray is of one step of one simulation, in the motion
-  // view, paused. Anything else closes it.
+  // view, paused: a step moves it on, anything else closes it.
   frame() {
     const s = this.shown;
     if (!s) return;
     const sim = this.page.sim();
-    if (sim !== s.sim || sim.snapshot.steps !== s.steps || this.page.playing() || this.page.layout() !== 'motion') this.close();
+    if (sim !== s.sim || this.page.playing() || this.page.layout() !== 'motion') this.close();
+    // Paused and stepped (Step, →, Reset): the X-ray moves on to the step that is next now, so a
+    // student checks steps 1, 2, 3 … without reopening it.
+    else if (sim.snapshot.steps !== s.steps) this.open(s.id);
   }
 
   render() {
@@ -168,6 +172,7 @@ class XRay {
       let text = `${name}: the step from t = ${worked.text.t} s with h = ${worked.text.h} s, ${evaluations}; ` +
         `${worked.stages.length} stages, the last its result.`;
       if (worked.stop.name) text += ` This step stops it (${worked.stop.text}): the run keeps the state before it.`;
+      text += loopNote(sim.loop, worked.step);
       this.summary.textContent = text;
     }
     this.scroll.replaceChildren(worked.stepped ? this.table(worked) : el('span'));
@@ -177,7 +182,7 @@ class XRay {
   }
 
   commandLine(sim, id) {
-    return `stepwise trace '${sim.config}' --integrator ${id} --step ${this.shown.steps}`;
+    return `stepwise trace '${sim.config}' --integrator ${id} --step ${this.shown.worked.step}`;
   }
 
   // The worked step: a row per stage and body, the core's exact text in each cell.
@@ -312,7 +317,7 @@ class XRay {
     const { sim, id } = this.shown;
     const text = sim.traceNextText(id, 'csv');
     const scenario = valueOf(sim.config, 'scenario') || 'config';
-    const name = `stepwise-trace-${scenario}-${id}-step${this.shown.steps}.csv`.replace(/[^A-Za-z0-9_.-]/g, '_');
+    const name = `stepwise-trace-${scenario}-${id}-step${this.shown.worked.step}.csv`.replace(/[^A-Za-z0-9_.-]/g, '_');
     download(new Blob([text], { type: 'text/csv' }), name);
     this.status.textContent = `Downloaded ${name}.`;
   }
@@ -330,6 +335,17 @@ class XRay {
       canvas: s.drawn ? structuredClone(s.drawn.canvas) : null, phase: s.drawn ? structuredClone(s.drawn.phase) : null,
     };
   }
+}
+
+// What a game loop changes about the step shown (the core's step numbers are physics steps; the
+// page's Step and clock count frames).
+function loopNote(loop, step) {
+  if (!loop || !loop.kind) return '';
+  const frame = loop.kind === 'variable' ? ', one frame of its own length.'
+    : loop.kind === 'fixed' ? (loop.substeps > 1 ? `; every frame takes ${loop.substeps} of them.` : ', one frame.')
+    : `; a frame takes the whole steps its accumulator holds, at most ${loop.maxSteps}. It starts from the ` +
+      'physics state: the bodies drawn are the render state, between two physics steps.';
+  return ` Game loop: this is physics step ${step}${frame}`;
 }
 
 // An arrow from a to b (pixels); none shorter than 3 px (a dot says enough).

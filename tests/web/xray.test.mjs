@@ -2,7 +2,7 @@
 // step shows the worked step a student checks their homework against (k1 at P1 is the start
 // state, the result at P1 is (−763/288, 0)), draws the stages numbered on the canvas and in the
 // phase plot, copies as tab-separated text, downloads exactly what `stepwise trace` prints, and
-// goes away when closed, stepped or played. A later step equals `stepwise trace --step N`; rk45
+// moves on with a step and goes away when closed or played. A later step equals `stepwise trace --step N`; rk45
 // and implicit Euler open; the phone layout scrolls the table inside its panel; dark mode.
 // Screenshots in test-artifacts/xray-*.png.
 import { test, before, after } from 'node:test';
@@ -116,7 +116,7 @@ test('RK4 on the two-point exercise: the worked step, the drawing, Copy, the CSV
   });
 });
 
-test('a later step: after N steps the X-ray is step N, the CSV equals stepwise trace --step N; a step or play closes it', async () => {
+test('a later step: after N steps the X-ray is step N, the CSV equals stepwise trace --step N; a step moves it on, play closes it', async () => {
   await pageChecks(env, { hash: exercise }, async (page) => {
     await page.evaluate(() => window.stepwise.pause());
     const n = 3;
@@ -136,13 +136,15 @@ test('a later step: after N steps the X-ray is step N, the CSV equals stepwise t
       const f = line.split(',').slice(3);
       assert.deepEqual(rows[b].map(Number), f.map(Number), `result of body ${b}`);
     });
-    // One more step: the X-ray closes (it was of the step just taken).
+    // One more step: the X-ray moves on to the step that is next now, for the same integrator.
     await page.click('#step');
-    await page.waitForFunction(() => !window.stepwise.debug.xray().open);
-    assert.equal(await page.isVisible('#xray'), false);
-    // Opened again, then played: it closes.
-    await openXray(page, 'rk4');
-    assert.equal((await report(page)).steps, n + 1);
+    await page.waitForFunction((steps) => window.stepwise.debug.xray().steps === steps, n + 1);
+    const moved = await report(page);
+    assert.equal(moved.integrator, 'rk4');
+    assert.match(moved.summary, /from t = 2 s with h = 0\.5 s/);
+    assert.equal((await downloadCsv(page)).text, trace(query, 'rk4', n + 1));
+    assert.equal(await page.isVisible('#xray'), true);
+    // Played: it closes.
     await page.evaluate(() => window.stepwise.play());
     await page.waitForFunction(() => !window.stepwise.debug.xray().open);
     await page.evaluate(() => window.stepwise.pause());
