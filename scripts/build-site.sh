@@ -6,9 +6,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 # Debian's Emscripten 3.1.6 needs Debian's acorn (see docs/toolchain.md).
 export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
-emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release \
-  "-DCMAKE_CROSSCOMPILING_EMULATOR=node;--no-experimental-fetch" >/dev/null
-cmake --build build/wasm -j2 --target stepwise_wasm
+# STEPWISE_WASM_DIR=dir: take stepwise.js + stepwise.wasm from dir instead of building them (for
+# work on the page alone, against a module built from the same core).
+wasm_dir=${STEPWISE_WASM_DIR:-build/wasm}
+if [ -z "${STEPWISE_WASM_DIR:-}" ]; then
+  emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release \
+    "-DCMAKE_CROSSCOMPILING_EMULATOR=node;--no-experimental-fetch" >/dev/null
+  cmake --build build/wasm -j2 --target stepwise_wasm
+fi
 rm -rf build/site
 mkdir -p build/site
 cp -R public/. build/site/
@@ -18,5 +23,5 @@ cp public/index.html build/site/embed.html
 cp -R web build/site/web
 # The step snippets as a module the Step code dialog loads on demand (generated: snippets/ is the source).
 node scripts/snippets-module.mjs build/site/web/snippets-data.js
-cp build/wasm/stepwise.js build/wasm/stepwise.wasm build/site/
+cp "$wasm_dir/stepwise.js" "$wasm_dir/stepwise.wasm" build/site/
 echo "site: $(pwd)/build/site"

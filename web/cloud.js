@@ -330,7 +330,7 @@ export class CloudView {
       if (cloud.exact > 0) this.plot(pixels, points, exactOffset, cloud.exact, target, ghostColour, ghostDot, lane < 0);
       if (lane >= 0) {
         this.plot(pixels, points, 2 * lane * cloud.points, cloud.points, target,
-          pixel(laneStyle(lane, theme.scheme).colour), dot, true);
+          pixel(laneStyle(this.sim.laneIds[lane], theme.scheme).colour), dot, true);
       }
     };
     const job = { next: 0, ms: t1 - t0, sim };
@@ -397,7 +397,7 @@ export class CloudView {
     for (const { lane, css, win, box, outlier } of windows) {
       ctx.strokeStyle = theme.grid;
       ctx.strokeRect(css.x - 0.5, css.y - 0.5, css.w + 1, css.h + 1);
-      const colour = lane >= 0 ? laneStyle(lane, theme.scheme).colour : theme.ghost;
+      const colour = lane >= 0 ? laneStyle(this.sim.laneIds[lane], theme.scheme).colour : theme.ghost;
       // Title: the integrator's name in its colour, its area ratio on the right.
       const ratio = lane >= 0 ? snapshot.lanes[lane].areaRatio : snapshot.exactAreaRatio;
       const ratioText = !Number.isFinite(ratio) ? 'rim not finite' : ratio < 0 ? 'rim folded' : areaText(ratio).replace(/^area /, '');

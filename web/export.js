@@ -93,7 +93,7 @@ function wrap(ctx, text, width) {
 // One PNG: a title; the canvas with the legend under it; the plots shown on the page
 // ([{canvas, caption}]) stacked beside it at their size on the page; the whole config underneath
 // (it reproduces the picture).
-export function compositePng(view, shown, { title, config, laneNames, scheme, theme }) {
+export function compositePng(view, shown, { title, config, laneNames, laneIds, scheme, theme }) {
   const ratio = view.width / Math.max(1, view.getBoundingClientRect().width);
   const px = (n) => Math.round(n * ratio);
   const pad = px(14);
@@ -127,7 +127,7 @@ export function compositePng(view, shown, { title, config, laneNames, scheme, th
   const column = view.width / columns;
   const legendTop = top + view.height + pad;
   laneNames.forEach((name, l) => {
-    const style = laneStyle(l, scheme);
+    const style = laneStyle(laneIds[l], scheme);
     const x = pad + (l % columns) * column, y = legendTop + Math.floor(l / columns) * line;
     ctx.fillStyle = style.colour;
     drawMarker(ctx, style.marker, x + px(6), y + px(7), px(5));

@@ -52,7 +52,7 @@ export class Legend {
     const list = element('ul', 'legend-list');
     sim.laneIds.forEach((id, l) => {
       const info = byId.get(id);
-      const style = laneStyle(l, scheme);
+      const style = laneStyle(id, scheme);
       const li = element('li', 'legend-row');
       li.style.setProperty('--lane', style.colour);
       li.title = info.description;

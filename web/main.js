@@ -400,7 +400,7 @@ async function start() {
     $('errors').dataset.dismissed = 'true';
   });
   installShare({
-    core, config: () => sim.config, snapshot: () => sim.snapshot, title, laneNames,
+    core, config: () => sim.config, snapshot: () => sim.snapshot, title, laneNames, laneIds: () => sim.laneIds,
     theme: () => theme, redrawPlots: () => plots.draw(sim, sim.snapshot, theme),
     plots: () => [...cloudView.visible(), ...plots.visible()],
   });

@@ -1,23 +1,40 @@
-// Colours, dash patterns and marker shapes per lane. Okabe–Ito's colour-blind-safe set (without
-// black), in an order that keeps the first lanes far apart; after seven lanes the colours repeat
-// with a different dash and marker, so fifteen integrators stay distinguishable.
-
-const okabeIto = {
-  light: ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9', '#8A7A00'],
-  // Lighter variants where the dark background would swallow the originals.
-  dark: ['#4DA3E0', '#F07A2E', '#22C493', '#E29AC4', '#F0B030', '#7CCBF5', '#F0E442'],
+// One style per integrator, the same wherever it is drawn (canvas, plots, legend, exports, every
+// embed and the lesson): a colour, a dash pattern and a marker shape, keyed by the core's
+// integrator id, never by list position. Fifteen colours cannot all be far apart, so each lane
+// also has its own dash and marker, and neighbours in colour differ in shape.
+// The light colours have a contrast of at least 3:1 against the white canvas (WCAG's figure for
+// graphics), the dark ones at least 4:1 against the dark canvas; within each set the closest
+// two are 0.105 (light) and 0.115 (dark) apart in OKLab, a clearly visible step. Picked by
+// greedy farthest-point search in OKLCH under those contrast bounds; the dark colour keeps
+// the light one's hue (within 15°) so an integrator looks the same in both schemes.
+// tests/web/palette.test.mjs checks the contrasts, the distances and that every integrator of
+// the core's table has a row here.
+const circle = 'circle', square = 'square', triangle = 'triangle';
+const solid = [], dashed = [7, 4], dotted = [2, 3];
+export const integratorStyles = {
+  explicit_euler:        { light: '#D55E00', dark: '#dd8e66', dash: solid,  marker: circle },
+  semi_implicit_euler:   { light: '#0072B2', dark: '#7eaacf', dash: solid,  marker: square },
+  rk4:                   { light: '#3c9e40', dark: '#78b777', dash: solid,  marker: triangle },
+  velocity_verlet:       { light: '#9b357f', dark: '#e17cc1', dash: dashed, marker: circle },
+  heun:                  { light: '#966cd7', dark: '#a76ef8', dash: dashed, marker: square },
+  midpoint:              { light: '#a43d2b', dark: '#e94023', dash: dashed, marker: triangle },
+  leapfrog:              { light: '#429596', dark: '#35dee0', dash: dotted, marker: circle },
+  yoshida4:              { light: '#8c7a2b', dark: '#dcbc1a', dash: dotted, marker: square },
+  rk45:                  { light: '#595c33', dark: '#808368', dash: dotted, marker: triangle },
+  implicit_euler:        { light: '#684bb5', dark: '#7c6fb1', dash: solid,  marker: triangle },
+  kinematic:             { light: '#057918', dark: '#41e14d', dash: dashed, marker: square },
+  kinematic_avg:         { light: '#71597b', dark: '#d8c1e1', dash: dashed, marker: circle },
+  newton:                { light: '#a57785', dark: '#b9587b', dash: dotted, marker: square },
+  stormer_verlet:        { light: '#016372', dark: '#1e92a7', dash: solid,  marker: circle },
+  semi_implicit_euler_x: { light: '#c35aa4', dark: '#dc3ab3', dash: dotted, marker: triangle },
 };
-const dashes = [[], [7, 4], [2, 3]];
-const markers = ['circle', 'square', 'triangle'];
+// An id without a row (a new integrator before its row is added; the palette test fails then).
+const unlisted = { light: '#5b6470', dark: '#9aa3ad', dash: [1, 2], marker: circle };
 
-export function laneStyle(index, scheme) {
-  const colours = okabeIto[scheme] || okabeIto.light;
-  const cycle = Math.floor(index / colours.length) % dashes.length;
-  return {
-    colour: colours[index % colours.length],
-    dash: dashes[cycle],
-    marker: markers[cycle],
-  };
+// The style of integrator `id` in colour scheme 'light' or 'dark'.
+export function laneStyle(id, scheme) {
+  const row = integratorStyles[id] || unlisted;
+  return { colour: scheme === 'dark' ? row.dark : row.light, dash: row.dash, marker: row.marker };
 }
 
 export function currentScheme() {

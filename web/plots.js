@@ -234,7 +234,7 @@ export class Plots {
     }
     p.axes(theme, [0, t1], yr, timeTicks(t1), yTicks, 't (s)', log ? 'area ratio, log' : 'area ratio');
     p.clip(() => {
-      snapshot.lanes.forEach((lane, l) => p.line(count, t, value(ratio[l]), laneStyle(l, theme.scheme)));
+      snapshot.lanes.forEach((lane, l) => p.line(count, t, value(ratio[l]), laneStyle(lane.id, theme.scheme)));
       // On top, dashed: a lane on the exact ratio shows through the gaps.
       if (exact) p.line(count, t, value(exact), { colour: theme.ghost, dash: [4, 4] });
     });
@@ -271,7 +271,7 @@ export class Plots {
     snapshot.lanes.forEach((lane, l) => {
       if (!lane.diverged || ends[l] === 0) return;
       const i = ends[l] - 1;
-      this.divergence(plot, lane, laneStyle(l, theme.scheme), t(i), value(l)(i), l);
+      this.divergence(plot, lane, laneStyle(lane.id, theme.scheme), t(i), value(l)(i), l);
     });
   }
 
@@ -303,7 +303,7 @@ export class Plots {
     p.axes(theme, [0, t1], [-top, top], timeTicks(t1), yTicks, 't (s)', yName);
     const value = (l) => (i) => scale(drift[l](i));
     p.clip(() => {
-      snapshot.lanes.forEach((lane, l) => p.line(ends[l], t, value(l), laneStyle(l, theme.scheme)));
+      snapshot.lanes.forEach((lane, l) => p.line(ends[l], t, value(l), laneStyle(lane.id, theme.scheme)));
     });
     this.stopMarks(p, sim, snapshot, ends, value, theme);
   }
@@ -340,7 +340,7 @@ export class Plots {
     p.axes(theme, [0, t1], [lo, hi], timeTicks(t1), yTicks, 't (s)', `position error (${layout.unit('max_error')}), log`);
     const value = (l) => (i) => Math.log10(Math.max(error[l](i), Math.pow(10, lo)));
     p.clip(() => {
-      snapshot.lanes.forEach((lane, l) => p.line(ends[l], t, value(l), laneStyle(l, theme.scheme)));
+      snapshot.lanes.forEach((lane, l) => p.line(ends[l], t, value(l), laneStyle(lane.id, theme.scheme)));
     });
     this.stopMarks(p, sim, snapshot, ends, value, theme);
   }
@@ -395,7 +395,7 @@ export class Plots {
     p.clip((ctx) => {
       p.line(count, refQ, refP, { colour: theme.ghost, dash: [4, 4] });
       snapshot.lanes.forEach((lane, l) => {
-        const style = laneStyle(l, theme.scheme);
+        const style = laneStyle(lane.id, theme.scheme);
         p.line(ends[l], q[l], v[l], style);
         const X = ends[l] > 0 ? p.px(q[l](ends[l] - 1)) : NaN, Y = ends[l] > 0 ? p.py(v[l](ends[l] - 1)) : NaN;
         if (!lane.diverged && Number.isFinite(X) && Number.isFinite(Y)) {

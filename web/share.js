@@ -130,7 +130,7 @@ export function installShare(app) {
     app.redrawPlots();
     const config = app.config();
     const blob = await compositePng($('view'), app.plots(),
-      { title: `${app.title()} · t = ${app.snapshot().t.toFixed(2)} s`, config, laneNames: app.laneNames(),
+      { title: `${app.title()} · t = ${app.snapshot().t.toFixed(2)} s`, config, laneNames: app.laneNames(), laneIds: app.laneIds(),
         scheme: app.theme().scheme, theme: app.theme() });
     download(blob, `${fileStem(config)}.png`);
     say('PNG saved: the canvas, the legend and the plots.');

@@ -479,7 +479,7 @@ export class View {
 
   drawLane(map, lane, index, theme) {
     const ctx = this.ctx;
-    const style = laneStyle(index, theme.scheme);
+    const style = laneStyle(lane.id, theme.scheme);
     ctx.lineWidth = 2;
     ctx.setLineDash(style.dash);
     for (const trail of this.trails[index]) this.drawTrail(map, trail, style.colour, 0.8);
@@ -510,7 +510,7 @@ export class View {
   // small cross at its last finite position, when that is in view.
   drawStopped(map, lane, index, theme) {
     const ctx = this.ctx, r = map.rect;
-    const style = laneStyle(index, theme.scheme);
+    const style = laneStyle(lane.id, theme.scheme);
     ctx.lineWidth = 2;
     ctx.setLineDash(style.dash);
     for (const trail of this.trails[index]) this.drawTrail(map, trail, style.colour, 0.5);

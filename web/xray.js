@@ -123,7 +123,7 @@ class XRay {
     const worked = decodeTrace(trace);
     this.shown = { sim, steps: sim.snapshot.steps, id: ids[lane], lane, name: names[lane], worked, drawn: null };
     this.lastId = ids[lane];
-    this.panel.style.setProperty('--lane', laneStyle(lane, this.page.theme().scheme).colour);
+    this.panel.style.setProperty('--lane', laneStyle(ids[lane], this.page.theme().scheme).colour);
     this.render();
     this.panel.hidden = false;
     if (this.page.opener) this.page.opener.setAttribute('aria-expanded', 'true');
@@ -233,7 +233,7 @@ class XRay {
 
   attach() {
     const view = this.page.view(), plots = this.page.plots();
-    const { worked, lane } = this.shown;
+    const { worked, lane, id } = this.shown;
     const stages = canvasStages(worked);
     const phase = phaseStages(worked);
     const drawn = { canvas: { points: [], labels: [], velocityArrows: 0, accelerationArrows: 0, box: stages.box }, phase: { points: [], labels: [] } };
@@ -241,7 +241,7 @@ class XRay {
     this.canvasOverlay = {
       box: stages.box,
       draw: (ctx, map, theme) => {
-        const style = laneStyle(lane, theme.scheme);
+        const style = laneStyle(id, theme.scheme);
         const px = (p) => ({ x: map.px(p.x), y: map.py(p.y) });
         drawn.canvas.velocityArrows = 0;
         drawn.canvas.accelerationArrows = 0;
@@ -282,7 +282,7 @@ class XRay {
     this.phaseOverlay = {
       fit: (xr, yr) => fitRanges(phase, xr, yr),
       draw: (ctx, plot, theme) => {
-        const style = laneStyle(lane, theme.scheme);
+        const style = laneStyle(id, theme.scheme);
         const pts = phase.map((p) => ({ x: plot.px(p.q), y: plot.py(p.p), number: p.stage, result: p.result }));
         ctx.strokeStyle = style.colour;
         ctx.lineWidth = 1;

@@ -158,7 +158,7 @@ class ConvergenceView {
     this.tbody.replaceChildren(...this.rowsShown.map((row, l) => {
       const tr = el('tr');
       const name = el('td', 'lane-name', row.name);
-      tr.style.setProperty('--lane', laneStyle(l, theme.scheme).colour);
+      tr.style.setProperty('--lane', laneStyle(row.id, theme.scheme).colour);
       const order = el('td', 'number', row.tableOrder);
       order.title = row.claimTitle;
       tr.append(name, order, el('td', 'number', row.measured || '—'), el('td', `verdict-${row.kind}`, row.verdict));
@@ -208,7 +208,7 @@ class ConvergenceView {
       if (fy >= yr[0]) this.floorLine(ctx, p, fy, theme);
       if (!r) return;
       r.rows.forEach((row, l) => {
-        const style = laneStyle(l, theme.scheme);
+        const style = laneStyle(row.id, theme.scheme);
         const ran = row.points.filter((pt) => pt.stopReason === '');
         const X = (pt) => Math.log10(x(pt)), Y = (pt) => Math.log10(Math.max(pt.maxError, floor));
         p.line(ran.length, (i) => X(ran[i]), (i) => Y(ran[i]), style);

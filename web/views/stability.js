@@ -108,7 +108,7 @@ class StabilityView {
       off.height = grid.rows;
       const pixels = off.getContext('2d').createImageData(grid.columns, grid.rows);
       return {
-        id, info, colour: laneStyle(l, scheme).colour, grid: null, radii: null, rowsDrawn: 0, image: off, pixels,
+        id, info, colour: laneStyle(id, scheme).colour, grid: null, radii: null, rowsDrawn: 0, image: off, pixels,
         limit0: null, limitHere: null, everywhere: true,  // every cell so far stable
       };
     });
@@ -314,7 +314,7 @@ class StabilityView {
         // The outline: every edge between a stable and an unstable cell.
         ctx.strokeStyle = lane.colour;
         ctx.lineWidth = 1.75;
-        ctx.setLineDash(laneStyle(this.lanes.indexOf(lane), theme.scheme).dash);
+        ctx.setLineDash(laneStyle(lane.id, theme.scheme).dash);
         ctx.beginPath();
         for (let r = 0; r < lane.rowsDrawn; ++r) {
           for (let c = 0; c < grid.columns; ++c) {
