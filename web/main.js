@@ -20,6 +20,7 @@ import { runStudy, storedStudy, studySizes, physicsKey } from './study.js';
 import { sliceStats, nextTask } from './slices.js';
 import { BoundsProbe } from './bounds.js';
 import { GameLoopPanel } from './gameloop.js';
+import { highlightedLane } from './lane-focus.js';
 
 // Set by mode.js from the address's query: embedded or not, which controls, autoplay.
 const mode = window.__stepwiseMode || { embed: false, ui: 'full', autoplay: false };
@@ -339,6 +340,13 @@ function toggleXray() {
   xrayLoad.then((x) => { xray = x; x.toggle(); }).catch((error) => notify(`The X-ray could not load: ${error.message}`));
 }
 
+// The Step code dialog opens on the lane the user is looking at: the highlighted one, else the
+// X-ray's, else the first.
+function stepCodeLane() {
+  const shown = [highlightedLane(), xray && xray.shown ? xray.shown.id : null];
+  return shown.find((id) => id && sim.laneIds.includes(id)) || sim.laneIds[0];
+}
+
 // The plots are hidden in an embedded frame unless ui=full: no drawing into hidden canvases.
 const showPlots = mode.ui === 'full';
 
@@ -406,7 +414,7 @@ async function start() {
   });
   // Step code to paste into a game: its module and the snippets load on the first click.
   $('step-code').addEventListener('click', () => import('./stepcode.js')
-    .then((m) => m.openStepCode({ integrators: core.integrators, integratorId: sim.laneIds[0] }))
+    .then((m) => m.openStepCode({ integrators: core.integrators, integratorId: stepCodeLane() }))
     .catch((error) => { $('share-status').textContent = `The step code could not load: ${error.message}`; }));
   if (mode.autoplay) ready.then(() => runner.play());
 

@@ -103,6 +103,12 @@ class XRay {
       // The arrows scroll the table (the page's → would step, and close the X-ray).
       if (e.target === this.scroll && (e.key === 'ArrowRight' || e.key === 'ArrowLeft')) e.stopPropagation();
     });
+    // Escape closes it from anywhere on the page (the canvas, the transport, the body), not only
+    // from inside the panel; an open dialog's own Escape comes first.
+    document.addEventListener('keydown', (e) => {
+      if (e.key !== 'Escape' || !this.shown || e.defaultPrevented || document.querySelector('dialog[open]')) return;
+      this.close(true);
+    });
   }
 
   // Opens (or re-opens) the X-ray of the next step of lane `id` (default: the one shown, else the first).

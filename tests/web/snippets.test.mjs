@@ -90,3 +90,16 @@ test('Step code on a phone, in dark mode: the dialog fits the width and its code
     await screenshot(page, 'stepcode-phone-dark');
   });
 });
+
+test('Step code opens on the lane being looked at: the X-ray\'s integrator, not the first lane', async () => {
+  await pageChecks(env, { hash: 'scenario=spring&integrators=rk4,semi_implicit_euler' }, async (page) => {
+    await page.evaluate(() => window.stepwise.pause());
+    await page.click('#xray-open');
+    await page.waitForSelector('#xray:not([hidden])');
+    await page.selectOption('#xray-lane', 'semi_implicit_euler');
+    await page.waitForFunction(() => window.stepwise.debug.xray().integrator === 'semi_implicit_euler');
+    await page.click('#step-code');
+    await page.waitForSelector('#code-dialog[open]');
+    assert.equal(await page.inputValue('#code-integrator'), 'semi_implicit_euler');
+  });
+});

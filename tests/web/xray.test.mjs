@@ -206,6 +206,10 @@ test('the phone layout: the table scrolls inside its panel, the page does not; d
     assert.equal(await page.evaluate(() => document.activeElement.id), 'xray-open');
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => window.stepwise.debug.xray().open);
+    // Escape from outside the panel (the focus on the page's body) closes it too.
+    await page.evaluate(() => { document.activeElement.blur(); });
+    await page.keyboard.press('Escape');
+    assert.equal((await report(page)).open, false, 'Escape with the focus outside the X-ray');
   });
   await pageChecks(env, { hash: exercise, width: 1280, height: 800, scheme: 'dark' }, async (page) => {
     await openXray(page, 'rk4');
