@@ -15,7 +15,8 @@ export async function loadCore() {
   if (typeof globalThis.createStepwise !== 'function') {
     throw new Error('stepwise.js (the WebAssembly loader) is missing');
   }
-  const Module = await globalThis.createStepwise();
+  // Started by web/boot.js while the page's modules loaded, or now.
+  const Module = await (globalThis.__stepwiseModule || globalThis.createStepwise());
   // Embind's set-up of every binding ran in this task: the tables in the next one.
   await nextTask();
   const limits = Module.limits();
