@@ -17,6 +17,27 @@ function element(tag, className, text) {
   return e;
 }
 
+const focusable = 'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+
+// Tab and Shift+Tab go round inside the dialog: past its last control to its first, and back.
+// (A modal dialog makes the page inert, but Tab past its end would leave for the browser's own UI.)
+function trapFocus(dialog) {
+  dialog.addEventListener('keydown', (event) => {
+    if (event.key !== 'Tab') return;
+    const items = [...dialog.querySelectorAll(focusable)].filter((e) => e.getClientRects().length > 0);
+    if (items.length === 0) return;
+    const first = items[0], last = items[items.length - 1];
+    const active = document.activeElement;
+    if (event.shiftKey && (active === first || !dialog.contains(active))) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && (active === last || !dialog.contains(active))) {
+      event.preventDefault();
+      first.focus();
+    }
+  });
+}
+
 // Opens `dialog` modally; the focus returns to `opener` (or whatever had it) when it closes.
 function openDialog(dialog, opener) {
   if (dialog.open) return;
@@ -40,7 +61,7 @@ function explanation(info) {
   if (info.adaptive) keeps.push('It chooses its own substeps to meet its error tolerance.');
   return [
     info.description,
-    `Order: ${info.orders_text}.`,
+    `Accuracy: ${info.orders_text}.`,
     info.order_note,
     `Force evaluations per step: ${info.evaluations_note}.`,
     ...keeps,
@@ -54,6 +75,7 @@ export function installPanels({ integrators, laneIds, openers = {} }) {
   const keys = $('keys-dialog');
 
   for (const dialog of [methods, keys]) {
+    trapFocus(dialog);
     for (const button of dialog.querySelectorAll('[data-close]')) button.addEventListener('click', () => dialog.close());
     // A click on the backdrop (outside the panel's box) closes it too, as a tap does on a phone.
     dialog.addEventListener('click', (event) => {

@@ -317,7 +317,7 @@ test('the Embed dialog gives a snippet that works, with a preview', async () => 
     const snippet = await page.inputValue('#embed-code');
     const src = `${env.server.url}embed.html?ui=compact&autoplay=1#${config}`;
     assert.equal(snippet, `<iframe src="${src.replace(/&/g, '&amp;')}" title="Spring: 4 integrators" ` +
-      'width="640" height="400" style="border:0;max-width:100%" loading="lazy"></iframe>');
+      'width="640" height="400" style="border:0;max-width:100%" loading="lazy" allowfullscreen></iframe>');
     await page.selectOption('#embed-ui', 'none');
     await page.selectOption('#embed-size', 'small');
     await page.uncheck('#embed-autoplay');

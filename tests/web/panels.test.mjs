@@ -94,9 +94,11 @@ test('Keyboard help: ? and a visible button open it; it lists the keys; Escape c
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     assert.equal(await focusedIn(page, '#keys-dialog'), true, 'the focus stays in the panel');
-    // The page's keys are the panel's while it is open: space does not start the run.
-    await page.keyboard.press('Space');
-    assert.equal(await page.evaluate(() => window.stepwise.state().playing), false);
+    // The page's keys are the panel's while it is open: → does not step the run.
+    await page.keyboard.press('ArrowRight');
+    await sleep(100);
+    assert.equal(await page.evaluate(() => window.stepwise.state().steps), 0);
+    assert.equal(await dialog.isVisible(), true);
     await screenshot(page, 'i11-embed-keys-open-1280');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
