@@ -20,7 +20,7 @@ import { runStudy, storedStudy, studySizes, physicsKey } from './study.js';
 import { sliceStats, nextTask } from './slices.js';
 import { BoundsProbe } from './bounds.js';
 import { GameLoopPanel } from './gameloop.js';
-import { installFrameControls } from './frame-controls.js';
+import { installFrameControls } from './framecontrols.js';
 import { installPanels } from './panels.js';
 
 // Set by mode.js from the address's query: embedded or not, which controls, autoplay.
@@ -49,7 +49,7 @@ let gameLoop = null;         // the game loop's controls and legend line (web/ga
 const timing = { frames: 0, simMs: 0, drawMs: 0, steps: 0 };
 let xray = null;             // the stage X-ray (web/xray.js), once it was first opened
 let xrayLoad = null;         // its module's loading
-let frameControls = null;    // play, restart and full screen over the canvas (web/frame-controls.js)
+let frameControls = null;    // play, restart and full screen over the canvas (web/framecontrols.js)
 
 const app = {
   get core() { return core; },
