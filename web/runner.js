@@ -73,8 +73,11 @@ export class Runner {
     observer.observe(element);
   }
 
-  // The run reached its duration.
-  atEnd() { return this.sim().snapshot.steps >= this.endSteps(); }
+  // The run reached its duration (false once the page let its simulation go, at pagehide).
+  atEnd() {
+    const s = this.sim();
+    return Boolean(s) && s.snapshot.steps >= this.endSteps();
+  }
 
   // The step count at which the configured duration is reached.
   endSteps() {
