@@ -63,13 +63,16 @@ export class Runner {
   }
 
   // Holds the run while less than minSeen of `element` is in the top-level page's view (inside an
-  // iframe the observer's implicit root is the host page's viewport).
-  watch(element, minSeen = 0.3) {
+  // iframe the observer's implicit root is the host page's viewport), unless at least minSeenPx
+  // of its height shows (a frame taller than the screen).
+  watch(element, minSeen = 0.3, minSeenPx = 240) {
     if (typeof IntersectionObserver !== 'function') return;
     const observer = new IntersectionObserver((entries) => {
       const entry = entries[entries.length - 1];
-      this.setSeen({ offscreen: !(entry.isIntersecting && entry.intersectionRatio >= minSeen - 1e-6) });
-    }, { threshold: [0, minSeen] });
+      const seen = entry.isIntersecting &&
+        (entry.intersectionRatio >= minSeen - 1e-6 || entry.intersectionRect.height >= minSeenPx);
+      this.setSeen({ offscreen: !seen });
+    }, { threshold: [0, 0.05, 0.1, 0.2, minSeen] });
     observer.observe(element);
   }
 
