@@ -89,7 +89,9 @@ export function installPanels({ integrators, laneIds, openers = {} }) {
   function fillMethods() {
     const scheme = currentScheme();
     const list = $('methods-list');
-    list.replaceChildren(...laneIds().map((id) => {
+    const ids = $('methods-all').checked ? integrators.map((i) => i.id) : laneIds();
+    $('methods-title').textContent = $('methods-all').checked ? 'Every method' : 'The methods shown';
+    list.replaceChildren(...ids.map((id) => {
       const info = byId.get(id);
       const item = element('section', 'method');
       item.setAttribute('aria-labelledby', `method-${id}`);
@@ -123,6 +125,8 @@ export function installPanels({ integrators, laneIds, openers = {} }) {
       return row;
     }));
   }
+
+  $('methods-all').addEventListener('change', fillMethods);
 
   const api = {
     openMethods(opener) { fillMethods(); openDialog(methods, opener); },

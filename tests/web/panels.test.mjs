@@ -28,7 +28,7 @@ test('Methods: a modal panel with each shown lane\'s update equations from the c
     const dialog = page.getByRole('dialog', { name: 'The methods shown' });
     await dialog.waitFor({ state: 'visible' });
     assert.equal(await focusedIn(page, '#methods-dialog'), true, 'the focus moves into the panel');
-    const sections = dialog.locator('.method');
+    const sections = page.locator('#methods-dialog .method');
     assert.equal(await sections.count(), 2, 'one section per lane shown');
     const lines = async (k) => (await sections.nth(k).locator('.method-update li').allInnerTexts()).map((l) => l.trim());
     // Written from core/integrators.cpp's step functions: the start's slopes only, then v first.
@@ -60,6 +60,14 @@ test('Methods: a modal panel with each shown lane\'s update equations from the c
     await screenshot(page, 'i11-embed-methods-open-1280');
     await dialog.getByRole('button', { name: 'Close the methods panel' }).click();
     await dialog.waitFor({ state: 'hidden' });
+    // Every method, whatever the lanes: the two lanes shown, then all fifteen.
+    await page.evaluate(() => window.stepwise.set('preset=stiff_spring&integrators=rk4,leapfrog'));
+    await button.click();
+    assert.equal(await sections.count(), 2);
+    await dialog.getByRole('checkbox', { name: /Every method/ }).check();
+    assert.equal(await sections.count(), 15);
+    assert.equal(await page.getByRole('dialog', { name: 'Every method' }).isVisible(), true);
+    await page.keyboard.press('Escape');
     assert.deepEqual(problems, []);
   } finally {
     await context.close();
