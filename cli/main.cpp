@@ -164,7 +164,8 @@ std::string list_json() {
                ",\n     \"force_evaluations\": " + std::to_string(i.force_evaluations) +
                ", \"evaluations_note\": " + json_string(i.evaluations_note) + ", \"symplectic\": " + boolean(i.symplectic) +
                ", \"implicit\": " + boolean(i.implicit) + ", \"stateful\": " + boolean(i.stateful) +
-               ", \"adaptive\": " + boolean(i.adaptive) + ",\n     \"description\": " + json_string(i.description) + "}";
+               ", \"adaptive\": " + boolean(i.adaptive) + ",\n     \"description\": " + json_string(i.description) +
+               ",\n     \"update\": " + json_string(i.update) + "}";
     }
     out += "\n  ],\n  \"order_regimes\": [";
     for (int r = 0; r < order_regimes; ++r)

@@ -763,52 +763,103 @@ const std::vector<IntegratorInfo> table = {
     {.id = "explicit_euler", .name = "Explicit Euler", .family = "Euler family", .orders = first_order,
      .force_evaluations = 1, .evaluations_note = "1",
      .description = "x += v·h, v += a·h with both slopes from the start of the step; gains energy on oscillators.",
+     .update = "a₀ = a(x₀, v₀)\n"
+               "x₁ = x₀ + v₀·h\n"
+               "v₁ = v₀ + a₀·h",
      .step = explicit_euler},
     {.id = "semi_implicit_euler", .name = "Semi-implicit Euler", .family = "Euler family", .orders = first_order,
      .force_evaluations = 1, .evaluations_note = "1", .symplectic = true,
      .description = "Symplectic Euler, velocity first: v += a·h, then x += v_new·h; keeps energy bounded, drifts in phase.",
+     .update = "a₀ = a(x₀, v₀)\n"
+               "v₁ = v₀ + a₀·h\n"
+               "x₁ = x₀ + v₁·h",
      .step = semi_implicit_euler},
     {.id = "semi_implicit_euler_x", .name = "Semi-implicit Euler (x first)", .family = "Euler family",
      .orders = first_order, .force_evaluations = 1, .evaluations_note = "1", .symplectic = true,
-     .description = "Symplectic Euler, position first: x += v·h, then v += a(x_new)·h.", .step = semi_implicit_euler_x},
+     .description = "Symplectic Euler, position first: x += v·h, then v += a(x_new)·h.",
+     .update = "x₁ = x₀ + v₀·h\n"
+               "v₁ = v₀ + a(x₁, v₀)·h",
+     .step = semi_implicit_euler_x},
     {.id = "implicit_euler", .name = "Implicit Euler", .family = "Euler family", .orders = first_order,
      .force_evaluations = 2, .evaluations_note = "1 + Newton iterations (2 on linear systems)", .implicit = true,
      .description = "Backward Euler solved by Newton iteration; unconditionally stable but loses energy.",
+     .update = "v₁ = v₀ + a(x₀ + v₁·h, v₁)·h   (solved for v₁ by Newton's method)\n"
+               "x₁ = x₀ + v₁·h",
      .step = implicit_euler},
     {.id = "newton", .name = "Newton (constant acceleration)", .family = "kinematic",
      .orders = {.constant_force = Order::exact, .single_forces = 1, .conservative = 1, .dissipative = 1,
                 .without_closed_form = 1},
      .force_evaluations = 1, .evaluations_note = "1",
-     .description = "x += v·h + ½a·h², v += a·h: exact for constant forces (a projectile without drag).", .step = newton},
+     .description = "x += v·h + ½a·h², v += a·h: exact for constant forces (a projectile without drag).",
+     .update = "a₀ = a(x₀, v₀)\n"
+               "x₁ = x₀ + v₀·h + ½·a₀·h²\n"
+               "v₁ = v₀ + a₀·h",
+     .step = newton},
     {.id = "heun", .name = "Heun", .family = "Runge–Kutta", .orders = of_order(2), .force_evaluations = 2,
      .evaluations_note = "2", .description = "Euler predictor, then the average of the slopes at both ends (trapezoid).",
+     .update = "k₁ = a(x₀, v₀)\n"
+               "xₚ = x₀ + v₀·h,  vₚ = v₀ + k₁·h   (Euler predictor)\n"
+               "k₂ = a(xₚ, vₚ)\n"
+               "x₁ = x₀ + (v₀ + vₚ)·h/2\n"
+               "v₁ = v₀ + (k₁ + k₂)·h/2",
      .step = heun},
     {.id = "midpoint", .name = "Midpoint (RK2)", .family = "Runge–Kutta", .orders = of_order(2),
      .force_evaluations = 2, .evaluations_note = "2",
-     .description = "Half an Euler step, then a full step with the slopes at the midpoint.", .step = midpoint},
+     .description = "Half an Euler step, then a full step with the slopes at the midpoint.",
+     .update = "k₁ = a(x₀, v₀)\n"
+               "xₘ = x₀ + v₀·h/2,  vₘ = v₀ + k₁·h/2\n"
+               "x₁ = x₀ + vₘ·h\n"
+               "v₁ = v₀ + a(xₘ, vₘ)·h",
+     .step = midpoint},
     {.id = "rk4", .name = "Runge–Kutta 4", .family = "Runge–Kutta", .orders = of_order(4), .force_evaluations = 4,
      .evaluations_note = "4",
      .description = "Classic fourth-order Runge–Kutta: four slopes weighted 1, 2, 2, 1; slowly loses energy.",
+     .update = "u₁ = v₀,  k₁ = a(x₀, u₁)\n"
+               "u₂ = v₀ + k₁·h/2,  k₂ = a(x₀ + u₁·h/2, u₂)\n"
+               "u₃ = v₀ + k₂·h/2,  k₃ = a(x₀ + u₂·h/2, u₃)\n"
+               "u₄ = v₀ + k₃·h,  k₄ = a(x₀ + u₃·h, u₄)\n"
+               "x₁ = x₀ + (u₁ + 2u₂ + 2u₃ + u₄)·h/6\n"
+               "v₁ = v₀ + (k₁ + 2k₂ + 2k₃ + k₄)·h/6",
      .step = rk4},
     {.id = "leapfrog", .name = "Leapfrog", .family = "Verlet family", .orders = of_order(2),
      .order_note = predicted_velocity_note, .force_evaluations = 1, .evaluations_note = "1 (plus 1 at the start)",
      .symplectic = true, .stateful = true,
      .description = "Velocities at half steps, started with a half kick; reported velocity synchronised to the step.",
+     .update = "x₁ = x₀ + v(h/2)·h   (v(h/2) and a₀ carried from the last step)\n"
+               "a₁ = a(x₁, v(h/2) + a₀·h/2)\n"
+               "v₁ = v(h/2) + a₁·h/2\n"
+               "v(3h/2) = v(h/2) + a₁·h   (carried to the next step)\n"
+               "first step: a₀ = a(x₀, v₀),  v(h/2) = v₀ + a₀·h/2",
      .step = leapfrog},
     {.id = "stormer_verlet", .name = "Störmer–Verlet", .family = "Verlet family", .orders = of_order(2),
      .order_note = predicted_velocity_note, .force_evaluations = 1, .evaluations_note = "1 (plus 1 at the start)",
      .symplectic = true, .stateful = true,
      .description = "x_next = 2x − x_prev + a·h², first step from Taylor, velocity from the central difference.",
+     .update = "x₁ = 2x₀ − x₋₁ + a₀·h²   (x₋₁ and a₀ carried from the last step)\n"
+               "a₁ = a(x₁, (x₁ − x₀)/h + a₀·h/2)\n"
+               "v₁ = (x₁ − x₀)/h + a₁·h/2\n"
+               "first step: a₀ = a(x₀, v₀),  x₁ = x₀ + v₀·h + ½·a₀·h²",
      .step = stormer_verlet},
     {.id = "velocity_verlet", .name = "Velocity Verlet", .family = "Verlet family", .orders = of_order(2),
      .order_note = predicted_velocity_note, .force_evaluations = 1,
      .evaluations_note = "1 (acceleration reused; plus 1 at the start)", .symplectic = true, .stateful = true,
-     .description = "x += v·h + ½a·h², then v += ½(a + a_new)·h.", .step = velocity_verlet},
+     .description = "x += v·h + ½a·h², then v += ½(a + a_new)·h.",
+     .update = "x₁ = x₀ + v₀·h + ½·a₀·h²   (a₀ carried from the last step)\n"
+               "a₁ = a(x₁, v₀ + a₀·h)\n"
+               "v₁ = v₀ + ½·(a₀ + a₁)·h\n"
+               "first step: a₀ = a(x₀, v₀)",
+     .step = velocity_verlet},
     {.id = "yoshida4", .name = "Yoshida 4 (Forest–Ruth)", .family = "Verlet family", .orders = of_order(4),
      .order_note = "With damping or drag the symmetric step takes each dissipative force's exact flow, so the "
                    "composition stays fourth order.",
      .force_evaluations = 3, .evaluations_note = "3", .symplectic = true,
      .description = "Fourth-order symplectic composition of three Verlet steps (one with a negative weight).",
+     .update = "w₁ = 1/(2 − ∛2),  w₀ = −∛2/(2 − ∛2)   (w₀ < 0: one step backwards)\n"
+               "x += ½w₁·v·h,  v += w₁·a(x)·h\n"
+               "x += ½(w₀ + w₁)·v·h,  v += w₀·a(x)·h\n"
+               "x += ½(w₀ + w₁)·v·h,  v += w₁·a(x)·h\n"
+               "x += ½w₁·v·h\n"
+               "with damping or drag: each kick uses the forces at v = 0, between the dissipative forces' exact flows over half its length (before, and reversed after)",
      .step = yoshida4},
     {.id = "kinematic", .name = "Kinematic", .family = "kinematic",
      .orders = kinematic_orders,
@@ -818,6 +869,10 @@ const std::vector<IntegratorInfo> table = {
                    "semi-implicit terms dv = a·h, dx = a·h²: first order.",
      .force_evaluations = 1, .evaluations_note = "1 (each force's closed form)",
      .description = "Each force adds its own exact (dv, dx) over the step: exact for gravity, one spring or one orbit alone.",
+     .update = "(dv_f, dx_f) = what force f alone does over h, exactly: gravity g·h and ½g·h², a spring's or damper's oscillator, a central body's Kepler orbit\n"
+               "without a closed form: dv_f = a_f·h,  dx_f = a_f·h²\n"
+               "v₁ = v₀ + Σ dv_f\n"
+               "x₁ = x₀ + v₀·h + Σ dx_f",
      .step = kinematic},
     {.id = "kinematic_avg", .name = "Kinematic (average acceleration)", .family = "kinematic",
      .orders = kinematic_avg_orders,
@@ -826,6 +881,10 @@ const std::vector<IntegratorInfo> table = {
                    "rest length, drag).",
      .force_evaluations = 1, .evaluations_note = "1 (each force's closed form)",
      .description = "As kinematic, but dx = ½·dv·h for every force: stable when several forces act at once.",
+     .update = "dv_f = what force f alone does to v over h, exactly (as kinematic), or a_f·h without a closed form\n"
+               "dx_f = ½·dv_f·h   (the average acceleration, for every force)\n"
+               "v₁ = v₀ + Σ dv_f\n"
+               "x₁ = x₀ + v₀·h + Σ dx_f",
      .step = kinematic_avg},
     {.id = "rk45", .name = "Dormand–Prince 5(4)", .family = "reference",
      .orders = {},  // none anywhere: see the note
@@ -834,6 +893,13 @@ const std::vector<IntegratorInfo> table = {
      .force_evaluations = 6, .evaluations_note = "6 per accepted substep (the 7th is the next one's first; adaptive)",
      .stateful = true, .adaptive = true,
      .description = "Adaptive Runge–Kutta with error control (rtol 1e-9): the reference where no closed form exists.",
+     .update = "y = (x, v),  y′ = (v, a(x, v));  substeps s cover the step h\n"
+               "k₁ … k₇: the slopes y′ at the Dormand–Prince stages (nodes 0, 1/5, 3/10, 4/5, 8/9, 1, 1)\n"
+               "y₁ = y₀ + s·(35/384·k₁ + 500/1113·k₃ + 125/192·k₄ − 2187/6784·k₅ + 11/84·k₆)\n"
+               "e = s·(71/57600·k₁ − 71/16695·k₃ + 71/1920·k₄ − 17253/339200·k₅ + 22/525·k₆ − 1/40·k₇)\n"
+               "err = the largest |e| ÷ (atol + rtol·max(|y₀|, |y₁|)) over the components;  accepted when err ≤ 1\n"
+               "next s = s·clamp(0.9·err^(−1/5), 0.2, 5)\n"
+               "k₇ is the next substep's k₁ (first same as last)",
      .step = rk45},
 };
 

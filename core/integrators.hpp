@@ -74,6 +74,11 @@ struct IntegratorInfo {
     bool stateful = false;    // carries data between steps: reset whenever system or dt changes
     bool adaptive = false;
     const char* description;
+    // The step's update equations as plain Unicode text, one equation per line ('\n' between):
+    // (x₀, v₀) the state at the start of the step, (x₁, v₁) at its end, h the step, a(x, v) the
+    // acceleration. Shown by the page's methods panel and `stepwise list`; written from the step
+    // functions in integrators.cpp, so they say what the code computes.
+    const char* update;
     StepFn step;
 };
 

@@ -174,8 +174,9 @@ TEST_CASE("cli list --format json: every table in strict JSON, each integrator's
         INFO(i.id);
         CHECK(row.keys() == std::vector<std::string>{"id", "name", "family", "orders", "orders_text", "order_note",
                                                      "force_evaluations", "evaluations_note", "symplectic", "implicit",
-                                                     "stateful", "adaptive", "description"});
+                                                     "stateful", "adaptive", "description", "update"});
         CHECK(row["id"].string == i.id);
+        CHECK(row["update"].string == i.update);
         CHECK(row["name"].string == i.name);
         CHECK(row["order_note"].string == i.order_note);
         CHECK(row["orders_text"].string == orders_summary(i.orders));

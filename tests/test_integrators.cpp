@@ -362,3 +362,33 @@ TEST_CASE("the table's metadata is complete and consistent") {
         }
     }
 }
+
+TEST_CASE("every integrator's update equations are in the table: lines of text naming the step's result") {
+    // The page's methods panel and `stepwise list --format json` show these lines as they are.
+    for (const IntegratorInfo& info : integrators()) {
+        INFO(info.id);
+        REQUIRE(info.update != nullptr);
+        const std::string text = info.update;
+        REQUIRE(!text.empty());
+        CHECK(text.back() != '\n');
+        size_t lines = 0;
+        for (size_t start = 0; start <= text.size();) {
+            const size_t end = std::min(text.find('\n', start), text.size());
+            const std::string line = text.substr(start, end - start);
+            CHECK(!line.empty());
+            CHECK(line.front() != ' ');
+            CHECK(line.back() != ' ');
+            ++lines;
+            start = end + 1;
+        }
+        CHECK(lines >= 2);  // at least the new position and the new velocity
+        // The end of the step: (x₁, v₁), in place (x +=, v +=, Yoshida's drifts and kicks), or
+        // y₁ = (x₁, v₁) (Dormand–Prince).
+        const bool names_x = text.find("x₁ =") != std::string::npos || text.find("x +=") != std::string::npos ||
+                             text.find("y₁ =") != std::string::npos;
+        const bool names_v = text.find("v₁ =") != std::string::npos || text.find("v +=") != std::string::npos ||
+                             text.find("y₁ =") != std::string::npos;
+        CHECK(names_x);
+        CHECK(names_v);
+    }
+}

@@ -596,6 +596,7 @@ val integrator_table() {
         item.set("stateful", i.stateful);
         item.set("adaptive", i.adaptive);
         item.set("description", std::string(i.description));
+        item.set("update", std::string(i.update));  // the step's equations, one per line
         list.call<void>("push", item);
     }
     return list;

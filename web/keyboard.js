@@ -1,7 +1,19 @@
-// Keyboard shortcuts: space toggles play, → steps one dt, r resets. Ignored while typing in a
-// field, and space is left to buttons, checkboxes and selects that have the focus (their own
-// activation key).
-export function bindKeyboard({ toggle, step, reset }) {
+// Keyboard shortcuts: space toggles play, → steps one dt, r resets, ? opens the keyboard help.
+// Ignored while typing in a field, and space is left to buttons, checkboxes and selects that have
+// the focus (their own activation key).
+//
+// `shortcuts` is the one list of the page's keys: the keyboard help panel (web/panels.js) shows
+// it as it is, so a key bound here is listed there by adding its row.
+export const shortcuts = [
+  { keys: ['Space'], action: 'Play or pause' },
+  { keys: ['→'], action: 'Advance exactly one step (dt), and pause' },
+  { keys: ['R'], action: 'Back to t = 0' },
+  { keys: ['?'], action: 'This list of keys' },
+  { keys: ['Esc'], action: 'Close a panel or dialog; leave full screen' },
+  { keys: ['Tab', 'Shift + Tab'], action: 'Move between the controls' },
+];
+
+export function bindKeyboard({ toggle, step, reset, help = () => {} }) {
   window.addEventListener('keydown', (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const target = event.target;
@@ -9,6 +21,8 @@ export function bindKeyboard({ toggle, step, reset }) {
     const typing = tag === 'INPUT' && !['checkbox', 'radio', 'button'].includes(target.type) ||
       tag === 'TEXTAREA' || tag === 'SELECT' || (target && target.isContentEditable);
     if (typing) return;
+    // A modal panel or dialog has the keys to itself (Escape closes it).
+    if (document.querySelector('dialog[open]')) return;
     if (event.key === ' ' || event.code === 'Space') {
       if (tag === 'BUTTON' || (tag === 'INPUT' && target.type !== 'range')) return;
       event.preventDefault();
@@ -19,6 +33,9 @@ export function bindKeyboard({ toggle, step, reset }) {
     } else if (event.key === 'r' || event.key === 'R') {
       event.preventDefault();
       reset();
+    } else if (event.key === '?') {
+      event.preventDefault();
+      help();
     }
   });
 }

@@ -21,6 +21,8 @@ import { sliceStats, nextTask } from './slices.js';
 import { BoundsProbe } from './bounds.js';
 import { GameLoopPanel } from './gameloop.js';
 import { highlightedLane } from './lane-focus.js';
+import { installFrameControls } from './framecontrols.js';
+import { installPanels } from './panels.js';
 
 // Set by mode.js from the address's query: embedded or not, which controls, autoplay.
 const mode = window.__stepwiseMode || { embed: false, ui: 'full', autoplay: false };
@@ -48,6 +50,7 @@ let gameLoop = null;         // the game loop's controls and legend line (web/ga
 const timing = { frames: 0, simMs: 0, drawMs: 0, steps: 0 };
 let xray = null;             // the stage X-ray (web/xray.js), once it was first opened
 let xrayLoad = null;         // its module's loading
+let frameControls = null;    // play, restart and full screen over the canvas (web/framecontrols.js)
 
 const app = {
   get core() { return core; },
@@ -57,7 +60,8 @@ const app = {
   scene: () => sim.scene,
   dt: () => sim.dt,
   playing: () => runner.playing,
-  errors: () => [...new Set(configErrors.map(describeError)), ...uiErrors],
+  // The embed options' problems (web/mode.js) first: they stay for the page's life.
+  errors: () => [...(mode.problems || []), ...new Set(configErrors.map(describeError)), ...uiErrors],
   set: (query) => apply(query),
   timings: () => {
     const r = runner.recent, n = Math.min(r.count, r.sim.length);
@@ -398,7 +402,18 @@ async function start() {
     },
     // A pause or a reset draws once more: the legend's numbers (updated a few times a second
     // while playing) then match the picture.
-    onStateChange: () => { syncTransport(); if (runner) runner.dirty = true; },
+    onStateChange: () => { syncTransport(); if (frameControls) frameControls.sync(); if (runner) runner.dirty = true; },
+  });
+  // An embedded frame advances only while it is in the host page's view (the runner holds it
+  // otherwise); every page, only while its tab is visible.
+  if (mode.embed) runner.watch(document.documentElement);
+  frameControls = installFrameControls({
+    runner, mode, stage: document.querySelector('.stage'),
+    // In full screen the canvas takes the room the CSS gives it, not the height fitted to the motion.
+    onFullscreen: (on) => { view.fill = on || mode.embed; runner.dirty = true; },
+  });
+  const panels = installPanels({
+    integrators: core.integrators, laneIds: () => sim.laneIds, openers: { methods: $('methods-open'), keys: $('keys-open') },
   });
   apply(readHash() || `scenario=${core.limits.default_scenario}`);
   onHashEdited((hash) => { if (hash !== sim.config) apply(hash); });
@@ -424,7 +439,7 @@ async function start() {
   $('xray-open').addEventListener('click', toggleXray);
   $('speed').addEventListener('input', () => setSpeed(Number($('speed').value)));
   setSpeed(Number($('speed').value));
-  bindKeyboard({ toggle: () => runner.toggle(), step: () => runner.step(), reset: () => runner.reset() });
+  bindKeyboard({ toggle: () => runner.toggle(), step: () => runner.step(), reset: () => runner.reset(), help: () => panels.openKeys() });
 
   const redraw = () => { runner.dirty = true; };
   const resized = new ResizeObserver(redraw);

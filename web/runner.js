@@ -5,6 +5,11 @@
 // frame caps the stepping too, in the core (advance stops after the step that passes it), so a
 // costly system (a stiff one, clouds of many points) runs slower than asked, and says so,
 // instead of freezing the page: a frame's stepping lasts its budget plus one step at most.
+//
+// A run advances only while it can be seen: not while the tab is hidden (visibilitychange), nor,
+// in an embedded frame, while the frame is scrolled out of the host page's view (watch(): an
+// IntersectionObserver). It stays "playing" meanwhile (held), and its clock counts none of that
+// time: back in view it goes on from where it was, without a jump or a catch-up burst.
 
 export const maxWallPerFrame = 0.1;  // s
 export const defaultMaxStepsPerFrame = 2000;
@@ -41,9 +46,40 @@ export class Runner {
     this.frameSimMs = 0;
     this.frame = this.frame.bind(this);
     this.rafId = requestAnimationFrame(this.frame);
-    document.addEventListener('visibilitychange', () => {
-      this.lastWall = null;  // forget the time spent hidden
-    });
+    this.pageHidden = document.visibilityState === 'hidden';
+    this.offscreen = false;  // set by watch()
+    document.addEventListener('visibilitychange', () => this.setSeen({ pageHidden: document.visibilityState === 'hidden' }));
+  }
+
+  // Playing, but not advancing: nobody can see the run.
+  get held() { return this.playing && (this.pageHidden || this.offscreen); }
+
+  setSeen({ pageHidden = this.pageHidden, offscreen = this.offscreen }) {
+    const was = this.held;
+    this.pageHidden = pageHidden;
+    this.offscreen = offscreen;
+    this.lastWall = null;  // forget the time spent unseen
+    if (was !== this.held) this.onStateChange();
+  }
+
+  // Holds the run while less than minSeen of `element` is in the top-level page's view (inside an
+  // iframe the observer's implicit root is the host page's viewport), unless at least minSeenPx
+  // of its height shows (a frame taller than the screen).
+  watch(element, minSeen = 0.3, minSeenPx = 240) {
+    if (typeof IntersectionObserver !== 'function') return;
+    const observer = new IntersectionObserver((entries) => {
+      const entry = entries[entries.length - 1];
+      const seen = entry.isIntersecting &&
+        (entry.intersectionRatio >= minSeen - 1e-6 || entry.intersectionRect.height >= minSeenPx);
+      this.setSeen({ offscreen: !seen });
+    }, { threshold: [0, 0.05, 0.1, 0.2, minSeen] });
+    observer.observe(element);
+  }
+
+  // The run reached its duration (false once the page let its simulation go, at pagehide).
+  atEnd() {
+    const s = this.sim();
+    return Boolean(s) && s.snapshot.steps >= this.endSteps();
   }
 
   // The step count at which the configured duration is reached.
@@ -54,7 +90,7 @@ export class Runner {
   }
 
   play() {
-    if (this.sim().snapshot.steps >= this.endSteps()) this.reset();
+    if (this.atEnd()) this.reset();
     this.playing = true;
     this.lastWall = null;
     this.onStateChange();
@@ -129,9 +165,10 @@ export class Runner {
   frame(wallMs) {
     this.rafId = requestAnimationFrame(this.frame);
     const now = this.now();
-    const wall = this.lastWall === null ? 0 : Math.min((now - this.lastWall) / 1000, maxWallPerFrame);
-    this.lastWall = now;
-    if (this.playing) {
+    const unseen = this.pageHidden || this.offscreen;
+    const wall = this.lastWall === null || unseen ? 0 : Math.min((now - this.lastWall) / 1000, maxWallPerFrame);
+    this.lastWall = unseen ? null : now;
+    if (this.playing && !unseen) {
       const s = this.sim();
       this.accumulated += wall * this.speed;
       let steps = Math.floor(this.accumulated / s.dt + 1e-9);

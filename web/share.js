@@ -27,7 +27,7 @@ export function embedSnippet(config, options = {}) {
   const size = embedSizes[options.size] || embedSizes.medium;
   const title = options.title || 'Stepwise simulation';
   return `<iframe src="${escapeAttribute(embedUrl(config, options))}" title="${escapeAttribute(title)}" ` +
-    `width="${size.width}" height="${size.height}" style="border:0;max-width:100%" loading="lazy"></iframe>`;
+    `width="${size.width}" height="${size.height}" style="border:0;max-width:100%" loading="lazy" allowfullscreen></iframe>`;
 }
 
 // Copies text; says so in the status line. The fallback selects a hidden field and copies it.

@@ -176,6 +176,8 @@ test('embed.html at every ui level, index.html?embed=1, dark and phone: they run
 test('lesson.html: its frames start and animate under the policy, and its buttons drive them', async () => {
   await underPolicy('lesson.html', async (page) => {
     await page.waitForFunction(() => /t = .* Explicit Euler: energy/.test(document.getElementById('readout-euler').textContent), null, { timeout: 20000 });
+    // A frame plays only while it is in view (web/runner.js).
+    await page.locator('#frame-euler').scrollIntoViewIfNeeded();
     const first = await page.textContent('#readout-euler');
     await sleep(800);
     assert.notEqual(await page.textContent('#readout-euler'), first, 'the readout follows the running frame');
@@ -188,7 +190,10 @@ test('lesson.html: its frames start and animate under the policy, and its button
     });
     const frames = page.frames().filter((f) => f.url().includes('embed.html'));
     assert.ok(frames.length >= 2, `${frames.length} frames`);
-    for (const f of frames) await f.waitForFunction(running, 0.2, { timeout: 20000 });
+    for (const f of frames) {
+      await (await f.frameElement()).scrollIntoViewIfNeeded();  // each plays while it is seen
+      await f.waitForFunction(running, 0.2, { timeout: 20000 });
+    }
   });
 });
 

@@ -38,10 +38,19 @@ async function openHost(src, { w = 640, h = 400, scheme = 'light', viewport = { 
 
 const messages = (page, type) => page.evaluate((t) => window.messages.filter((m) => m.data.type === t).map((m) => m.data), type);
 const last = async (page, type) => (await messages(page, type)).at(-1);
-const send = (page, message) => page.evaluate((m) => window.send(m), message);
-// The next state message after now (each command is followed by one).
+// Posts a command, noting how many state messages had come before it: its answer may arrive
+// before the test asks for it.
+const send = (page, message) => page.evaluate((m) => {
+  window.statesBeforeCommand = window.messages.filter((e) => e.data.type === 'stepwise:state').length;
+  window.send(m);
+}, message);
+// The next state message after the last command (each command is followed by one), or after now.
 async function nextState(page) {
-  const count = (await messages(page, 'stepwise:state')).length;
+  const count = await page.evaluate(() => {
+    const n = window.statesBeforeCommand ?? window.messages.filter((e) => e.data.type === 'stepwise:state').length;
+    window.statesBeforeCommand = undefined;
+    return n;
+  });
   await page.waitForFunction((n) => window.messages.filter((m) => m.data.type === 'stepwise:state').length > n, count);
   return last(page, 'stepwise:state');
 }
@@ -56,7 +65,10 @@ test('ready, then state messages: set, play, pause, step, reset drive the frame'
     const origins = await page.evaluate(() => [...new Set(window.messages.map((m) => m.origin))]);
     assert.deepEqual(origins, [env.server.url.replace(/\/$/, '')].map(String), 'messages come from the site origin');
 
-    const first = await nextState(page);
+    // The first state message follows 'stepwise:ready' at once, maybe before this line runs: the
+    // first one, not the next one (nothing changes after it until a command).
+    await page.waitForFunction(() => window.messages.some((m) => m.data.type === 'stepwise:state'));
+    const [first] = await messages(page, 'stepwise:state');
     assert.equal(first.t, 0);
     assert.equal(first.playing, false, 'no autoplay unless asked');
     assert.deepEqual(first.integrators.map((i) => [i.id, i.name]),
@@ -317,7 +329,7 @@ test('the Embed dialog gives a snippet that works, with a preview', async () => 
     const snippet = await page.inputValue('#embed-code');
     const src = `${env.server.url}embed.html?ui=compact&autoplay=1#${config}`;
     assert.equal(snippet, `<iframe src="${src.replace(/&/g, '&amp;')}" title="Spring: 4 integrators" ` +
-      'width="640" height="400" style="border:0;max-width:100%" loading="lazy"></iframe>');
+      'width="640" height="400" style="border:0;max-width:100%" loading="lazy" allowfullscreen></iframe>');
     await page.selectOption('#embed-ui', 'none');
     await page.selectOption('#embed-size', 'small');
     await page.uncheck('#embed-autoplay');
