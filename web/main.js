@@ -89,10 +89,14 @@ const app = {
 
 // The core's message names the key and what is allowed, and quotes the bad value, except for a
 // few (a repeated key, an over-long value): then the value is added. Identical messages are shown once.
+// The embed options belong in the address's query (web/mode.js), not in the config after '#':
+// a link with them in the hash gets the core's "unknown key" and where to put them instead.
+const embedOptions = ['ui', 'autoplay', 'embed'];
 function describeError(e) {
   const value = typeof e.value === 'string' ? e.value : '';
-  if (value === '' || e.message.includes(`'${value}'`)) return e.message;
-  return `${e.message} (value: '${value}')`;
+  const message = value === '' || e.message.includes(`'${value}'`) ? e.message : `${e.message} (value: '${value}')`;
+  if (!embedOptions.includes(e.key)) return message;
+  return `${message}. ${e.key} is an embed option: put it in the query before the '#', as in embed.html?${e.key}=…#scenario=…`;
 }
 
 // The integrators' names in lane order, from the core's table.
