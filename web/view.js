@@ -287,11 +287,12 @@ export class View {
 
   draw(snapshot, theme) {
     if (!this.sim) return;
-    this.resize();
     this.history.record(snapshot);
     this.recordTrails(snapshot);
     this.refit(snapshot);
     this.follow(snapshot);
+    // After the refit: a box known better at t = 0 changes the canvas's shape in this frame.
+    this.resize();
     this.trackSpeed(snapshot);
     const cursor = cursorTime();
     let scrubbing = cursor !== null && cursorSource() === 'timeline' && cursor < snapshot.t;
@@ -606,12 +607,17 @@ export class View {
 
   // What the tests and window.stepwise.debug.view() read of the picture just drawn.
   describe(snapshot, map, rect, layout, shownLanes, markers, scrubTime) {
-    const b = this.sim.bounds, v = map.visible();
-    // How much of the drawing area the exact or reference motion spans, in each direction.
+    const v = map.visible(), b = { ...this.sim.bounds };
+    // How much of the canvas the exact or reference motion, with the anchors and central bodies
+    // that must stay in view, spans in each direction.
+    for (const p of [...this.scene.anchors, ...this.scene.centres]) {
+      b.minX = Math.min(b.minX, p.x); b.maxX = Math.max(b.maxX, p.x);
+      b.minY = Math.min(b.minY, p.y); b.maxY = Math.max(b.maxY, p.y);
+    }
     const spanX = finite(b.minX, b.maxX) ? (b.maxX - b.minX) / (v.maxX - v.minX) : 0;
     const spanY = layout === 'lanes' || !finite(b.minY, b.maxY) ? 0 : (b.maxY - b.minY) / (v.maxY - v.minY);
     this.report = {
-      layout, line: this.line, layoutChoice: this.layoutChoice,
+      layout, line: this.line, layoutChoice: this.layoutChoice, settling: this.settling,
       canvas: { w: this.cssWidth, h: this.cssHeight }, rect: { ...rect }, visible: v, scale: map.scale,
       motionFraction: { x: spanX * rect.w / this.cssWidth, y: spanY * rect.h / this.cssHeight },
       rows: layout === 'lanes' ? shownLanes.map((l) => ({ id: l.id, name: this.names[l.index], sameAs: this.sameAs[l.index] >= 0 ? this.names[this.sameAs[l.index]] : null })) : [],
