@@ -21,6 +21,10 @@ const arrowPx = 40;        // a velocity arrow at the fastest speed seen
 const fadedAlpha = 0.25;   // lanes not highlighted, while one is
 const rowHeight = 46;      // a lane's row in the lanes layout (CSS pixels), when the window allows
 const layoutRowKey = (m) => (m.row ? m.row.y : 0);
+// A pixel near enough the map's rectangle to draw a marker at (a far one is never handed to
+// the canvas: lines there would be dashed along their whole length).
+const nearRect = (map, x, y, pad = 24) => finite(x, y) && x > map.rect.x - pad && x < map.rect.x + map.rect.w + pad
+  && y > map.rect.y - pad && y < map.rect.y + map.rect.h + pad;
 
 export class View {
   // fill: the canvas's size comes from the page's CSS (an embedded frame fills its box);
@@ -556,7 +560,7 @@ export class View {
       for (let b = 0; b < this.sim.bodies; ++b) {
         this.history.body(i, lane.index, b, p);
         const x = m.px(p.x), y = m.py(p.y);
-        if (!finite(x, y)) continue;
+        if (!nearRect(m, x, y)) continue;
         ctx.strokeStyle = style.colour;
         ctx.lineWidth = 2;
         drawMarker(ctx, style.marker, x, y, 7);
@@ -572,7 +576,7 @@ export class View {
     const d = this.dragPreview, m = maps[d.lane];
     if (!m) return;
     const ctx = this.ctx, x = m.px(d.x), y = m.py(d.y);
-    if (!finite(x, y)) return;
+    if (!nearRect(m, x, y)) return;
     ctx.strokeStyle = theme.fg;
     ctx.lineWidth = 2;
     ctx.setLineDash([3, 3]);
@@ -882,7 +886,7 @@ export class View {
     ctx.beginPath();
     for (const p of reference) {
       const x = map.px(p.x), y = map.py(p.y);
-      if (!finite(x, y)) continue;
+      if (!nearRect(map, x, y)) continue;
       ctx.moveTo(x + 10, y);
       ctx.arc(x, y, 10, 0, Math.PI * 2);
     }
@@ -946,8 +950,8 @@ export class View {
     const scale = this.arrowScale(map);
     for (const p of lane.bodies) {
       const x = map.px(p.x), y = map.py(p.y);
-      if (!finite(x, y)) continue;
       // A body outside the view is not drawn: an edge marker points at it (drawEdgeMarkers).
+      if (!nearRect(map, x, y)) continue;
       if (this.arrows) this.drawArrow(x, y, p.vx * scale, -p.vy * scale, style.colour);
       ctx.fillStyle = style.colour;
       ctx.strokeStyle = theme.bg;
