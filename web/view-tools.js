@@ -28,7 +28,7 @@ export class ViewTools {
     this.layoutSelect = el('select', { id: id('layout') }, [
       el('option', { value: 'auto', text: 'Auto' }),
       el('option', { value: 'overlay', text: 'Overlay' }),
-      el('option', { value: 'lanes', text: 'Lanes (a row each)' }),
+      el('option', { value: 'lanes', text: 'Lanes' }),
     ]);
     this.followSelect = el('select', { id: id('follow') });
     this.arrowsBox = el('input', { type: 'checkbox', id: id('arrows') });
@@ -37,9 +37,9 @@ export class ViewTools {
     this.zoomOut = button('zoom-out', '−', 'Zoom out', 'Zoom out');
     this.reset = button('reset', 'Reset view', 'Reset view', 'Back to the fitted view (a drag on the canvas pans it)');
     this.bar = el('div', { class: 'motion-tools', role: 'toolbar', 'aria-label': 'View' }, [
-      el('label', { for: id('layout'), text: 'Layout' }), this.layoutSelect,
+      el('span', { class: 'tool' }, [el('label', { for: id('layout'), text: 'Layout' }), this.layoutSelect]),
       el('span', { class: 'zoom' }, [this.zoomOut, this.zoomIn]), this.reset,
-      el('label', { for: id('follow'), text: 'Follow' }), this.followSelect,
+      el('span', { class: 'tool' }, [el('label', { for: id('follow'), text: 'Follow' }), this.followSelect]),
       el('label', { class: 'check', for: id('arrows') }, [this.arrowsBox, ' Velocity arrows']),
     ]);
     this.timeline = el('input', { type: 'range', id: 'timeline', min: '0', max: '0', step: 'any', value: '0', 'aria-valuetext': 't = 0.00 s' });

@@ -462,7 +462,8 @@ export class View {
     ctx.textAlign = 'left';
     ctx.fillText(xName, r.x + 2, r.y + r.h + 5);
     ctx.textBaseline = 'bottom';
-    ctx.fillText('one row per integrator', r.x, r.y - 3);
+    const label = this.scene.reference.kind === 'exact' ? 'exact' : 'reference';
+    ctx.fillText(r.w < 420 ? 'one row per integrator' : `one row per integrator · dashed ring: ${label}`, r.x, r.y - 3);
   }
 
   // Each row's name in its colour, and "same as …" when it coincides with an earlier row.
@@ -1031,7 +1032,15 @@ export class View {
     ctx.textBaseline = 'top';
     ctx.font = `600 13px ${theme.font}`;
     const time = Number.isFinite(t) ? t.toFixed(2) : '—';
-    this.haloText(scrubbing ? `timeline: t = ${time} s` : `t = ${time} s`, rect.x + rect.w - 8, rect.y + 6, theme.fg, theme);
+    const text = scrubbing ? `timeline: t = ${time} s` : `t = ${time} s`;
+    if (this.layoutNow === 'lanes') {
+      // Above the rows: inside, it would cover the first row's edge marker.
+      ctx.textBaseline = 'bottom';
+      this.haloText(text, rect.x + rect.w, rect.y - 2, theme.fg, theme);
+      ctx.font = `11px ${theme.font}`;
+      return;
+    }
+    this.haloText(text, rect.x + rect.w - 8, rect.y + 6, theme.fg, theme);
     ctx.font = `11px ${theme.font}`;
     if (rect.w < 320) return;  // a small frame or a phone: the time only (the legend names the ghost)
     const label = this.scene.reference.kind === 'exact' ? 'exact' : 'reference';
