@@ -47,7 +47,7 @@ export class ViewTools {
     this.timelineRow = el('div', { class: 'timeline' }, [
       el('label', { for: 'timeline', text: 'Timeline' }), this.timeline, this.timelineOut,
     ]);
-    this.hint = el('p', { class: 'hint motion-hint', id: id('hint'), text: 'Drag a body to set its start, Shift-drag (or its arrow\'s tip) for its start velocity; drag the canvas to pan.' });
+    this.hint = el('p', { class: 'hint motion-hint', id: id('hint'), text: 'Drag a body to set its start, Shift-drag (or its arrow\'s tip) for its start velocity; drag the canvas to pan. On the focused canvas: arrow keys pan, + and − zoom, 0 resets the view.' });
     root.replaceChildren(this.bar, this.timelineRow, this.hint);
     this.shownMax = -1;
 
@@ -171,6 +171,20 @@ export class ViewTools {
     };
     canvas.addEventListener('pointerup', end);
     canvas.addEventListener('pointercancel', end);
+    // The focused canvas: arrow keys pan, + and − zoom, 0 resets (and → is not a step here).
+    canvas.tabIndex = 0;
+    canvas.setAttribute('aria-keyshortcuts', 'ArrowLeft ArrowRight ArrowUp ArrowDown + - 0');
+    canvas.addEventListener('keydown', (e) => {
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      const pan = { ArrowLeft: [40, 0], ArrowRight: [-40, 0], ArrowUp: [0, 40], ArrowDown: [0, -40] }[e.key];
+      if (pan) this.view.panBy(pan[0], pan[1]);
+      else if (e.key === '+' || e.key === '=') this.zoomCentre(zoomStep);
+      else if (e.key === '-' || e.key === '−') this.zoomCentre(1 / zoomStep);
+      else if (e.key === '0') { this.view.resetView(); this.followSelect.value = ''; } else return;
+      e.preventDefault();
+      e.stopPropagation();
+      this.changed();
+    });
     canvas.addEventListener('wheel', (e) => {
       if (!this.page.wheel && !e.ctrlKey) return;  // a small embed: the wheel scrolls the host page
       e.preventDefault();
