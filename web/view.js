@@ -349,11 +349,12 @@ export class View {
     if (layout === 'overlay') {
       this.drawReferencePath(map, theme);
       this.drawReference(map, snapshot.reference, theme, scrubbing ? null : this.refTrail);
+    } else if (!scrubbing) {
+      this.drawReferenceRings(maps, shownLanes, snapshot.reference, theme);
     }
     for (const lane of order) {
       const m = maps[lane.index];
       ctx.globalAlpha = 1;
-      if (layout === 'lanes' && !scrubbing) this.drawReference(m, snapshot.reference, theme, null, 0.35);
       this.faded = isFaded(lane.id);
       if (lane.diverged) this.drawStopped(m, lane, theme, scrubbing);
       else this.drawLane(m, lane, theme, scrubbing);
@@ -369,6 +370,28 @@ export class View {
     this.drawGravity(rect, theme);
     this.drawTime(rect, scrubbing ? this.history.time(this.scrubIndex) : snapshot.t, theme, scrubbing);
     this.describe(snapshot, map, rect, layout, shownLanes, markers, scrubbing ? cursor : null);
+  }
+
+  // The lanes layout: the exact or reference bodies as a dashed ring in every row, one path.
+  drawReferenceRings(maps, shownLanes, reference, theme) {
+    const ctx = this.ctx;
+    ctx.strokeStyle = theme.ghost;
+    ctx.lineWidth = 1.5;
+    ctx.setLineDash([4, 4]);
+    ctx.globalAlpha = 0.6;
+    ctx.beginPath();
+    for (const lane of shownLanes) {
+      const m = maps[lane.index];
+      for (const p of reference) {
+        const x = m.px(p.x), y = m.py(p.y);
+        if (!nearRect(m, x, y)) continue;
+        ctx.moveTo(x + 10, y);
+        ctx.arc(x, y, 10, 0, Math.PI * 2);
+      }
+    }
+    ctx.stroke();
+    ctx.globalAlpha = 1;
+    ctx.setLineDash([]);
   }
 
   // The fastest speed seen in this run (exact or reference, and lanes still running): the
@@ -796,11 +819,10 @@ export class View {
   }
 
   // A coil of fixed pixel size between two points: the spring reads as a spring at any zoom.
-  drawCoil(map, x1, y1, x2, y2) {
-    const ctx = this.ctx;
+  drawCoil(path, x1, y1, x2, y2) {
     if (!finite(x1, y1, x2, y2)) return;
     const dx = x2 - x1, dy = y2 - y1, len = Math.hypot(dx, dy);
-    const path = new ClippedPath(ctx, map.rect);
+    path.lift();
     path.point(x1, y1);
     if (len >= 24) {
       const ux = dx / len, uy = dy / len, nx = -uy, ny = ux;
@@ -815,16 +837,17 @@ export class View {
       path.point(x2 - ux * lead, y2 - uy * lead);
     }
     path.point(x2, y2);
-    ctx.stroke();
   }
 
-  // Each spring between its two ends: an anchor or one of `bodies`, by index.
+  // Each spring between its two ends (an anchor or one of `bodies`, by index): one path, one stroke.
   drawSprings(map, bodies) {
     const point = (end) => (end.anchor !== undefined ? this.scene.anchors[end.anchor] : bodies[end.body]);
+    const path = new ClippedPath(this.ctx, map.rect);
     for (const s of this.scene.springs) {
       const a = point(s.from), b = point(s.to);
-      if (a && b) this.drawCoil(map, map.px(a.x), map.py(a.y), map.px(b.x), map.py(b.y));
+      if (a && b) this.drawCoil(path, map.px(a.x), map.py(a.y), map.px(b.x), map.py(b.y));
     }
+    this.ctx.stroke();
   }
 
   // Fixed attracting bodies: a dot of fixed pixel size (their collision radius when that is
@@ -875,15 +898,15 @@ export class View {
   }
 
   // The exact or reference bodies as dashed rings with their springs, and their trails when given.
-  drawReference(map, reference, theme, trails, alpha = 0.55) {
+  drawReference(map, reference, theme, trails) {
     const ctx = this.ctx;
     ctx.strokeStyle = theme.ghost;
     ctx.lineWidth = 1.5;
     ctx.setLineDash([4, 4]);
-    ctx.globalAlpha = alpha;
+    ctx.globalAlpha = 0.55;
     this.drawSprings(map, reference);
-    if (trails && !this.scene.referencePath) for (const trail of trails) this.drawTrail(map, trail, theme.ghost, 0.5);
-    ctx.globalAlpha = alpha === 0.55 ? 1 : alpha;
+    if (trails && !this.scene.referencePath) this.drawTrails(map, trails, theme.ghost, 0.5);
+    ctx.globalAlpha = 1;
     ctx.beginPath();
     for (const p of reference) {
       const x = map.px(p.x), y = map.py(p.y);
@@ -896,19 +919,25 @@ export class View {
     ctx.setLineDash([]);
   }
 
-  drawTrail(map, trail, colour, alpha) {
-    const ctx = this.ctx;
-    if (trail.length < 2) return;
+  // Trails (one lane's bodies, or the reference's), older segments fainter: a few bands, each
+  // one path over every trail and one stroke, rather than a stroke per segment or per body.
+  drawTrails(map, trails, colour, alpha) {
+    const ctx = this.ctx, bands = 4;
     ctx.strokeStyle = colour;
-    // Older segments fainter: a few bands rather than one stroke per segment.
-    const bands = 4, per = Math.ceil((trail.length - 1) / bands);
     for (let band = 0; band < bands; ++band) {
-      const from = band * per, to = Math.min(trail.length - 1, from + per);
-      if (from >= to) break;
       ctx.globalAlpha = alpha * this.alpha() * ((band + 1) / bands);
       const path = new ClippedPath(ctx, map.rect);
-      for (let i = from; i <= to; ++i) path.point(map.px(trail[i].x), map.py(trail[i].y));
-      ctx.stroke();
+      let any = false;
+      for (const trail of trails) {
+        if (trail.length < 2) continue;
+        const per = Math.ceil((trail.length - 1) / bands);
+        const from = band * per, to = Math.min(trail.length - 1, from + per);
+        if (from >= to) continue;
+        path.lift();
+        for (let i = from; i <= to; ++i) path.point(map.px(trail[i].x), map.py(trail[i].y));
+        any = true;
+      }
+      if (any) ctx.stroke();
     }
     ctx.globalAlpha = 1;
   }
@@ -916,7 +945,7 @@ export class View {
   // A lane's trail: the recorded one, or (scrubbing) the history's samples up to the time shown.
   drawLaneTrails(map, lane, colour, alpha, scrubbing) {
     if (!scrubbing) {
-      for (const trail of this.trails[lane.index]) this.drawTrail(map, trail, colour, alpha);
+      this.drawTrails(map, this.trails[lane.index], colour, alpha);
       return;
     }
     const ctx = this.ctx, p = this.scratch, end = this.scrubIndex;
