@@ -47,7 +47,7 @@ export class ViewTools {
     this.timelineRow = el('div', { class: 'timeline' }, [
       el('label', { for: 'timeline', text: 'Timeline' }), this.timeline, this.timelineOut,
     ]);
-    this.hint = el('p', { class: 'hint motion-hint', id: id('hint'), text: 'Drag a body to set its start, Shift-drag (or its arrow\'s tip) for its start velocity; drag the canvas to pan. On the focused canvas: arrow keys pan, + and − zoom, 0 resets the view.' });
+    this.hint = el('p', { class: 'hint motion-hint', id: id('hint'), text: 'Drag a body to move its start (Shift, or its arrow\'s tip: its velocity); drag the canvas to pan; keys on the canvas: arrows, +, −, 0.' });
     root.replaceChildren(this.bar, this.timelineRow, this.hint);
     this.shownMax = -1;
 

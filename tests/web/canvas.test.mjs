@@ -215,6 +215,22 @@ test('dragging a body sets its start position, Shift-drag its start velocity, th
     assert.ok(v0[0] > 0 && v0[1] === 0, `a start velocity to the right: ${v0}`);
     assert.deepEqual(await errors(page), []);
   });
+  // A start the core refuses (on the central body) gets the core's message, naming the key.
+  await pageChecks(env, { hash: 'scenario=orbit&integrators=rk4&dt=0.01&duration=10&m=1&gm=1&x0=1,0&v0=0,1' }, async (page) => {
+    await settled(page);
+    const v = await view(page);
+    const canvas = await page.locator('#view').boundingBox();
+    const px = (x) => canvas.x + v.rect.x + v.rect.w / 2 + (x - (v.visible.minX + v.visible.maxX) / 2) * v.scale;
+    const py = (y) => canvas.y + v.rect.y + v.rect.h / 2 - (y - (v.visible.minY + v.visible.maxY) / 2) * v.scale;
+    await page.mouse.move(px(1), py(0));
+    await page.mouse.down();
+    await page.mouse.move(px(0), py(0), { steps: 5 });
+    await page.mouse.up();
+    await page.waitForFunction(() => window.stepwise.errors().length > 0);
+    const [message] = await errors(page);
+    assert.match(message, /^x0 must be at least 1e-06 m from the central body/, message);
+    assert.ok(await page.getByText(message).isVisible(), 'shown on the page');
+  });
 });
 
 test('the timeline scrubs back: the canvas shows each lane at that time; playing ends it; hidden lanes are not drawn', async () => {
