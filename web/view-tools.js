@@ -17,6 +17,7 @@ const el = (tag, attrs = {}, children = []) => {
 };
 
 const zoomStep = 1.25;
+const timelineIntervalMs = 250;
 
 // page: {view, sim(), runner(), core, apply(query), laneNames(), redraw(), wheel (bool: the wheel
 // zooms; off in a small embed, where it must scroll the host page)}.
@@ -50,6 +51,7 @@ export class ViewTools {
     this.hint = el('p', { class: 'hint motion-hint', id: id('hint'), text: 'Drag a body to move its start (Shift, or its arrow\'s tip: its velocity); drag the canvas to pan; keys on the canvas: arrows, +, −, 0.' });
     root.replaceChildren(this.bar, this.timelineRow, this.hint);
     this.shownMax = -1;
+    this.lastShown = -Infinity;
 
     this.layoutSelect.addEventListener('change', () => { this.view.layoutChoice = this.layoutSelect.value; this.changed(); });
     this.followSelect.addEventListener('change', () => {
@@ -87,7 +89,7 @@ export class ViewTools {
     const f = this.view.followBody;
     this.followSelect.value = f ? `${f.id}/${f.body}` : '';
     if (this.followSelect.value === '' && f) this.view.followBody = null;
-    this.layoutSelect.querySelector('option[value="lanes"]').disabled = this.view.line === null;
+    this.syncLanesOption();
     this.shownMax = -1;
     if (cursorSource() === 'timeline') setCursor(null, 'timeline');
   }
@@ -95,6 +97,10 @@ export class ViewTools {
   // Every frame: the timeline's range (0 to now) and position; playing ends a scrub.
   frame(snapshot, playing) {
     if (playing && cursorSource() === 'timeline') setCursor(null, 'timeline');
+    // While playing, the timeline moves a few times a second: each change lays the slider out.
+    const now = performance.now();
+    if (playing && now - this.lastShown < timelineIntervalMs) return;
+    this.lastShown = now;
     const t = snapshot.t;
     if (t !== this.shownMax) {
       this.shownMax = t;
@@ -109,7 +115,13 @@ export class ViewTools {
       this.timelineOut.textContent = text;
       this.timeline.setAttribute('aria-valuetext', text);
     }
-    this.layoutSelect.querySelector('option[value="lanes"]').disabled = this.view.line === null;
+    this.syncLanesOption();
+  }
+
+  // Lanes only for a one-dimensional motion (known better once the motion's box is).
+  syncLanesOption() {
+    const option = this.layoutSelect.options[2], off = this.view.line === null;
+    if (option.disabled !== off) option.disabled = off;
   }
 
   // The timeline moved: pause, and show (here and in the plots and legend) the motion at t.

@@ -56,7 +56,7 @@ export class View {
     this.staticDraws = 0;
     this.sameAs = [];
     this.scratch = { x: 0, y: 0, vx: 0, vy: 0 };
-    this.report = null;
+    this.drawn = null;  // the last frame's pieces, for the report
     this.line = null;
     this.names = [];
   }
@@ -369,7 +369,9 @@ export class View {
     else this.drawSameNotes(rect, shownLanes, theme);
     this.drawGravity(rect, theme);
     this.drawTime(rect, scrubbing ? this.history.time(this.scrubIndex) : snapshot.t, theme, scrubbing);
-    this.describe(snapshot, map, rect, layout, shownLanes, markers, scrubbing ? cursor : null);
+    // What was drawn, kept for the report (built only when asked: nothing per frame).
+    this.drawn = { snapshot, map, rect, layout, shownLanes, markers, scrubTime: scrubbing ? cursor : null, cursorMarkers: this.cursorMarkers };
+    this.cursorMarkers = false;
   }
 
   // The lanes layout: the exact or reference bodies as a dashed ring in every row, one path.
@@ -446,8 +448,11 @@ export class View {
       this.ctx = main;
       this.staticDraws += 1;
     }
+    // A plain copy (no blending: the layer is opaque), the cheapest way to clear and fill the canvas.
     this.ctx.setTransform(1, 0, 0, 1, 0, 0);
+    this.ctx.globalCompositeOperation = 'copy';
     this.ctx.drawImage(layer, 0, 0);
+    this.ctx.globalCompositeOperation = 'source-over';
   }
 
   // The lanes layout's frame: vertical grid lines and x ticks shared by every row, a rule
@@ -634,7 +639,9 @@ export class View {
   }
 
   // What the tests and window.stepwise.debug.view() read of the picture just drawn.
-  describe(snapshot, map, rect, layout, shownLanes, markers, scrubTime) {
+  get report() {
+    if (!this.drawn || !this.sim) return null;
+    const { snapshot, map, rect, layout, shownLanes, markers, scrubTime, cursorMarkers } = this.drawn;
     const v = map.visible(), b = { ...this.sim.bounds };
     // How much of the canvas the exact or reference motion, with the anchors and central bodies
     // that must stay in view, spans in each direction.
@@ -644,19 +651,18 @@ export class View {
     }
     const spanX = finite(b.minX, b.maxX) ? (b.maxX - b.minX) / (v.maxX - v.minX) : 0;
     const spanY = layout === 'lanes' || !finite(b.minY, b.maxY) ? 0 : (b.maxY - b.minY) / (v.maxY - v.minY);
-    this.report = {
+    return {
       layout, line: this.line, layoutChoice: this.layoutChoice, settling: this.settling,
       canvas: { w: this.cssWidth, h: this.cssHeight }, rect: { ...rect }, visible: v, scale: map.scale,
       motionFraction: { x: spanX * rect.w / this.cssWidth, y: spanY * rect.h / this.cssHeight },
       rows: layout === 'lanes' ? shownLanes.map((l) => ({ id: l.id, name: this.names[l.index], sameAs: this.sameAs[l.index] >= 0 ? this.names[this.sameAs[l.index]] : null })) : [],
       sameAs: shownLanes.filter((l) => this.sameAs[l.index] >= 0).map((l) => ({ id: l.id, sameAs: snapshot.lanes[this.sameAs[l.index]].id })),
       edgeMarkers: markers,
-      scrubTime, cursorMarkers: Boolean(this.cursorMarkers), manual: this.manual !== null,
+      scrubTime, cursorMarkers: Boolean(cursorMarkers), manual: this.manual !== null,
       followBody: this.followBody ? { ...this.followBody } : null, arrows: this.arrows,
       staticDraws: this.staticDraws, historySamples: this.history.count,
       bodiesDrawn: shownLanes.map((l) => ({ id: l.id, bodies: l.bodies.map((p) => ({ x: p.x, y: p.y })) })),
     };
-    this.cursorMarkers = false;
   }
 
   // --- What the pointer and the view's tools do (web/view-tools.js calls these). ---
