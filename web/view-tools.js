@@ -48,7 +48,7 @@ export class ViewTools {
     this.timelineRow = el('div', { class: 'timeline' }, [
       el('label', { for: 'timeline', text: 'Timeline' }), this.timeline, this.timelineOut,
     ]);
-    this.hint = el('p', { class: 'hint motion-hint', id: id('hint'), text: 'Drag a body to move its start (Shift, or its arrow\'s tip: its velocity); drag the canvas to pan; keys on the canvas: arrows, +, −, 0.' });
+    this.hint = el('p', { class: 'hint motion-hint', id: id('hint'), text: 'Drag a body to move its start (Shift, or its arrow\'s tip: its velocity); drag the canvas to pan; keys on the canvas: Shift + arrows, +, −, 0.' });
     root.replaceChildren(this.bar, this.timelineRow, this.hint);
     this.shownMax = -1;
     this.lastShown = -Infinity;
@@ -169,6 +169,9 @@ export class ViewTools {
       } else if (action.kind === 'pan') {
         this.view.panBy(p.x - before.x, p.y - before.y);
       } else if (action.kind === 'body') {
+        // A click on a body is not a drag: the run is taken back to t = 0 once it moves.
+        if (!action.started && Math.hypot(p.x - action.from.x, p.y - action.from.y) < 3) return;
+        if (!action.started) this.beginBodyDrag(action);
         this.moveBodyDrag(action, p);
       }
       this.changed();
@@ -183,12 +186,13 @@ export class ViewTools {
     };
     canvas.addEventListener('pointerup', end);
     canvas.addEventListener('pointercancel', end);
-    // The focused canvas: arrow keys pan, + and − zoom, 0 resets (and → is not a step here).
+    // The focused canvas: Shift + arrow keys pan, + and − zoom, 0 resets the view (plain → still
+    // steps the run, as everywhere on the page).
     canvas.tabIndex = 0;
-    canvas.setAttribute('aria-keyshortcuts', 'ArrowLeft ArrowRight ArrowUp ArrowDown + - 0');
+    canvas.setAttribute('aria-keyshortcuts', 'Shift+ArrowLeft Shift+ArrowRight Shift+ArrowUp Shift+ArrowDown + - 0');
     canvas.addEventListener('keydown', (e) => {
       if (e.ctrlKey || e.metaKey || e.altKey) return;
-      const pan = { ArrowLeft: [40, 0], ArrowRight: [-40, 0], ArrowUp: [0, 40], ArrowDown: [0, -40] }[e.key];
+      const pan = e.shiftKey && { ArrowLeft: [40, 0], ArrowRight: [-40, 0], ArrowUp: [0, 40], ArrowDown: [0, -40] }[e.key];
       if (pan) this.view.panBy(pan[0], pan[1]);
       else if (e.key === '+' || e.key === '=') this.zoomCentre(zoomStep);
       else if (e.key === '-' || e.key === '−') this.zoomCentre(1 / zoomStep);
@@ -237,13 +241,16 @@ export class ViewTools {
     if (!hit) return null;
     const keys = this.startKeys(hit.body);
     if (!keys) return null;
-    const runner = this.page.runner();
+    return { kind: 'body', lane: hit.lane, body: hit.body, velocity: shift || hit.tip, keys, from: p, started: false, moved: false };
+  }
+
+  // The drag really starts: paused, back at t = 0, from the body's start.
+  beginBodyDrag(action) {
+    const runner = this.page.runner(), sim = this.page.sim();
     runner.pause();
     if (sim.snapshot.t !== 0) runner.reset();
-    const start = sim.snapshot.lanes[hit.lane].bodies[hit.body];
-    const action = { kind: 'body', lane: hit.lane, body: hit.body, velocity: shift || hit.tip, keys, x: start.x, y: start.y, vx: start.vx, vy: start.vy, moved: false };
-    this.view.dragPreview = { lane: hit.lane, body: hit.body, x: start.x, y: start.y, vx: start.vx, vy: start.vy };
-    return action;
+    const start = sim.snapshot.lanes[action.lane].bodies[action.body];
+    Object.assign(action, { started: true, x: start.x, y: start.y, vx: start.vx, vy: start.vy });
   }
 
   moveBodyDrag(action, p) {
