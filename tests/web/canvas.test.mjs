@@ -10,14 +10,14 @@ let env;
 before(async () => { env = await startBrowser(); });
 after(async () => { await env?.close(); });
 
-const view = (page) => page.evaluate(() => window.stepwise.debug.view());
+const view = (page) => page.evaluate(() => window.stepwise.debug.canvas());
 const stepTimes = (page, n) => page.evaluate((k) => { for (let i = 0; i < k; ++i) window.stepwise.step(); }, n);
 // A frame drawn after now (the view's report is the last frame's).
 const drawn = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 // The fitted view at rest (it eases to a grown box over a few frames).
 const settled = async (page) => {
   await drawn(page);
-  await page.waitForFunction(() => window.stepwise.debug.view().bounds.done && window.stepwise.debug.view().settling === false);
+  await page.waitForFunction(() => window.stepwise.debug.view().bounds.done && window.stepwise.debug.canvas().settling === false);
   await drawn(page);
 };
 
