@@ -370,7 +370,7 @@ export class View {
     this.drawGravity(rect, theme);
     this.drawTime(rect, scrubbing ? this.history.time(this.scrubIndex) : snapshot.t, theme, scrubbing);
     // What was drawn, kept for the report (built only when asked: nothing per frame).
-    this.drawn = { snapshot, map, rect, layout, shownLanes, markers, scrubTime: scrubbing ? cursor : null, cursorMarkers: this.cursorMarkers };
+    this.drawn = { snapshot, map, rect, layout, shownLanes, order, markers, scrubTime: scrubbing ? cursor : null, cursorMarkers: this.cursorMarkers };
     this.cursorMarkers = false;
   }
 
@@ -641,7 +641,7 @@ export class View {
   // What the tests and window.stepwise.debug.view() read of the picture just drawn.
   get report() {
     if (!this.drawn || !this.sim) return null;
-    const { snapshot, map, rect, layout, shownLanes, markers, scrubTime, cursorMarkers } = this.drawn;
+    const { snapshot, map, rect, layout, shownLanes, order, markers, scrubTime, cursorMarkers } = this.drawn;
     const v = map.visible(), b = { ...this.sim.bounds };
     // How much of the canvas the exact or reference motion, with the anchors and central bodies
     // that must stay in view, spans in each direction.
@@ -661,6 +661,8 @@ export class View {
       scrubTime, cursorMarkers: Boolean(cursorMarkers), manual: this.manual !== null,
       followBody: this.followBody ? { ...this.followBody } : null, arrows: this.arrows,
       staticDraws: this.staticDraws, historySamples: this.history.count,
+      // The lanes in the order drawn (a highlighted one last, on top) and those drawn faded.
+      drawOrder: order.map((l) => l.id), faded: order.filter((l) => isFaded(l.id)).map((l) => l.id),
       bodiesDrawn: shownLanes.map((l) => ({ id: l.id, bodies: l.bodies.map((p) => ({ x: p.x, y: p.y })) })),
     };
   }

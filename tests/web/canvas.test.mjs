@@ -277,5 +277,11 @@ test('the timeline scrubs back: the canvas shows each lane at that time; playing
     const v = await view(page);
     assert.ok(!v.bodiesDrawn.some((l) => l.id === 'rk4'));
     assert.ok(!v.rows.some((r) => r.id === 'rk4'));
+    // A highlighted lane is drawn last (on top), the others faded.
+    await page.evaluate(async () => (await import('./web/lane-focus.js')).setHighlighted('explicit_euler'));
+    await drawn(page);
+    const h = await view(page);
+    assert.equal(h.drawOrder.at(-1), 'explicit_euler');
+    assert.deepEqual(h.faded.sort(), ['semi_implicit_euler', 'velocity_verlet']);
   });
 });
