@@ -22,7 +22,9 @@
 //                                 box and the motion's bounds it fits, as far as they are known
 //                                 ({…, t, done}: web/bounds.js); cloud() the cloud panel's windows
 //                                 and drawing times; firstFrameMs; xray() the stage X-ray
-//                                 (web/xray.js report())
+//                                 (web/xray.js report()); canvas() the motion canvas's last frame
+//                                 (layout, rows and "same as", edge markers, visible box, scale,
+//                                 motionFraction, scrub time, zoom, follow: web/view.js report)
 
 export function installApi(app, ready) {
   const api = {
@@ -72,6 +74,8 @@ export function installApi(app, ready) {
       handles: () => app.core.handles(),
       timings: () => app.timings(),
       view: () => app.view(),
+      // The motion canvas's last frame: layout, rows, edge markers, scrub time (web/view.js report).
+      canvas: () => app.canvas(),
       cloud: () => app.cloudView(),
       // The view shown, the longest analysis slice so far ({longestMs, slices}), and what the
       // shown analysis view reports (its results and readouts; null in the motion views).

@@ -20,9 +20,11 @@ import { runStudy, storedStudy, studySizes, physicsKey } from './study.js';
 import { sliceStats, nextTask } from './slices.js';
 import { BoundsProbe } from './bounds.js';
 import { GameLoopPanel } from './gameloop.js';
-import { highlightedLane } from './lane-focus.js';
 import { installFrameControls } from './framecontrols.js';
 import { installPanels } from './panels.js';
+import { ViewTools } from './view-tools.js';
+import { onCursor } from './cursor.js';
+import { highlightedLane, onLaneFocus } from './lane-focus.js';
 
 // Set by mode.js from the address's query: embedded or not, which controls, autoplay.
 const mode = window.__stepwiseMode || { embed: false, ui: 'full', autoplay: false };
@@ -51,6 +53,7 @@ const timing = { frames: 0, simMs: 0, drawMs: 0, steps: 0 };
 let xray = null;             // the stage X-ray (web/xray.js), once it was first opened
 let xrayLoad = null;         // its module's loading
 let frameControls = null;    // play, restart and full screen over the canvas (web/framecontrols.js)
+let viewTools = null;        // the motion canvas's layout, zoom, follow, arrows and timeline
 
 const app = {
   get core() { return core; },
@@ -81,6 +84,7 @@ const app = {
   }),
   mode,
   view: () => (view && view.base ? { ...view.base, following: view.following, bounds: { ...sim.bounds } } : null),
+  canvas: () => (view ? view.report : null),
   shownView: () => viewId,
   slices: () => ({ ...sliceStats }),
   analysis: async () => (analyses.has(viewId) ? (await analyses.get(viewId)).report() : null),
@@ -190,7 +194,8 @@ function apply(query) {
   showErrors();
   // With clouds the motion canvas may be shorter: the cloud panel fills the column under it.
   view.compact = sim.cloud.points > 0;
-  view.setSimulation(sim);
+  view.setSimulation(sim, laneNames());
+  viewTools.setSimulation(sim);
   cloudView.setSimulation(sim, laneNames());
   // Stepping clouds of many points is costly, and drawing them too: a smaller time budget per
   // frame for the stepping keeps the page fluid (the run is then slower than asked, and says so).
@@ -319,7 +324,8 @@ function draw() {
   if (layout === 'analysis') { messaging.frame(); return; }  // the canvas and plots are hidden
   boundsProbe.wake();
   if (layout === 'motion') {
-    view.draw(snapshot, theme, new Set());
+    viewTools.frame(snapshot, runner.playing);
+    view.draw(snapshot, theme);
     if (view.settling) runner.dirty = true;  // the view eases to a grown box: draw on, even paused
   }
   if (sim.cloudReady) cloudView.draw(sim, snapshot, theme, runner.playing);
@@ -377,6 +383,12 @@ async function start() {
   await nextTask();
   theme = themeColours();
   view = new View($('view'), { fill: mode.embed });
+  viewTools = new ViewTools($('motion-tools'), {
+    view, core, sim: () => sim, runner: () => runner, apply, laneNames, redraw: () => { runner.dirty = true; },
+    wheel: !mode.embed || mode.ui === 'full',
+  });
+  onCursor(() => { if (runner) runner.dirty = true; });
+  onLaneFocus(() => { if (runner) runner.dirty = true; });
   cloudView = new CloudView($('cloud-view'), $('cloud-panel'));
   plots = new Plots({
     energy: $('plot-energy'), error: $('plot-error'), phase: $('plot-phase'), angular: $('plot-angular'),

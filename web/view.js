@@ -6,6 +6,10 @@
 // never hands a non-finite number to the canvas.
 import { CoordinateMap, ClippedPath, axisTicks, offsetName, niceStep, tickLabel, formatValue } from './coords.js';
 import { laneStyle, drawMarker } from './palette.js';
+import { motionLine, coincidentLanes, outside, distanceText } from './lanes.js';
+import { MotionHistory } from './motion-history.js';
+import { cursorTime, cursorSource } from './cursor.js';
+import { isHidden, isFaded, highlightedLane } from './lane-focus.js';
 
 const trailLength = 90;     // frames
 const fullMargin = { left: 50, right: 10, top: 20, bottom: 24 };
@@ -13,6 +17,14 @@ const fullMargin = { left: 50, right: 10, top: 20, bottom: 24 };
 const embedMargin = { left: 38, right: 6, top: 16, bottom: 20 };
 
 const finite = (...v) => v.every(Number.isFinite);
+const arrowPx = 40;        // a velocity arrow at the fastest speed seen
+const fadedAlpha = 0.25;   // lanes not highlighted, while one is
+const rowHeight = 46;      // a lane's row in the lanes layout (CSS pixels), when the window allows
+const layoutRowKey = (m) => (m.row ? m.row.y : 0);
+// A pixel near enough the map's rectangle to draw a marker at (a far one is never handed to
+// the canvas: lines there would be dashed along their whole length).
+const nearRect = (map, x, y, pad = 24) => finite(x, y) && x > map.rect.x - pad && x < map.rect.x + map.rect.w + pad
+  && y > map.rect.y - pad && y < map.rect.y + map.rect.h + pad;
 
 export class View {
   // fill: the canvas's size comes from the page's CSS (an embedded frame fills its box);
@@ -32,14 +44,38 @@ export class View {
     // Drawn over the motion (the stage X-ray, web/xray.js): {box (the world box to show, or
     // null: the view's own), draw(ctx, map, theme)}, or null.
     this.overlay = null;
+    // The user's choices: 'auto' (lanes for a one-dimensional motion), 'overlay' or 'lanes'; a
+    // box zoomed or panned to (null: fitted); a body followed ({id, body}); velocity arrows.
+    this.layoutChoice = 'auto';
+    this.manual = null;
+    this.followBody = null;
+    this.arrows = false;
+    this.dragPreview = null;  // {lane, body, x, y, vx, vy} while a body is dragged
+    this.staticLayer = document.createElement('canvas');
+    this.staticKey = '';
+    this.staticDraws = 0;
+    this.sameAs = [];
+    this.scratch = { x: 0, y: 0, vx: 0, vy: 0 };
+    this.drawn = null;  // the last frame's pieces, for the report
+    this.line = null;
+    this.names = [];
   }
 
   // A new simulation: fresh trails, and a view fitted to its expected motion as far as it is
   // known (all of it for a closed form; see refit for the rest).
-  setSimulation(sim) {
+  setSimulation(sim, names = sim.laneIds) {
     this.sim = sim;
     this.scene = sim.scene;
+    this.names = names;
     this.clearTrails();
+    this.history = new MotionHistory(sim.laneIds.length, sim.bodies);
+    this.scrubLanes = sim.laneIds.map((id, l) => ({
+      id, index: l, diverged: false, bodies: Array.from({ length: sim.bodies }, () => ({ x: 0, y: 0, vx: 0, vy: 0 })),
+    }));
+    this.speedMax = 0;
+    this.manual = null;
+    if (this.followBody && !sim.laneIds.includes(this.followBody.id)) this.followBody = null;
+    this.line = motionLine(sim.scene, sim.bounds);
     this.boundsVersion = sim.boundsVersion;
     this.base = this.baseBox();
     this.following = false;
@@ -77,6 +113,7 @@ export class View {
       // Nothing has moved yet: fit what is known exactly, at once (no room, no easing).
       this.base = wanted;
       this.box = { ...wanted };
+      this.line = motionLine(this.scene, this.sim.bounds);
       this.checkFollowing(snapshot);
       this.keepShape();
       return;
@@ -139,8 +176,6 @@ export class View {
     }
     const b = this.base;
     const w = b.maxX - b.minX, h = b.maxY - b.minY, size = Math.max(w, h);
-    const grow = 0.5 * size;
-    const limit = { minX: b.minX - grow, maxX: b.maxX + grow, minY: b.minY - grow, maxY: b.maxY + grow };
     const target = {
       minX: Math.min(this.box.minX, b.minX), maxX: Math.max(this.box.maxX, b.maxX),
       minY: Math.min(this.box.minY, b.minY), maxY: Math.max(this.box.maxY, b.maxY),
@@ -153,10 +188,8 @@ export class View {
       target.minY = Math.max(bound.minY, Math.min(target.minY, p.y - pad));
       target.maxY = Math.min(bound.maxY, Math.max(target.maxY, p.y + pad));
     };
-    for (const lane of snapshot.lanes) {
-      if (lane.diverged) continue;
-      for (const p of lane.bodies) takeIn(p, limit);
-    }
+    // Lanes are not taken in: one that leaves the expected motion gets an edge marker (its
+    // distance), and the view keeps hugging the motion that matters.
     const anywhere = { minX: -Infinity, maxX: Infinity, minY: -Infinity, maxY: Infinity };
     if (!this.following) for (const p of snapshot.reference) takeIn(p, anywhere);
     const rate = this.following ? 1 : 0.15;  // a moving window cannot lag behind
@@ -180,7 +213,10 @@ export class View {
     const tallest = this.compact ? Math.max(220, Math.min(window.innerHeight * 0.42, 480))
       : Math.max(280, Math.min(window.innerHeight * 0.62, 680));
     const m = this.margin;
-    const wanted = (width - m.left - m.right) * aspect + m.top + m.bottom;
+    // The lanes layout: a row per lane shown.
+    const rows = this.sim ? this.sim.laneIds.filter((id) => !isHidden(id)).length : 1;
+    const wanted = this.layoutShown() === 'lanes' ? rows * rowHeight + m.top + m.bottom
+      : (width - m.left - m.right) * aspect + m.top + m.bottom;
     // Never shorter than this: on a wide screen a flat view would leave the column half empty.
     const shortest = this.compact ? 200
       : window.innerWidth >= 820 ? Math.min(Math.max(260, window.innerHeight * 0.5), 440) : 260;
@@ -220,44 +256,472 @@ export class View {
     }
   }
 
-  draw(snapshot, theme, hidden) {
+  // The layout drawn: lanes (a row per integrator) for a one-dimensional motion unless the
+  // user chose the overlay; the overlay always while the X-ray draws over the view.
+  layoutShown() {
+    if (this.overlay || this.line === null) return 'overlay';
+    return this.layoutChoice === 'overlay' ? 'overlay' : 'lanes';
+  }
+
+  // The box shown: the user's (zoom, pan) or the fitted one, centred on the followed body.
+  shownBox(lanes) {
+    if (this.overlay && this.overlay.box) return this.overlay.box;
+    const box = this.manual || this.box;
+    if (!this.followBody) return box;
+    const lane = lanes.find((l) => l.id === this.followBody.id);
+    const p = lane && lane.bodies[this.followBody.body];
+    if (!p || !finite(p.x, p.y)) return box;
+    const hw = (box.maxX - box.minX) / 2, hh = (box.maxY - box.minY) / 2;
+    return { minX: p.x - hw, maxX: p.x + hw, minY: p.y - hh, maxY: p.y + hh };
+  }
+
+  // The lanes as drawn: the state, or (scrubbing the timeline) each lane at the cursor's time
+  // from the recorded history, into buffers made once per simulation.
+  lanesAt(snapshot, time) {
+    if (time === null || !this.history || this.history.count === 0) return snapshot.lanes;
+    const i = this.history.indexAt(time);
+    if (i < 0) return snapshot.lanes;
+    this.scrubIndex = i;
+    this.scrubLanes.forEach((lane, l) => {
+      lane.diverged = snapshot.lanes[l].diverged && snapshot.lanes[l].divergedAt <= this.history.time(i);
+      lane.bodies.forEach((p, b) => this.history.body(i, l, b, p));
+    });
+    return this.scrubLanes;
+  }
+
+  draw(snapshot, theme) {
     if (!this.sim) return;
-    this.resize();
+    this.history.record(snapshot);
     this.recordTrails(snapshot);
     this.refit(snapshot);
     this.follow(snapshot);
-    const ctx = this.ctx;
-    ctx.setTransform(this.pixelRatio, 0, 0, this.pixelRatio, 0, 0);
-    ctx.fillStyle = theme.bg;
-    ctx.fillRect(0, 0, this.cssWidth, this.cssHeight);
-    const margin = this.margin;
+    // After the refit: a box known better at t = 0 changes the canvas's shape in this frame.
+    this.resize();
+    this.trackSpeed(snapshot);
+    const cursor = cursorTime();
+    let scrubbing = cursor !== null && cursorSource() === 'timeline' && cursor < snapshot.t;
+    this.scrubIndex = -1;
+    const lanes = this.lanesAt(snapshot, scrubbing ? cursor : null);
+    if (this.scrubIndex < 0) scrubbing = false;
+    const layout = this.layoutShown();
+    const margin = layout === 'lanes' ? { ...this.margin, left: 8 } : this.margin;
     const rect = {
       x: margin.left, y: margin.top,
       w: Math.max(10, this.cssWidth - margin.left - margin.right),
       h: Math.max(10, this.cssHeight - margin.top - margin.bottom),
     };
-    const map = new CoordinateMap((this.overlay && this.overlay.box) || this.box, rect);
+    const box = this.shownBox(lanes);
+    const shownLanes = lanes.filter((lane) => !isHidden(lane.id));
+    // The overlay's map, or one per row; the axes follow the first (all share x).
+    const maps = new Array(lanes.length).fill(null);
+    let map;
+    if (layout === 'lanes') {
+      const rows = Math.max(1, shownLanes.length), rowH = rect.h / rows;
+      const line = this.line;
+      shownLanes.forEach((lane, r) => {
+        // The line at the row's lower part: its name sits above it.
+        const row = { x: rect.x, y: rect.y + r * rowH + Math.min(14, rowH * 0.35), w: rect.w, h: rowH - Math.min(14, rowH * 0.35) };
+        maps[lane.index] = new CoordinateMap({ minX: box.minX, maxX: box.maxX, minY: line - 1e-9, maxY: line + 1e-9 }, row);
+        maps[lane.index].row = { y: rect.y + r * rowH, h: rowH };
+      });
+      map = new CoordinateMap({ minX: box.minX, maxX: box.maxX, minY: line - 1e-9, maxY: line + 1e-9 }, rect);
+    } else {
+      map = new CoordinateMap(box, rect);
+      lanes.forEach((lane) => { maps[lane.index] = map; });
+    }
     this.map = map;
+    this.maps = maps;
+    this.layoutNow = layout;
+    const ctx = this.ctx;
+    this.drawStatic(map, maps, shownLanes, layout, theme);
+    ctx.setTransform(this.pixelRatio, 0, 0, this.pixelRatio, 0, 0);
     ctx.font = `11px ${theme.font}`;
-    this.drawAxes(map, theme);
     ctx.save();
     ctx.beginPath();
     ctx.rect(rect.x, rect.y, rect.w, rect.h);
     ctx.clip();
-    this.drawLaunchLine(map, theme);
-    this.drawReferencePath(map, theme);
-    this.drawReference(map, snapshot, theme);
-    this.drawCentres(map, theme);
-    snapshot.lanes.forEach((lane, l) => {
-      if (hidden.has(lane.id)) return;
-      if (lane.diverged) this.drawStopped(map, lane, l, theme);
-      else this.drawLane(map, lane, l, theme);
-    });
-    this.drawAnchors(map, theme);
+    // Coincident lanes (within a pixel over the drawn trail), so identical results are named.
+    coincidentLanes(lanes, this.trails, 1 / map.scale, this.sameAs);
+    const highlighted = highlightedLane();
+    const order = shownLanes.filter((lane) => lane.id !== highlighted);
+    const top = shownLanes.find((lane) => lane.id === highlighted);
+    if (top) order.push(top);
+    if (layout === 'overlay') {
+      this.drawReferencePath(map, theme);
+      this.drawReference(map, snapshot.reference, theme, scrubbing ? null : this.refTrail);
+    } else if (!scrubbing) {
+      this.drawReferenceRings(maps, shownLanes, snapshot.reference, theme);
+    }
+    for (const lane of order) {
+      const m = maps[lane.index];
+      ctx.globalAlpha = 1;
+      this.faded = isFaded(lane.id);
+      if (lane.diverged) this.drawStopped(m, lane, theme, scrubbing);
+      else this.drawLane(m, lane, theme, scrubbing);
+    }
+    this.faded = false;
+    if (cursor !== null && !scrubbing) this.drawCursorMarkers(maps, shownLanes, cursor, theme);
+    if (this.dragPreview) this.drawDragPreview(maps, theme);
     if (this.overlay) this.overlay.draw(ctx, map, theme);
     ctx.restore();
+    const markers = this.drawEdgeMarkers(maps, order, rect, theme);
+    if (layout === 'lanes') this.drawRowNotes(maps, shownLanes, theme);
+    else this.drawSameNotes(rect, shownLanes, theme);
     this.drawGravity(rect, theme);
-    this.drawTime(rect, snapshot, theme);
+    this.drawTime(rect, scrubbing ? this.history.time(this.scrubIndex) : snapshot.t, theme, scrubbing);
+    // What was drawn, kept for the report (built only when asked: nothing per frame).
+    this.drawn = { snapshot, map, rect, layout, shownLanes, order, markers, scrubTime: scrubbing ? cursor : null, cursorMarkers: this.cursorMarkers };
+    this.cursorMarkers = false;
+  }
+
+  // The lanes layout: the exact or reference bodies as a dashed ring in every row, one path.
+  drawReferenceRings(maps, shownLanes, reference, theme) {
+    const ctx = this.ctx;
+    ctx.strokeStyle = theme.ghost;
+    ctx.lineWidth = 1.5;
+    ctx.setLineDash([4, 4]);
+    ctx.globalAlpha = 0.6;
+    ctx.beginPath();
+    for (const lane of shownLanes) {
+      const m = maps[lane.index];
+      for (const p of reference) {
+        const x = m.px(p.x), y = m.py(p.y);
+        if (!nearRect(m, x, y)) continue;
+        ctx.moveTo(x + 10, y);
+        ctx.arc(x, y, 10, 0, Math.PI * 2);
+      }
+    }
+    ctx.stroke();
+    ctx.globalAlpha = 1;
+    ctx.setLineDash([]);
+  }
+
+  // The fastest speed seen in this run (exact or reference, and lanes still running): the
+  // velocity arrows' scale, fixed between frames so their lengths compare.
+  trackSpeed(snapshot) {
+    const take = (p) => {
+      const v = Math.hypot(p.vx, p.vy);
+      if (Number.isFinite(v) && v > this.speedMax) this.speedMax = v;
+    };
+    snapshot.reference.forEach(take);
+    if (this.speedMax === 0) for (const lane of snapshot.lanes) if (!lane.diverged) lane.bodies.forEach(take);
+  }
+
+  // Pixels per m/s of a velocity arrow: the fastest speed seen is arrowPx long.
+  arrowScale(map) {
+    return this.speedMax > 0 ? arrowPx / this.speedMax : map.scale * 0.5;
+  }
+
+  // The grid, axes, rows, anchors, launch line and central bodies: drawn into a canvas of their
+  // own when the map changed, and copied onto the view every frame.
+  drawStatic(map, maps, shownLanes, layout, theme) {
+    const key = [this.canvas.width, this.canvas.height, map.ox, map.oy, map.scale, theme.scheme, layout,
+      shownLanes.map((l) => l.id).join(), this.overlay ? 1 : 0].join('|');
+    const layer = this.staticLayer;
+    if (key !== this.staticKey) {
+      this.staticKey = key;
+      if (layer.width !== this.canvas.width || layer.height !== this.canvas.height) {
+        layer.width = this.canvas.width;
+        layer.height = this.canvas.height;
+      }
+      const main = this.ctx;
+      const ctx = layer.getContext('2d');
+      this.ctx = ctx;
+      ctx.setTransform(this.pixelRatio, 0, 0, this.pixelRatio, 0, 0);
+      ctx.fillStyle = theme.bg;
+      ctx.fillRect(0, 0, this.cssWidth, this.cssHeight);
+      ctx.font = `11px ${theme.font}`;
+      if (layout === 'lanes') this.drawRows(map, maps, shownLanes, theme);
+      else this.drawAxes(map, theme);
+      ctx.save();
+      ctx.beginPath();
+      ctx.rect(map.rect.x, map.rect.y, map.rect.w, map.rect.h);
+      ctx.clip();
+      if (layout === 'overlay') {
+        this.drawLaunchLine(map, theme);
+        this.drawCentres(map, theme);
+        this.drawAnchors(map, theme);
+      } else {
+        for (const lane of shownLanes) this.drawAnchors(maps[lane.index], theme);
+      }
+      ctx.restore();
+      this.ctx = main;
+      this.staticDraws += 1;
+    }
+    // A plain copy (no blending: the layer is opaque), the cheapest way to clear and fill the canvas.
+    this.ctx.setTransform(1, 0, 0, 1, 0, 0);
+    this.ctx.globalCompositeOperation = 'copy';
+    this.ctx.drawImage(layer, 0, 0);
+    this.ctx.globalCompositeOperation = 'source-over';
+  }
+
+  // The lanes layout's frame: vertical grid lines and x ticks shared by every row, a rule
+  // between rows, and each row's integrator name in its colour.
+  drawRows(map, maps, shownLanes, theme) {
+    const ctx = this.ctx, r = map.rect, v = map.visible();
+    const step = niceStep(v.maxX - v.minX, Math.max(3, Math.round(r.w / 90)));
+    ctx.lineWidth = 1;
+    ctx.strokeStyle = theme.grid;
+    ctx.beginPath();
+    for (let x = Math.ceil(v.minX / step) * step; x <= v.maxX; x += step) {
+      const px = Math.round(map.px(x)) + 0.5;
+      ctx.moveTo(px, r.y); ctx.lineTo(px, r.y + r.h);
+    }
+    for (const lane of shownLanes.slice(1)) {
+      const y = Math.round(maps[lane.index].row.y) + 0.5;
+      ctx.moveTo(r.x, y); ctx.lineTo(r.x + r.w, y);
+    }
+    ctx.stroke();
+    const xAxis = axisTicks(v.minX, v.maxX, step);
+    const xName = offsetName('x', 'm', xAxis.offset, step);
+    ctx.fillStyle = theme.muted;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'top';
+    let lastLabel = r.x + Math.max(30, ctx.measureText(xName).width + 24);
+    for (const t of xAxis.ticks) {
+      const px = map.px(t.value);
+      if (px - lastLabel < 40 || px > r.x + r.w - 14) continue;
+      ctx.fillText(t.label, px, r.y + r.h + 5);
+      lastLabel = px;
+    }
+    ctx.strokeStyle = theme.muted;
+    ctx.strokeRect(r.x + 0.5, r.y + 0.5, r.w - 1, r.h - 1);
+    ctx.fillStyle = theme.fg;
+    ctx.textAlign = 'left';
+    ctx.fillText(xName, r.x + 2, r.y + r.h + 5);
+    ctx.textBaseline = 'bottom';
+    const label = this.scene.reference.kind === 'exact' ? 'exact' : 'reference';
+    ctx.fillText(r.w < 420 ? 'one row per integrator' : `one row per integrator · dashed ring: ${label}`, r.x, r.y - 3);
+  }
+
+  // Each row's name in its colour, and "same as …" when it coincides with an earlier row.
+  drawRowNotes(maps, shownLanes, theme) {
+    const ctx = this.ctx;
+    ctx.font = `600 11px ${theme.font}`;
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'top';
+    for (const lane of shownLanes) {
+      const m = maps[lane.index], style = laneStyle(lane.id, theme.scheme);
+      const same = this.sameAs[lane.index];
+      const text = same >= 0 ? `${this.names[lane.index]} · same as ${this.names[same]}` : this.names[lane.index];
+      ctx.globalAlpha = isFaded(lane.id) ? fadedAlpha : 1;
+      this.haloText(text, m.rect.x + 4, m.row.y + 2, style.colour, theme);
+    }
+    ctx.globalAlpha = 1;
+    ctx.font = `11px ${theme.font}`;
+  }
+
+  // The overlay's notes on coincident lanes (drawn on top of each other, so one would hide the
+  // other): "RK4 same as Velocity Verlet", at the top left.
+  drawSameNotes(rect, shownLanes, theme) {
+    const ctx = this.ctx;
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'top';
+    let y = rect.y + 6, shown = 0, more = 0;
+    for (const lane of shownLanes) {
+      const same = this.sameAs[lane.index];
+      if (same < 0) continue;
+      if (shown === 4 || y + 14 > rect.y + rect.h) { more += 1; continue; }
+      this.haloText(`${this.names[lane.index]} same as ${this.names[same]}`, rect.x + 6, y, laneStyle(lane.id, theme.scheme).colour, theme);
+      y += 14;
+      shown += 1;
+    }
+    if (more) this.haloText(`and ${more} more the same`, rect.x + 6, y, theme.muted, theme);
+  }
+
+  // A lane's body that is out of view: a marker at the view's edge pointing at it, in the
+  // lane's colour, with its distance from the view ("12 m →"). Markers on one edge stack.
+  drawEdgeMarkers(maps, order, rect, theme) {
+    const ctx = this.ctx, markers = [], stacked = new Map();
+    ctx.font = `600 11px ${theme.font}`;
+    for (const lane of order) {
+      const m = maps[lane.index];
+      const v = m.visible(), style = laneStyle(lane.id, theme.scheme);
+      lane.bodies.forEach((p, b) => {
+        const trail = this.trails[lane.index][b];
+        const at = finite(p.x, p.y) ? p : trail[trail.length - 1];
+        const out = at ? outside(at, v) : null;
+        if (!out) return;
+        const text = distanceText(out.distance, out.arrow);
+        markers.push({ id: lane.id, body: b, text, distance: out.distance });
+        const r = m.rect;
+        const side = `${Math.sign(out.dx)},${Math.sign(out.dy)},${layoutRowKey(m)}`;
+        const n = stacked.get(side) || 0;
+        stacked.set(side, n + 1);
+        let x = Math.min(Math.max(m.px(at.x), r.x + 8), r.x + r.w - 8);
+        let y = Math.min(Math.max(m.py(at.y), r.y + 8), r.y + r.h - 8);
+        if (out.dx !== 0) y = Math.min(Math.max(y + n * 15 * (y > r.y + r.h / 2 ? -1 : 1), r.y + 8), r.y + r.h - 8);
+        else x = Math.min(Math.max(x + n * 70 * (x > r.x + r.w / 2 ? -1 : 1), r.x + 8), r.x + r.w - 8);
+        const len = Math.hypot(out.dx, out.dy), ux = out.dx / len, uy = -out.dy / len;
+        ctx.globalAlpha = isFaded(lane.id) ? fadedAlpha : 1;
+        ctx.fillStyle = style.colour;
+        ctx.strokeStyle = theme.bg;
+        ctx.lineWidth = 1.5;
+        ctx.beginPath();
+        ctx.moveTo(x + ux * 7, y + uy * 7);
+        ctx.lineTo(x - ux * 5 - uy * 6, y - uy * 5 + ux * 6);
+        ctx.lineTo(x - ux * 5 + uy * 6, y - uy * 5 - ux * 6);
+        ctx.closePath();
+        ctx.fill();
+        ctx.stroke();
+        const width = ctx.measureText(text).width;
+        ctx.textBaseline = 'middle';
+        ctx.textAlign = 'left';
+        // The text on the inner side of the arrow.
+        const tx = ux > 0.3 ? x - 10 - width : ux < -0.3 ? x + 10 : Math.min(Math.max(x - width / 2, r.x + 2), r.x + r.w - width - 2);
+        const ty = Math.abs(ux) > 0.3 ? y : uy > 0 ? y - 14 : y + 14;
+        this.haloText(text, tx, ty, style.colour, theme);
+      });
+    }
+    ctx.globalAlpha = 1;
+    ctx.font = `11px ${theme.font}`;
+    return markers;
+  }
+
+  // The plots' time cursor (a hover): every lane's bodies at that time, faint.
+  drawCursorMarkers(maps, shownLanes, time, theme) {
+    const i = this.history.indexAt(time);
+    if (i < 0) return;
+    const ctx = this.ctx, p = this.scratch;
+    ctx.globalAlpha = 0.45;
+    for (const lane of shownLanes) {
+      const style = laneStyle(lane.id, theme.scheme), m = maps[lane.index];
+      for (let b = 0; b < this.sim.bodies; ++b) {
+        this.history.body(i, lane.index, b, p);
+        const x = m.px(p.x), y = m.py(p.y);
+        if (!nearRect(m, x, y)) continue;
+        ctx.strokeStyle = style.colour;
+        ctx.lineWidth = 2;
+        drawMarker(ctx, style.marker, x, y, 7);
+        ctx.stroke();
+      }
+    }
+    ctx.globalAlpha = 1;
+    this.cursorMarkers = true;
+  }
+
+  // A body being dragged to a new start: a ring where it would start and its start velocity.
+  drawDragPreview(maps, theme) {
+    const d = this.dragPreview, m = maps[d.lane];
+    if (!m) return;
+    const ctx = this.ctx, x = m.px(d.x), y = m.py(d.y);
+    if (!nearRect(m, x, y)) return;
+    ctx.strokeStyle = theme.fg;
+    ctx.lineWidth = 2;
+    ctx.setLineDash([3, 3]);
+    ctx.beginPath();
+    ctx.arc(x, y, 10, 0, Math.PI * 2);
+    ctx.stroke();
+    ctx.setLineDash([]);
+    const s = this.arrowScale(m);
+    this.drawArrow(x, y, d.vx * s, -d.vy * s, theme.fg);
+  }
+
+  // An arrow of (dx, dy) pixels from (x, y), its length capped at 3 × arrowPx.
+  drawArrow(x, y, dx, dy, colour) {
+    const len = Math.hypot(dx, dy);
+    if (!(len > 2) || !Number.isFinite(len)) return;
+    const k = Math.min(1, 3 * arrowPx / len), ux = dx / len, uy = dy / len;
+    const ex = x + dx * k, ey = y + dy * k;
+    const ctx = this.ctx;
+    ctx.strokeStyle = colour;
+    ctx.fillStyle = colour;
+    ctx.lineWidth = 2;
+    ctx.beginPath();
+    ctx.moveTo(x, y); ctx.lineTo(ex - ux * 5, ey - uy * 5);
+    ctx.stroke();
+    ctx.beginPath();
+    ctx.moveTo(ex, ey);
+    ctx.lineTo(ex - ux * 8 - uy * 4, ey - uy * 8 + ux * 4);
+    ctx.lineTo(ex - ux * 8 + uy * 4, ey - uy * 8 - ux * 4);
+    ctx.closePath();
+    ctx.fill();
+  }
+
+  // What the tests and window.stepwise.debug.view() read of the picture just drawn.
+  get report() {
+    if (!this.drawn || !this.sim) return null;
+    const { snapshot, map, rect, layout, shownLanes, order, markers, scrubTime, cursorMarkers } = this.drawn;
+    const v = map.visible(), b = { ...this.sim.bounds };
+    // How much of the canvas the exact or reference motion, with the anchors and central bodies
+    // that must stay in view, spans in each direction.
+    for (const p of [...this.scene.anchors, ...this.scene.centres]) {
+      b.minX = Math.min(b.minX, p.x); b.maxX = Math.max(b.maxX, p.x);
+      b.minY = Math.min(b.minY, p.y); b.maxY = Math.max(b.maxY, p.y);
+    }
+    const spanX = finite(b.minX, b.maxX) ? (b.maxX - b.minX) / (v.maxX - v.minX) : 0;
+    const spanY = layout === 'lanes' || !finite(b.minY, b.maxY) ? 0 : (b.maxY - b.minY) / (v.maxY - v.minY);
+    return {
+      layout, line: this.line, layoutChoice: this.layoutChoice, settling: this.settling,
+      canvas: { w: this.cssWidth, h: this.cssHeight }, rect: { ...rect }, visible: v, scale: map.scale,
+      motionFraction: { x: spanX * rect.w / this.cssWidth, y: spanY * rect.h / this.cssHeight },
+      rows: layout === 'lanes' ? shownLanes.map((l) => ({ id: l.id, name: this.names[l.index], sameAs: this.sameAs[l.index] >= 0 ? this.names[this.sameAs[l.index]] : null })) : [],
+      sameAs: shownLanes.filter((l) => this.sameAs[l.index] >= 0).map((l) => ({ id: l.id, sameAs: snapshot.lanes[this.sameAs[l.index]].id })),
+      edgeMarkers: markers,
+      scrubTime, cursorMarkers: Boolean(cursorMarkers), manual: this.manual !== null,
+      followBody: this.followBody ? { ...this.followBody } : null, arrows: this.arrows,
+      staticDraws: this.staticDraws, historySamples: this.history.count,
+      // The lanes in the order drawn (a highlighted one last, on top) and those drawn faded.
+      drawOrder: order.map((l) => l.id), faded: order.filter((l) => isFaded(l.id)).map((l) => l.id),
+      bodiesDrawn: shownLanes.map((l) => ({ id: l.id, bodies: l.bodies.map((p) => ({ x: p.x, y: p.y })) })),
+    };
+  }
+
+  // --- What the pointer and the view's tools do (web/view-tools.js calls these). ---
+
+  // The world point under a canvas pixel (CSS pixels), by the map of lane index l (its row).
+  worldAt(px, py, l = -1) {
+    const m = (l >= 0 && this.maps && this.maps[l]) || this.map;
+    return { x: (px - m.ox) / m.scale, y: (m.oy - py) / m.scale };
+  }
+
+  // The body (or, with velocity arrows on, the tip of its arrow) under a pixel:
+  // {lane (index), body, tip}, or null.
+  hitBody(px, py, lanes) {
+    if (!this.maps) return null;
+    let best = null, bestD = 14;
+    for (const lane of lanes) {
+      if (isHidden(lane.id)) continue;
+      const m = this.maps[lane.index];
+      if (!m) continue;
+      const scale = this.arrowScale(m);
+      lane.bodies.forEach((p, b) => {
+        const x = m.px(p.x), y = m.py(p.y);
+        if (!finite(x, y)) return;
+        const d = Math.hypot(px - x, py - y);
+        if (d < bestD) { bestD = d; best = { lane: lane.index, body: b, tip: false }; }
+        if (!this.arrows) return;
+        const tip = Math.hypot(px - (x + p.vx * scale), py - (y - p.vy * scale));
+        if (tip < bestD && Math.hypot(p.vx, p.vy) * scale > 8) { bestD = tip; best = { lane: lane.index, body: b, tip: true }; }
+      });
+    }
+    return best;
+  }
+
+  // Zooms by `factor` (> 1: in) about a canvas pixel; the view stops fitting itself.
+  zoomAt(factor, px, py) {
+    if (!this.map || !(factor > 0)) return;
+    const box = this.manual || this.shownBox(this.sim.snapshot.lanes);
+    const w = this.worldAt(px, py);
+    const f = 1 / factor;
+    const next = { minX: w.x + (box.minX - w.x) * f, maxX: w.x + (box.maxX - w.x) * f, minY: w.y + (box.minY - w.y) * f, maxY: w.y + (box.maxY - w.y) * f };
+    // Neither a point nor the whole universe: within a million times the motion's size.
+    const span = next.maxX - next.minX, size = Math.max(this.base.maxX - this.base.minX, this.base.maxY - this.base.minY, 1e-9);
+    if (!(span > size * 1e-6 && span < size * 1e6)) return;
+    this.manual = next;
+  }
+
+  // Moves the view by (dx, dy) CSS pixels (the picture follows the pointer).
+  panBy(dx, dy) {
+    if (!this.map) return;
+    const box = this.manual || this.shownBox(this.sim.snapshot.lanes), s = this.map.scale;
+    this.manual = { minX: box.minX - dx / s, maxX: box.maxX - dx / s, minY: box.minY + dy / s, maxY: box.maxY + dy / s };
+  }
+
+  // Back to the fitted view (following nothing).
+  resetView() {
+    this.manual = null;
+    this.followBody = null;
   }
 
   drawAxes(map, theme) {
@@ -363,11 +827,10 @@ export class View {
   }
 
   // A coil of fixed pixel size between two points: the spring reads as a spring at any zoom.
-  drawCoil(map, x1, y1, x2, y2) {
-    const ctx = this.ctx;
+  drawCoil(path, x1, y1, x2, y2) {
     if (!finite(x1, y1, x2, y2)) return;
     const dx = x2 - x1, dy = y2 - y1, len = Math.hypot(dx, dy);
-    const path = new ClippedPath(ctx, map.rect);
+    path.lift();
     path.point(x1, y1);
     if (len >= 24) {
       const ux = dx / len, uy = dy / len, nx = -uy, ny = ux;
@@ -382,16 +845,17 @@ export class View {
       path.point(x2 - ux * lead, y2 - uy * lead);
     }
     path.point(x2, y2);
-    ctx.stroke();
   }
 
-  // Each spring between its two ends: an anchor or one of `bodies`, by index.
+  // Each spring between its two ends (an anchor or one of `bodies`, by index): one path, one stroke.
   drawSprings(map, bodies) {
     const point = (end) => (end.anchor !== undefined ? this.scene.anchors[end.anchor] : bodies[end.body]);
+    const path = new ClippedPath(this.ctx, map.rect);
     for (const s of this.scene.springs) {
       const a = point(s.from), b = point(s.to);
-      if (a && b) this.drawCoil(map, map.px(a.x), map.py(a.y), map.px(b.x), map.py(b.y));
+      if (a && b) this.drawCoil(path, map.px(a.x), map.py(a.y), map.px(b.x), map.py(b.y));
     }
+    this.ctx.stroke();
   }
 
   // Fixed attracting bodies: a dot of fixed pixel size (their collision radius when that is
@@ -441,90 +905,123 @@ export class View {
     ctx.setLineDash([]);
   }
 
-  drawReference(map, snapshot, theme) {
+  // The exact or reference bodies as dashed rings with their springs, and their trails when given.
+  drawReference(map, reference, theme, trails) {
     const ctx = this.ctx;
     ctx.strokeStyle = theme.ghost;
     ctx.lineWidth = 1.5;
     ctx.setLineDash([4, 4]);
     ctx.globalAlpha = 0.55;
-    this.drawSprings(map, snapshot.reference);
-    if (!this.scene.referencePath) for (const trail of this.refTrail) this.drawTrail(map, trail, theme.ghost, 0.5);
+    this.drawSprings(map, reference);
+    if (trails && !this.scene.referencePath) this.drawTrails(map, trails, theme.ghost, 0.5);
     ctx.globalAlpha = 1;
-    for (const p of snapshot.reference) {
+    ctx.beginPath();
+    for (const p of reference) {
       const x = map.px(p.x), y = map.py(p.y);
-      if (!finite(x, y)) continue;
-      ctx.beginPath();
+      if (!nearRect(map, x, y)) continue;
+      ctx.moveTo(x + 10, y);
       ctx.arc(x, y, 10, 0, Math.PI * 2);
-      ctx.stroke();
     }
+    ctx.stroke();
+    ctx.globalAlpha = 1;
     ctx.setLineDash([]);
   }
 
-  drawTrail(map, trail, colour, alpha) {
-    const ctx = this.ctx;
-    if (trail.length < 2) return;
+  // Trails (one lane's bodies, or the reference's), older segments fainter: a few bands, each
+  // one path over every trail and one stroke, rather than a stroke per segment or per body.
+  drawTrails(map, trails, colour, alpha) {
+    const ctx = this.ctx, bands = 4;
     ctx.strokeStyle = colour;
-    // Older segments fainter: a few bands rather than one stroke per segment.
-    const bands = 6, per = Math.ceil((trail.length - 1) / bands);
     for (let band = 0; band < bands; ++band) {
-      const from = band * per, to = Math.min(trail.length - 1, from + per);
-      if (from >= to) break;
-      ctx.globalAlpha = alpha * ((band + 1) / bands);
+      ctx.globalAlpha = alpha * this.alpha() * ((band + 1) / bands);
       const path = new ClippedPath(ctx, map.rect);
-      for (let i = from; i <= to; ++i) path.point(map.px(trail[i].x), map.py(trail[i].y));
+      let any = false;
+      for (const trail of trails) {
+        if (trail.length < 2) continue;
+        const per = Math.ceil((trail.length - 1) / bands);
+        const from = band * per, to = Math.min(trail.length - 1, from + per);
+        if (from >= to) continue;
+        path.lift();
+        for (let i = from; i <= to; ++i) path.point(map.px(trail[i].x), map.py(trail[i].y));
+        any = true;
+      }
+      if (any) ctx.stroke();
+    }
+    ctx.globalAlpha = 1;
+  }
+
+  // A lane's trail: the recorded one, or (scrubbing) the history's samples up to the time shown.
+  drawLaneTrails(map, lane, colour, alpha, scrubbing) {
+    if (!scrubbing) {
+      this.drawTrails(map, this.trails[lane.index], colour, alpha);
+      return;
+    }
+    const ctx = this.ctx, p = this.scratch, end = this.scrubIndex;
+    ctx.strokeStyle = colour;
+    ctx.globalAlpha = alpha * this.alpha();
+    for (let b = 0; b < this.sim.bodies; ++b) {
+      const path = new ClippedPath(ctx, map.rect);
+      for (let i = Math.max(0, end - trailLength); i <= end; ++i) {
+        this.history.body(i, lane.index, b, p);
+        path.point(map.px(p.x), map.py(p.y));
+      }
       ctx.stroke();
     }
     ctx.globalAlpha = 1;
   }
 
-  drawLane(map, lane, index, theme) {
+  // 1, or faded while another lane is highlighted.
+  alpha() { return this.faded ? fadedAlpha : 1; }
+
+  drawLane(map, lane, theme, scrubbing) {
     const ctx = this.ctx;
     const style = laneStyle(lane.id, theme.scheme);
     ctx.lineWidth = 2;
     ctx.setLineDash(style.dash);
-    for (const trail of this.trails[index]) this.drawTrail(map, trail, style.colour, 0.8);
+    this.drawLaneTrails(map, lane, style.colour, 0.8, scrubbing);
     ctx.lineWidth = 1.25;
-    ctx.globalAlpha = 0.7;
+    ctx.globalAlpha = 0.7 * this.alpha();
     ctx.strokeStyle = style.colour;
     this.drawSprings(map, lane.bodies);
-    ctx.globalAlpha = 1;
+    ctx.globalAlpha = this.alpha();
     ctx.setLineDash([]);
-    const r = map.rect;
+    const scale = this.arrowScale(map);
     for (const p of lane.bodies) {
-      let x = map.px(p.x), y = map.py(p.y);
-      if (!finite(x, y)) continue;
-      // A body outside the view is pinned to its edge (drawn smaller) so it is never lost.
-      const inside = x >= r.x && x <= r.x + r.w && y >= r.y && y <= r.y + r.h;
-      x = Math.min(Math.max(x, r.x + 6), r.x + r.w - 6);
-      y = Math.min(Math.max(y, r.y + 6), r.y + r.h - 6);
+      const x = map.px(p.x), y = map.py(p.y);
+      // A body outside the view is not drawn: an edge marker points at it (drawEdgeMarkers).
+      if (!nearRect(map, x, y)) continue;
+      if (this.arrows) this.drawArrow(x, y, p.vx * scale, -p.vy * scale, style.colour);
       ctx.fillStyle = style.colour;
       ctx.strokeStyle = theme.bg;
       ctx.lineWidth = 2;
-      drawMarker(ctx, style.marker, x, y, inside ? 7 : 4);
+      drawMarker(ctx, style.marker, x, y, 7);
       ctx.fill();
       ctx.stroke();
     }
+    ctx.globalAlpha = 1;
   }
 
   // A stopped lane (diverged, or fallen into a central body): its trail up to the stop and a
   // small cross at its last finite position, when that is in view.
-  drawStopped(map, lane, index, theme) {
+  drawStopped(map, lane, theme, scrubbing) {
     const ctx = this.ctx, r = map.rect;
     const style = laneStyle(lane.id, theme.scheme);
     ctx.lineWidth = 2;
     ctx.setLineDash(style.dash);
-    for (const trail of this.trails[index]) this.drawTrail(map, trail, style.colour, 0.5);
+    this.drawLaneTrails(map, lane, style.colour, 0.5, scrubbing);
     ctx.setLineDash([]);
     ctx.strokeStyle = style.colour;
     ctx.lineWidth = 2.5;
+    ctx.globalAlpha = this.alpha();
+    ctx.beginPath();
     for (const p of lane.bodies) {
       const x = map.px(p.x), y = map.py(p.y);
       if (!finite(x, y) || x < r.x || x > r.x + r.w || y < r.y || y > r.y + r.h) continue;
-      ctx.beginPath();
       ctx.moveTo(x - 5, y - 5); ctx.lineTo(x + 5, y + 5);
       ctx.moveTo(x + 5, y - 5); ctx.lineTo(x - 5, y + 5);
-      ctx.stroke();
     }
+    ctx.stroke();
+    ctx.globalAlpha = 1;
   }
 
   drawGravity(rect, theme) {
@@ -565,16 +1062,28 @@ export class View {
     ctx.fillText(text, x, y);
   }
 
-  drawTime(rect, snapshot, theme) {
+  // The time shown (scrubbing: the timeline's, marked as such).
+  drawTime(rect, t, theme, scrubbing) {
     const ctx = this.ctx;
     ctx.textAlign = 'right';
     ctx.textBaseline = 'top';
     ctx.font = `600 13px ${theme.font}`;
-    this.haloText(`t = ${snapshot.t.toFixed(2)} s`, rect.x + rect.w - 8, rect.y + 6, theme.fg, theme);
+    const time = Number.isFinite(t) ? t.toFixed(2) : '—';
+    const text = scrubbing ? `timeline: t = ${time} s` : `t = ${time} s`;
+    if (this.layoutNow === 'lanes') {
+      // Above the rows: inside, it would cover the first row's edge marker.
+      ctx.textBaseline = 'bottom';
+      this.haloText(text, rect.x + rect.w, rect.y - 2, theme.fg, theme);
+      ctx.font = `11px ${theme.font}`;
+      return;
+    }
+    this.haloText(text, rect.x + rect.w - 8, rect.y + 6, theme.fg, theme);
     ctx.font = `11px ${theme.font}`;
     if (rect.w < 320) return;  // a small frame or a phone: the time only (the legend names the ghost)
     const label = this.scene.reference.kind === 'exact' ? 'exact' : 'reference';
     const what = this.scene.referencePath ? `dashed ring and path: ${label}` : `dashed ring: ${label}`;
-    this.haloText(`${what}${this.following ? ' · view follows' : ''}`, rect.x + rect.w - 8, rect.y + 24, theme.muted, theme);
+    const follows = this.followBody ? ` · following ${this.names[this.sim.laneIds.indexOf(this.followBody.id)]}`
+      : this.following ? ' · view follows' : '';
+    this.haloText(`${what}${follows}`, rect.x + rect.w - 8, rect.y + 24, theme.muted, theme);
   }
 }
