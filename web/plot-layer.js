@@ -5,12 +5,11 @@
 // hold, a redraw only appends each line's new samples (the dash pattern carried on through
 // lineDashOffset). Anything else draws the plot whole again.
 import { ClippedPath } from './coords.js';
-
-const margin = { left: 62, right: 10, top: 8, bottom: 30 };
+import { drawAxes, margin } from './plot-canvas.js';
 // A line point closer than this to the last point drawn (in CSS pixels, on both axes) adds nothing.
 const minStepPx = 0.75;
 
-export class Plot {
+export class PlotLayer {
   constructor(canvas) {
     this.canvas = canvas;
     this.ctx = canvas.getContext('2d');
@@ -133,45 +132,12 @@ export class Plot {
   }
 
   drawAxes(theme, spec) {
-    const ctx = this.axesLayer.getContext('2d'), a = this.area;
+    const ctx = this.axesLayer.getContext('2d');
     ctx.setTransform(this.ratio, 0, 0, this.ratio, 0, 0);
     ctx.fillStyle = theme.bg;
     ctx.fillRect(0, 0, this.cssWidth, this.cssHeight);
     ctx.font = `11px ${theme.font}`;
-    ctx.strokeStyle = theme.grid;
-    ctx.lineWidth = 1;
-    ctx.beginPath();
-    for (const t of spec.xTicks) { const x = Math.round(this.px(t.value)) + 0.5; ctx.moveTo(x, a.y); ctx.lineTo(x, a.y + a.h); }
-    for (const t of spec.yTicks) { const y = Math.round(this.py(t.value)) + 0.5; ctx.moveTo(a.x, y); ctx.lineTo(a.x + a.w, y); }
-    ctx.stroke();
-    ctx.strokeStyle = theme.muted;
-    ctx.strokeRect(a.x + 0.5, a.y + 0.5, a.w - 1, a.h - 1);
-    ctx.fillStyle = theme.muted;
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'top';
-    let last = -Infinity;
-    for (const t of spec.xTicks) {
-      const x = this.px(t.value);
-      if (x - last < 36) continue;
-      ctx.fillText(t.label, x, a.y + a.h + 3);
-      last = x;
-    }
-    ctx.fillText(spec.xName, a.x + a.w / 2, a.y + a.h + 16);
-    ctx.textAlign = 'right';
-    ctx.textBaseline = 'middle';
-    last = Infinity;
-    for (const t of [...spec.yTicks].sort((p, q) => p.value - q.value)) {
-      const y = this.py(t.value);
-      if (last - y < 14) continue;
-      ctx.fillText(t.label, a.x - 4, y);
-      last = y;
-    }
-    ctx.save();
-    ctx.translate(11, a.y + a.h / 2);
-    ctx.rotate(-Math.PI / 2);
-    ctx.textAlign = 'center';
-    ctx.fillText(spec.yName, 0, 0);
-    ctx.restore();
+    drawAxes(ctx, this, theme, spec);
   }
 
   // The layer over the plot: the spec's marks, then the cursor (cursor(ctx, plot), set by Plots).

@@ -20,7 +20,7 @@ export function nearestSample(t, count, time) {
 }
 
 export class PlotReadout {
-  // plot: a Plot (web/plot-layer.js); host: {sample(): {count, time}, pick(plot, x, y): a sample
+  // plot: a PlotLayer (web/plot-layer.js); host: {sample(): {count, time}, pick(plot, x, y): a sample
   // index under the pointer (CSS pixels in the plot), entries(plot, i): [{colour, name, text}]}.
   constructor(plot, host, label) {
     this.plot = plot;

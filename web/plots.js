@@ -10,11 +10,14 @@
 import { niceStep, tickLabel, formatValue } from './coords.js';
 import { laneStyle, drawMarker } from './palette.js';
 import { stopText } from './legend.js';
-import { Plot } from './plot-layer.js';
+import { PlotLayer } from './plot-layer.js';
 import { PlotReadout, nearestSample } from './plot-readout.js';
 import { cursorTime, onCursor } from './cursor.js';
 import { isHidden, isFaded, onLaneFocus } from './lane-focus.js';
 import { valueOf } from './links.js';
+
+// The whole-canvas plot of the analysis views (web/views/).
+export { Plot } from './plot-canvas.js';
 
 // Below this a drift (relative) is round-off, printed and drawn as 0: the energy of a state
 // carries a few ε of rounding, and a run of n steps accumulates about √n of them.
@@ -90,12 +93,12 @@ export class Plots {
   // The plot canvases; each sits in a <figure> whose caption's .hint the scene may fill.
   // controls: {log: a checkbox, breakdown: a select} beside the energy plot (optional).
   constructor({ energy, error, phase, angular, area, breakdown }, controls = {}, requestDraw = () => {}) {
-    this.energy = new Plot(energy);
-    this.error = new Plot(error);
-    this.phase = new Plot(phase);
-    this.angular = angular ? new Plot(angular) : null;
-    this.area = area ? new Plot(area) : null;
-    this.breakdown = breakdown ? new Plot(breakdown) : null;
+    this.energy = new PlotLayer(energy);
+    this.error = new PlotLayer(error);
+    this.phase = new PlotLayer(phase);
+    this.angular = angular ? new PlotLayer(angular) : null;
+    this.area = area ? new PlotLayer(area) : null;
+    this.breakdown = breakdown ? new PlotLayer(breakdown) : null;
     this.showAngular = false;
     this.showArea = false;
     this.breakdownId = '';
