@@ -127,6 +127,8 @@ export class PlotReadout {
     const x = this.plot.px(cursorTime() ?? 0);
     const left = Number.isFinite(x) && x < this.plot.cssWidth / 2;
     this.box.classList.toggle('right', left);
+    // Many lanes: under the plot, which then stays in view (cursor line and all).
+    this.box.classList.toggle('below', entries.length > 6);
     this.live.textContent = `${timeText}: ${entries.map((e) => `${e.name} ${e.text}`).join('; ')}`;
   }
 }

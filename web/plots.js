@@ -632,7 +632,7 @@ export class Plots {
       readout: (i) => run.shown.map((lane) => ({
         colour: laneStyle(lane.id, theme.scheme).colour, name: this.names[lane.index],
         text: i < ends[lane.index]
-          ? `${formatValue(q[lane.index](i))}${units[0]}, ${formatValue(v[lane.index](i))}${units[1]}` : 'stopped',
+          ? `${signed(q[lane.index](i))}${units[0]}, ${signed(v[lane.index](i))}${units[1]}` : 'stopped',
       })),
       cursorPoints: (i) => run.shown.filter((lane) => i < ends[lane.index])
         .map((lane) => ({ x: q[lane.index](i), y: v[lane.index](i), colour: laneStyle(lane.id, theme.scheme).colour })),
