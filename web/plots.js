@@ -210,7 +210,7 @@ export class Plots {
 
   // What the plots drew, for the tests: per plot its ranges, ticks, lanes, marks and draws.
   report() {
-    const out = { cursor: cursorTime(), log: this.log, breakdown: this.breakdownId };
+    const out = { cursor: cursorTime(), log: this.log, breakdown: this.breakdownId, drawnAt: this.snapshot ? this.snapshot.t : null };
     for (const [name, plot] of this.all()) {
       const live = this.readouts.get(plot).live;
       out[name] = plot.spec ? {

@@ -21,6 +21,8 @@ async function runTo(page, t, exponent = 0) {
   await page.evaluate(() => window.stepwise.play());
   await page.waitForFunction((t1) => window.stepwise.state().t > t1, t);
   await page.evaluate(() => window.stepwise.pause());
+  // The plots drawn at the paused state (while playing they are drawn ten times a second).
+  await page.waitForFunction(() => window.stepwise.debug.plots().drawnAt === window.stepwise.state().t);
 }
 
 // A module of the page, the same instance the page uses (its URL is the page's import).
