@@ -85,6 +85,16 @@ const Series stopped = {"stopped", Scope::lane, "", "why it stopped: a code of s
                         [](const Playground& p, int l, int) { return static_cast<double>(p.sim().stop_reason(l)); }};
 const Series stopped_at = {"stopped_at", Scope::lane, "s", "time the lane stopped",
                            [](const Playground& p, int l, int) { return p.sim().diverged(l) ? p.sim().diverged_at(l) : 0.0; }};
+// The breakdown of the shown energy (the legend's and the plot's chosen lane): kinetic and
+// potential, at the state the page shows (a game loop's blended state included).
+const Series kinetic_energy_series = {"kinetic_energy", Scope::lane, "J", "kinetic energy",
+                                      [](const Playground& p, int l, int) {
+                                          return kinetic_energy(p.sim().scene().system, p.sim().shown_v(l));
+                                      }};
+const Series potential_energy_series = {"potential_energy", Scope::lane, "J", "potential energy",
+                                        [](const Playground& p, int l, int) {
+                                            return potential_energy(p.sim().scene().system, p.sim().shown_x(l));
+                                        }};
 const Series dissipated = {"dissipated", Scope::lane, "J", "energy removed by damping and drag",
                            [](const Playground& p, int l, int) { return p.sim().dissipated(l); }};
 const Series max_error_series = {"max_error", Scope::lane, "m", "position error, worst body",
@@ -146,7 +156,8 @@ std::vector<const Series*> state_series() {
 std::vector<const Series*> history_series(const Playground& p) {
     const Simulation& sim = p.sim();
     std::vector<const Series*> list = {&t_series, &reference_phase_q, &reference_phase_p, &energy_drift,
-                                       &max_error_series, &phase_q, &phase_p};
+                                       &max_error_series, &phase_q, &phase_p,
+                                       &kinetic_energy_series, &potential_energy_series, &reference_energy};
     if (sim.conserves_angular_momentum()) list.push_back(&angular_momentum_drift);
     if (sim.config().cloud > 0) {
         list.push_back(&area_ratio);

@@ -84,6 +84,8 @@ export function installApi(app, ready) {
       analysis: () => app.analysis(),
       // The stage X-ray: {open: false}, or its integrator, step, table rows and what it drew.
       xray: () => app.xray(),
+      // The plots: per plot its ranges, ticks, lanes drawn, off-scale lanes, draws and readout.
+      plots: () => app.plots(),
       firstFrameMs: null,
     },
   };

@@ -89,6 +89,7 @@ const app = {
   slices: () => ({ ...sliceStats }),
   analysis: async () => (analyses.has(viewId) ? (await analyses.get(viewId)).report() : null),
   xray: () => (xray ? xray.report() : { open: false }),
+  plots: () => (plots ? plots.report() : null),
 };
 
 // The core's message names the key and what is allowed, and quotes the bad value, except for a
@@ -202,7 +203,7 @@ function apply(query) {
   // Large clouds are drawn in tasks of their own (web/cloud.js), so they leave the frame more.
   runner.budgetMs = sim.cloud.points > 0 && sim.cloud.points * sim.cloud.lanes <= ownTaskPoints
     ? cloudStepBudgetMs : defaultBudgetMs;
-  plots.configure(sim);
+  plots.configure(sim, laneNames());
   legend.build(sim, core.integrators, theme.scheme);
   controls.sync(sim.config);
   controls.markErrors(configErrors);
@@ -392,8 +393,8 @@ async function start() {
   cloudView = new CloudView($('cloud-view'), $('cloud-panel'));
   plots = new Plots({
     energy: $('plot-energy'), error: $('plot-error'), phase: $('plot-phase'), angular: $('plot-angular'),
-    area: $('plot-area'),
-  });
+    area: $('plot-area'), breakdown: $('plot-breakdown'),
+  }, { log: $('energy-log'), breakdown: $('energy-breakdown') }, () => { if (runner) runner.dirty = true; });
   legend = new Legend($('legend'));
   tabs = new ViewTabs($('view-tabs'), core.views, (id) => selectView(id));
   await nextTask();

@@ -1,362 +1,570 @@
 // The live plots beside the canvas, drawn from the history the core records and read by name
-// through its layout (layout.js): relative energy drift against time (symmetric log scale, so a
-// slow 1e-6 drift and an exploding 1e3 both read), position error against the exact or reference
-// solution (log scale), phase space (the scene's own pair of coordinates, named by the core), and
-// angular momentum drift where the system conserves it, and the phase-space clouds' area ratio
-// where there are clouds. Colours, dashes and markers match the legend.
-import { ClippedPath, niceStep, tickLabel } from './coords.js';
+// through its layout (layout.js): the energy change in % of the energy scale (linear, or the
+// size of the change on a log scale), an energy breakdown (kinetic, potential, total) of one
+// chosen lane, position error against the exact or reference solution (log scale), phase space
+// (the scene's own pair of coordinates, named by the core), angular momentum change where the
+// system conserves it, and the phase-space clouds' area ratio where there are clouds. Colours,
+// dashes and markers match the legend; hidden lanes are left out, faded ones drawn faint (the
+// legend's focus, web/lane-focus.js). Each plot is drawn incrementally (web/plot-layer.js) and
+// read at a time with the shared cursor (web/plot-readout.js).
+import { niceStep, tickLabel, formatValue } from './coords.js';
 import { laneStyle, drawMarker } from './palette.js';
 import { stopText } from './legend.js';
+import { PlotLayer } from './plot-layer.js';
+import { PlotReadout, nearestSample } from './plot-readout.js';
+import { cursorTime, onCursor } from './cursor.js';
+import { isHidden, isFaded, onLaneFocus } from './lane-focus.js';
+import { valueOf } from './links.js';
 
-const margin = { left: 62, right: 10, top: 8, bottom: 30 };
-const errorFloor = 1e-16;
+// The whole-canvas plot of the analysis views (web/views/).
+export { Plot } from './plot-canvas.js';
 
-// Symmetric log: linear within ±linearBelow of zero, logarithmic beyond. linearBelow follows the
-// data (three decades below the largest value), so both a 1e-9 and a 1e3 drift fill the plot.
-const symlog = (linearBelow) => (d) => Math.sign(d) * Math.log10(1 + Math.abs(d) / linearBelow);
+// Below this a drift (relative) is round-off, printed and drawn as 0: the energy of a state
+// carries a few ε of rounding, and a run of n steps accumulates about √n of them.
+export function roundoffFloor(steps) {
+  return 16 * Number.EPSILON * Math.sqrt(Math.max(1, steps));
+}
+// A position error below this fraction of the motion's size is round-off.
+const errorRoundoff = 1e-12;
+// A lane whose energy changed by more than the whole energy scale (100 %) no longer sets the
+// linear range: it is drawn to the edge and marked "off scale".
+const offScalePercent = 100;
+const storageKey = 'stepwise.energyScale';
 
-export class Plot {
-  constructor(canvas) {
-    this.canvas = canvas;
-    this.ctx = canvas.getContext('2d');
-  }
-
-  begin(theme) {
-    const ratio = window.devicePixelRatio || 1;
-    const rect = this.canvas.getBoundingClientRect();
-    const w = Math.max(1, Math.round(rect.width * ratio)), h = Math.max(1, Math.round(rect.height * ratio));
-    if (this.canvas.width !== w || this.canvas.height !== h) {
-      this.canvas.width = w;
-      this.canvas.height = h;
-    }
-    const ctx = this.ctx;
-    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-    ctx.fillStyle = theme.bg;
-    ctx.fillRect(0, 0, rect.width, rect.height);
-    ctx.font = `11px ${theme.font}`;
-    this.area = {
-      x: margin.left, y: margin.top,
-      w: Math.max(10, rect.width - margin.left - margin.right),
-      h: Math.max(10, rect.height - margin.top - margin.bottom),
-    };
-    return ctx;
-  }
-
-  // Axes, grid and labels for x in [x0, x1] and y in [y0, y1]; yTicks: [{value, label}].
-  axes(theme, xr, yr, xTicks, yTicks, xName, yName) {
-    const ctx = this.ctx, a = this.area;
-    this.xr = xr;
-    this.yr = yr;
-    ctx.strokeStyle = theme.grid;
-    ctx.lineWidth = 1;
-    ctx.beginPath();
-    for (const t of xTicks) { const x = Math.round(this.px(t.value)) + 0.5; ctx.moveTo(x, a.y); ctx.lineTo(x, a.y + a.h); }
-    for (const t of yTicks) { const y = Math.round(this.py(t.value)) + 0.5; ctx.moveTo(a.x, y); ctx.lineTo(a.x + a.w, y); }
-    ctx.stroke();
-    ctx.strokeStyle = theme.muted;
-    ctx.strokeRect(a.x + 0.5, a.y + 0.5, a.w - 1, a.h - 1);
-    ctx.fillStyle = theme.muted;
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'top';
-    let last = -Infinity;
-    for (const t of xTicks) {
-      const x = this.px(t.value);
-      if (x - last < 36) continue;
-      ctx.fillText(t.label, x, a.y + a.h + 3);
-      last = x;
-    }
-    ctx.fillText(xName, a.x + a.w / 2, a.y + a.h + 16);
-    ctx.textAlign = 'right';
-    ctx.textBaseline = 'middle';
-    last = Infinity;
-    for (const t of [...yTicks].sort((a, b) => a.value - b.value)) {
-      const y = this.py(t.value);
-      if (last - y < 14) continue;
-      ctx.fillText(t.label, a.x - 4, y);
-      last = y;
-    }
-    ctx.save();
-    ctx.translate(11, a.y + a.h / 2);
-    ctx.rotate(-Math.PI / 2);
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'middle';
-    ctx.fillText(yName, 0, 0);
-    ctx.restore();
-  }
-
-  px(x) { return this.area.x + ((x - this.xr[0]) / (this.xr[1] - this.xr[0] || 1)) * this.area.w; }
-  py(y) {
-    const v = this.area.y + this.area.h - ((y - this.yr[0]) / (this.yr[1] - this.yr[0] || 1)) * this.area.h;
-    return Math.min(Math.max(v, this.area.y - 2), this.area.y + this.area.h + 2);
-  }
-
-  clip(fn) {
-    const ctx = this.ctx, a = this.area;
-    ctx.save();
-    ctx.beginPath();
-    ctx.rect(a.x, a.y, a.w, a.h);
-    ctx.clip();
-    fn(ctx);
-    ctx.restore();
-  }
-
-  // One lane's line through (x(i), y(i)) for samples i < count, skipping non-finite points.
-  line(count, x, y, style) {
-    const ctx = this.ctx;
-    ctx.strokeStyle = style.colour;
-    ctx.setLineDash(style.dash);
-    ctx.lineWidth = 1.75;
-    // Cut to the plot area: a diverging lane's far-off points would be dashed at full length.
-    const path = new ClippedPath(ctx, this.area);
-    // About one point per pixel column is all a line can show: skip the rest (keep the last).
-    const stride = Math.max(1, Math.floor(count / this.area.w));
-    for (let j = 0; j < count; j += stride) {
-      const i = j + stride >= count ? count - 1 : j;
-      path.point(this.px(x(i)), this.py(y(i)));
-    }
-    ctx.stroke();
-    ctx.setLineDash([]);
-  }
+// The smallest of 1, 1.5, 2, 3, 4, 5, 6, 8 × 10^k at or above v (v > 0): a range that holds
+// while the data grows a little, so the plot keeps appending.
+const mantissas = [1, 1.5, 2, 3, 4, 5, 6, 8, 10];
+export function niceCeil(v) {
+  if (!(v > 0) || !Number.isFinite(v)) return 1;
+  const power = Math.pow(10, Math.floor(Math.log10(v)));
+  for (const m of mantissas) if (m * power >= v * (1 - 1e-12)) return m * power;
+  return 10 * power;
 }
 
-function timeTicks(t1) {
-  const step = niceStep(t1, 5);
-  const ticks = [];
-  for (let t = 0; t <= t1 + step * 1e-9; t += step) ticks.push({ value: t, label: tickLabel(t, step) });
-  return ticks;
+// A range that holds while it still fits: the one held while it contains [lo, hi] and is at most
+// 2.5 times as wide as the candidate (computed with room to grow); else the candidate, held from
+// now on. holder: an object keeping {kind, range}; kind: what the range is of (a new kind drops it).
+function holdRange(holder, kind, candidate, lo, hi) {
+  const held = holder.held;
+  if (held && held.kind === kind && held.range[0] <= lo && held.range[1] >= hi &&
+      held.range[1] - held.range[0] <= 2.5 * (candidate[1] - candidate[0])) return held.range;
+  holder.held = { kind, range: candidate };
+  return candidate;
 }
 
-// How many history samples of lane l to draw: up to its stop, if any.
-function samplesBefore(sim, lane, count) {
+function linearTicks(r, count, unit = '') {
+  const step = niceStep(r[1] - r[0], count);
+  const out = [];
+  for (let k = Math.ceil(r[0] / step - 1e-9); k * step <= r[1] + step * 1e-9; ++k) {
+    out.push({ value: k * step, label: `${tickLabel(k * step, step).replaceAll('-', '−')}${unit}` });
+  }
+  return out;
+}
+
+function decadeLabel(k) { return Math.abs(k) <= 3 ? `${Math.pow(10, k)}` : `1e${k}`.replaceAll('-', '−'); }
+
+function logTicks(lo, hi, below) {
+  const every = Math.max(1, Math.ceil((hi - lo) / 5));
+  const out = [];
+  for (let k = lo; k <= hi; k += every) out.push({ value: k, label: k === lo && below ? `≤${decadeLabel(k)}` : decadeLabel(k) });
+  return out;
+}
+
+// A signed number for a readout: "+1.23", "−0.5", "0".
+function signed(v) {
+  if (!Number.isFinite(v)) return '—';
+  const text = formatValue(v);
+  return v > 0 ? `+${text}` : text.replaceAll('-', '−');
+}
+
+// How many history samples of a lane to draw: up to its stop, if any.
+function samplesBefore(t, count, lane) {
   if (!lane.diverged) return count;
-  const t = sim.layout.history.series(sim.history, 't');
   let n = 0;
   while (n < count && t(n) < lane.divergedAt) ++n;
   return n;
 }
 
+function readStored() {
+  try { return window.localStorage.getItem(storageKey) === 'log'; } catch { return false; }
+}
+
 export class Plots {
-  // The four plot canvases; each sits in a <figure> whose caption's .hint the scene may fill.
-  constructor({ energy, error, phase, angular, area }) {
-    this.energy = new Plot(energy);
-    this.error = new Plot(error);
-    this.phase = new Plot(phase);
-    this.angular = angular ? new Plot(angular) : null;
-    this.area = area ? new Plot(area) : null;
+  // The plot canvases; each sits in a <figure> whose caption's .hint the scene may fill.
+  // controls: {log: a checkbox, breakdown: a select} beside the energy plot (optional).
+  constructor({ energy, error, phase, angular, area, breakdown }, controls = {}, requestDraw = () => {}) {
+    this.energy = new PlotLayer(energy);
+    this.error = new PlotLayer(error);
+    this.phase = new PlotLayer(phase);
+    this.angular = angular ? new PlotLayer(angular) : null;
+    this.area = area ? new PlotLayer(area) : null;
+    this.breakdown = breakdown ? new PlotLayer(breakdown) : null;
     this.showAngular = false;
     this.showArea = false;
+    this.breakdownId = '';
+    this.names = [];
+    this.requestDraw = requestDraw;
+    this.timeAxis = {};
     // Drawn over the phase plot (the stage X-ray, web/xray.js): {fit(xr, yr) -> [xr, yr] (the
     // ranges widened to its points), draw(ctx, plot, theme)}, or null.
     this.phaseOverlay = null;
+    this.log = readStored();
+    this.controls = controls;
+    if (controls.log) {
+      controls.log.checked = this.log;
+      controls.log.addEventListener('change', () => {
+        this.log = controls.log.checked;
+        try { window.localStorage.setItem(storageKey, this.log ? 'log' : 'linear'); } catch { /* a sandboxed frame */ }
+        this.requestDraw();
+      });
+    }
+    if (controls.breakdown) {
+      controls.breakdown.addEventListener('change', () => {
+        this.breakdownId = controls.breakdown.value;
+        this.showBreakdown();
+        this.requestDraw();
+      });
+    }
+    this.readouts = new Map();
+    const host = {
+      sample: () => ({ count: this.count || 0, time: this.t || (() => 0) }),
+      pick: (plot, x, y) => this.pick(plot, x, y),
+      entries: (plot, i) => (plot.spec && plot.spec.readout ? plot.spec.readout(i) : []),
+    };
+    for (const [name, plot] of this.all()) {
+      plot.cursor = (ctx, p) => this.drawCursor(ctx, p);
+      this.readouts.set(plot, new PlotReadout(plot, host, name));
+    }
+    onCursor(() => this.cursorMoved());
+    onLaneFocus(() => this.requestDraw());
   }
 
-  // A new simulation: the phase plot's caption from the scene, and the angular momentum plot
-  // shown only where the core records it (systems that conserve angular momentum).
-  configure(sim) {
+  all() {
+    return [['energy', this.energy], ['breakdown', this.breakdown], ['error', this.error], ['phase', this.phase],
+      ['area', this.area], ['angular', this.angular]].filter(([, p]) => p);
+  }
+
+  // A new simulation: the captions from the scene, the angular momentum plot shown only where
+  // the core records it (systems that conserve angular momentum), the clouds' only with clouds,
+  // and the breakdown's choice of lane. names: the integrators' names in lane order.
+  configure(sim, names = sim.laneIds) {
+    this.names = names;
+    this.laneIds = sim.laneIds;
     const phaseHint = this.phase.canvas.closest('figure')?.querySelector('figcaption .hint');
     if (phaseHint) phaseHint.textContent = `${sim.scene.phase.text}; dashed: exact or reference`;
     this.showAngular = Boolean(this.angular) && sim.layout.history.has('angular_momentum_drift');
     const figure = this.angular?.canvas.closest('figure');
     if (figure) figure.hidden = !this.showAngular;
-    // The area ratio only where the history records it (the config asks for clouds).
     this.showArea = Boolean(this.area) && sim.layout.history.has('area_ratio');
     const areaFigure = this.area?.canvas.closest('figure');
     if (areaFigure) areaFigure.hidden = !this.showArea;
     const layout = sim.layout.history;
-    this.energy.caption = 'Energy drift (relative, symmetric log scale)';
+    this.energy.caption = 'Energy change (% of the energy scale)';
     this.error.caption = `Position error (${layout.unit('max_error')}, log scale)`;
     this.phase.caption = `Phase space: ${layout.title('phase_q')} against ${layout.title('phase_p')}`;
-    if (this.angular) this.angular.caption = 'Angular momentum drift (relative, symmetric log scale)';
+    if (this.angular) this.angular.caption = 'Angular momentum change (% of its scale)';
     if (this.area) this.area.caption = 'Area ratio of each phase-space cloud (area ÷ initial area)';
+    const select = this.controls.breakdown;
+    this.canBreakdown = Boolean(this.breakdown) && layout.has('kinetic_energy');
+    if (select) {
+      const none = document.createElement('option');
+      none.value = '';
+      none.textContent = 'none';
+      const options = sim.laneIds.map((id, l) => {
+        const o = document.createElement('option');
+        o.value = id;
+        o.textContent = names[l];
+        return o;
+      });
+      select.replaceChildren(none, ...options);
+      if (!sim.laneIds.includes(this.breakdownId)) this.breakdownId = '';
+      select.value = this.breakdownId;
+      select.disabled = !this.canBreakdown;
+    }
+    this.showBreakdown();
+    for (const [, plot] of this.all()) { plot.key = null; plot.held = null; }
+    this.timeAxis = {};
+    this.phaseAxes = [{}, {}];
   }
 
-  // The plots as [{canvas, caption}] in page order, the hidden one left out (for the PNG).
+  showBreakdown() {
+    if (!this.breakdown) return;
+    const figure = this.breakdown.canvas.closest('figure');
+    const shown = this.canBreakdown && this.breakdownId !== '';
+    if (figure) figure.hidden = !shown;
+    const l = this.laneIds ? this.laneIds.indexOf(this.breakdownId) : -1;
+    this.breakdown.caption = shown ? `Energy of ${this.names[l]}: kinetic, potential, total (J)` : '';
+    const title = figure?.querySelector('figcaption .plot-title');
+    if (title && shown) title.textContent = `Energy breakdown: ${this.names[l]}`;
+  }
+
+  // The plots as [{canvas, caption}] in page order, the hidden ones left out (for the PNG).
   visible() {
-    const list = [this.energy, this.error, this.phase];
+    const list = [this.energy];
+    if (this.breakdown && !this.breakdown.canvas.closest('figure')?.hidden) list.push(this.breakdown);
+    list.push(this.error, this.phase);
     if (this.showArea) list.push(this.area);
     if (this.showAngular) list.push(this.angular);
-    return list.map((p) => ({ canvas: p.canvas, caption: p.caption }));
+    return list.map((p) => ({ canvas: p.picture(), caption: p.caption }));
+  }
+
+  // What the plots drew, for the tests: per plot its ranges, ticks, lanes, marks and draws.
+  report() {
+    const out = { cursor: cursorTime(), log: this.log, breakdown: this.breakdownId, drawnAt: this.snapshot ? this.snapshot.t : null };
+    for (const [name, plot] of this.all()) {
+      const live = this.readouts.get(plot).live;
+      out[name] = plot.spec ? {
+        ...plot.spec.report, xRange: plot.xr, yRange: plot.yr, yTicks: plot.spec.yTicks.map((t) => t.label),
+        xTicks: plot.spec.xTicks.map((t) => t.label), yName: plot.spec.yName,
+        lanes: plot.spec.lines.filter((l) => l.lane).map((l) => ({ id: l.lane, faded: Boolean(l.faded) })),
+        full: plot.stats.full, appended: plot.stats.appended, cursorX: plot.cursorX ?? null, cursorMarks: plot.cursorMarks || 0,
+        readout: plot.frame.querySelector('.plot-readout').hidden ? null : live.textContent,
+      } : null;
+    }
+    return out;
   }
 
   draw(sim, snapshot, theme) {
     const count = sim.historyCount;
     if (count === 0) return;
-    const ends = snapshot.lanes.map((lane) => samplesBefore(sim, lane, count));
-    const t1 = Math.max(snapshot.t, sim.dt);
-    this.drawDrift(this.energy, 'energy_drift', 'relative drift', sim, snapshot, ends, t1, theme);
-    this.drawError(sim, snapshot, ends, t1, theme);
-    this.drawPhase(sim, snapshot, ends, theme);
-    if (this.showAngular) this.drawDrift(this.angular, 'angular_momentum_drift', 'relative drift', sim, snapshot, ends, t1, theme);
-    if (this.showArea) this.drawArea(sim, snapshot, t1, theme);
-  }
-
-  // Each cloud's area over its area at t = 0 against time, the exact flow's dashed: linear while
-  // every ratio stays within ×10 and ÷10 of 1, else a log scale. A ratio that is not finite (the
-  // rim ran away) breaks the line. The clouds are stepped on their own, so a lane's line goes on
-  // while its ratio is finite, even after the lane's own body stopped.
-  drawArea(sim, snapshot, t1, theme) {
-    const p = this.area, layout = sim.layout.history, h = sim.history, count = sim.historyCount;
-    const t = layout.series(h, 't');
-    const ratio = snapshot.lanes.map((lane, l) => layout.series(h, 'area_ratio', l));
-    const exact = layout.has('exact_area_ratio') ? layout.series(h, 'exact_area_ratio') : null;
-    const all = exact ? [...ratio, exact] : ratio;
-    p.begin(theme);
-    // A signed ratio below zero (a rim folded over itself) rules the log scale out.
-    let lo = Infinity, hi = -Infinity, negative = false;
-    for (const r of all) {
-      for (let i = 0; i < count; ++i) {
-        const v = r(i);
-        if (!Number.isFinite(v)) continue;
-        lo = Math.min(lo, v);
-        hi = Math.max(hi, v);
-        negative = negative || v <= 0;
-      }
-    }
-    if (!Number.isFinite(lo)) { lo = 1; hi = 1; }
-    const log = !negative && (hi > 10 || lo < 0.1);
-    let yr, yTicks, value;
-    if (log) {
-      const a = Math.floor(Math.log10(lo)), b = Math.max(Math.ceil(Math.log10(hi)), a + 1);
-      yr = [a - (b - a) * 0.03, b + (b - a) * 0.03];
-      const every = Math.max(1, Math.ceil((b - a) / 6));
-      yTicks = [];
-      for (let k = a; k <= b; k += every) yTicks.push({ value: k, label: Math.abs(k) <= 3 ? `${Math.pow(10, k)}` : `1e${k}` });
-      value = (r) => (i) => { const v = r(i); return v > 0 ? Math.log10(v) : NaN; };
-    } else {
-      lo = Math.min(lo, 1);
-      hi = Math.max(hi, 1);
-      const pad = Math.max((hi - lo) * 0.08, 0.01);
-      yr = [lo - pad, hi + pad];
-      const step = niceStep(yr[1] - yr[0], 4);
-      yTicks = [];
-      for (let y = Math.ceil(yr[0] / step) * step; y <= yr[1]; y += step) yTicks.push({ value: y, label: tickLabel(y, step) });
-      value = (r) => r;
-    }
-    p.axes(theme, [0, t1], yr, timeTicks(t1), yTicks, 't (s)', log ? 'area ratio, log' : 'area ratio');
-    p.clip(() => {
-      snapshot.lanes.forEach((lane, l) => p.line(count, t, value(ratio[l]), laneStyle(lane.id, theme.scheme)));
-      // On top, dashed: a lane on the exact ratio shows through the gaps.
-      if (exact) p.line(count, t, value(exact), { colour: theme.ghost, dash: [4, 4] });
-    });
-    this.logArea = log;
-  }
-
-  // Marks a stopped lane at the end of its line: a cross and "diverged at t = … s" (or "fell
-  // into the central mass at t = … s").
-  divergence(plot, lane, style, x, y, row) {
-    const ctx = plot.ctx;
-    const X = plot.px(x), Y = plot.py(y);
-    if (!Number.isFinite(X) || !Number.isFinite(Y)) return;
-    ctx.strokeStyle = style.colour;
-    ctx.lineWidth = 2;
-    ctx.beginPath();
-    ctx.moveTo(X - 5, Y - 5); ctx.lineTo(X + 5, Y + 5);
-    ctx.moveTo(X + 5, Y - 5); ctx.lineTo(X - 5, Y + 5);
-    ctx.stroke();
-    ctx.fillStyle = style.colour;
-    ctx.textBaseline = 'middle';
-    const a = plot.area, text = stopText(lane), width = ctx.measureText(text).width;
-    // After the cross if it fits, else before it, else as far left as the plot goes.
-    const after = X + 8 + width <= a.x + a.w - 2;
-    const before = X - 8 - width >= a.x + 2;
-    ctx.textAlign = after || !before ? 'left' : 'right';
-    const tx = after ? X + 8 : before ? X - 8 : Math.max(a.x + 2, Math.min(X + 8, a.x + a.w - 2 - width));
-    const ty = Math.min(Math.max(Y + 12 * (row % 3 - 1) + 10, a.y + 8), a.y + a.h - 8);
-    ctx.fillText(text, tx, ty);
-  }
-
-  // Each stopped lane's mark at the last sample it drew.
-  stopMarks(plot, sim, snapshot, ends, value, theme) {
-    const t = sim.layout.history.series(sim.history, 't');
-    snapshot.lanes.forEach((lane, l) => {
-      if (!lane.diverged || ends[l] === 0) return;
-      const i = ends[l] - 1;
-      this.divergence(plot, lane, laneStyle(lane.id, theme.scheme), t(i), value(l)(i), l);
-    });
-  }
-
-  // A drift series (energy, angular momentum) of every lane against time, on a symmetric log scale.
-  drawDrift(p, name, yName, sim, snapshot, ends, t1, theme) {
     const layout = sim.layout.history, h = sim.history;
     const t = layout.series(h, 't');
-    const drift = snapshot.lanes.map((lane, l) => layout.series(h, name, l));
-    p.begin(theme);
-    // The scale follows the lanes still running: a diverged lane's 1e13 would flatten the rest.
-    // Its line leaves the plot at the edge, where its "diverged at" mark sits.
-    let largest = 0;
-    const running = snapshot.lanes.some((lane) => !lane.diverged);
-    snapshot.lanes.forEach((lane, l) => {
-      if (running && lane.diverged) return;
-      for (let i = 0; i < ends[l]; ++i) {
-        const v = Math.abs(drift[l](i));
-        if (Number.isFinite(v)) largest = Math.max(largest, v);
-      }
-    });
-    const decade = Math.ceil(Math.log10(Math.max(largest, 1e-15)));
-    const scale = symlog(Math.pow(10, decade - 3));
-    const top = scale(Math.pow(10, decade)) * 1.02;
-    const yTicks = [{ value: 0, label: '0' }];
-    for (let k = decade - 2; k <= decade; ++k) {
-      const s = scale(Math.pow(10, k));
-      yTicks.push({ value: s, label: `+1e${k}` }, { value: -s, label: `−1e${k}` });
+    this.t = t;
+    this.count = count;
+    this.snapshot = snapshot;
+    const ends = snapshot.lanes.map((lane) => samplesBefore(t, count, lane));
+    // The time axis runs to a round time ahead of now (or the duration): it holds while the run
+    // goes on, so the plots append.
+    const duration = Number(valueOf(sim.config, 'duration')) || Infinity;
+    const now = Math.max(t(count - 1), snapshot.t, 10 * sim.dt);
+    const end = niceCeil(now * 1.25);
+    const xr = holdRange(this.timeAxis, 'time', [0, duration >= now && duration <= end ? duration : end], 0, now);
+    const step = niceStep(xr[1], 5);
+    const xTicks = [];
+    for (let k = 0; k * step <= xr[1] * (1 + 1e-9); ++k) xTicks.push({ value: k * step, label: tickLabel(k * step, step) });
+    const run = { sim, snapshot, theme, layout, h, t, count, ends, xr, xTicks, generation: sim.historyGeneration };
+    const shown = snapshot.lanes.filter((lane) => !isHidden(lane.id));
+    run.shown = shown;
+    this.energy.render(theme, this.driftSpec(run, 'energy_drift', 'energy change', this.log), run.generation);
+    if (this.breakdown && !this.breakdown.canvas.closest('figure').hidden) {
+      this.breakdown.render(theme, this.breakdownSpec(run), run.generation);
     }
-    p.axes(theme, [0, t1], [-top, top], timeTicks(t1), yTicks, 't (s)', yName);
-    const value = (l) => (i) => scale(drift[l](i));
-    p.clip(() => {
-      snapshot.lanes.forEach((lane, l) => p.line(ends[l], t, value(l), laneStyle(lane.id, theme.scheme)));
-    });
-    this.stopMarks(p, sim, snapshot, ends, value, theme);
+    this.error.render(theme, this.errorSpec(run), run.generation);
+    this.phase.render(theme, this.phaseSpec(run), run.generation, Boolean(this.phaseOverlay));
+    if (this.showAngular) this.angular.render(theme, this.driftSpec(run, 'angular_momentum_drift', 'angular momentum change', false), run.generation);
+    if (this.showArea) this.area.render(theme, this.areaSpec(run), run.generation);
+    this.cursorMoved();
   }
 
-  drawError(sim, snapshot, ends, t1, theme) {
-    const p = this.error, layout = sim.layout.history, h = sim.history;
-    const t = layout.series(h, 't');
-    const error = snapshot.lanes.map((lane, l) => layout.series(h, 'max_error', l));
-    p.begin(theme);
-    let lo = Infinity, hi = -Infinity;
-    snapshot.lanes.forEach((lane, l) => {
-      for (let i = 0; i < ends[l]; ++i) {
-        const e = error[l](i);
-        if (e > 0 && Number.isFinite(e)) {
-          const v = Math.log10(Math.max(e, errorFloor));
-          lo = Math.min(lo, v);
-          hi = Math.max(hi, v);
+  // The cursor moved (or the plots were drawn): every plot's layer again, and the active readout.
+  cursorMoved() {
+    if (!this.t) return;
+    const t = cursorTime();
+    const i = t === null ? -1 : nearestSample(t, this.count, this.t);
+    const timeText = i < 0 ? '' : `t = ${formatValue(this.t(i), 4)} s`;
+    for (const [, plot] of this.all()) {
+      if (!plot.spec) continue;
+      plot.drawOverlay();
+      this.readouts.get(plot).update(i, timeText);
+    }
+  }
+
+  // The sample under the pointer (CSS pixels in the plot): on a time axis the nearest time; on
+  // the phase plot the nearest point of a lane shown.
+  pick(plot, x, y) {
+    if (!this.t || !plot.spec) return -1;
+    if (plot.spec.points) {
+      let best = -1, distance = Infinity;
+      for (const pts of plot.spec.points) {
+        for (let i = 0; i < pts.count; ++i) {
+          const d = Math.hypot(plot.px(pts.x(i)) - x, plot.py(pts.y(i)) - y);
+          if (d < distance) { distance = d; best = i; }
         }
       }
+      return best;
+    }
+    const t = Math.min(Math.max(plot.xAt(x), 0), this.t(this.count - 1));
+    return nearestSample(t, this.count, this.t);
+  }
+
+  // The cursor line at the cursor's time, and each lane's point there (on the phase plot, the
+  // lane's point at that time: the plot has no time axis).
+  drawCursor(ctx, plot) {
+    const t = cursorTime();
+    plot.cursorX = null;
+    plot.cursorMarks = 0;
+    if (t === null || !this.t || !plot.spec) return;
+    const i = nearestSample(t, this.count, this.t);
+    const a = plot.area;
+    const theme = plot.spec.theme;
+    if (!plot.spec.points) {
+      const x = plot.px(this.t(i));
+      plot.cursorX = null;
+      if (x < a.x - 1 || x > a.x + a.w + 1) return;
+      plot.cursorX = x;
+      ctx.strokeStyle = theme.fg;
+      ctx.lineWidth = 1;
+      ctx.setLineDash([3, 3]);
+      ctx.beginPath();
+      ctx.moveTo(Math.round(x) + 0.5, a.y);
+      ctx.lineTo(Math.round(x) + 0.5, a.y + a.h);
+      ctx.stroke();
+      ctx.setLineDash([]);
+    }
+    const marks = plot.spec.cursorPoints ? plot.spec.cursorPoints(i) : [];
+    plot.cursorMarks = 0;
+    for (const m of marks) {
+      const X = plot.px(m.x), Y = plot.py(m.y);
+      if (!Number.isFinite(X) || !Number.isFinite(Y) || Y < a.y - 1 || Y > a.y + a.h + 1 || X < a.x - 1 || X > a.x + a.w + 1) continue;
+      ctx.fillStyle = theme.bg;
+      ctx.strokeStyle = m.colour;
+      ctx.lineWidth = 2;
+      ctx.beginPath();
+      ctx.arc(X, Y, 4, 0, Math.PI * 2);
+      ctx.fill();
+      ctx.stroke();
+      plot.cursorMarks += 1;
+    }
+  }
+
+  // The lines of a series per lane shown: hidden lanes left out, faded ones marked.
+  laneLines(run, value) {
+    return run.shown.map((lane) => ({
+      key: lane.id, lane: lane.id, count: run.ends[lane.index], x: run.t, y: value(lane.index),
+      style: laneStyle(lane.id, run.theme.scheme), faded: isFaded(lane.id),
+    }));
+  }
+
+  // Marks of stopped lanes (a cross and "diverged at t = … s") and of lanes beyond the range (a
+  // triangle on the edge where the line leaves it, "off scale"), drawn on the layer.
+  laneMarks(plot, run, value, offScale) {
+    const marks = [];
+    for (const lane of run.shown) {
+      const l = lane.index, style = laneStyle(lane.id, run.theme.scheme), end = run.ends[l];
+      const off = offScale.get(lane.id);
+      if (off) marks.push({ kind: 'off', x: run.t(off.i), up: off.up, style, text: 'off scale', faded: isFaded(lane.id) });
+      if (lane.diverged && end > 0) marks.push({ kind: 'stop', x: run.t(end - 1), y: value(l)(end - 1), style, text: stopText(lane), faded: isFaded(lane.id) });
+    }
+    return (ctx) => {
+      const a = plot.area;
+      let row = 0;
+      for (const m of marks) {
+        ctx.globalAlpha = m.faded ? 0.35 : 1;
+        const X = plot.px(m.x);
+        if (!Number.isFinite(X)) continue;
+        ctx.fillStyle = m.style.colour;
+        ctx.strokeStyle = m.style.colour;
+        let Y;
+        if (m.kind === 'off') {
+          Y = m.up ? a.y + 1 : a.y + a.h - 1;
+          ctx.beginPath();
+          const d = m.up ? 1 : -1;  // a triangle pointing out of the plot
+          ctx.moveTo(X, Y); ctx.lineTo(X - 5, Y + 8 * d); ctx.lineTo(X + 5, Y + 8 * d); ctx.closePath();
+          ctx.fill();
+          Y += 14 * d;
+        } else {
+          Y = plot.pyEdge(m.y);
+          if (!Number.isFinite(Y)) continue;
+          ctx.lineWidth = 2;
+          ctx.beginPath();
+          ctx.moveTo(X - 5, Y - 5); ctx.lineTo(X + 5, Y + 5);
+          ctx.moveTo(X + 5, Y - 5); ctx.lineTo(X - 5, Y + 5);
+          ctx.stroke();
+          Y = Math.min(Math.max(Y + 12 * (row % 3 - 1) + 10, a.y + 8), a.y + a.h - 8);
+        }
+        ctx.textBaseline = 'middle';
+        const width = ctx.measureText(m.text).width;
+        const after = X + 8 + width <= a.x + a.w - 2;
+        const before = X - 8 - width >= a.x + 2;
+        ctx.textAlign = after || !before ? 'left' : 'right';
+        const tx = after ? X + 8 : before ? X - 8 : Math.max(a.x + 2, Math.min(X + 8, a.x + a.w - 2 - width));
+        ctx.fillText(m.text, tx, Y + (m.kind === 'off' ? 12 * (row % 2) * (m.up ? 1 : -1) : 0));
+        row += 1;
+      }
+      ctx.globalAlpha = 1;
+    };
+  }
+
+  // A drift series (energy, angular momentum) of every lane shown against time, in % of its
+  // scale: linear, its range set by the lanes still running within ±100 % (a lane beyond is
+  // drawn to the edge and marked "off scale"); or the size of the change on a log scale.
+  // Values below the round-off floor are 0.
+  driftSpec(run, name, what, log) {
+    const { layout, h, snapshot, ends, theme, t } = run;
+    const plot = name === 'energy_drift' ? this.energy : this.angular;
+    const floor = 100 * roundoffFloor(snapshot.physicsSteps);
+    const pct = snapshot.lanes.map((lane, l) => {
+      const s = layout.series(h, name, l);
+      return (i) => { const v = 100 * s(i); return Math.abs(v) < floor ? 0 : v; };
     });
-    // An error of exactly 0 after the start (a method exact for this system) has no logarithm:
-    // it is drawn on the bottom line, which then sits at round-off level and reads "≤1e-16".
-    let exactZero = false;
-    snapshot.lanes.forEach((lane, l) => {
-      for (let i = 1; i < ends[l] && !exactZero; ++i) exactZero = error[l](i) === 0;
-    });
-    if (!Number.isFinite(lo)) { lo = -16; hi = -14; }
-    lo = Math.floor(exactZero ? Math.log10(errorFloor) : lo);
+    // Each lane's extent; which lanes set the range.
+    let lo = 0, hi = 0, smallest = Infinity, largest = 0;
+    for (const lane of run.shown) {
+      const l = lane.index;
+      let laneLo = 0, laneHi = 0, laneSmall = Infinity;
+      for (let i = 0; i < ends[l]; ++i) {
+        const v = pct[l](i);
+        if (!Number.isFinite(v)) continue;
+        if (v < laneLo) laneLo = v;
+        if (v > laneHi) laneHi = v;
+        if (v !== 0 && Math.abs(v) < laneSmall) laneSmall = Math.abs(v);
+      }
+      const size = Math.max(-laneLo, laneHi);
+      if (!log && (lane.diverged || size > offScalePercent)) continue;
+      lo = Math.min(lo, laneLo); hi = Math.max(hi, laneHi);
+      smallest = Math.min(smallest, laneSmall); largest = Math.max(largest, size);
+    }
+    let yr, yTicks, value, yName;
+    if (!log) {
+      const m = Math.max(-lo, hi);
+      if (!(m > 0)) {
+        yr = [-1, 1];  // no change beyond round-off yet
+      } else {
+        const top = niceCeil(m * 1.2);
+        yr = [-lo > 0.05 * m ? -niceCeil(-lo * 1.2) : -0.1 * top, hi > 0.05 * m ? niceCeil(hi * 1.2) : 0.1 * top];
+      }
+      yr = holdRange(plot, `${name} linear`, yr, lo, hi);
+      yTicks = linearTicks(yr, 4);
+      value = (l) => pct[l];
+      yName = `${what} (%)`;
+    } else {
+      const a = largest > 0 ? Math.max(Math.floor(Math.log10(smallest)), Math.floor(Math.log10(floor))) : -4;
+      const b = largest > 0 ? Math.max(Math.ceil(Math.log10(largest)), a + 1) : 0;
+      yr = [a, b];
+      yTicks = logTicks(a, b, true);
+      value = (l) => (i) => { const v = Math.abs(pct[l](i)); return Number.isFinite(v) ? Math.log10(Math.max(v, Math.pow(10, a))) : NaN; };
+      yName = `|${what}| (%), log`;
+    }
+    // Lanes beyond the range: where they first leave it, and on which side.
+    const offScale = new Map();
+    for (const lane of run.shown) {
+      const l = lane.index, y = value(l);
+      for (let i = 0; i < ends[l]; ++i) {
+        const v = y(i);
+        if (v > yr[1] || v < yr[0]) { offScale.set(lane.id, { i, up: v > yr[1] }); break; }
+      }
+    }
+    const spec = {
+      theme, xr: run.xr, yr, xTicks: run.xTicks, yTicks, xName: 't (s)', yName,
+      lines: this.laneLines(run, value),
+      report: { offScale: [...offScale.keys()], scale: log ? 'log' : 'linear', floorPercent: floor },
+      readout: (i) => run.shown.map((lane) => ({
+        colour: laneStyle(lane.id, theme.scheme).colour, name: this.names[lane.index],
+        text: i < ends[lane.index] ? `${signed(pct[lane.index](i))} %` : 'stopped',
+      })),
+      cursorPoints: (i) => run.shown.filter((lane) => i < ends[lane.index])
+        .map((lane) => ({ x: t(i), y: value(lane.index)(i), colour: laneStyle(lane.id, theme.scheme).colour })),
+    };
+    spec.marks = this.laneMarks(plot, run, value, offScale);
+    return spec;
+  }
+
+  // Kinetic, potential and total energy of the chosen lane, and the exact motion's total dashed.
+  breakdownSpec(run) {
+    const { layout, h, theme, t, count } = run;
+    const l = run.snapshot.lanes.findIndex((lane) => lane.id === this.breakdownId);
+    const lane = run.snapshot.lanes[l];
+    const end = run.ends[l];
+    const ke = layout.series(h, 'kinetic_energy', l), pe = layout.series(h, 'potential_energy', l);
+    const total = (i) => ke(i) + pe(i);
+    const exact = layout.series(h, 'reference_energy');
+    let lo = Infinity, hi = -Infinity;
+    const take = (f, n) => {
+      for (let i = 0; i < n; ++i) { const v = f(i); if (Number.isFinite(v)) { lo = Math.min(lo, v); hi = Math.max(hi, v); } }
+    };
+    take(ke, end); take(pe, end); take(total, end); take(exact, count);
+    if (!Number.isFinite(lo)) { lo = 0; hi = 1; }
+    const span = Math.max(hi - lo, 1e-9 * Math.max(Math.abs(lo), Math.abs(hi)), 1e-12);
+    const step = niceStep(span * 1.1, 4);
+    const yr = holdRange(this.breakdown, lane.id,
+      [Math.floor((lo - 0.1 * span) / step) * step, Math.ceil((hi + 0.1 * span) / step) * step], lo, hi);
+    const colour = laneStyle(lane.id, theme.scheme).colour;
+    const parts = [
+      { key: 'kinetic', name: 'kinetic', f: ke, dash: [7, 4], width: 1.75 },
+      { key: 'potential', name: 'potential', f: pe, dash: [2, 3], width: 1.75 },
+      { key: 'total', name: 'total', f: total, dash: [], width: 2.5 },
+    ];
+    const lines = parts.map((p) => ({ key: p.key, count: end, x: t, y: p.f, style: { colour, dash: p.dash, width: p.width } }));
+    lines.push({ key: 'exact', count, x: t, y: exact, style: { colour: theme.ghost, dash: [4, 4], width: 1.5 } });
+    const plot = this.breakdown;
+    return {
+      theme, xr: run.xr, yr, xTicks: run.xTicks, yTicks: linearTicks(yr, 4), xName: 't (s)', yName: 'energy (J)', lines,
+      report: { lane: lane.id },
+      // Each curve's name at its end.
+      marks: (ctx) => {
+        if (end === 0) return;
+        ctx.fillStyle = colour;
+        ctx.textAlign = 'right';
+        ctx.textBaseline = 'bottom';
+        for (const p of parts) {
+          const X = Math.min(plot.px(t(end - 1)), plot.area.x + plot.area.w - 2), Y = plot.pyEdge(p.f(end - 1));
+          if (Number.isFinite(X) && Number.isFinite(Y)) ctx.fillText(p.name, Math.max(X, plot.area.x + 60), Math.max(Y - 2, plot.area.y + 12));
+        }
+      },
+      readout: (i) => [
+        ...parts.map((p) => ({ colour, name: p.name, text: i < end ? `${formatValue(p.f(i), 4)} J` : 'stopped' })),
+        { colour: theme.ghost, name: 'exact total', text: `${formatValue(exact(i), 4)} J` },
+      ],
+      cursorPoints: (i) => (i < end ? parts.map((p) => ({ x: t(i), y: p.f(i), colour })) : []),
+    };
+  }
+
+  // Position error on a log scale. Errors below the round-off floor (a 1e-12 fraction of the
+  // motion's size) sit on the bottom line, labelled "≤".
+  errorSpec(run) {
+    const { layout, h, theme, ends, count, sim } = run;
+    const error = run.snapshot.lanes.map((lane, l) => layout.series(h, 'max_error', l));
+    const unit = layout.unit('max_error');
+    let size = 0;
+    for (let b = 0; b < sim.bodies; ++b) {
+      for (const i of [0, count - 1]) {
+        size = Math.max(size, Math.abs(layout.get(h, 'reference_x', 0, b, i)), Math.abs(layout.get(h, 'reference_y', 0, b, i)));
+      }
+    }
+    const floor = errorRoundoff * (Number.isFinite(size) && size > 0 ? size : 1);
+    let lo = Infinity, hi = -Infinity;
+    for (const lane of run.shown) {
+      for (let i = 0; i < ends[lane.index]; ++i) {
+        const e = error[lane.index](i);
+        if (e > floor && Number.isFinite(e)) { const v = Math.log10(e); lo = Math.min(lo, v); hi = Math.max(hi, v); }
+      }
+    }
+    const floorDecade = Math.floor(Math.log10(floor));
+    // No error above round-off yet: six decades below the motion's size (no ticks at round-off).
+    const sizeDecade = Math.ceil(Math.log10(floor / errorRoundoff));
+    if (!Number.isFinite(lo)) { lo = sizeDecade - 6; hi = sizeDecade; }
+    lo = Math.max(Math.floor(lo), floorDecade);
     hi = Math.max(Math.ceil(hi), lo + 2);
-    const yTicks = [];
-    const every = Math.max(1, Math.ceil((hi - lo) / 6));
-    // The bottom line also carries every smaller error (and every error at t = 0): "≤".
-    for (let k = lo; k <= hi; k += every) yTicks.push({ value: k, label: k === lo ? `≤1e${k}` : `1e${k}` });
-    p.axes(theme, [0, t1], [lo, hi], timeTicks(t1), yTicks, 't (s)', `position error (${layout.unit('max_error')}), log`);
     const value = (l) => (i) => Math.log10(Math.max(error[l](i), Math.pow(10, lo)));
-    p.clip(() => {
-      snapshot.lanes.forEach((lane, l) => p.line(ends[l], t, value(l), laneStyle(lane.id, theme.scheme)));
-    });
-    this.stopMarks(p, sim, snapshot, ends, value, theme);
+    const offScale = new Map();
+    const spec = {
+      theme, xr: run.xr, yr: [lo, hi], xTicks: run.xTicks, yTicks: logTicks(lo, hi, lo === floorDecade), xName: 't (s)',
+      yName: `position error (${unit}), log`, lines: this.laneLines(run, value), report: { floor },
+      readout: (i) => run.shown.map((lane) => {
+        const e = error[lane.index](i);
+        return {
+          colour: laneStyle(lane.id, theme.scheme).colour, name: this.names[lane.index],
+          text: i < ends[lane.index] ? `${e < floor ? '0' : formatValue(e)} ${unit}` : 'stopped',
+        };
+      }),
+      cursorPoints: (i) => run.shown.filter((lane) => i < ends[lane.index])
+        .map((lane) => ({ x: run.t(i), y: value(lane.index)(i), colour: laneStyle(lane.id, theme.scheme).colour })),
+    };
+    spec.marks = this.laneMarks(this.error, run, value, offScale);
+    return spec;
   }
 
   // The scene's phase pair (phase_q against phase_p: "distance r" against "dr/dt", "y" against
   // "vy", ...), the reference dashed; axis titles are the core's labels and units.
-  drawPhase(sim, snapshot, ends, theme) {
-    const p = this.phase, layout = sim.layout.history, h = sim.history, count = sim.historyCount;
-    p.begin(theme);
+  phaseSpec(run) {
+    const { layout, h, theme, ends, count, snapshot } = run;
     const refQ = layout.series(h, 'reference_phase_q'), refP = layout.series(h, 'reference_phase_p');
     const q = snapshot.lanes.map((lane, l) => layout.series(h, 'phase_q', l));
     const v = snapshot.lanes.map((lane, l) => layout.series(h, 'phase_p', l));
     // The range of the reference, widened by the lanes up to twice its size on each side. A
     // reference that stays (nearly) still on this axis (dr/dt on a circle) has no size of its
-    // own: then the running lanes' largest value sets it.
-    const range = (ref, lanes) => {
+    // own: then the running lanes' largest value sets it. Rounded out to whole ticks, so it holds.
+    const range = (ref, lanes, axis) => {
       let lo = Infinity, hi = -Infinity;
       for (let i = 0; i < count; ++i) {
         const x = ref(i);
@@ -365,46 +573,122 @@ export class Plots {
       if (!Number.isFinite(lo)) { lo = 0; hi = 0; }
       let size = Math.max(hi - lo, Math.abs(hi), Math.abs(lo));
       let running = 0;
-      snapshot.lanes.forEach((lane, l) => {
-        if (lane.diverged) return;
-        for (let i = 0; i < ends[l]; ++i) { const x = Math.abs(lanes[l](i)); if (Number.isFinite(x)) running = Math.max(running, x); }
-      });
+      for (const lane of run.shown) {
+        if (lane.diverged) continue;
+        for (let i = 0; i < ends[lane.index]; ++i) { const x = Math.abs(lanes[lane.index](i)); if (Number.isFinite(x)) running = Math.max(running, x); }
+      }
       if (size < 1e-6 * running) size = running;
       size = Math.max(size, 1e-9);
       const limit = [lo - 2 * size, hi + 2 * size];
-      snapshot.lanes.forEach((lane, l) => {
-        for (let i = 0; i < ends[l]; ++i) {
-          const x = lanes[l](i);
+      for (const lane of run.shown) {
+        for (let i = 0; i < ends[lane.index]; ++i) {
+          const x = lanes[lane.index](i);
           if (Number.isFinite(x)) { lo = Math.min(lo, Math.max(x, limit[0])); hi = Math.max(hi, Math.min(x, limit[1])); }
         }
-      });
+      }
       // At least a thousandth of the magnitude: at t = 0 the curve is a point (x0 = 1000 would
       // otherwise get a 2e-9 wide axis whose ticks all read 1000.000000).
-      const pad = Math.max((hi - lo) * 0.06, 1e-3 * Math.max(Math.abs(lo), Math.abs(hi)), 1e-9);
-      return [lo - pad, hi + pad];
+      // A point with no spread yet (t = 0) gets ±10 % of its size, or ±1 at zero: no ticks 1e-9 apart.
+      const magnitude = Math.max(Math.abs(lo), Math.abs(hi));
+      const spread = hi - lo > 1e-9 * magnitude ? hi - lo : 0;
+      const pad = spread > 0 ? Math.max(spread * 0.06, 1e-3 * magnitude) : magnitude > 0 ? 0.1 * magnitude : 1;
+      const step = niceStep(hi - lo + 2 * pad, 4);
+      const room = spread > 0 ? 1.5 * pad : pad;  // room to grow once it moves
+      return holdRange(axis, 'phase', [Math.floor((lo - room) / step) * step, Math.ceil((hi + room) / step) * step], lo, hi);
     };
-    let xr = range(refQ, q), yr = range(refP, v);
+    this.phaseAxes = this.phaseAxes || [{}, {}];
+    let xr = range(refQ, q, this.phaseAxes[0]), yr = range(refP, v, this.phaseAxes[1]);
     if (this.phaseOverlay) [xr, yr] = this.phaseOverlay.fit(xr, yr);
-    const ticks = (r) => {
-      const step = niceStep(r[1] - r[0], 4);
-      const out = [];
-      for (let x = Math.ceil(r[0] / step) * step; x <= r[1]; x += step) out.push({ value: x, label: tickLabel(x, step) });
-      return out;
-    };
-    p.axes(theme, xr, yr, ticks(xr), ticks(yr), layout.title('phase_q'), layout.title('phase_p'));
-    p.clip((ctx) => {
-      p.line(count, refQ, refP, { colour: theme.ghost, dash: [4, 4] });
-      snapshot.lanes.forEach((lane, l) => {
-        const style = laneStyle(lane.id, theme.scheme);
-        p.line(ends[l], q[l], v[l], style);
-        const X = ends[l] > 0 ? p.px(q[l](ends[l] - 1)) : NaN, Y = ends[l] > 0 ? p.py(v[l](ends[l] - 1)) : NaN;
-        if (!lane.diverged && Number.isFinite(X) && Number.isFinite(Y)) {
+    const plot = this.phase;
+    const lines = [{ key: 'reference', count, x: refQ, y: refP, style: { colour: theme.ghost, dash: [4, 4] } }];
+    for (const lane of run.shown) {
+      lines.push({
+        key: lane.id, lane: lane.id, count: ends[lane.index], x: q[lane.index], y: v[lane.index],
+        style: laneStyle(lane.id, theme.scheme), faded: isFaded(lane.id),
+      });
+    }
+    const units = [layout.unit('phase_q'), layout.unit('phase_p')].map((u) => (u ? ` ${u}` : ''));
+    return {
+      theme, xr, yr, xTicks: linearTicks(xr, 4), yTicks: linearTicks(yr, 4),
+      xName: layout.title('phase_q'), yName: layout.title('phase_p'), lines,
+      points: run.shown.map((lane) => ({ count: ends[lane.index], x: q[lane.index], y: v[lane.index] })),
+      report: {},
+      after: this.phaseOverlay ? (ctx) => this.phaseOverlay.draw(ctx, plot, theme) : null,
+      // Each running lane's current point, as its marker.
+      marks: (ctx) => {
+        for (const lane of run.shown) {
+          const l = lane.index, n = ends[l];
+          if (lane.diverged || n === 0) continue;
+          const X = plot.px(q[l](n - 1)), Y = plot.py(v[l](n - 1));
+          if (!Number.isFinite(X) || !Number.isFinite(Y)) continue;
+          const style = laneStyle(lane.id, theme.scheme);
+          ctx.globalAlpha = isFaded(lane.id) ? 0.3 : 1;
           ctx.fillStyle = style.colour;
           drawMarker(ctx, style.marker, X, Y, 4);
           ctx.fill();
         }
-      });
-      if (this.phaseOverlay) this.phaseOverlay.draw(ctx, p, theme);
-    });
+        ctx.globalAlpha = 1;
+      },
+      readout: (i) => run.shown.map((lane) => ({
+        colour: laneStyle(lane.id, theme.scheme).colour, name: this.names[lane.index],
+        text: i < ends[lane.index]
+          ? `${signed(q[lane.index](i))}${units[0]}, ${signed(v[lane.index](i))}${units[1]}` : 'stopped',
+      })),
+      cursorPoints: (i) => run.shown.filter((lane) => i < ends[lane.index])
+        .map((lane) => ({ x: q[lane.index](i), y: v[lane.index](i), colour: laneStyle(lane.id, theme.scheme).colour })),
+    };
+  }
+
+  // Each cloud's area over its area at t = 0 against time, the exact flow's dashed: linear while
+  // every ratio stays within ×10 and ÷10 of 1, else a log scale. A ratio that is not finite (the
+  // rim ran away) breaks the line. The clouds are stepped on their own, so a lane's line goes on
+  // while its ratio is finite, even after the lane's own body stopped.
+  areaSpec(run) {
+    const { layout, h, theme, count, t } = run;
+    const ratio = run.snapshot.lanes.map((lane, l) => layout.series(h, 'area_ratio', l));
+    const exact = layout.has('exact_area_ratio') ? layout.series(h, 'exact_area_ratio') : null;
+    const series = run.shown.map((lane) => ratio[lane.index]);
+    if (exact) series.push(exact);
+    // A signed ratio below zero (a rim folded over itself) rules the log scale out.
+    let lo = Infinity, hi = -Infinity, negative = false;
+    for (const r of series) {
+      for (let i = 0; i < count; ++i) {
+        const v = r(i);
+        if (!Number.isFinite(v)) continue;
+        lo = Math.min(lo, v); hi = Math.max(hi, v);
+        negative = negative || v <= 0;
+      }
+    }
+    if (!Number.isFinite(lo)) { lo = 1; hi = 1; }
+    const log = !negative && (hi > 10 || lo < 0.1);
+    let yr, yTicks, value;
+    if (log) {
+      const a = Math.floor(Math.log10(lo)), b = Math.max(Math.ceil(Math.log10(hi)), a + 1);
+      yr = [a, b];
+      yTicks = logTicks(a, b, false);
+      value = (r) => (i) => { const v = r(i); return v > 0 ? Math.log10(v) : NaN; };
+    } else {
+      lo = Math.min(lo, 1); hi = Math.max(hi, 1);
+      const pad = Math.max((hi - lo) * 0.08, 0.01);
+      const step = niceStep(hi - lo + 2 * pad, 4);
+      yr = [Math.floor((lo - pad) / step) * step, Math.ceil((hi + pad) / step) * step];
+      yTicks = linearTicks(yr, 4);
+      value = (r) => r;
+    }
+    const lines = run.shown.map((lane) => ({
+      key: lane.id, lane: lane.id, count, x: t, y: value(ratio[lane.index]),
+      style: laneStyle(lane.id, theme.scheme), faded: isFaded(lane.id),
+    }));
+    // On top, dashed: a lane on the exact ratio shows through the gaps.
+    if (exact) lines.push({ key: 'exact', count, x: t, y: value(exact), style: { colour: theme.ghost, dash: [4, 4] } });
+    return {
+      theme, xr: run.xr, yr, xTicks: run.xTicks, yTicks, xName: 't (s)', yName: log ? 'area ratio, log' : 'area ratio',
+      lines, report: { log },
+      readout: (i) => [
+        ...run.shown.map((lane) => ({ colour: laneStyle(lane.id, theme.scheme).colour, name: this.names[lane.index], text: formatValue(ratio[lane.index](i)) })),
+        ...(exact ? [{ colour: theme.ghost, name: 'exact flow', text: formatValue(exact(i)) }] : []),
+      ],
+      cursorPoints: (i) => run.shown.map((lane) => ({ x: t(i), y: value(ratio[lane.index])(i), colour: laneStyle(lane.id, theme.scheme).colour })),
+    };
   }
 }

@@ -235,6 +235,34 @@ test('advanceTime, reset, history and divergence flags', () => {
   }
 });
 
+// The energy breakdown the page plots for a chosen lane (web/plots.js): kinetic and potential
+// per lane in the history, summing to the lane's energy. Stiff spring, k = 1000 N/m, m = 1 kg,
+// x0 = 1 m, v0 = 0: at t = 0 all of it is the spring's ½·k·x² = 500 J; after one step of explicit
+// Euler (x stays 1, v = −k·x·dt/m = −50 m/s) the kinetic energy is ½·50² = 1250 J.
+test('history: kinetic and potential energy per lane, summing to its energy', () => {
+  const sim = new M.Simulation('preset=stiff_spring');
+  try {
+    const history = new ArrayLayout(sim.layout().history);
+    const euler = sim.laneIds().indexOf('explicit_euler');
+    let h = sim.history(0).slice();
+    assert.equal(history.get(h, 'kinetic_energy', euler), 0);
+    assert.equal(history.get(h, 'potential_energy', euler), 500);
+    assert.equal(history.get(h, 'reference_energy'), 500);
+    sim.advanceTime(0.05);
+    const s = snapshot(sim);
+    h = sim.history(0).slice();
+    const last = s.historyCount - 1;
+    assert.equal(history.get(h, 'kinetic_energy', euler, 0, last), 1250);
+    assert.equal(history.get(h, 'potential_energy', euler, 0, last), 500);
+    s.lanes.forEach((lane, l) => {
+      const sum = history.get(h, 'kinetic_energy', l, 0, last) + history.get(h, 'potential_energy', l, 0, last);
+      assert.ok(Math.abs(sum - lane.energy) <= 1e-12 * Math.abs(lane.energy), `${lane.id}: ${sum} vs ${lane.energy}`);
+    });
+  } finally {
+    sim.delete();
+  }
+});
+
 test('layouts: every series named, every slot inside the array, no two series in one slot', () => {
   const state = ['t', 'steps', 'history_count', 'history_generation', 'last_advance', 'reference_energy',
     'reference_stopped', 'reference_stopped_at', 'reference_angular_momentum', 'reference_phase_q', 'reference_phase_p',
@@ -242,7 +270,7 @@ test('layouts: every series named, every slot inside the array, no two series in
     'angular_momentum', 'angular_momentum_drift', 'phase_q', 'phase_p',
     'reference_x', 'reference_y', 'reference_vx', 'reference_vy'];
   const history = ['t', 'reference_phase_q', 'reference_phase_p', 'energy_drift', 'max_error', 'phase_q', 'phase_p',
-    'reference_x', 'reference_y'];
+    'kinetic_energy', 'potential_energy', 'reference_energy', 'reference_x', 'reference_y'];
   for (const query of ['preset=two_point_exercise', 'preset=eccentric_orbit', 'preset=projectile_drag',
     `scenario=elastic_pendulum&integrators=${every}`]) {
     const sim = new M.Simulation(query);

@@ -1,0 +1,262 @@
+// The plots beside the canvas (web/plots.js, plot-layer.js, plot-readout.js), as a student and a
+// teacher use them (issue 11, defects 7 and 8, and the hover readouts): the energy plot in % on a
+// linear scale set by the lanes still running (a diverged lane marked "off scale", not setting
+// the range), a remembered log option, a kinetic / potential / total breakdown of a chosen lane;
+// no round-off ticks or numbers at t = 0; readouts at a time by mouse, touch and keyboard, with the
+// shared cursor drawn on every plot; the legend's hidden and highlighted lanes honoured; plots
+// appended to, not redrawn whole, while the run goes on.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startBrowser, pageChecks, screenshot, canvasTexts, state } from './helpers.mjs';
+
+let env;
+before(async () => { env = await startBrowser(); });
+after(async () => { await env.close(); });
+
+const report = (page) => page.evaluate(() => window.stepwise.debug.plots());
+
+// Plays (at 10^exponent ×) until the run's time passes t, then pauses.
+async function runTo(page, t, exponent = 0) {
+  await page.locator('#speed').fill(String(exponent));
+  await page.evaluate(() => window.stepwise.play());
+  await page.waitForFunction((t1) => window.stepwise.state().t > t1, t);
+  await page.evaluate(() => window.stepwise.pause());
+  // The plots drawn at the paused state (while playing they are drawn ten times a second).
+  await page.waitForFunction(() => window.stepwise.debug.plots().drawnAt === window.stepwise.state().t);
+}
+
+// A module of the page, the same instance the page uses (its URL is the page's import).
+const pageModule = (page, name, fn, arg) => page.evaluate(async ([n, f, a]) => {
+  const m = await import(new URL(`web/${n}`, document.baseURI).href);
+  return m[f](...a);
+}, [name, fn, arg]);
+
+// Pixels of a canvas's column x (CSS px) that are not transparent.
+const opaqueInColumn = (page, selector, x) => page.evaluate(([sel, cx]) => {
+  const c = document.querySelector(sel);
+  const ratio = c.width / c.getBoundingClientRect().width;
+  const data = c.getContext('2d').getImageData(Math.round(cx * ratio), 0, 1, c.height).data;
+  let n = 0;
+  for (let i = 3; i < data.length; i += 4) if (data[i] > 0) ++n;
+  return n;
+}, [selector, x]);
+
+test('energy plot: % on a linear scale set by the lanes still running; explicit Euler off scale; a caption in words', async () => {
+  await pageChecks(env, { width: 1440, height: 900, hash: 'preset=stiff_spring' }, async (page) => {
+    const caption = await page.locator('#plot-energy').locator('xpath=ancestor::figure').locator('figcaption').innerText();
+    assert.match(caption, /% of the energy scale/);
+    assert.match(caption, /kinetic \+ \|potential\| energy at the start/);
+    assert.doesNotMatch(caption, /KE \+ \|PE\||symmetric log/, 'no formula shorthand, no symmetric log');
+    await runTo(page, 2);
+    const s = await state(page);
+    const euler = s.integrators.find((i) => i.id === 'explicit_euler');
+    assert.ok(euler.diverged && Math.abs(euler.drift) > 1e6, `explicit Euler diverged (${euler.drift})`);
+    const r = (await report(page)).energy;
+    assert.equal(r.scale, 'linear');
+    assert.equal(r.yName, 'energy change (%)');
+    // The range is the running lanes' (each within ±100 % here), never Euler's 1e8 %.
+    const running = s.integrators.filter((i) => !i.diverged && Math.abs(i.drift) <= 1);
+    assert.ok(running.length >= 2);
+    const largest = Math.max(...running.map((i) => 100 * Math.abs(i.drift)));
+    assert.ok(r.yRange[1] - r.yRange[0] <= 2.5 * 2 * largest + 1, `${r.yRange} for lanes within ±${largest} %`);
+    assert.ok(r.offScale.includes('explicit_euler'), `off scale: ${r.offScale}`);
+    assert.ok((await canvasTexts(page)).includes('off scale'), 'the edge mark says "off scale"');
+    // A linear axis: evenly spaced tick values.
+    const ticks = r.yTicks.map((label) => Number(label.replace('−', '-')));
+    const steps = ticks.slice(1).map((v, k) => v - ticks[k]);
+    assert.ok(steps.every((d) => Math.abs(d - steps[0]) < 1e-9 * Math.abs(steps[0])), `${r.yTicks}`);
+    await screenshot(page, 'i11-plots-stiff-1440');
+  });
+});
+
+test('energy plot: a log option beside it, keyboard operable, remembered in the page but not in the link', async () => {
+  await pageChecks(env, { width: 1440, height: 900, hash: 'preset=stiff_spring' }, async (page) => {
+    await runTo(page, 2);
+    const link = await page.evaluate(() => window.stepwise.config());
+    await page.locator('#energy-log').focus();
+    await page.keyboard.press('Space');
+    await page.waitForFunction(() => window.stepwise.debug.plots().energy.scale === 'log');
+    const r = (await report(page)).energy;
+    assert.match(r.yName, /log/);
+    // On the log scale every lane fits, the diverged one included (it reached > 1e6 %).
+    assert.ok(r.yRange[1] >= 6, `${r.yRange}`);
+    assert.equal(await page.evaluate(() => window.stepwise.config()), link, 'not part of the link');
+    await page.reload();
+    await page.evaluate(() => window.stepwise.ready);
+    assert.equal(await page.locator('#energy-log').isChecked(), true, 'remembered after a reload');
+    assert.equal((await report(page)).energy.scale, 'log');
+    await page.locator('#energy-log').uncheck();
+    assert.equal((await report(page)).energy.scale, 'linear');
+  });
+});
+
+test('energy breakdown of a chosen lane: kinetic + potential = total, 500 J of spring at t = 0', async () => {
+  await pageChecks(env, { width: 1440, height: 900, hash: 'preset=stiff_spring' }, async (page) => {
+    const figure = page.locator('#plot-breakdown').locator('xpath=ancestor::figure');
+    assert.equal(await figure.isHidden(), true, 'no breakdown until a lane is chosen');
+    const options = await page.locator('#energy-breakdown option').allInnerTexts();
+    assert.deepEqual(options, ['none', 'Explicit Euler', 'Semi-implicit Euler', 'Velocity Verlet', 'Runge–Kutta 4']);
+    await page.locator('#energy-breakdown').selectOption('velocity_verlet');
+    await figure.waitFor({ state: 'visible' });
+    // At t = 0 (k = 1000 N/m, x0 = 1 m, v0 = 0): kinetic 0, potential ½·k·x0² = 500 J.
+    await page.locator('#plot-breakdown').focus();
+    await page.keyboard.press('Home');
+    let r = (await report(page)).breakdown;
+    assert.equal(r.lane, 'velocity_verlet');
+    assert.equal(r.readout, 't = 0 s: kinetic 0 J; potential 500 J; total 500 J; exact total 500 J');
+    await page.locator('#plot-breakdown').blur();
+    await runTo(page, 1);
+    await page.locator('#plot-breakdown').focus();  // the last sample
+    r = (await report(page)).breakdown;
+    const numbers = [...r.readout.matchAll(/(kinetic|potential|total) (−?[\d.e−]+) J/g)].map((m) => Number(m[2].replaceAll('−', '-')));
+    assert.equal(numbers.length, 4, r.readout);
+    const [kinetic, potential, total] = numbers;
+    assert.ok(kinetic > 0 && potential > 0, r.readout);
+    assert.ok(Math.abs(kinetic + potential - total) <= 0.01 * total, r.readout);
+    assert.ok(r.yRange[0] <= 0 && r.yRange[1] >= Math.max(kinetic, potential, total), `${r.yRange}`);
+    await screenshot(page, 'i11-plots-breakdown-1440');
+    // A PNG export holds the breakdown too (the plots shown).
+    const shown = await page.evaluate(() => document.getElementById('plot-breakdown').height);
+    assert.ok(shown > 0);
+  });
+});
+
+test('t = 0: no ticks or numbers from round-off, sensible default ranges', async () => {
+  await pageChecks(env, { width: 1440, height: 900, hash: 'preset=stiff_spring' }, async (page) => {
+    const r = await report(page);
+    for (const name of ['energy', 'error', 'phase', 'angular']) {
+      if (!r[name]) continue;
+      for (const label of [...r[name].yTicks, ...r[name].xTicks]) {
+        assert.doesNotMatch(label, /e−(9|1\d)/, `${name}: tick '${label}' at round-off level`);
+      }
+    }
+    assert.deepEqual(r.energy.yRange, [-1, 1], 'the energy plot: ±1 % until something changes');
+    assert.deepEqual(r.phase.yRange, [-1, 1], 'vx = 0 at t = 0: ±1 m/s, not ±1e-9');
+    assert.doesNotMatch((await canvasTexts(page)).join(' '), /e-1\d|e−1\d/);
+  });
+  // One step of RK4 at a tiny dt: its energy error is round-off, and the readout prints 0 %.
+  const hash = 'scenario=spring&integrators=rk4,semi_implicit_euler&dt=0.0001&duration=10';
+  await pageChecks(env, { width: 1440, height: 900, hash }, async (page) => {
+    await page.locator('#step').click();
+    await page.locator('#step').click();
+    await page.locator('#step').click();
+    const rk4 = (await state(page)).integrators.find((i) => i.id === 'rk4');
+    assert.ok(rk4.drift !== 0 && Math.abs(rk4.drift) < 1e-14, `rk4's drift is round-off: ${rk4.drift}`);
+    await page.locator('#plot-energy').focus();
+    const text = (await report(page)).energy.readout;
+    assert.match(text, /Runge–Kutta 4 0 %/, text);
+    assert.doesNotMatch(text, /e−1\d/, text);
+  });
+});
+
+test('hover, touch and keyboard readouts; the shared cursor on every plot; leaving clears it', async () => {
+  await pageChecks(env, { width: 1440, height: 900, hash: 'preset=stiff_spring' }, async (page) => {
+    await runTo(page, 2);
+    const names = ['Explicit Euler', 'Semi-implicit Euler', 'Velocity Verlet', 'Runge–Kutta 4'];
+    // Mouse over the energy plot, 40 % across: the cursor at that time, a readout of every lane.
+    const box = await page.locator('#plot-energy').boundingBox();
+    await page.mouse.move(box.x + box.width * 0.4, box.y + box.height * 0.5);
+    await page.waitForFunction(() => window.stepwise.debug.plots().cursor !== null);
+    let r = await report(page);
+    const xr = r.energy.xRange;
+    const expected = xr[0] + ((box.width * 0.4 - 62) / (box.width - 72)) * (xr[1] - xr[0]);
+    assert.ok(Math.abs(r.cursor - expected) <= 0.06, `cursor ${r.cursor} near ${expected}`);
+    assert.match(r.energy.readout, /^t = [\d.]+ s: /);
+    // Explicit Euler stopped at 1.25 s; the others' values in %.
+    for (const name of names.slice(1)) assert.match(r.energy.readout, new RegExp(`${name} [+−]?[\\d.]+(e[+−]?\\d+)? %`), r.energy.readout);
+    assert.equal(r.error.readout, null, 'the readout only on the plot under the pointer');
+    // Every plot draws the line at that time (on its layer), the phase plot each lane's point.
+    for (const name of ['energy', 'error']) {
+      assert.ok(r[name].cursorX !== null, `${name} draws the cursor`);
+      assert.ok(await opaqueInColumn(page, `#plot-${name} ~ .plot-overlay`, r[name].cursorX) > 50, `${name}: the line is on its layer`);
+    }
+    assert.equal(r.phase.cursorMarks, 3, 'the three running lanes marked on the phase plot');
+    const visible = await page.locator('.plot-readout:not([hidden])').count();
+    assert.equal(visible, 1);
+    await screenshot(page, 'i11-plots-hover-1440');
+    // Leaving clears it.
+    await page.mouse.move(5, 5);
+    await page.waitForFunction(() => window.stepwise.debug.plots().cursor === null);
+    assert.equal((await report(page)).energy.readout, null);
+
+    // Touch: a finger on the error plot shows its readout (and stays until a tap elsewhere).
+    const errorBox = await page.locator('#plot-error').boundingBox();
+    await page.locator('#plot-error').locator('xpath=..').dispatchEvent('pointerdown', {
+      pointerType: 'touch', pointerId: 7, isPrimary: true, buttons: 1,
+      clientX: errorBox.x + errorBox.width * 0.5, clientY: errorBox.y + errorBox.height * 0.5,
+    });
+    r = await report(page);
+    assert.match(r.error.readout || '', / m(;|$)/, 'a touch reads the error in metres');
+
+    // A tap elsewhere clears it.
+    await page.mouse.click(5, 5);
+    await page.waitForFunction(() => window.stepwise.debug.plots().cursor === null);
+
+    // Keyboard: focus a plot, ← / → move the cursor a sample (→ does not step the run), Escape clears.
+    const t0 = (await state(page)).t;
+    await page.locator('#plot-error').focus();
+    r = await report(page);
+    const last = r.cursor;
+    assert.ok(Math.abs(last - t0) <= 0.06, `focus puts the cursor at the last sample (${last}, t = ${t0})`);
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    r = await report(page);
+    assert.ok(r.cursor < last, `${r.cursor} < ${last}`);
+    const live = await page.locator('[data-readout="error"]').textContent();
+    assert.equal(live, r.error.readout, 'the readout is announced (aria-live)');
+    assert.equal(await page.locator('[data-readout="error"]').getAttribute('aria-live'), 'polite');
+    await page.keyboard.press('ArrowRight');
+    assert.equal((await state(page)).t, t0, '→ on a plot moves its cursor, not the run');
+    await page.keyboard.press('Escape');
+    assert.equal((await report(page)).cursor, null);
+
+    // The cursor set by someone else (the timeline) is drawn on every plot, without a readout.
+    await pageModule(page, 'cursor.js', 'setCursor', [1, 'timeline']);
+    r = await report(page);
+    for (const name of ['energy', 'error', 'angular']) assert.ok(r[name].cursorX !== null, `${name} draws the timeline's cursor`);
+    assert.equal(r.energy.readout, null);
+    await pageModule(page, 'cursor.js', 'setCursor', [null, 'timeline']);
+  });
+});
+
+test('hidden lanes are left out, faded ones drawn under the highlighted one; redrawn when that changes', async () => {
+  await pageChecks(env, { width: 1440, height: 900, hash: 'preset=stiff_spring' }, async (page) => {
+    await runTo(page, 0.5);
+    await pageModule(page, 'lane-focus.js', 'setHidden', ['rk4', true]);
+    await page.waitForFunction(() => !window.stepwise.debug.plots().energy.lanes.some((l) => l.id === 'rk4'));
+    let r = await report(page);
+    for (const name of ['energy', 'error', 'phase']) {
+      assert.deepEqual(r[name].lanes.map((l) => l.id), ['explicit_euler', 'semi_implicit_euler', 'velocity_verlet'], name);
+    }
+    await page.locator('#plot-energy').focus();
+    assert.doesNotMatch((await report(page)).energy.readout, /Runge–Kutta/, 'a hidden lane has no readout');
+    await page.locator('#plot-energy').blur();
+    await pageModule(page, 'lane-focus.js', 'setHighlighted', ['velocity_verlet']);
+    await page.waitForFunction(() => window.stepwise.debug.plots().energy.lanes.some((l) => l.faded));
+    r = await report(page);
+    assert.deepEqual(r.energy.lanes.map((l) => [l.id, l.faded]),
+      [['explicit_euler', true], ['semi_implicit_euler', true], ['velocity_verlet', false]]);
+    await pageModule(page, 'lane-focus.js', 'setHighlighted', [null]);
+    await pageModule(page, 'lane-focus.js', 'setHidden', ['rk4', false]);
+    await page.waitForFunction(() => window.stepwise.debug.plots().energy.lanes.length === 4);
+  });
+});
+
+test('while the run goes on the plots append to what they drew instead of drawing it all again', async () => {
+  const all = 'explicit_euler,semi_implicit_euler,semi_implicit_euler_x,implicit_euler,newton,heun,midpoint,rk4,' +
+    'leapfrog,stormer_verlet,velocity_verlet,yoshida4,kinematic,kinematic_avg,rk45';
+  await pageChecks(env, { width: 1440, height: 900, hash: `scenario=two_spring&integrators=${all}&dt=0.01&duration=100` }, async (page) => {
+    // After the first seconds (when the time axis and the ranges still grow fast).
+    await page.evaluate(() => window.stepwise.play());
+    await page.waitForFunction(() => window.stepwise.state().t > 3);
+    const a = await report(page);
+    await page.waitForFunction((n) => window.stepwise.debug.plots().error.appended >= n, a.error.appended + 30);
+    await page.evaluate(() => window.stepwise.pause());
+    const b = await report(page);
+    for (const name of ['energy', 'error', 'phase']) {
+      const appended = b[name].appended - a[name].appended, full = b[name].full - a[name].full;
+      assert.ok(appended > 2 * full, `${name}: ${appended} appends, ${full} whole draws`);
+    }
+    assert.equal(b.energy.lanes.length, 15);
+  });
+});
