@@ -197,6 +197,7 @@ function apply(query) {
   $('step').title = sim.loop.kind ? 'Advance one game frame (→)' : 'Advance exactly one dt (→)';
   writeHash(sim.config);
   $('config-string').textContent = sim.config;
+  $('embed-title').textContent = `Stepwise: ${title()}`;  // an embedded frame's heading
   $('open-full').href = linkFor(sim.config);
   runner.replaced();
   showView(valueOf(sim.config, 'view') || core.views[0].id);
@@ -429,12 +430,15 @@ async function start() {
   if (mode.autoplay) ready.then(() => runner.play());
 
   $('play').addEventListener('click', () => runner.toggle());
-  $('step').addEventListener('click', () => runner.step());
+  // The Step button and → stop at the duration (t = 10 of 10 s stays there; Reset or Play starts
+  // again). stepwise.step() and the embed's message still step exactly one dt, as before.
+  const stepInDuration = () => { if (sim.snapshot.steps < runner.endSteps()) runner.step(); };
+  $('step').addEventListener('click', stepInDuration);
   $('reset').addEventListener('click', () => runner.reset());
   $('xray-open').addEventListener('click', toggleXray);
   $('speed').addEventListener('input', () => setSpeed(Number($('speed').value)));
   setSpeed(Number($('speed').value));
-  bindKeyboard({ toggle: () => runner.toggle(), step: () => runner.step(), reset: () => runner.reset() });
+  bindKeyboard({ toggle: () => runner.toggle(), step: stepInDuration, reset: () => runner.reset() });
 
   const redraw = () => { runner.dirty = true; };
   const resized = new ResizeObserver(redraw);

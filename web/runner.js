@@ -76,8 +76,6 @@ export class Runner {
   // budget (a large cloud) is finished over the next frames.
   step() {
     if (this.playing) this.pause();
-    // Never past the duration (→ at t = 10 of 10 s stays there): Reset or Play starts again.
-    if (this.sim().snapshot.steps >= this.endSteps()) return;
     this.pendingSteps = this.advance(1) === 0 ? 1 : 0;
     this.onStateChange();  // its numbers at once
   }
