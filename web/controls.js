@@ -50,7 +50,7 @@ function rangeText(spec) {
 // ↑/↓ in a number field: a step that suits the field. A strictly positive quantity (dt, a mass,
 // a stiffness, the duration, a radius) moves along 1, 2, 5, 10, 20, … (dt 0.01 → 0.02 → 0.05;
 // 0.25 → 0.5 up, 0.2 down); one that may be zero or negative (a position, damping) by about a
-// tenth of its size, a 1, 2 or 5 of a decade (1 → 1.1, 40 → 45, from 0 by a tenth of the default's size).
+// tenth of its size, a 1, 2 or 5 of a decade (1 → 1.1, 40 → 42; from 0 by a tenth of the default's size).
 const decades = (x) => Math.pow(10, Math.floor(Math.log10(x) + 1e-9));
 // The largest 1, 2 or 5 × 10^n at most x.
 function oneTwoFiveBelow(x) {
