@@ -197,7 +197,7 @@ function apply(query) {
   $('step').title = sim.loop.kind ? 'Advance one game frame (→)' : 'Advance exactly one dt (→)';
   writeHash(sim.config);
   $('config-string').textContent = sim.config;
-  $('embed-title').textContent = `Stepwise: ${title()}`;  // an embedded frame's heading
+  $('frame-title').textContent = `Stepwise: ${title()}`;  // an embedded frame's heading
   $('open-full').href = linkFor(sim.config);
   runner.replaced();
   showView(valueOf(sim.config, 'view') || core.views[0].id);
