@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The web tests: builds the site (wasm module + page), installs playwright-core (npm, locked),
+# The web tests: builds the site (wasm module + page), installs playwright-core and axe-core (npm, locked),
 # then runs tests/web with node's test runner: the wasm module against the native CLI, and
 # end-to-end tests in Debian's headless Chromium against the site served on loopback.
 # Screenshots land in test-artifacts/.
@@ -9,7 +9,9 @@ cd "$(dirname "$0")/.."
 bash scripts/build-site.sh
 # The numbers test compares with the native CLI.
 bash scripts/build-native.sh  # incremental; a stale CLI would fail the numbers test
-if [ ! -f node_modules/playwright-core/package.json ]; then
+# Every devDependency of package.json (playwright-core, axe-core for tests/web/a11y.test.mjs):
+# a missing one means the locked set is not installed.
+if [ ! -f node_modules/playwright-core/package.json ] || [ ! -f node_modules/axe-core/axe.min.js ]; then
   npm ci --no-audit --no-fund
 fi
 mkdir -p test-artifacts

@@ -47,6 +47,48 @@ function rangeText(spec) {
   return `${lo} … ${spec.max}${spec.unit ? ' ' + spec.unit : ''}`;
 }
 
+// ↑/↓ in a number field: a step that suits the field. A strictly positive quantity (dt, a mass,
+// a stiffness, the duration, a radius) moves along 1, 2, 5, 10, 20, … (dt 0.01 → 0.02 → 0.05;
+// 0.25 → 0.5 up, 0.2 down); one that may be zero or negative (a position, damping) by about a
+// tenth of its size, a 1, 2 or 5 of a decade (1 → 1.1, 40 → 42; from 0 by a tenth of the default's size).
+const decades = (x) => Math.pow(10, Math.floor(Math.log10(x) + 1e-9));
+// The largest 1, 2 or 5 × 10^n at most x.
+function oneTwoFiveBelow(x) {
+  const d = decades(x);
+  return [5, 2, 1].map((m) => m * d).find((v) => v <= x * (1 + 1e-9));
+}
+// The next value of the 1-2-5 sequence above (dir 1) or below (dir -1) x > 0.
+function oneTwoFiveNext(x, dir) {
+  const d = decades(x);
+  const ladder = [0.5, 1, 2, 5, 10, 20].map((m) => m * d);
+  return dir > 0 ? ladder.find((v) => v > x * (1 + 1e-9)) : ladder.reverse().find((v) => v < x * (1 - 1e-9));
+}
+// Rounds away binary noise (0.1 + 0.2): 12 significant digits.
+const tidy = (x) => Number(x.toPrecision(12));
+// spec: {min, max, minExclusive, scale: a typical size for a field at 0, integer}.
+export function nudge(value, dir, spec) {
+  const positive = spec.min > 0 || (spec.min === 0 && spec.minExclusive);
+  let next;
+  if (positive || (spec.integer && spec.min === 0 && value >= 0)) {
+    if (value > 0) next = oneTwoFiveNext(value, dir);
+    else next = dir > 0 ? oneTwoFiveBelow(Math.max(spec.scale, spec.min > 0 ? spec.min : 1)) : value;
+    if (spec.integer && dir < 0 && next < 1) next = 0;  // a count comes down to 0 (off)
+  } else {
+    const size = Math.abs(value) > 0 ? Math.abs(value) : Math.max(Math.abs(spec.scale), 1);
+    next = value + dir * oneTwoFiveBelow(size / 10);
+  }
+  if (spec.integer) next = Math.round(next);
+  next = Math.min(spec.max, Math.max(spec.min, tidy(next)));
+  if (spec.minExclusive && next <= spec.min) next = value;  // never onto an excluded bound
+  return next;
+}
+// What a number field's spinner steps by (its step attribute): a tenth of its value's decade, so
+// the arrows of the browser never jump 0.01 → 1.01 and the value stays a multiple.
+function spinnerStep(value, integer) {
+  if (integer) return '1';
+  return Number.isFinite(value) && value !== 0 ? String(tidy(decades(Math.abs(value)) / 10)) : '0.1';
+}
+
 // The presets as one <optgroup> per system, in the order of the core's scenario table and each
 // scenario's own preset list; a preset no scenario lists (none today) goes last.
 function presetGroups(core) {
@@ -76,7 +118,86 @@ export class Controls {
     root.addEventListener('submit', (event) => event.preventDefault());
     this.scenario = null;
     this.presetConfigs = new Map(core.presets.map((p) => [core.normalise(`preset=${p.id}`), p.id]));
+    this.fields = new Map();  // key -> {inputs, error, spec}: the number fields (numberField)
     this.build();
+    // The settings fold under one button on a narrow screen (a phone, a small frame), so the
+    // canvas comes first; on a wide one they are the open left column.
+    const box = root.closest('details');
+    if (box) {
+      const wide = window.matchMedia('(min-width: 820px)');
+      const fit = () => { box.open = wide.matches; };
+      fit();
+      wide.addEventListener('change', fit);
+      // The skip link opens them and moves the focus there (its #controls must not become the
+      // address's config).
+      const skip = document.querySelector('a.skip');
+      if (skip) {
+        skip.addEventListener('click', (event) => {
+          event.preventDefault();
+          box.open = true;
+          root.querySelector('select, input, button')?.focus();
+        });
+      }
+    }
+  }
+
+  // A number field of `key` (one input, or the x and y of a vector). Its error shows next to it
+  // (role=alert, in its aria-describedby), ↑/↓ step by nudge(), and a value the core refuses is
+  // not applied: the run goes on with the value in force. Returns the error's element to place.
+  numberField(key, inputs, spec) {
+    const error = el('p', { class: 'field-error', id: `${inputs[0].id}-error`, role: 'alert' });
+    for (const input of inputs) {
+      input.setAttribute('aria-describedby', `${input.getAttribute('aria-describedby') || ''} ${error.id}`.trim());
+      input.addEventListener('change', () => this.tryEdit(key));
+      input.addEventListener('keydown', (event) => {
+        if ((event.key !== 'ArrowUp' && event.key !== 'ArrowDown') || event.altKey || event.ctrlKey || event.metaKey) return;
+        event.preventDefault();
+        const current = Number(input.value);
+        if (input.value === '' || !Number.isFinite(current)) return;
+        const d = inputs.indexOf(input);
+        input.value = String(nudge(current, event.key === 'ArrowUp' ? 1 : -1, { ...spec, scale: spec.scales ? spec.scales[d] : spec.scale }));
+        this.tryEdit(key);
+      });
+    }
+    this.fields.set(key, { inputs, error, spec });
+    return error;
+  }
+
+  // Applies the field's value unless the core (or the page's own limit, a field's max) refuses
+  // it: then the value in force stays, and the field says why, naming the key and the value.
+  tryEdit(key) {
+    const { inputs } = this.fields.get(key);
+    const config = this.getConfig();
+    const inForce = valueOf(config, key);
+    const stays = inForce === null ? '' : ` ${key} stays ${inForce}.`;
+    if (inputs.some((i) => i.validity.badInput)) {
+      this.showFieldError(key, `${key} must be a number; what was typed is not one.${stays}`);
+      return;
+    }
+    const values = inputs.map((i) => i.value);
+    // An emptied field is not an edit: it shows the value in force again.
+    if (values.some((v) => v === '')) { this.sync(config); return; }
+    const candidate = withKey(config, key, values.join(','));
+    const problems = this.core.parse(candidate).errors.map((e) => e.message);
+    for (const input of inputs) {
+      if (problems.length === 0 && input.max !== '' && Number(input.value) > Number(input.max)) {
+        problems.push(`${key} must be at most ${input.max} here; got '${input.value}'`);
+      }
+    }
+    if (problems.length > 0) {
+      this.showFieldError(key, `${problems.join('; ')}.${stays}`);
+      return;
+    }
+    this.showFieldError(key, '');
+    this.set(candidate);
+  }
+
+  // The message under a field ('' clears it) and its inputs' aria-invalid.
+  showFieldError(key, message) {
+    const field = this.fields.get(key);
+    if (!field) return;
+    if (field.error.textContent !== message) field.error.textContent = message;
+    for (const input of field.inputs) input.setAttribute('aria-invalid', message ? 'true' : 'false');
   }
 
   edit(key, value) {
@@ -115,23 +236,24 @@ export class Controls {
       type: 'range', id: 'dt-slider', min: String(dtSlider.min), max: String(dtSlider.max), step: '0.01',
       'aria-describedby': 'dt-hint',
     });
-    this.dtRange.addEventListener('input', () => this.edit('dt', sliderToDt(Number(this.dtRange.value))));
+    // A screen reader says "dt = 0.01 s", not the slider's log10 "-2".
+    this.dtRange.addEventListener('input', () => {
+      const dt = sliderToDt(Number(this.dtRange.value));
+      this.dtRange.setAttribute('aria-valuetext', `dt = ${dt} s`);
+      this.edit('dt', dt);
+    });
     this.dtNumber = el('input', {
       type: 'number', id: 'dt', min: '0', max: String(core.limits.dt_max), step: 'any', inputmode: 'decimal',
       'aria-describedby': 'dt-hint',
     });
-    // An empty or unparsable number field (the browser reports both as '') is not an edit:
-    // the field goes back to the value in force, so it never shows something that is not running.
-    this.dtNumber.addEventListener('change', () => {
-      if (this.dtNumber.value !== '') this.edit('dt', this.dtNumber.value); else this.sync(this.getConfig());
-    });
     this.durationNumber = el('input', {
       type: 'number', id: 'duration', min: '0', max: String(core.limits.duration_max), step: 'any', inputmode: 'decimal',
+      'aria-describedby': 'duration-hint',
     });
-    this.durationNumber.addEventListener('change', () => {
-      if (this.durationNumber.value !== '') this.edit('duration', this.durationNumber.value);
-      else this.sync(this.getConfig());
-    });
+    const dtError = this.numberField('dt', [this.dtNumber],
+      { min: 0, minExclusive: true, max: core.limits.dt_max, scale: core.limits.default_dt });
+    const durationError = this.numberField('duration', [this.durationNumber],
+      { min: 0, minExclusive: true, max: core.limits.duration_max, scale: core.limits.default_duration });
     const timing = el('fieldset', { class: 'group' }, [
       el('legend', { text: 'Time step' }),
       el('label', { for: 'dt-slider', text: 'dt (log scale)' }), this.dtRange,
@@ -139,7 +261,9 @@ export class Controls {
         el('label', { for: 'dt', text: 'dt (s)' }), this.dtNumber,
         el('label', { for: 'duration', text: 'duration (s)' }), this.durationNumber,
       ]),
-      el('p', { class: 'hint', id: 'dt-hint', text: `dt > 0 and at most ${core.limits.dt_max} s` }),
+      dtError, durationError,
+      el('p', { class: 'hint', id: 'dt-hint', text: `dt > 0 and at most ${core.limits.dt_max} s; ↑/↓ step 1, 2, 5, 10…` }),
+      el('p', { class: 'hint', id: 'duration-hint', text: `duration > 0 and at most ${core.limits.duration_max} s` }),
       this.buildEqualCost(),
     ]);
 
@@ -196,16 +320,13 @@ export class Controls {
       type: 'number', id: 'cloud', min: '0', max: String(most), step: '1', inputmode: 'numeric',
       'aria-describedby': 'cloud-hint',
     });
-    this.cloudNumber.addEventListener('change', () => {
-      if (this.cloudNumber.value !== '') this.edit('cloud', this.cloudNumber.value); else this.sync(this.getConfig());
-    });
+    const cloudError = this.numberField('cloud', [this.cloudNumber], { min: 0, max: most, integer: true, scale: 1000 });
     this.cloudRadius = el('input', {
       type: 'number', id: 'cloud_radius', min: String(limits.min_cloud_radius), max: String(limits.max_cloud_radius),
       step: 'any', inputmode: 'decimal', 'aria-describedby': 'cloud-radius-hint',
     });
-    this.cloudRadius.addEventListener('change', () => {
-      if (this.cloudRadius.value !== '') this.edit('cloud_radius', this.cloudRadius.value); else this.sync(this.getConfig());
-    });
+    const radiusError = this.numberField('cloud_radius', [this.cloudRadius],
+      { min: limits.min_cloud_radius, max: limits.max_cloud_radius, scale: limits.default_cloud_radius });
     this.cloudButton = el('button', { type: 'button', id: 'cloud-toggle', class: 'cloud-toggle' });
     this.cloudButton.addEventListener('click', () => {
       this.edit('cloud', Number(valueOf(this.getConfig(), 'cloud') || 0) > 0 ? 0 : Math.min(quickCloud, most));
@@ -222,6 +343,7 @@ export class Controls {
         el('label', { for: 'cloud', text: 'points' }), this.cloudNumber,
         el('label', { for: 'cloud_radius', text: 'radius' }), this.cloudRadius,
       ]),
+      cloudError, radiusError,
       el('p', { class: 'hint', id: 'cloud-hint', text: `points per integrator: 0 (off) … ${most.toLocaleString('en-US')}` }),
       el('p', {
         class: 'hint', id: 'cloud-radius-hint',
@@ -248,6 +370,7 @@ export class Controls {
   buildParams(scenario) {
     const info = this.core.scenarios.find((s) => s.id === scenario);
     this.scenario = scenario;
+    for (const key of this.paramInputs ? this.paramInputs.keys() : []) this.fields.delete(key);
     this.paramInputs = new Map();
     const rows = info.params.map((spec) => {
       const inputs = [];
@@ -260,19 +383,16 @@ export class Controls {
           type: 'number', id, step: 'any', inputmode: 'decimal',
           min: String(spec.min), max: String(spec.max), 'aria-describedby': `${hintId} ${rangeId}`,
         });
-        input.addEventListener('change', () => {
-          const values = this.paramInputs.get(spec.key).map((i) => i.value);
-          if (values.some((v) => v === '')) { this.sync(this.getConfig()); return; }
-          this.edit(spec.key, values.join(','));
-        });
         inputs.push(input);
       }
       this.paramInputs.set(spec.key, inputs);
+      const error = this.numberField(spec.key, inputs,
+        { min: spec.min, max: spec.max, minExclusive: spec.min_exclusive, scales: spec.default });
       const title = `${spec.label} (${spec.key}${spec.unit ? ', ' + spec.unit : ''})`;
       const hint = el('span', { class: 'meaning', id: hintId, text: spec.meaning });
       const range = el('span', { class: 'range', id: rangeId, text: rangeText(spec) });
       if (spec.dims === 1) {
-        return el('div', { class: 'param' }, [el('label', { for: inputs[0].id, text: title }), inputs[0], hint, range]);
+        return el('div', { class: 'param' }, [el('label', { for: inputs[0].id, text: title }), inputs[0], error, hint, range]);
       }
       return el('div', { class: 'param' }, [
         el('span', { class: 'param-title', text: title }),
@@ -280,6 +400,7 @@ export class Controls {
           el('label', { for: inputs[0].id, text: 'x' }), inputs[0],
           el('label', { for: inputs[1].id, text: 'y' }), inputs[1],
         ]),
+        error,
         hint,
         range,
       ]);
@@ -301,6 +422,7 @@ export class Controls {
     if (dt > 0) {
       this.dtNumber.value = String(dt);
       if (document.activeElement !== this.dtRange) this.dtRange.value = String(Math.log10(dt));
+      this.dtRange.setAttribute('aria-valuetext', `dt = ${dt} s`);
     }
     this.durationNumber.value = valueOf(config, 'duration');
     const chosen = new Set((valueOf(config, 'integrators') || '').split(','));
@@ -315,17 +437,21 @@ export class Controls {
     this.cloudRadius.value = valueOf(config, 'cloud_radius') || String(this.core.limits.default_cloud_radius);
     this.cloudButton.textContent = cloud > 0 ? 'Hide the cloud' : `Show a cloud (${Math.min(quickCloud, this.core.limits.max_page_cloud_points).toLocaleString('en-US')} points)`;
     this.cloudButton.setAttribute('aria-pressed', String(cloud > 0));
+    // Every field shows the value in force: no refused value's message is left (markErrors adds
+    // the config's own), and the spinners step by a tenth of each value's decade.
+    for (const [key, field] of this.fields) {
+      this.showFieldError(key, '');
+      for (const input of field.inputs) input.step = spinnerStep(Number(input.value), field.spec.integer);
+    }
   }
 
   // Marks the inputs whose keys the core rejected.
+  // Marks the inputs whose keys the core rejected, each with the core's message next to it (the
+  // banner at the top has them all, but it is off-screen while editing a field lower down).
   markErrors(errors) {
-    const bad = new Set(errors.map((e) => e.key));
-    const mark = (input, key) => input.setAttribute('aria-invalid', bad.has(key) ? 'true' : 'false');
-    mark(this.dtNumber, 'dt');
-    mark(this.durationNumber, 'duration');
-    mark(this.cloudNumber, 'cloud');
-    mark(this.cloudRadius, 'cloud_radius');
-    mark(this.equalCostBox, 'equal_cost');
-    for (const [key, inputs] of this.paramInputs) inputs.forEach((i) => mark(i, key));
+    const byKey = new Map();
+    for (const e of errors) byKey.set(e.key, [...(byKey.get(e.key) || []), e.message]);
+    for (const key of this.fields.keys()) this.showFieldError(key, (byKey.get(key) || []).join('; '));
+    this.equalCostBox.setAttribute('aria-invalid', byKey.has('equal_cost') ? 'true' : 'false');
   }
 }

@@ -4,7 +4,12 @@
 // drift and position error; a stopped lane says why and when (diverged, or fell into the central
 // mass); with phase-space clouds, each cloud's area ratio and how many of its points are still
 // finite. The ghost row names the reference the core uses. Text only through textContent.
+// Each lane's name is a toggle button that highlights it (the others fade) and a second button
+// hides or shows it (web/lane-focus.js; the canvas and plots honour both). A lane's energy
+// passing ×10 and ×1000 of its start is noted with the time; a short explanation says what
+// "diverged at t = …" means.
 import { laneStyle, drawMarker } from './palette.js';
+import { isHidden, highlightedLane, setHidden, setHighlighted, keepOnly, onLaneFocus } from './lane-focus.js';
 import { formatValue } from './coords.js';
 import { areaText } from './cloud.js';
 import { orderText, claimTitle } from './study.js';
@@ -24,6 +29,42 @@ export function stopText(lane) {
   return `${lane.stopText} at t = ${formatValue(lane.divergedAt)} s`;
 }
 
+// Below these the numbers are round-off, not drift or error: shown as 0. A relative energy
+// drift under 1e-12 (1e-10 %) is a few thousand units in the last place of a double; a position
+// error under 1e-12 of the motion's size likewise.
+export const roundOffDrift = 1e-12;
+export const roundOffError = 1e-12;
+
+// "+5.8 %", "−36.9 %", "0 %" (round-off), "—" (not a number).
+export function driftText(drift) {
+  if (!Number.isFinite(drift)) return '—';
+  if (Math.abs(drift) < roundOffDrift) return '0 %';
+  return `${drift >= 0 ? '+' : '−'}${formatValue(Math.abs(drift) * 100)} %`;
+}
+
+// "0.858 m", "0 m" below round-off of a motion of size `size` (m).
+export function errorText(error, size) {
+  if (!Number.isFinite(error)) return '—';
+  if (error < roundOffError * Math.max(size, 1e-300)) return '0 m';
+  return `${formatValue(error)} m`;
+}
+
+// The factors of the start energy the legend notes the time of: a lane whose energy passes
+// them is running away (long before the core stops it as diverged).
+export const energyMilestones = [10, 1000];
+
+// "energy ×10 by t = 0.31 s · ×1000 by t = 0.52 s" (empty when none was passed).
+export function milestoneText(passed) {
+  const parts = energyMilestones.filter((f) => passed.has(f)).map((f) => `×${f} by t = ${formatValue(passed.get(f))} s`);
+  return parts.length ? `energy ${parts.join(' · ')}` : '';
+}
+
+// What "diverged at t = …" means, said once under the legend (not only in a tooltip).
+export const divergedExplanation = 'The core stops a lane at the step where its position runs away (beyond a ' +
+  'million times the size of the motion) or stops being a finite number, and keeps its last good state: that step is ' +
+  'the time in "diverged at t = …". The body usually left the view well before; the energy notes (×10, ×1000 ' +
+  'of the start) say when it began to run away.';
+
 // Equal cost: the step a lane effectively takes. "step 4 × dt = 0.04 s"; for a method whose cost
 // varies, the measured average, rk45 with its fitted tolerance; "at t = 0.74 s" when the lane is
 // behind the clock (it is drawn at that state).
@@ -40,9 +81,31 @@ export class Legend {
     this.container = container;
     this.rows = [];
     this.lastUpdate = -Infinity;
+    this.size = 1;  // the motion's size (m), for what counts as round-off in the error
+    this.sim = null;
+    // Highlight and hide follow web/lane-focus.js (changed here, or by another part of the page).
+    onLaneFocus(() => this.showFocus());
+  }
+
+  // The buttons and rows as lane-focus.js says.
+  showFocus() {
+    const highlighted = highlightedLane();
+    for (const row of this.rows) {
+      const hidden = isHidden(row.id);
+      row.li.classList.toggle('lane-hidden', hidden);
+      row.li.classList.toggle('lane-faded', highlighted !== null && highlighted !== row.id);
+      row.nameButton.setAttribute('aria-pressed', String(highlighted === row.id));
+      row.hide.setAttribute('aria-pressed', String(hidden));
+      row.hide.textContent = hidden ? 'Show' : 'Hide';
+    }
   }
 
   build(sim, integrators, scheme) {
+    // Rebuilt for the same run (the colour scheme changed): its energy notes carry over.
+    const carried = sim === this.sim ? new Map(this.rows.map((r) => [r.id, r])) : new Map();
+    const carriedSteps = sim === this.sim ? this.steps : -1;
+    if (sim !== this.sim) this.explainShown = false;
+    this.sim = sim;
     this.container.replaceChildren();
     this.rows = [];
     this.cloudPoints = sim.cloud ? sim.cloud.points : 0;
@@ -69,7 +132,18 @@ export class Legend {
       ctx.fillStyle = style.colour;
       drawMarker(ctx, style.marker, 14, 7, 4.5);
       ctx.fill();
-      const name = element('span', 'legend-name', info.name);
+      // The name highlights the lane (the others fade); pressed again, nothing is highlighted.
+      const nameButton = element('button', 'legend-name', info.name);
+      nameButton.type = 'button';
+      nameButton.setAttribute('aria-pressed', 'false');
+      nameButton.title = `Highlight ${info.name} (the other lanes fade); again to stop`;
+      nameButton.addEventListener('click', () => setHighlighted(highlightedLane() === id ? null : id));
+      const hide = element('button', 'lane-hide', 'Hide');
+      hide.type = 'button';
+      hide.setAttribute('aria-pressed', 'false');
+      hide.setAttribute('aria-label', `Hide ${info.name}`);
+      hide.title = `Hide or show ${info.name} on the canvas and the plots`;
+      hide.addEventListener('click', () => setHidden(id, !isHidden(id)));
       const facts = element('span', 'legend-facts');
       // The table's order for the kind of system on screen (the core's claim for this lane).
       const claim = sim.scene.laneOrders ? sim.scene.laneOrders[l] : null;
@@ -90,14 +164,19 @@ export class Legend {
       const drift = element('span', 'drift');
       const error = element('span', 'error');
       const status = element('span', 'status');
-      live.append(drift, error, status);
+      const milestones = element('span', 'milestones');
+      live.append(drift, error, status, milestones);
       const area = this.cloudPoints > 0 ? element('span', 'area') : null;
       if (area) live.append(area);
       const step = this.equalCost ? element('span', 'effective-dt') : null;
       if (step) live.append(step);
-      li.append(swatch, name, facts, live);
+      li.dataset.lane = id;
+      li.append(swatch, nameButton, hide, facts, live);
       list.append(li);
-      this.rows.push({ id, info, li, drift, error, status, area, step, measured, diverged: false });
+      this.rows.push({
+        id, info, li, nameButton, hide, drift, error, status, milestones, area, step, measured, diverged: false,
+        startEnergy: carried.get(id)?.startEnergy ?? NaN, passed: carried.get(id)?.passed ?? new Map(), milestoneKey: '',
+      });
     });
     // The reference, as the core names it: exact (a closed form) or the tight Dormand–Prince run.
     const { reference, referencePath } = sim.scene;
@@ -114,8 +193,35 @@ export class Legend {
     this.ghostArea = this.cloudPoints > 0 && sim.cloud.exact > 0 ? element('span', 'legend-live area ghost-area') : null;
     if (this.ghostArea) ghost.append(this.ghostArea);
     list.append(ghost);
-    this.container.append(list);
+    // What "diverged" means, once, for every lane: shown while a lane has diverged, on demand otherwise.
+    this.explain = element('details', 'legend-explain');
+    this.explain.append(element('summary', '', 'What does "diverged at t = …" mean?'), element('p', '', divergedExplanation));
+    this.container.append(list, this.explain);
     this.lastUpdate = -Infinity;
+    this.steps = carriedSteps;
+    if (this.explainShown) this.explain.open = true;
+    keepOnly(sim.laneIds);
+    this.showFocus();
+  }
+
+  // Every frame (cheap): the times at which each lane's energy first passed ×10 and ×1000 of its
+  // start, seen at the frame's time (a step, when stepping). A reset forgets them.
+  track(snapshot) {
+    if (snapshot.steps === this.steps) return;
+    const restarted = snapshot.steps < this.steps || this.steps < 0;
+    this.steps = snapshot.steps;
+    snapshot.lanes.forEach((lane, l) => {
+      const row = this.rows[l];
+      if (!row) return;
+      if (restarted || snapshot.steps === 0) {
+        row.passed.clear();
+        if (snapshot.steps === 0) row.startEnergy = lane.energy;
+      }
+      const e0 = Math.abs(row.startEnergy);
+      if (!(e0 > 0) || !Number.isFinite(lane.energy)) return;
+      const t = lane.diverged ? Math.min(snapshot.t, lane.divergedAt) : snapshot.t;
+      for (const f of energyMilestones) if (!row.passed.has(f) && Math.abs(lane.energy) >= f * e0) row.passed.set(f, t);
+    });
   }
 
   // The measured orders of a finished study of this system (null: none yet).
@@ -131,16 +237,25 @@ export class Legend {
   }
 
   // Live numbers, a few times a second: readable, and cheap.
+  // force: now, whatever the time since the last update (a pause, a step, a reset, the end).
   update(snapshot, force = false) {
+    this.track(snapshot);
     const now = performance.now();
     if (!force && now - this.lastUpdate < 120) return;
     this.lastUpdate = now;
+    // The motion's size as far as it is known (the box grows as web/bounds.js finds it).
+    const b = this.sim.bounds;
+    this.size = b ? Math.max(b.maxX - b.minX, b.maxY - b.minY, Math.abs(b.maxX), Math.abs(b.minX), Math.abs(b.maxY), Math.abs(b.minY)) : 1;
+    let anyDiverged = false;
     snapshot.lanes.forEach((lane, l) => {
       const row = this.rows[l];
       if (!row) return;
-      row.drift.textContent = `energy ${lane.drift >= 0 ? '+' : '−'}${formatValue(Math.abs(lane.drift) * 100)} %`;
+      row.drift.textContent = `energy ${driftText(lane.drift)}`;
       // Once the reference has stopped there is nothing to measure the error against.
-      row.error.textContent = snapshot.referenceStopped ? 'error —' : `error ${formatValue(lane.error)} m`;
+      row.error.textContent = snapshot.referenceStopped ? 'error —' : `error ${errorText(lane.error, this.size)}`;
+      const key = milestoneText(row.passed);
+      if (key !== row.milestoneKey) { row.milestoneKey = key; row.milestones.textContent = key; }
+      anyDiverged = anyDiverged || lane.diverged;
       row.error.title = snapshot.referenceStopped
         ? `unknown: the reference ${snapshot.referenceStopText} at t = ${formatValue(snapshot.referenceStoppedAt)} s` : '';
       row.status.textContent = lane.diverged ? stopText(lane) : '';
@@ -151,9 +266,39 @@ export class Legend {
         row.li.classList.toggle('diverged', lane.diverged);
       }
     });
+    // A lane diverged: its explanation is open the first time (the reader may close it again).
+    if (anyDiverged && !this.explainShown) { this.explainShown = true; this.explain.open = true; }
+    if (!anyDiverged && this.steps === 0) this.explainShown = false;
     if (this.ghostArea) {
       this.ghostArea.textContent = Number.isFinite(snapshot.exactAreaRatio)
         ? `exact flow's cloud (grey): ${areaText(snapshot.exactAreaRatio)}` : '';
     }
+  }
+}
+
+// The spoken summary (a visually hidden aria-live="polite" region): the numbers at a pause, a
+// step or the end, and every few seconds while playing, only when its text changed. One short
+// sentence: "t = 12 s: Runge–Kutta 4 energy −0.3 %; Explicit Euler diverged at t = 1.25 s."
+export const summaryIntervalMs = 5000;
+
+export function summaryText(snapshot, names) {
+  const lanes = snapshot.lanes.map((lane, l) => (lane.diverged
+    ? `${names[l]} ${stopText(lane)}` : `${names[l]} energy ${driftText(lane.drift)}`));
+  return `t = ${formatValue(snapshot.t)} s: ${lanes.join('; ')}.`;
+}
+
+export class LiveSummary {
+  constructor(region) {
+    this.region = region;
+    this.last = -Infinity;
+  }
+
+  // now: the summary is due (a pause, a step); otherwise only once the interval has passed.
+  update(snapshot, names, now = false) {
+    const wall = performance.now();
+    if (!now && wall - this.last < summaryIntervalMs) return;
+    this.last = wall;
+    const text = summaryText(snapshot, names);
+    if (text !== this.region.textContent) this.region.textContent = text;
   }
 }

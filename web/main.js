@@ -6,7 +6,7 @@ import { Runner, defaultBudgetMs } from './runner.js';
 import { View } from './view.js';
 import { CloudView, ownTaskPoints } from './cloud.js';
 import { Plots } from './plots.js';
-import { Legend } from './legend.js';
+import { Legend, LiveSummary } from './legend.js';
 import { Controls } from './controls.js';
 import { readHash, writeHash, onHashEdited, withKey, valueOf, oversize } from './links.js';
 import { themeColours } from './palette.js';
@@ -41,6 +41,7 @@ let view = null;
 let cloudView = null;
 let plots = null;
 let legend = null;
+let liveSummary = null;  // the aria-live summary of the numbers (web/legend.js)
 let controls = null;
 let tabs = null;
 let viewId = 'motion';       // the view shown (the config's view key, the core's table's id)
@@ -211,6 +212,7 @@ function apply(query) {
   $('step').title = sim.loop.kind ? 'Advance one game frame (→)' : 'Advance exactly one dt (→)';
   writeHash(sim.config);
   $('config-string').textContent = sim.config;
+  $('frame-title').textContent = `Stepwise: ${title()}`;  // an embedded frame's heading
   $('open-full').href = linkFor(sim.config);
   runner.replaced();
   showView(valueOf(sim.config, 'view') || core.views[0].id);
@@ -335,12 +337,21 @@ function draw() {
     lastPlot = now;
     if (showPlots) plots.draw(sim, snapshot, theme);
   }
-  legend.update(snapshot, !runner.playing);
+  showNumbers(!runner.playing);
   gameLoop.update(snapshot);
-  // With a game loop the page steps whole frames (a frame may hold several physics steps).
-  $('clock').textContent = `t = ${snapshot.t.toFixed(2)} s · ${sim.loop.kind ? 'frame' : 'step'} ${snapshot.steps}`;
   $('capped').hidden = !runner.capped;
   messaging.frame();
+}
+
+// Every number in words: the legend's (throttled while playing) and the clock; with `now`
+// (paused, stepped, reset, ended) the legend's at once and the spoken summary too. Called by the
+// frame, and at once by a pause or a step, so nothing on screen is the state of a frame ago.
+function showNumbers(now) {
+  const snapshot = sim.snapshot;
+  legend.update(snapshot, now);
+  liveSummary.update(snapshot, laneNames(), now);
+  // With a game loop the page steps whole frames (a frame may hold several physics steps).
+  $('clock').textContent = `t = ${snapshot.t.toFixed(2)} s · ${sim.loop.kind ? 'frame' : 'step'} ${snapshot.steps}`;
 }
 
 // The stage X-ray of the next step (web/xray.js, loaded the first time): pauses the run, and
@@ -375,6 +386,7 @@ function syncTransport() {
 function setSpeed(exponent) {
   runner.speed = Number(Math.pow(10, exponent).toPrecision(2));
   $('speed-out').textContent = `${runner.speed}×`;
+  $('speed').setAttribute('aria-valuetext', `${runner.speed}×`);  // not the slider's log10 "0"
 }
 
 // Start-up in a few tasks, each well under the 50 ms of a long task: the module, the page's
@@ -396,6 +408,7 @@ async function start() {
     area: $('plot-area'), breakdown: $('plot-breakdown'),
   }, { log: $('energy-log'), breakdown: $('energy-breakdown') }, () => { if (runner) runner.dirty = true; });
   legend = new Legend($('legend'));
+  liveSummary = new LiveSummary($('live-summary'));
   tabs = new ViewTabs($('view-tabs'), core.views, (id) => selectView(id));
   await nextTask();
   controls = new Controls($('controls'), { core, set: apply, getConfig: () => sim.config, notify });
@@ -419,7 +432,14 @@ async function start() {
     },
     // A pause or a reset draws once more: the legend's numbers (updated a few times a second
     // while playing) then match the picture.
-    onStateChange: () => { syncTransport(); if (frameControls) frameControls.sync(); if (runner) runner.dirty = true; },
+    // A pause, a step or a reset also shows its numbers at once, not at the next frame.
+    onStateChange: () => {
+      syncTransport();
+      if (frameControls) frameControls.sync();
+      if (!runner) return;
+      runner.dirty = true;
+      if (!runner.playing && sim && legend.rows.length) showNumbers(true);
+    },
   });
   // An embedded frame advances only while it is in the host page's view (the runner holds it
   // otherwise); every page, only while its tab is visible.
@@ -451,12 +471,15 @@ async function start() {
   if (mode.autoplay) ready.then(() => runner.play());
 
   $('play').addEventListener('click', () => runner.toggle());
-  $('step').addEventListener('click', () => runner.step());
+  // The Step button and → stop at the duration (t = 10 of 10 s stays there; Reset or Play starts
+  // again). stepwise.step() and the embed's message still step exactly one dt, as before.
+  const stepInDuration = () => { if (sim.snapshot.steps < runner.endSteps()) runner.step(); };
+  $('step').addEventListener('click', stepInDuration);
   $('reset').addEventListener('click', () => runner.reset());
   $('xray-open').addEventListener('click', toggleXray);
   $('speed').addEventListener('input', () => setSpeed(Number($('speed').value)));
   setSpeed(Number($('speed').value));
-  bindKeyboard({ toggle: () => runner.toggle(), step: () => runner.step(), reset: () => runner.reset(), help: () => panels.openKeys() });
+  bindKeyboard({ toggle: () => runner.toggle(), step: stepInDuration, reset: () => runner.reset(), help: () => panels.openKeys() });
 
   const redraw = () => { runner.dirty = true; };
   const resized = new ResizeObserver(redraw);

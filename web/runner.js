@@ -113,6 +113,7 @@ export class Runner {
   step() {
     if (this.playing) this.pause();
     this.pendingSteps = this.advance(1) === 0 ? 1 : 0;
+    this.onStateChange();  // its numbers at once
   }
 
   reset() {

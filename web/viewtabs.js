@@ -2,6 +2,10 @@
 // Phase cloud), an ARIA tablist with a roving tabindex. ←/→ (and Home/End) move between tabs and
 // select at once; the selection goes through the config (view=…), so a link opens the same view.
 // Text only through textContent.
+import { viewRow } from './views.js';
+
+// The element that shows a view, for its tab's aria-controls (an id that exists on the page).
+const shownBy = { motion: 'view', cloud: 'cloud-panel', analysis: 'analysis' };
 
 export class ViewTabs {
   // views: the core's table; select(id): switch to a view (through the config).
@@ -14,7 +18,7 @@ export class ViewTabs {
       tab.id = `tab-${v.id}`;
       tab.className = 'view-tab';
       tab.setAttribute('role', 'tab');
-      tab.setAttribute('aria-controls', 'view-panel');
+      tab.setAttribute('aria-controls', shownBy[viewRow(v.id).layout] || 'analysis');
       tab.textContent = v.name;
       tab.title = v.description;
       tab.dataset.view = v.id;

@@ -220,6 +220,8 @@ test('ui=none shows only the canvas, legend and link; compact adds playback; ful
   ]) {
     const h = await openHost(`embed.html?ui=${ui}#${lesson}`);
     try {
+      // In a frame narrower than 820 px the settings fold under one button above the canvas.
+      if (ui === 'full') await h.frame.click('#settings-box > summary');
       for (const sel of shown) assert.equal(await visible(h.frame, sel), true, `ui=${ui}: ${sel} visible`);
       for (const sel of hidden) assert.equal(await visible(h.frame, sel), false, `ui=${ui}: ${sel} hidden`);
       const href = await h.frame.getAttribute('#open-full', 'href');

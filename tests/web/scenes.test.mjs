@@ -81,6 +81,8 @@ test('the preset menu has one group per system, in the order of the core\'s tabl
 test('every preset\'s whole name fits the closed preset menu (desktop and phone)', async () => {
   for (const width of [1440, 900, 360]) {
     await withPage({ width, height: 800 }, async (page) => {
+      // On a narrow screen the settings are folded under a button: open them.
+      await page.evaluate(() => { document.getElementById('settings-box').open = true; });
       const cut = await page.evaluate(() => {
         const select = document.getElementById('preset');
         const css = getComputedStyle(select);
@@ -104,7 +106,8 @@ test('each parameter shows its meaning; aria-describedby names only ids that exi
       assert.equal(await hint.textContent(), spec.meaning);
       assert.ok(await hint.isVisible(), `${spec.key}: the meaning is visible`);
     }
-    assert.equal(await page.getAttribute('#param-v0-y', 'aria-describedby'), 'param-v0-hint param-v0-range');
+    // Its meaning, its range, and its own error message (empty while the value is good).
+    assert.equal(await page.getAttribute('#param-v0-y', 'aria-describedby'), 'param-v0-hint param-v0-range param-v0-x-error');
     for (const query of ['preset=eccentric_orbit', 'scenario=spring_pair', 'scenario=elastic_pendulum']) {
       await page.evaluate((q) => window.stepwise.set(q), query);
       const missing = await page.evaluate(() => [...document.querySelectorAll('[aria-describedby]')].flatMap(
