@@ -43,8 +43,8 @@ export function installFrameControls({ runner, mode, stage, onFullscreen = () =>
     sync() {
       const end = runner.atEnd();
       const label = runner.playing ? 'Pause' : end ? 'Replay' : 'Play';
-      play.textContent = runner.playing ? '❚❚' : '▶\uFE0E';  // the text forms, never emoji
-      play.setAttribute('aria-label', label);
+      // Words, not ▶ / ❚❚: the same for every reader, and a contrast axe can check.
+      play.textContent = label;
       play.title = label;
       play.dataset.state = runner.playing ? 'playing' : 'paused';
       box.classList.toggle('at-end', end && !runner.playing);

@@ -33,10 +33,16 @@ export class ViewTools {
     ]);
     this.followSelect = el('select', { id: id('follow') });
     this.arrowsBox = el('input', { type: 'checkbox', id: id('arrows') });
-    const button = (name, text, label, title) => el('button', { type: 'button', id: id(name), 'aria-label': label, title, text });
-    this.zoomIn = button('zoom-in', '+', 'Zoom in', 'Zoom in (or the wheel, a pinch)');
-    this.zoomOut = button('zoom-out', '−', 'Zoom out', 'Zoom out');
-    this.reset = button('reset', 'Reset view', 'Reset view', 'Back to the fitted view (a drag on the canvas pans it)');
+    const button = (name, text, title) => el('button', { type: 'button', id: id(name), title, text });
+    // A symbol's button: the symbol hidden from screen readers, the name as (visually hidden) text,
+    // so what is seen never contradicts the accessible name.
+    const symbolButton = (name, symbol, label, title) => el('button', { type: 'button', id: id(name), title }, [
+      el('span', { 'aria-hidden': 'true', text: symbol }), el('span', { class: 'visually-hidden', text: label }),
+    ]);
+    this.zoomIn = symbolButton('zoom-in', '+', 'Zoom in', 'Zoom in (or the wheel, a pinch)');
+    // ASCII '-': axe cannot judge the contrast of U+2212 (a symbol to it), as with '+' it can.
+    this.zoomOut = symbolButton('zoom-out', '-', 'Zoom out', 'Zoom out');
+    this.reset = button('reset', 'Reset view', 'Back to the fitted view (a drag on the canvas pans it)');
     this.bar = el('div', { class: 'motion-tools', role: 'toolbar', 'aria-label': 'View' }, [
       el('span', { class: 'tool' }, [el('label', { for: id('layout'), text: 'Layout' }), this.layoutSelect]),
       el('span', { class: 'zoom' }, [this.zoomOut, this.zoomIn]), this.reset,

@@ -210,8 +210,11 @@ export class View {
   fitHeight(width) {
     const aspect = this.aspect;
     // With the cloud panel under it (compact), the motion leaves it room.
+    // On a wide screen the canvas's tools, the timeline and the export buttons under it (about
+    // 400 px with the header and transport) stay in view too.
+    const room = window.innerWidth >= 1280 ? window.innerHeight - 400 : Infinity;
     const tallest = this.compact ? Math.max(220, Math.min(window.innerHeight * 0.42, 480))
-      : Math.max(280, Math.min(window.innerHeight * 0.62, 680));
+      : Math.max(280, Math.min(window.innerHeight * 0.62, room, 680));
     const m = this.margin;
     // The lanes layout: a row per lane shown.
     const rows = this.sim ? this.sim.laneIds.filter((id) => !isHidden(id)).length : 1;

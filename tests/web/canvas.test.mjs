@@ -230,7 +230,8 @@ test('dragging a body sets its start position, Shift-drag its start velocity, th
     await page.waitForFunction(() => window.stepwise.errors().length > 0);
     const [message] = await errors(page);
     assert.match(message, /^x0 must be at least 1e-06 m from the central body/, message);
-    assert.ok(await page.getByText(message).isVisible(), 'shown on the page');
+    // In the banner (and under the x0 field too, where the settings show it).
+    assert.ok(await page.locator('#error-list').getByText(message).isVisible(), 'shown on the page');
   });
 });
 
