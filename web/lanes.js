@@ -33,8 +33,20 @@ export function coincidentLanes(lanes, trails, tolerance, out = []) {
   return out;
 }
 
+// Coincident: within the tolerance now and along the whole drawn trail, once the trail has gone
+// somewhere: two pixels at the tolerance of 1/50 px (at t = 0 every lane is at the start, and
+// "same as" would say nothing).
+const movedTolerances = 100;
 function same(a, b, trailsA, trailsB, tolerance) {
   if (a.diverged !== b.diverged) return false;
+  let moved = false;
+  for (let k = 0; k < a.bodies.length && !moved; ++k) {
+    const ta = trailsA[k];
+    for (let s = 1; s < ta.length && !moved; ++s) {
+      moved = Math.abs(ta[s].x - ta[0].x) > movedTolerances * tolerance || Math.abs(ta[s].y - ta[0].y) > movedTolerances * tolerance;
+    }
+  }
+  if (!moved) return false;
   for (let k = 0; k < a.bodies.length; ++k) {
     const p = a.bodies[k], q = b.bodies[k];
     if (!near(p, q, tolerance)) return false;

@@ -207,6 +207,10 @@ export class View {
   // The shape is the one fitted before the run started (setSimulation, refit at t = 0): a box
   // that grows during the run is fitted into the same canvas (the map keeps equal scales), so
   // the page's layout never shifts under the reader, nor under a pointer about to click.
+  // The height of the band at the plot's top that the frame buttons cover (public/style.css's
+  // .frame-buttons: 30 px buttons 4 px below the top, 26 px in a frame).
+  buttonBand() { return this.fill ? 30 : 36; }
+
   fitHeight(width) {
     const aspect = this.aspect;
     // With the cloud panel under it (compact), the motion leaves it room.
@@ -218,7 +222,7 @@ export class View {
     const m = this.margin;
     // The lanes layout: a row per lane shown.
     const rows = this.sim ? this.sim.laneIds.filter((id) => !isHidden(id)).length : 1;
-    const wanted = this.layoutShown() === 'lanes' ? rows * rowHeight + m.top + m.bottom
+    const wanted = this.layoutShown() === 'lanes' ? rows * rowHeight + this.buttonBand() + m.top + m.bottom
       : (width - m.left - m.right) * aspect + m.top + m.bottom;
     // Never shorter than this: on a wide screen a flat view would leave the column half empty.
     const shortest = this.compact ? 200
@@ -319,13 +323,14 @@ export class View {
     const maps = new Array(lanes.length).fill(null);
     let map;
     if (layout === 'lanes') {
-      const rows = Math.max(1, shownLanes.length), rowH = rect.h / rows;
+      // The rows start under the band the frame buttons (full screen, Methods) take at the top right.
+      const top = rect.y + this.buttonBand(), rows = Math.max(1, shownLanes.length), rowH = (rect.y + rect.h - top) / rows;
       const line = this.line;
       shownLanes.forEach((lane, r) => {
         // The line at the row's lower part: its name sits above it.
-        const row = { x: rect.x, y: rect.y + r * rowH + Math.min(14, rowH * 0.35), w: rect.w, h: rowH - Math.min(14, rowH * 0.35) };
+        const row = { x: rect.x, y: top + r * rowH + Math.min(14, rowH * 0.35), w: rect.w, h: rowH - Math.min(14, rowH * 0.35) };
         maps[lane.index] = new CoordinateMap({ minX: box.minX, maxX: box.maxX, minY: line - 1e-9, maxY: line + 1e-9 }, row);
-        maps[lane.index].row = { y: rect.y + r * rowH, h: rowH };
+        maps[lane.index].row = { y: top + r * rowH, h: rowH };
       });
       map = new CoordinateMap({ minX: box.minX, maxX: box.maxX, minY: line - 1e-9, maxY: line + 1e-9 }, rect);
     } else {
@@ -344,7 +349,9 @@ export class View {
     ctx.rect(rect.x, rect.y, rect.w, rect.h);
     ctx.clip();
     // Coincident lanes (within a pixel over the drawn trail), so identical results are named.
-    coincidentLanes(lanes, this.trails, 1 / map.scale, this.sameAs);
+    // "Same as" means the same result (velocity Verlet and leapfrog, say), not merely close on
+    // screen: within a fiftieth of a pixel along the whole trail.
+    coincidentLanes(lanes, this.trails, 0.02 / map.scale, this.sameAs);
     const highlighted = highlightedLane();
     const order = shownLanes.filter((lane) => lane.id !== highlighted);
     const top = shownLanes.find((lane) => lane.id === highlighted);
