@@ -84,9 +84,10 @@ test('energy plot: a log option beside it, keyboard operable, remembered in the 
     await page.reload();
     await page.evaluate(() => window.stepwise.ready);
     assert.equal(await page.locator('#energy-log').isChecked(), true, 'remembered after a reload');
-    assert.equal((await report(page)).energy.scale, 'log');
+    await page.waitForFunction(() => window.stepwise.debug.plots().energy.scale === 'log');
     await page.locator('#energy-log').uncheck();
-    assert.equal((await report(page)).energy.scale, 'linear');
+    // The plot redraws on the next frame.
+    await page.waitForFunction(() => window.stepwise.debug.plots().energy.scale === 'linear');
   });
 });
 
