@@ -27,7 +27,7 @@ import { onCursor } from './cursor.js';
 import { highlightedLane, onLaneFocus } from './lane-focus.js';
 
 // Set by mode.js from the address's query: embedded or not, which controls, autoplay.
-const mode = window.__stepwiseMode || { embed: false, ui: 'full', autoplay: false };
+const mode = window.__stepwiseMode || { embed: false, ui: 'full', autoplay: false, options: [] };
 
 const $ = (id) => document.getElementById(id);
 
@@ -97,11 +97,10 @@ const app = {
 // few (a repeated key, an over-long value): then the value is added. Identical messages are shown once.
 // The embed options belong in the address's query (web/mode.js), not in the config after '#':
 // a link with them in the hash gets the core's "unknown key" and where to put them instead.
-const embedOptions = ['ui', 'autoplay', 'embed'];
 function describeError(e) {
   const value = typeof e.value === 'string' ? e.value : '';
   const message = value === '' || e.message.includes(`'${value}'`) ? e.message : `${e.message} (value: '${value}')`;
-  if (!embedOptions.includes(e.key)) return message;
+  if (!mode.options.includes(e.key)) return message;
   return `${message}. ${e.key} is an embed option: put it in the query before the '#', as in embed.html?${e.key}=…#scenario=…`;
 }
 

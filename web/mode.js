@@ -6,6 +6,8 @@
 // Anything else in the query is ignored (with a console warning), never used as markup.
 (function () {
   var uiLevels = ['none', 'compact', 'full'];
+  // Every option this script reads from the query (main.js names them when a link puts one in the hash).
+  var optionNames = ['embed', 'ui', 'autoplay'];
   var params;
   try { params = new URLSearchParams(location.search); } catch (e) { params = new URLSearchParams(''); }
   var path = location.pathname;
@@ -31,5 +33,7 @@
   var root = document.documentElement;
   if (embed) root.classList.add('embed');
   root.classList.add('ui-' + ui);
-  window.__stepwiseMode = Object.freeze({ embed: embed, ui: ui, autoplay: autoplay === '1', problems: Object.freeze(problems) });
+  window.__stepwiseMode = Object.freeze({
+    embed: embed, ui: ui, autoplay: autoplay === '1', problems: Object.freeze(problems), options: Object.freeze(optionNames),
+  });
 })();

@@ -26,6 +26,17 @@ const layoutRowKey = (m) => (m.row ? m.row.y : 0);
 const nearRect = (map, x, y, pad = 24) => finite(x, y) && x > map.rect.x - pad && x < map.rect.x + map.rect.w + pad
   && y > map.rect.y - pad && y < map.rect.y + map.rect.h + pad;
 
+// Adds a ring of 10 px around each point near the map's box to the current path (the exact or
+// reference bodies' marks, one path for all of them).
+function addRings(ctx, map, points) {
+  for (const p of points) {
+    const x = map.px(p.x), y = map.py(p.y);
+    if (!nearRect(map, x, y)) continue;
+    ctx.moveTo(x + 10, y);
+    ctx.arc(x, y, 10, 0, Math.PI * 2);
+  }
+}
+
 export class View {
   // fill: the canvas's size comes from the page's CSS (an embedded frame fills its box);
   // otherwise the view sets the canvas's height to fit the motion.
@@ -392,15 +403,7 @@ export class View {
     ctx.setLineDash([4, 4]);
     ctx.globalAlpha = 0.6;
     ctx.beginPath();
-    for (const lane of shownLanes) {
-      const m = maps[lane.index];
-      for (const p of reference) {
-        const x = m.px(p.x), y = m.py(p.y);
-        if (!nearRect(m, x, y)) continue;
-        ctx.moveTo(x + 10, y);
-        ctx.arc(x, y, 10, 0, Math.PI * 2);
-      }
-    }
+    for (const lane of shownLanes) addRings(ctx, maps[lane.index], reference);
     ctx.stroke();
     ctx.globalAlpha = 1;
     ctx.setLineDash([]);
@@ -926,12 +929,7 @@ export class View {
     if (trails && !this.scene.referencePath) this.drawTrails(map, trails, theme.ghost, 0.5);
     ctx.globalAlpha = 1;
     ctx.beginPath();
-    for (const p of reference) {
-      const x = map.px(p.x), y = map.py(p.y);
-      if (!nearRect(map, x, y)) continue;
-      ctx.moveTo(x + 10, y);
-      ctx.arc(x, y, 10, 0, Math.PI * 2);
-    }
+    addRings(ctx, map, reference);
     ctx.stroke();
     ctx.globalAlpha = 1;
     ctx.setLineDash([]);

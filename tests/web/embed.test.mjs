@@ -4,14 +4,13 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { startBrowser, openPage, sleep, screenshot, root } from './helpers.mjs';
+import { startBrowser, startHostServer, openPage, sleep, screenshot, root } from './helpers.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 
 let env, host;
 before(async () => {
   env = await startBrowser();
-  // The host pages stand for a tutorial's own site: inline script, no policy of ours.
-  host = await startServer({ root: path.join(root, 'tests/web/fixtures'), port: 0, policy: null });
+  host = await startHostServer();
 });
 after(async () => { await env?.close(); await host?.close(); });
 
@@ -396,5 +395,18 @@ test('the copy-paste example of docs/embedding.md works as written', async () =>
     await context.close();
     await server.close();
     fsm.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('an embed option put in the hash is refused by the core and the message says to put it in the query', async () => {
+  const { page, context } = await openPage(env, { path: 'embed.html?ui=compact', hash: 'scenario=spring&ui=none', width: 640, height: 400 });
+  try {
+    const errors = await page.evaluate(() => window.stepwise.errors());
+    assert.equal(errors.length, 1, JSON.stringify(errors));
+    assert.match(errors[0], /^unknown key 'ui' for scenario spring/);
+    assert.match(errors[0], /ui is an embed option: put it in the query before the '#', as in embed\.html\?ui=…#scenario=…$/);
+    assert.equal(await page.evaluate(() => window.stepwise.config()).then((c) => c.includes('ui=')), false);
+  } finally {
+    await context.close();
   }
 });

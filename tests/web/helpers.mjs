@@ -34,6 +34,12 @@ export async function startBrowser() {
   };
 }
 
+// The host pages of tests/web/fixtures: a tutorial's own site stand-in, on another loopback port
+// (so another origin than the site) and with no policy of ours (they use inline script).
+export function startHostServer() {
+  return startServer({ root: path.join(root, 'tests/web/fixtures'), port: 0, policy: null });
+}
+
 // Counts every non-finite number handed to a canvas drawing call: none may ever reach it. Also
 // keeps the distinct texts drawn (window.__texts, at most 5000): no 'NaN' may be among them, and
 // the farthest point a line went to (window.__farthestPathPx: a canvas dashes a line along its

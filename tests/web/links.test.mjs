@@ -6,9 +6,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { startBrowser, openPage, state, sleep, site, root, screenshot } from './helpers.mjs';
+import { startBrowser, openPage, state, sleep, site, screenshot } from './helpers.mjs';
+import { cli, cliRowsAt } from './run-text.mjs';
 
-const cli = process.env.STEPWISE_CLI || path.join(root, 'build/native/stepwise');
 const require = createRequire(import.meta.url);
 const M = await require(path.join(site, 'stepwise.js'))({ wasmBinary: fs.readFileSync(path.join(site, 'stepwise.wasm')) });
 
@@ -38,19 +38,6 @@ const pinned = [
   ['v=1&scenario=spring&integrators=explicit_euler,semi_implicit_euler&dt=0.1&duration=20&m=1&k=10&b=0&rest=0&anchor=0,0&x0=1,0&v0=0,0', 'v=1&scenario=spring&integrators=explicit_euler,semi_implicit_euler&dt=0.1&duration=20&m=1&k=10&b=0&rest=0&anchor=0,0&x0=1,0&v0=0,0'],
   ['v=1&scenario=spring&integrators=semi_implicit_euler,implicit_euler,kinematic&dt=0.1&duration=20&m=1&k=100&b=0&rest=0&anchor=0,0&x0=1,0&v0=0,0', 'v=1&scenario=spring&integrators=semi_implicit_euler,implicit_euler,kinematic&dt=0.1&duration=20&m=1&k=100&b=0&rest=0&anchor=0,0&x0=1,0&v0=0,0'],
 ];
-
-// The CLI's rows after `steps` steps: [{integrator, body, x, y, vx, vy, energy, error}].
-function cliRowsAt(query, steps) {
-  const out = execFileSync(cli, ['run', query, '--steps', String(steps), '--every', String(Math.max(steps, 1))], {
-    encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  const lines = out.trim().split('\n').slice(1);
-  const t = lines.at(-1).split(',')[0];
-  return lines.filter((l) => l.split(',')[0] === t).map((line) => {
-    const [, integrator, body, x, y, vx, vy, energy, error] = line.split(',');
-    return { integrator, body: +body, x: +x, y: +y, vx: +vx, vy: +vy, energy: +energy, error: +error };
-  });
-}
 
 // The page's state() equals the CLI's rows: every fixed-step lane's x, y, vx, vy and energy to the
 // last bit; rk45 and the error (through libm's exp/sin/cos/pow) to 1e-12 of the position's size.

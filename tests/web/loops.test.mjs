@@ -6,11 +6,10 @@
 // loops-{desktop,phone,dark}.png in test-artifacts/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { startBrowser, pageChecks, state, sleep, screenshot, config, errors, root } from './helpers.mjs';
+import { startBrowser, pageChecks, state, sleep, screenshot, config, errors } from './helpers.mjs';
+import { cli, cliRowsAt } from './run-text.mjs';
 
-const cli = process.env.STEPWISE_CLI || path.join(root, 'build/native/stepwise');
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -18,19 +17,6 @@ after(async () => { await env?.close(); });
 
 const withPage = (options, fn) => pageChecks(env, options, fn);
 const loopLine = (page) => page.textContent('#loop-line');
-
-// The CLI's rows of its last frame after `frames` frames: [{t, integrator, body, x, y, vx, vy, energy, error}].
-function cliFrame(query, frames) {
-  const out = execFileSync(cli, ['run', query, '--steps', String(frames), '--every', String(Math.max(frames, 1))], {
-    encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  const lines = out.trim().split('\n').slice(1);
-  const t = lines.at(-1).split(',')[0];
-  return lines.filter((l) => l.split(',')[0] === t).map((line) => {
-    const [time, integrator, body, x, y, vx, vy, energy, error] = line.split(',');
-    return { t: +time, integrator, body: +body, x: +x, y: +y, vx: +vx, vy: +vy, energy: +energy, error: +error };
-  });
-}
 
 // N single frames (the Step button's unit with a loop), then the state.
 async function framesThenState(page, n) {
@@ -74,7 +60,7 @@ test('a loop preset opens from its link, names its loop, animates at its frame r
     assert.equal(s0.dt, 1 / 30);
     const s7 = await framesThenState(page, 7);
     assert.equal(s7.steps, 7);
-    assertSameAsCli(s7, cliFrame('preset=substeps_rescue', 7), 'after 7 frames');
+    assertSameAsCli(s7, cliRowsAt('preset=substeps_rescue', 7), 'after 7 frames');
     // Playing: one new frame per 1/30 s of wall time (a busy machine may show fewer, never more),
     // and the canvas changes.
     await page.evaluate(() => window.stepwise.reset());
@@ -92,7 +78,7 @@ test('a loop preset opens from its link, names its loop, animates at its frame r
     assert.ok(!(await page.locator('#view').screenshot()).equals(before), 'the canvas changed');
     assert.ok(played.integrators.every((l) => !l.diverged), '4 substeps keep the spring bounded');
     // Where the state now is, the CLI agrees (however many frames the wall clock gave).
-    assertSameAsCli(played, cliFrame('preset=substeps_rescue', played.steps), `after ${played.steps} frames`);
+    assertSameAsCli(played, cliRowsAt('preset=substeps_rescue', played.steps), `after ${played.steps} frames`);
     await screenshot(page, 'loops-desktop');
   });
 });
@@ -114,7 +100,7 @@ test('explodes at 30 fps: the lanes diverge; the hz control set to 60 keeps them
     assert.deepEqual(await errors(page), []);
     const s60 = await framesThenState(page, 60);
     assert.ok(s60.integrators.every((l) => !l.diverged), 'bounded at 60 Hz');
-    assertSameAsCli(s60, cliFrame(await config(page), 60), '60 Hz');
+    assertSameAsCli(s60, cliRowsAt(await config(page), 60), '60 Hz');
   });
 });
 
@@ -163,7 +149,7 @@ test('variable dt drifts: the preset opens, and bad loop keys are refused naming
   await withPage({ hash: 'preset=variable_dt_drifts' }, async (page) => {
     assert.equal(await loopLine(page), 'game loop: variable at 30 Hz, jitter 0.5 (seed 1)');
     const s = await framesThenState(page, 30);
-    assertSameAsCli(s, cliFrame('preset=variable_dt_drifts', 30), 'variable, 30 frames');
+    assertSameAsCli(s, cliRowsAt('preset=variable_dt_drifts', 30), 'variable, 30 frames');
     await page.evaluate(() => window.stepwise.set('scenario=spring&loop=sometimes&hz=0'));
     const shown = await errors(page);
     assert.ok(shown.includes("loop must be fixed, variable or accumulator; got 'sometimes'"), shown.join('\n'));

@@ -5,13 +5,12 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { startBrowser, openPage, screenshot, sleep, root } from './helpers.mjs';
-import { startServer } from '../../scripts/serve.mjs';
+import { startBrowser, startHostServer, openPage, screenshot, sleep, root } from './helpers.mjs';
 
 let env, host;
 before(async () => {
   env = await startBrowser();
-  host = await startServer({ root: path.join(root, 'tests/web/fixtures'), port: 0, policy: null });
+  host = await startHostServer();
 });
 after(async () => { await env?.close(); await host?.close(); });
 

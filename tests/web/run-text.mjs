@@ -20,6 +20,17 @@ export function cliRun(query, { steps, every = 1, format = 'csv' } = {}) {
   return execFileSync(cli, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 512 << 20 });
 }
 
+// The CLI's rows at the last printed time after `steps` steps (with a game loop: frames), as
+// numbers: [{t, integrator, body, x, y, vx, vy, energy, error}].
+export function cliRowsAt(query, steps) {
+  const lines = cliRun(query, { steps, every: Math.max(steps, 1) }).trim().split('\n').slice(1);
+  const t = lines.at(-1).split(',')[0];
+  return lines.filter((l) => l.split(',')[0] === t).map((line) => {
+    const [time, integrator, body, x, y, vx, vy, energy, error] = line.split(',');
+    return { t: +time, integrator, body: +body, x: +x, y: +y, vx: +vx, vy: +vy, energy: +energy, error: +error };
+  });
+}
+
 const libmFields = new Set(['error', 'energy_drift', 'reference_stopped_at']);
 
 // Two numbers printed differently: allowed only where libm is involved, and then within 1e-12 of

@@ -7,14 +7,10 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import fs from 'node:fs';
 import { startBrowser, openPage, sleep, root } from './helpers.mjs';
-import { startServer } from '../../scripts/serve.mjs';
 
-let env, host;
-before(async () => {
-  env = await startBrowser();
-  host = await startServer({ root: path.join(root, 'tests/web/fixtures'), port: 0, policy: null });
-});
-after(async () => { await env?.close(); await host?.close(); });
+let env;
+before(async () => { env = await startBrowser(); });
+after(async () => { await env?.close(); });
 
 const spring = 'v=1&scenario=spring&integrators=explicit_euler,semi_implicit_euler&dt=0.01&duration=60&m=1&k=10&b=0&rest=0&anchor=0,0&x0=1,0&v0=0,0';
 const frameTime = (frame) => frame.evaluate(() => window.stepwise.state().t);
