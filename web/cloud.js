@@ -8,7 +8,7 @@
 // Robust to diverging lanes: the windows' size follows the clouds that stay near the others'
 // size, a non-finite point is dropped, and a finite one outside its window is pinned to the edge.
 // Never hands a non-finite number to the canvas.
-import { niceStep, formatValue } from './coords.js';
+import { niceStep, formatValue, groupDigits } from './coords.js';
 import { laneStyle } from './palette.js';
 import { valueOf } from './links.js';
 
@@ -160,7 +160,7 @@ export class CloudView {
     const on = sim.cloud.points > 0;
     this.figure.hidden = !on;
     if (on && this.hint) {
-      const n = sim.cloud.points.toLocaleString('en-US');
+      const n = groupDigits(sim.cloud.points);
       const ghost = sim.cloud.exact > 0 ? '; grey: the exact flow' : '';
       this.hint.textContent = `${n} start states per integrator, disc radius ${formatValue(sim.cloud.radius)}${ghost}; ` +
         'each window is centred on its cloud, all at one scale.' +

@@ -3,6 +3,7 @@
 // meaning, units and allowed ranges, the phase-space cloud (points per integrator and the start
 // disc's radius), equal cost, and playback. Every edit becomes a new config string handed to set(); sync() shows a config.
 import { withKey, valueOf } from './links.js';
+import { groupDigits } from './coords.js';
 
 const familyOrder = ['Euler family', 'Runge–Kutta', 'Verlet family', 'kinematic', 'reference'];
 const familyTitle = {
@@ -344,7 +345,7 @@ export class Controls {
         el('label', { for: 'cloud_radius', text: 'radius' }), this.cloudRadius,
       ]),
       cloudError, radiusError,
-      el('p', { class: 'hint', id: 'cloud-hint', text: `points per integrator: 0 (off) … ${most.toLocaleString('en-US')}` }),
+      el('p', { class: 'hint', id: 'cloud-hint', text: `points per integrator: 0 (off) … ${groupDigits(most)}` }),
       el('p', {
         class: 'hint', id: 'cloud-radius-hint',
         text: `radius of the start disc: m along x, m/s along vx; ${limits.min_cloud_radius} … ${limits.max_cloud_radius}, ` +
@@ -435,7 +436,7 @@ export class Controls {
     const cloud = Number(valueOf(config, 'cloud') || 0);
     this.cloudNumber.value = String(cloud);
     this.cloudRadius.value = valueOf(config, 'cloud_radius') || String(this.core.limits.default_cloud_radius);
-    this.cloudButton.textContent = cloud > 0 ? 'Hide the cloud' : `Show a cloud (${Math.min(quickCloud, this.core.limits.max_page_cloud_points).toLocaleString('en-US')} points)`;
+    this.cloudButton.textContent = cloud > 0 ? 'Hide the cloud' : `Show a cloud (${groupDigits(Math.min(quickCloud, this.core.limits.max_page_cloud_points))} points)`;
     this.cloudButton.setAttribute('aria-pressed', String(cloud > 0));
     // Every field shows the value in force: no refused value's message is left (markErrors adds
     // the config's own), and the spinners step by a tenth of each value's decade.

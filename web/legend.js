@@ -10,7 +10,7 @@
 // "diverged at t = …" means.
 import { laneStyle, drawMarker } from './palette.js';
 import { isHidden, highlightedLane, setHidden, setHighlighted, keepOnly, onLaneFocus } from './lane-focus.js';
-import { formatValue } from './coords.js';
+import { formatValue, groupDigits } from './coords.js';
 import { areaText } from './cloud.js';
 import { orderText, claimTitle } from './study.js';
 import { valueOf } from './links.js';
@@ -18,7 +18,7 @@ import { el as element } from './dom.js';
 
 // "2,000 points finite", "1,234 of 2,000 points finite".
 export function finiteText(finite, points) {
-  const n = (k) => Math.max(0, Math.round(k)).toLocaleString('en-US');
+  const n = (k) => groupDigits(Math.max(0, k));
   return finite >= points ? `${n(points)} points finite` : `${n(finite)} of ${n(points)} points finite`;
 }
 

@@ -1,6 +1,7 @@
 // The address hash holds the page's whole configuration: the core's config string.
 // Reading it at start-up, writing the normalised string back, editing one key of a query, and
 // refusing a query too long for the core to read.
+import { groupDigits } from './coords.js';
 
 export function readHash() {
   return location.hash.replace(/^#/, '');
@@ -24,8 +25,8 @@ export function writeHash(config) {
     if (pending !== null && readHash() !== pending) history.replaceState(null, '', `#${pending}`);
     pending = null;
   };
-  if (wait <= 0) flush();
-  else timer = setTimeout(flush, wait);
+  // Never inside the caller's task: replaceState can take 15–25 ms (the start-up's apply).
+  timer = setTimeout(flush, Math.max(0, wait));
 }
 
 export function onHashEdited(callback) {
@@ -65,7 +66,7 @@ export function valueOf(query, key) {
 // (a 4 MB value aborted the module). One check for set(), the address and postMessage alike.
 export function oversize(query, limits) {
   if (typeof query !== 'string' || query.length <= limits.max_query_length) return null;
-  const n = (x) => x.toLocaleString('en');
+  const n = groupDigits;
   return `The config is ${n(query.length)} characters long; Stepwise reads at most ` +
     `${n(limits.max_query_length)} (${limits.max_pairs} key=value pairs, each key and value at most ` +
     `${n(limits.max_value_length)} characters, 3 per %XX escape), so none of it was used.`;

@@ -5,7 +5,7 @@
 // labels stay readable.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { ClippedPath, axisTicks, offsetName } from '../../web/coords.js';
+import { ClippedPath, axisTicks, offsetName, groupDigits } from '../../web/coords.js';
 import { startBrowser, openPage, sleep, canvasTexts } from './helpers.mjs';
 
 // A context that records the path it is given.
@@ -33,6 +33,16 @@ test('axisTicks: plain labels near the origin, labels relative to a stated offse
   const small = axisTicks(0.10001, 0.10009, 0.00002);
   assert.equal(offsetName('x', 'm', small.offset, 0.00002), 'x \u2212 0.1000 (m)');
   assert.deepEqual(small.ticks.map((t) => t.label), ['2e-5', '4e-5', '6e-5', '8e-5']);
+});
+
+test('groupDigits: thousands grouped by commas, as toLocaleString("en-US") wrote them', () => {
+  assert.equal(groupDigits(0), '0');
+  assert.equal(groupDigits(999), '999');
+  assert.equal(groupDigits(1000), '1,000');
+  assert.equal(groupDigits(393344), '393,344');
+  assert.equal(groupDigits(4194322), '4,194,322');
+  assert.equal(groupDigits(-1234567), '-1,234,567');
+  assert.equal(groupDigits(1999.6), '2,000');  // whole numbers: a count of points or characters
 });
 
 test('ClippedPath: inside unchanged, a far segment cut at the edges, non-finite points break the line', () => {
