@@ -46,8 +46,8 @@ test('German numbers: decimal comma, thousands apart by a narrow no-break space;
 });
 
 // The German table against the core's own (the module of build/site, or STEPWISE_SITE): every
-// integrator and view has a German name and description, none left English unless listed.
-test('every integrator and view of the core has German text, none left in English', async () => {
+// integrator, view, scenario and loop kind has German text and description, none left English unless listed.
+test('every integrator, view, scenario and loop kind of the core has German text, none left in English', async () => {
   const fs = await import('node:fs');
   const path = await import('node:path');
   const { createRequire } = await import('node:module');
@@ -57,11 +57,13 @@ test('every integrator and view of the core has German text, none left in Englis
   const site = process.env.STEPWISE_SITE || path.join(root, 'build/site');
   const createStepwise = createRequire(import.meta.url)(path.join(site, 'stepwise.js'));
   const M = await createStepwise({ wasmBinary: fs.readFileSync(path.join(site, 'stepwise.wasm')) });
-  for (const [table, rows] of [['integrators', M.integrators()], ['views', M.views()]]) {
+  const tables = [['integrators', M.integrators(), ['name', 'description']], ['views', M.views(), ['name', 'description']],
+    ['scenarios', M.scenarios(), ['name', 'description']], ['loopKinds', M.loopTable().kinds, ['description']]];
+  for (const [table, rows, fields] of tables) {
     assert.deepEqual(Object.keys(de[table]).sort(), rows.map((r) => r.id).sort(), table);
     for (const row of rows) {
       const german = de[table][row.id];
-      for (const field of ['name', 'description']) {
+      for (const field of fields) {
         assert.ok(german[field]?.trim(), `${table} ${row.id} ${field} is empty`);
         if (!de.sameInBothLanguages.has(german[field])) {
           assert.notEqual(german[field], row[field], `${table} ${row.id} ${field} is still English`);

@@ -1,5 +1,6 @@
-// German texts of the page, by id. So far the core's integrator and view tables (the core and the
-// CLI stay English; the page shows these instead when lang=de). Imported only for German.
+// German texts of the page, by id. So far the core's integrator, view, scenario and loop-kind
+// tables (the core and the CLI stay English; the page is to show these when lang=de). Imported
+// only for German.
 // Names that read the same in both languages are listed in sameInBothLanguages.
 
 export const sameInBothLanguages = new Set([
@@ -93,5 +94,50 @@ export const views = {
   cloud: {
     name: 'Phasenwolke',
     description: 'eine Wolke von Startzuständen, von jedem Verfahren weitergetragen: Fläche erhalten oder nicht',
+  },
+};
+
+export const scenarios = {
+  projectile: {
+    name: 'Wurf',
+    description: 'Ein Ball, geworfen unter der Schwerkraft g entlang −y, wahlweise mit quadratischem ' +
+      'Luftwiderstand F = −c·|v|·v.',
+  },
+  spring: {
+    name: 'Feder',
+    description: 'Eine Masse an einer Feder zu einem festen Aufhängepunkt: F = −k·(|d| − rest)·d/|d| − b·v, ' +
+      'd = x − anchor.',
+  },
+  two_spring: {
+    name: 'Zwei Federn',
+    description: 'Eine Masse, von zwei Federn zu zwei Aufhängepunkten gehalten (zwei Kräfte zugleich), ' +
+      'mit einem Dämpfer F = −b·v.',
+  },
+  spring_pair: {
+    name: 'Federpaar',
+    description: 'Zwei Massen, verbunden durch eine Feder (Federkonstante k, Ruhelänge, Dämpfung b), ' +
+      'unter einem Schwerkraftvektor g.',
+  },
+  orbit: {
+    name: 'Umlaufbahn',
+    description: 'Ein Körper um eine feste Zentralmasse im Ursprung: F = −gm·m·r/|r|³ (das Kepler-Problem).',
+  },
+  elastic_pendulum: {
+    name: 'Federpendel',
+    description: 'Eine Masse an einer Feder mit Ruhelänge, unter der Schwerkraft an einem festen Punkt ' +
+      'aufgehängt: Schwingen und Federn tauschen Energie aus, bei großen Auslenkungen chaotisch.',
+  },
+};
+
+export const loopKinds = {
+  fixed: {
+    description: 'jedes Bild macht substeps Schritte von 1/(hz·substeps), gleich wie lang das Bild dauerte',
+  },
+  variable: {
+    description: 'jedes Bild macht einen Schritt von der eigenen (schwankenden) Bilddauer, wie ein naives Spiel',
+  },
+  accumulator: {
+    description: 'die Bilddauern füllen einen Akkumulator, ganze Schritte von 1/(hz·substeps) leeren ihn ' +
+      '(höchstens max_steps je Bild, der Rest verfällt); angezeigt wird lerp(vorher, jetzt, Rest)',
   },
 };
