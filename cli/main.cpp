@@ -259,11 +259,14 @@ int cmd_list(int argc, char** argv) {
         std::printf("  %-20s %s\n", regime_id(static_cast<OrderRegime>(r)), regime_text(static_cast<OrderRegime>(r)));
     std::string view_ids;
     for (const ViewInfo& v : views()) view_ids += (view_ids.empty() ? "" : ", ") + std::string(v.id);
+    std::string lang_ids;
+    for (const LanguageInfo& l : languages()) lang_ids += (lang_ids.empty() ? "" : ", ") + std::string(l.id);
     std::printf("\nScenarios (shared keys: v=1, scenario, preset, integrators (comma list), dt (> 0, at most %s s), "
                 "duration (> 0, at most %s s), cloud (0 .. %d points per integrator), cloud_radius (%s .. %s), "
-                "equal_cost (0 or 1), view (%s))\n",
+                "equal_cost (0 or 1), view (%s), lang (%s: the page's language; the numbers ignore it))\n",
                 format_number(dt_max).c_str(), format_number(duration_max).c_str(), max_cloud_points,
-                format_number(min_cloud_radius).c_str(), format_number(max_cloud_radius).c_str(), view_ids.c_str());
+                format_number(min_cloud_radius).c_str(), format_number(max_cloud_radius).c_str(), view_ids.c_str(),
+                lang_ids.c_str());
     std::string kinds;
     for (const LoopKindInfo& k : loop_kinds()) kinds += (kinds.empty() ? "" : " | ") + std::string(k.id);
     std::printf("\nGame loop (shared keys; absent: no loop, steps of dt as before):\n  loop      %s\n", kinds.c_str());

@@ -72,6 +72,20 @@ public:
         }
     }
 
+    // A key whose value is one row's id of a table (view, lang): its index, or an error naming
+    // the known ids and leaving `out` alone.
+    template <class Row>
+    void parse_row_id(const char* key, const std::string& value, const std::vector<Row>& table, int& out) {
+        const int index = index_of_id(table, value);
+        if (index >= 0) {
+            out = index;
+            return;
+        }
+        std::vector<std::string> ids;
+        for (const Row& row : table) ids.push_back(row.id);
+        error(key, value, "unknown " + std::string(key) + " '" + printable_text(value) + "'; known: " + join_ids(ids));
+    }
+
     std::vector<Pair> split(std::string_view query) {
         std::vector<Pair> pairs;
         if (!query.empty() && (query[0] == '?' || query[0] == '#')) query.remove_prefix(1);
@@ -265,14 +279,9 @@ public:
                                  format_number(max_cloud_radius) + " (metres along x, m/s along vx)",
                              c.cloud_radius);
             } else if (k == "view") {
-                const int v = find_view(p.value);
-                if (v < 0) {
-                    std::vector<std::string> ids;
-                    for (const auto& view : views()) ids.push_back(view.id);
-                    error("view", p.value, "unknown view '" + printable_text(p.value) + "'; known: " + join_ids(ids));
-                } else {
-                    c.view = v;
-                }
+                parse_row_id("view", p.value, views(), c.view);
+            } else if (k == "lang") {
+                parse_row_id("lang", p.value, languages(), c.lang);
             } else if (k == "equal_cost") {
                 if (p.value == "0" || p.value == "1") c.equal_cost = p.value == "1";
                 else error("equal_cost", p.value, "equal_cost must be 0 (off) or 1 (on); got '" + printable_text(p.value) + "'");
@@ -443,7 +452,7 @@ const std::vector<const char*>& shared_keys() {
     static const std::vector<const char*> keys = {"v",        "scenario", "preset",       "integrators", "dt",
                                                   "duration", "cloud",    "cloud_radius", "equal_cost",  "view",
                                                   "loop",     "hz",       "substeps",     "jitter",      "seed",
-                                                  "max_steps"};
+                                                  "max_steps", "lang"};
     return keys;
 }
 
@@ -460,6 +469,16 @@ const std::vector<ViewInfo>& views() {
 }
 
 int find_view(std::string_view id) { return index_of_id(views(), id); }
+
+const std::vector<LanguageInfo>& languages() {
+    static const std::vector<LanguageInfo> table = {
+        {.id = "en", .name = "English"},
+        {.id = "de", .name = "Deutsch"},
+    };
+    return table;
+}
+
+int find_language(std::string_view id) { return index_of_id(languages(), id); }
 
 double Config::get(std::string_view key) const {
     return Params(scenarios().at(static_cast<size_t>(scenario)), values).num(key);
@@ -510,6 +529,7 @@ std::string normalise(const Config& c) {
         for (const LoopKeySpec& spec : loop_keys())
             if (loop_reads(spec, c.loop)) q += std::string("&") + spec.key + "=" + format_number(c.loop.*(spec.field));
     }
+    if (c.lang >= 0) q += std::string("&lang=") + languages()[static_cast<size_t>(c.lang)].id;
     return q;
 }
 

@@ -50,6 +50,15 @@ struct ViewInfo {
 const std::vector<ViewInfo>& views();
 int find_view(std::string_view id);  // index in views(), or -1
 
+// The page's language, by link (`lang=`): a row each, so a new language is a row here and a
+// table file in web/strings/. The numbers never depend on it (the CLI reads and ignores it).
+struct LanguageInfo {
+    const char* id;
+    const char* name;  // in the language itself, as a language menu shows it
+};
+const std::vector<LanguageInfo>& languages();
+int find_language(std::string_view id);  // index in languages(), or -1
+
 struct Config {
     int scenario = 0;               // index into scenarios()
     std::vector<int> integrators;   // indices into integrators(), in the order given
@@ -59,6 +68,9 @@ struct Config {
     int cloud = 0;                  // phase-space cloud: points per integrator, 0 = off
     double cloud_radius = default_cloud_radius;
     int view = 0;                   // index into views()
+    // Index into languages(), or -1 when the link names none: the page then follows the
+    // browser's language, and normalise writes no lang (a link without it is not forced to one).
+    int lang = -1;
     // Every lane gets the same force evaluations per simulated second: a method with s
     // evaluations a step steps at s dt (see Simulation).
     bool equal_cost = false;
@@ -73,7 +85,7 @@ struct Config {
     bool operator==(const Config& o) const {
         return scenario == o.scenario && integrators == o.integrators && dt == o.dt &&
                duration == o.duration && values == o.values && cloud == o.cloud && cloud_radius == o.cloud_radius &&
-               view == o.view && equal_cost == o.equal_cost && loop == o.loop;
+               view == o.view && equal_cost == o.equal_cost && loop == o.loop && lang == o.lang;
     }
 };
 
@@ -95,6 +107,7 @@ ParseResult parse_config(std::string_view query);
 // cloud keys, then equal_cost, then view, then the loop's keys come last, and only when they
 // differ from their defaults (links made before they existed keep their exact text). With a
 // loop, dt is not written (the loop sets it) and the loop writes every key its kind reads.
+// lang is last, and only when the link gave it (a shared German link stays German).
 std::string normalise(const Config& c);
 // The defaults of a scenario (no integrator validation needed).
 Config default_config(int scenario);

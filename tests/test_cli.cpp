@@ -215,7 +215,7 @@ TEST_CASE("cli list --format json: every table in strict JSON, each integrator's
     CHECK((*doc)["limits"]["max_cloud_radius"].number == 1e6);
     const std::string text = cli({"list"}).out;
     CHECK(contains(text, "cloud (0 .. 1000000 points per integrator), cloud_radius (1e-06 .. 1000000), equal_cost (0 or 1), "
-                         "view (motion, convergence, stability, cloud))"));
+                         "view (motion, convergence, stability, cloud), lang (en, de: the page's language; the numbers ignore it))"));
     CHECK(contains(text, "  rules:      x0 at least 1e-06 m from the central mass at (0,0)\n"));
     CHECK((*doc)["presets"].items.size() == presets().size());
     CHECK((*doc)["presets"].items[0]["query"].string == presets()[0].query);
@@ -239,6 +239,20 @@ TEST_CASE("cli check: normalised query and exit 0, or every error and exit 2") {
     CHECK(bad.out.find("unknown integrator 'rk5'; known: ") != std::string::npos);
     CHECK(bad.out.find("m must be a number from 1e-06 to 1000000") != std::string::npos);
     CHECK(cli({"run", "dt=0"}).status == 2);
+}
+
+TEST_CASE("cli: lang is accepted and kept by check, ignored by run's numbers, and a bad one exits 2") {
+    const Result de = cli({"check", "preset=damped_spring&lang=de"});
+    CHECK(de.status == 0);
+    CHECK(contains(de.out, "&lang=de\n"));
+    const Result plain = cli({"run", "preset=damped_spring", "--steps", "5", "--format", "csv"});
+    const Result german = cli({"run", "preset=damped_spring&lang=de", "--steps", "5", "--format", "csv"});
+    REQUIRE(plain.status == 0);
+    CHECK(german.status == 0);
+    CHECK(german.out == plain.out);  // same rows, decimal points: the CLI is English
+    const Result bad = cli({"check", "lang=fr"}, true);
+    CHECK(bad.status == 2);
+    CHECK(contains(bad.out, "unknown lang 'fr'; known: en, de"));
 }
 
 TEST_CASE("cli rejects bad usage with a message") {

@@ -289,6 +289,48 @@ TEST_CASE("view and equal_cost: parsed, checked, and written only when not the d
     }
 }
 
+TEST_CASE("lang: en or de, written last and only when the link gave it, never changing the numbers") {
+    const std::string base = "v=1&scenario=spring&integrators=explicit_euler,semi_implicit_euler,velocity_verlet,rk4&"
+                             "dt=0.01&duration=10&m=1&k=15&b=0.1&rest=0&anchor=0,0&x0=1,0&v0=0,0";
+    SECTION("no lang: the page follows the browser, and normalise writes none") {
+        const ParseResult r = parse_config("");
+        REQUIRE(r.ok());
+        CHECK(r.config.lang == -1);
+        CHECK(normalise(r.config) == base);
+    }
+    SECTION("each language of the table parses, round-trips, and leaves the rest of the config alone") {
+        REQUIRE(languages().size() == 2);
+        for (const char* lang : {"en", "de"}) {
+            INFO(lang);
+            const ParseResult r = parse_config(std::string("lang=") + lang);
+            REQUIRE(r.ok());
+            CHECK(r.config.lang == find_language(lang));
+            CHECK(std::string(languages()[static_cast<size_t>(r.config.lang)].id) == lang);
+            CHECK(normalise(r.config) == base + "&lang=" + lang);
+            CHECK(parse_config(normalise(r.config)).config == r.config);
+            Config without = r.config;
+            without.lang = -1;
+            CHECK(without == parse_config("").config);
+        }
+        // Last, after the view and the loop's keys.
+        CHECK(normalise(parse_config("lang=de&view=stability&loop=fixed&hz=60").config) ==
+              "v=1&scenario=spring&integrators=explicit_euler,semi_implicit_euler,velocity_verlet,rk4&"
+              "duration=10&m=1&k=15&b=0.1&rest=0&anchor=0,0&x0=1,0&v0=0,0&view=stability&loop=fixed&hz=60&"
+              "substeps=1&lang=de");
+    }
+    SECTION("an unknown value names the key, the value and the known languages, and keeps the browser's") {
+        for (const char* bad : {"fr", "DE", "de-DE", "", "de,en", "%3Cscript%3E"}) {
+            INFO(bad);
+            const ParseResult r = parse_config(std::string("lang=") + bad);
+            CHECK(has_error(r, "lang", "unknown lang '"));
+            CHECK(has_error(r, "lang", "; known: en, de"));
+            CHECK(r.config.lang == -1);
+        }
+        CHECK(has_error(parse_config("lang=fr"), "lang", "unknown lang 'fr'; known: en, de"));
+        CHECK(has_error(parse_config("lang=de&lang=en"), "lang", "given more than once"));
+    }
+}
+
 namespace {
 
 // Valid UTF-8 by decoding (an independent check of what messages contain): every sequence in its

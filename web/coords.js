@@ -77,16 +77,31 @@ export function formatValue(x, digits = 3) {
   if (!Number.isFinite(x)) return '—';
   if (x === 0) return '0';
   const abs = Math.abs(x);
-  if (abs >= 1e5 || abs < 1e-3) return x.toExponential(digits - 1).replace('e+', 'e');
-  return Number(x.toPrecision(digits)).toString();
+  const text = abs >= 1e5 || abs < 1e-3 ? x.toExponential(digits - 1).replace('e+', 'e')
+    : Number(x.toPrecision(digits)).toString();
+  return numberStyle.decimal === '.' ? text : text.replace('.', numberStyle.decimal);
 }
 
-// A whole number with its thousands grouped: 100000 → "100,000". Written out rather than
-// toLocaleString: a page's first Intl call sets up ICU, 20–50 ms of one task at start-up.
+// A whole number with its thousands grouped: 100000 → "100,000" (German: "100 000" with a narrow
+// no-break space, as DIN 5008 writes it: a point would read as a decimal point to half the
+// class). Written out rather than toLocaleString: a page's first Intl call sets up ICU, 20–50 ms
+// of one task at start-up.
 export function groupDigits(n) {
   const whole = Math.round(Math.abs(n)).toString();
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, numberStyle.group);
   return n < 0 && whole !== '0' ? `-${grouped}` : grouped;
+}
+
+// How the page writes numbers for people, by language (web/language.js). Only formatValue and
+// groupDigits read it: links, CSV, JSON and the clipboard's config write the core's text, always
+// with points.
+const numberStyles = {
+  en: { decimal: '.', group: ',' },
+  de: { decimal: ',', group: '\u202f' },
+};
+let numberStyle = numberStyles.en;
+export function setNumberLanguage(lang) {
+  numberStyle = numberStyles[lang] || numberStyles.en;
 }
 
 // A polyline stroked through a rectangle (pixels, grown by `pad`), each segment cut to its part
