@@ -65,7 +65,7 @@ const app = {
   dt: () => sim.dt,
   playing: () => runner.playing,
   // The embed options' problems (web/mode.js) first: they stay for the page's life.
-  errors: () => [...(mode.problems || []), ...new Set(configErrors.map(describeError)), ...uiErrors],
+  errors: () => [...(mode.problems || []), ...languageNotice(), ...new Set(configErrors.map(describeError)), ...uiErrors],
   set: (query) => apply(query),
   timings: () => {
     const r = runner.recent, n = Math.min(r.count, r.sim.length);
@@ -144,6 +144,14 @@ const messaging = installMessaging({
   errors: () => app.errors(),
   limits: () => (core ? core.limits : null),
 }, ready);
+
+// The core knows lang=de, the page's texts are not translated yet (docs/playground.md,
+// Languages): a German link says so, in German and English, rather than silently showing English.
+function languageNotice() {
+  if (!sim || valueOf(sim.config, 'lang') !== 'de') return [];
+  return ['lang=de: Die deutsche Fassung der Seite ist noch nicht fertig; die Seite erscheint auf Englisch. ' +
+    '(The German page is not finished yet; this page is in English.)'];
+}
 
 // The message banner: every problem of the link (the core's messages name the key, the bad
 // value and what is allowed), dismissable; it comes back when the problems change.
