@@ -2,6 +2,8 @@
 // and the frames' state messages feed the live readouts under each demo. Nothing from a message
 // is ever inserted as HTML: readouts are set with textContent. The protocol: docs/embedding.md.
 
+import { registerOffline } from './web/offline.js';
+
 const frames = new Map();  // iframe id -> {frame, origin, config, readout, events, ready, queue}
 
 function originOf(frame) {
@@ -106,3 +108,6 @@ for (const button of document.querySelectorAll('button[data-frame]')) {
     }
   });
 }
+
+// Offline after the first visit, when served from the bundle (web/offline.js).
+registerOffline();

@@ -25,6 +25,7 @@ import { installPanels } from './panels.js';
 import { ViewTools } from './view-tools.js';
 import { onCursor } from './cursor.js';
 import { highlightedLane, onLaneFocus } from './lane-focus.js';
+import { registerOffline } from './offline.js';
 
 // Set by mode.js from the address's query: embedded or not, which controls, autoplay.
 const mode = window.__stepwiseMode || { embed: false, ui: 'full', autoplay: false, options: [] };
@@ -491,6 +492,8 @@ async function start() {
     .then((m) => m.openStepCode({ integrators: core.integrators, integratorId: stepCodeLane() }))
     .catch((error) => { $('share-status').textContent = `The step code could not load: ${error.message}`; }));
   if (mode.autoplay) ready.then(() => runner.play());
+  // After the first frame: the worker's precaching must not compete with the start.
+  ready.then(() => registerOffline());
 
   $('play').addEventListener('click', () => runner.toggle());
   // The Step button and → stop at the duration (t = 10 of 10 s stays there; Reset or Play starts

@@ -1,0 +1,163 @@
+// Builds dist/, the static bundle a school server, GitHub Pages or any static host serves as it is
+// (docs/hosting.md), from the assembled site (build/site, scripts/build-site.sh):
+// - every file but the HTML entry points (index.html, embed.html, lesson.html) and the service
+//   worker gets a content hash in its name (web/view.js → web/view-3f9c0a1b2d.js), and every
+//   reference to it is rewritten: HTML src/href, ES module imports (static and import()), the
+//   WebAssembly loader's "stepwise.wasm", import.meta.url-relative files. A file's hash covers its
+//   own bytes and those of everything it loads, directly or not, so a changed module renames
+//   every module that leads to it and a cached old copy can never be mixed in;
+// - a .gz (gzip -9) and a .br (brotli 11) beside every text file and the module, which
+//   scripts/serve.mjs (and nginx's gzip_static/brotli_static, Apache's rewrite rules) send as
+//   they are;
+// - sw.js, the service worker: this version's file list and id (web/offline.js registers it);
+// - _headers: the cache, type and security rules in the Netlify / Cloudflare Pages format.
+// Deterministic: the same site gives the same bytes.
+//   node scripts/build-dist.mjs [site=build/site] [out=dist]
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { contentSecurityPolicy, longCache } from './serve.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const entryPoints = ['index.html', 'embed.html', 'lesson.html'];
+const serviceWorker = 'sw.js';
+// Files of the site that are not the product: web/package.json tells node the modules are ES
+// modules (the tests import them); a browser never asks for it.
+const notShipped = new Set(['web/package.json']);
+const compressed = /\.(html|js|mjs|css|json|svg|txt|wasm)$/;
+const hashLength = 10;
+
+const posix = path.posix;
+const sha256 = (data) => crypto.createHash('sha256').update(data).digest('hex');
+
+function listFiles(dir, prefix = '') {
+  const out = [];
+  for (const entry of fs.readdirSync(path.join(dir, prefix), { withFileTypes: true })) {
+    const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) out.push(...listFiles(dir, rel));
+    else out.push(rel);
+  }
+  return out.sort();
+}
+
+// The quoted references in a text file that name another file of the site: [{ text, target }],
+// `text` as written (with its ./ or ../), `target` the site path it resolves to. In HTML the
+// attributes resolve from the page's folder, in scripts and CSS from the file's own folder (ES
+// imports, import.meta.url and the WebAssembly loader's script directory all do).
+function references(file, text, known) {
+  const dir = posix.dirname(file);
+  const found = [];
+  const quoted = /(["'`])([^"'`\s$<>{}()]+?\.(?:js|mjs|css|wasm|json))\1/g;
+  for (const m of text.matchAll(quoted)) {
+    const written = m[2];
+    if (/^[a-z]+:/i.test(written) || written.startsWith('/')) continue;
+    const target = posix.normalize(posix.join(dir, written));
+    if (known.has(target)) found.push({ index: m.index + 1, text: written, target });
+  }
+  return found;
+}
+
+function hashedName(file, hash) {
+  const ext = posix.extname(file);
+  return `${file.slice(0, -ext.length)}-${hash}${ext}`;
+}
+
+export function buildDist({ site = path.join(root, 'build/site'), out = path.join(root, 'dist') } = {}) {
+  if (!fs.existsSync(path.join(site, 'index.html'))) {
+    throw new Error(`${site} has no index.html: build the site first (bash scripts/build-site.sh)`);
+  }
+  const files = listFiles(site).filter((f) => !notShipped.has(f) && f !== serviceWorker && f !== '_headers');
+  const content = new Map(files.map((f) => [f, fs.readFileSync(path.join(site, f))]));
+  const isText = (f) => !f.endsWith('.wasm');
+  const assets = new Set(files.filter((f) => !entryPoints.includes(f)));
+  const refs = new Map(files.map((f) => [f, isText(f) ? references(f, content.get(f).toString('utf8'), assets) : []]));
+
+  // Each asset's hash: its bytes and the bytes of everything it reaches (cycles included).
+  const own = new Map(files.map((f) => [f, sha256(content.get(f))]));
+  const newName = new Map();
+  for (const f of assets) {
+    const reach = new Set([f]);
+    const todo = [f];
+    while (todo.length) for (const r of refs.get(todo.pop())) if (!reach.has(r.target)) { reach.add(r.target); todo.push(r.target); }
+    const hash = sha256([...reach].sort().map((g) => `${g}:${own.get(g)}`).join('\n')).slice(0, hashLength);
+    newName.set(f, hashedName(f, hash));
+  }
+
+  fs.rmSync(out, { recursive: true, force: true });
+  const written = [];
+  const write = (name, data) => {
+    fs.mkdirSync(path.dirname(path.join(out, name)), { recursive: true });
+    fs.writeFileSync(path.join(out, name), data);
+    written.push(name);
+  };
+  for (const f of files) {
+    let data = content.get(f);
+    if (isText(f)) {
+      let text = data.toString('utf8');
+      // Back to front, so earlier indices stay valid.
+      for (const r of [...refs.get(f)].sort((a, b) => b.index - a.index)) {
+        const renamed = posix.basename(newName.get(r.target));
+        const replacement = r.text.slice(0, r.text.length - posix.basename(r.text).length) + renamed;
+        text = text.slice(0, r.index) + replacement + text.slice(r.index + r.text.length);
+      }
+      // The pages of the bundle register the service worker (web/offline.js reads this).
+      if (entryPoints.includes(f)) text = text.replace(/<html([^>]*)>/, '<html$1 data-offline="sw.js">');
+      data = Buffer.from(text, 'utf8');
+    }
+    write(newName.get(f) || f, data);
+  }
+
+  // The version: every shipped file's name (hashed names carry their content) and the pages' bytes.
+  const shipped = [...written].sort();
+  const version = sha256(shipped.map((f) => `${f}:${sha256(fs.readFileSync(path.join(out, f)))}`).join('\n')).slice(0, hashLength);
+  const template = fs.readFileSync(path.join(root, 'scripts/sw-template.js'), 'utf8');
+  write(serviceWorker, template
+    .replace('__STEPWISE_VERSION__', JSON.stringify(version))
+    .replace('__STEPWISE_FILES__', JSON.stringify(shipped, null, 1)));
+
+  write('_headers', headersFile([...newName.values()]));
+
+  for (const f of [...written]) {
+    if (!compressed.test(f)) continue;
+    const data = fs.readFileSync(path.join(out, f));
+    write(`${f}.gz`, zlib.gzipSync(data, { level: 9 }));
+    write(`${f}.br`, zlib.brotliCompressSync(data, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+    }));
+  }
+  return { out, version, files: shipped, renamed: newName };
+}
+
+// The rules of scripts/serve.mjs, for a host that reads a _headers file (Netlify, Cloudflare
+// Pages). docs/hosting.md has them for nginx and Apache.
+function headersFile(hashed) {
+  // One rule per hashed file: a host combines every rule that matches a path, so a pattern like
+  // /*.js would also give sw.js a year's cache.
+  const immutable = [...hashed].sort().map((f) => `/${f}\n  Cache-Control: ${longCache}\n`).join('\n');
+  return `# Stepwise: cache, type and security rules (docs/hosting.md)
+/*
+  X-Content-Type-Options: nosniff
+  Referrer-Policy: strict-origin-when-cross-origin
+
+/
+  Cache-Control: no-cache
+  Content-Security-Policy: ${contentSecurityPolicy}
+
+/*.html
+  Cache-Control: no-cache
+  Content-Security-Policy: ${contentSecurityPolicy}
+
+/sw.js
+  Cache-Control: no-cache
+
+${immutable}`;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const site = path.resolve(process.argv[2] || path.join(root, 'build/site'));
+  const out = path.resolve(process.argv[3] || path.join(root, 'dist'));
+  const { version, files } = buildDist({ site, out });
+  console.log(`dist: ${out} (version ${version}, ${files.length} files, each with .gz and .br where text)`);
+}
