@@ -15,4 +15,9 @@ if [ ! -f node_modules/playwright-core/package.json ] || [ ! -f node_modules/axe
   npm ci --no-audit --no-fund
 fi
 mkdir -p test-artifacts
+# The static bundle and its size report (docs/hosting.md): every file's raw, gzip and brotli size,
+# and what each page loads before its first frame. Printed, not yet enforced (--check): the
+# first frame is over its 60 KB budget (docs/performance-web.md says by how much and why).
+node scripts/build-dist.mjs
+node scripts/size-report.mjs dist | tee test-artifacts/size-report.md
 node --test --test-concurrency=1 tests/web/

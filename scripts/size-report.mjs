@@ -1,0 +1,124 @@
+// The size report of the bundle (dist/, scripts/build-dist.mjs): every file's raw, gzip and
+// brotli size (the precompressed copies a host sends), and per page what it loads before its first
+// frame, measured in headless Chromium (the requests made before the page's
+// performance.mark('stepwise:first-frame'); the lesson: until its first demo's first frame), and
+// what it loads after, on demand or later, reported apart.
+//   node scripts/size-report.mjs [dist] [--check]
+// --check exits 1 when a page's first frame is over its budget (the table below), naming the
+// page, the measured size and the budget.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startServer } from './serve.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+// Gzip bytes of everything a page loads before its first frame. The index budget is the issue's
+// (a weak classroom connection); the embed loads the same files as the index; the lesson adds its
+// own page, script and style to one embed.
+export const budgets = [
+  { page: 'index.html', gzipBytes: 60 * 1024 },
+  { page: 'embed.html', gzipBytes: 60 * 1024 },
+  { page: 'lesson.html', gzipBytes: 70 * 1024 },
+];
+
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+function listed(dir, prefix = '') {
+  return fs.readdirSync(path.join(dir, prefix), { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? listed(dir, `${prefix}${e.name}/`) : [`${prefix}${e.name}`]));
+}
+
+export function fileSizes(dist) {
+  const sizeOf = (f) => (fs.existsSync(path.join(dist, f)) ? fs.statSync(path.join(dist, f)).size : null);
+  return listed(dist).filter((f) => !/\.(gz|br)$/.test(f)).sort().map((f) => {
+    const raw = sizeOf(f);
+    return { file: f, raw, gzip: sizeOf(`${f}.gz`) ?? raw, brotli: sizeOf(`${f}.br`) ?? raw };
+  });
+}
+
+// The site paths a page requested before its first frame and after, in Chromium.
+async function pageLoads(browser, url, page0) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  try {
+    await page.goto(url + page0);
+    const frame = page0 === 'lesson.html'
+      ? await (async () => {
+        const handle = await page.waitForSelector('iframe');
+        await handle.scrollIntoViewIfNeeded();
+        return handle.contentFrame();
+      })()
+      : page.mainFrame();
+    await frame.waitForFunction(() => window.stepwise && performance.getEntriesByName('stepwise:first-frame').length > 0, null, { timeout: 60000 });
+    await page.waitForTimeout(3000);  // what the page loads soon after its first frame, reported apart
+    const read = (f) => f.evaluate(() => {
+      const mark = performance.getEntriesByName('stepwise:first-frame')[0];
+      const at = mark ? mark.startTime : Infinity;
+      return [{ name: location.href, startTime: 0 }, ...performance.getEntriesByType('resource')]
+        .map((e) => ({ name: e.name, before: e.startTime <= at }));
+    });
+    const entries = [...await read(page.mainFrame()), ...(frame === page.mainFrame() ? [] : await read(frame))];
+    const site = (u) => new URL(u).pathname.replace(/^\//, '') || 'index.html';
+    const origin = new URL(url).origin;
+    const mine = entries.filter((e) => new URL(e.name).origin === origin);
+    const before = new Set(mine.filter((e) => e.before).map((e) => site(e.name)));
+    const after = new Set(mine.filter((e) => !e.before).map((e) => site(e.name)).filter((f) => !before.has(f)));
+    return { before: [...before].sort(), after: [...after].sort() };
+  } finally {
+    await context.close();
+  }
+}
+
+export async function sizeReport(dist) {
+  const sizes = fileSizes(dist);
+  const byFile = new Map(sizes.map((s) => [s.file, s]));
+  const server = await startServer({ root: dist, port: 0 });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  const pages = [];
+  try {
+    for (const { page, gzipBytes } of budgets) {
+      const loads = await pageLoads(browser, server.url, page);
+      const sum = (list, key) => list.reduce((n, f) => n + (byFile.get(f)?.[key] ?? 0), 0);
+      pages.push({
+        page, budget: gzipBytes, before: loads.before, after: loads.after,
+        firstFrame: { raw: sum(loads.before, 'raw'), gzip: sum(loads.before, 'gzip'), brotli: sum(loads.before, 'brotli') },
+        later: { raw: sum(loads.after, 'raw'), gzip: sum(loads.after, 'gzip'), brotli: sum(loads.after, 'brotli') },
+      });
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  return { sizes, pages };
+}
+
+function print({ sizes, pages }) {
+  const total = sizes.reduce((t, s) => ({ raw: t.raw + s.raw, gzip: t.gzip + s.gzip, brotli: t.brotli + s.brotli }), { raw: 0, gzip: 0, brotli: 0 });
+  console.log('| file | raw | gzip | brotli |\n| --- | ---: | ---: | ---: |');
+  for (const s of [...sizes].sort((a, b) => b.gzip - a.gzip)) console.log(`| ${s.file} | ${kb(s.raw)} | ${kb(s.gzip)} | ${kb(s.brotli)} |`);
+  console.log(`| **all ${sizes.length} files** | ${kb(total.raw)} | ${kb(total.gzip)} | ${kb(total.brotli)} |\n`);
+  for (const p of pages) {
+    console.log(`${p.page}: before its first frame ${p.before.length} files, ${kb(p.firstFrame.raw)} raw, ` +
+      `**${kb(p.firstFrame.gzip)} gzip** (budget ${kb(p.budget)}), ${kb(p.firstFrame.brotli)} brotli; ` +
+      `after it ${p.after.length} files, ${kb(p.later.gzip)} gzip`);
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  const dist = path.resolve(args.find((a) => !a.startsWith('--')) || path.join(root, 'dist'));
+  if (!fs.existsSync(path.join(dist, 'index.html'))) {
+    console.error(`size-report: ${dist} has no index.html: build it first (node scripts/build-dist.mjs)`);
+    process.exit(2);
+  }
+  const report = await sizeReport(dist);
+  print(report);
+  const over = report.pages.filter((p) => p.firstFrame.gzip > p.budget);
+  for (const p of over) console.error(`size-report: ${p.page} loads ${kb(p.firstFrame.gzip)} gzip before its first frame; the budget is ${kb(p.budget)}`);
+  if (args.includes('--check') && over.length) process.exit(1);
+}
