@@ -11,7 +11,7 @@
 // two cores with other builds) the OS preempts Chromium for tens of milliseconds, so a task of
 // 8 ms of work can last 40 ms of wall time; the CPU time is the page's own work and depends far
 // less on the neighbours (only through caches). On a quiet machine the two agree (the report prints both), and
-// STEPWISE_LONGTASK_WALL=1 judges by wall time as well. A link fails when two loads running each
+// STEPWISE_LONGTASK_WALL=1 judges by wall time as well. A link fails when three loads running each
 // show a task over the limit (see check()).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -70,13 +70,15 @@ function verdict(name, m) {
   assert.deepEqual(m.problems, [], `${name}: no page error`);
 }
 
-// A link fails when a task of the page passes the limit in two loads running: real work over
+// A link fails when a task of the page passes the limit in three loads running: real work over
 // 50 ms is there at every load (the cases above took 0.1–82 s), while on this shared 2-core
-// machine one load in a few of an innocent link can show a 50–80 ms task when the neighbours
-// evict its caches (seen for start-up tasks of 20–35 ms at other times).
+// machine an innocent link can show a 50–80 ms task when the neighbours evict its caches (seen
+// for start-up tasks of 20–35 ms at other times; once in two loads running, seconds apart, for
+// an analysis view whose longest task is 22–30 ms in every other run).
+const loads = 3;
 async function check(name, options, more = async () => {}) {
   let m = await measure(options);
-  if (overLimit(m).length > 0) {
+  for (let load = 2; load <= loads && overLimit(m).length > 0; load += 1) {
     console.log(`# ${name}: a task over ${limitMs} ms (${overLimit(m)[0].cpuMs.toFixed(1)} ms CPU); loading it again`);
     await m.context.close();
     m = await measure(options);
