@@ -27,9 +27,9 @@ function el(tag, props = {}, children = []) {
 // dt from the slider, rounded to 3 significant digits so the config stays readable.
 const sliderToDt = (v) => Number(Math.pow(10, v).toPrecision(3));
 
-// The keys that are not the system's (the cloud, equal cost, the view): kept when the system or
+// The keys that are not the system's (the cloud, equal cost, the view, the language): kept when the system or
 // the preset changes.
-const keptKeys = ['cloud', 'cloud_radius', 'equal_cost', 'view'];
+const keptKeys = ['cloud', 'cloud_radius', 'equal_cost', 'view', 'lang'];
 // The game loop's keys: kept when the system changes (not when a preset is chosen: it has its own).
 const loopKeys = ['loop', 'hz', 'substeps', 'jitter', 'seed', 'max_steps'];
 // A config's kept keys as '&cloud=…&view=…' (empty when it has none).

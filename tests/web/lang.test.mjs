@@ -25,6 +25,15 @@ test('lang=de and lang=en are kept in the address; no lang stays without; lang=f
       }
       const config = await page.evaluate(() => window.stepwise.config());
       assert.match(config, new RegExp(`&lang=${lang}$`), lang);
+      if (pagePath === '') {
+        // The preset is still recognised, and choosing another keeps the language.
+        assert.equal(await page.locator('#preset').inputValue(), 'damped_spring', lang);
+        await page.locator('#preset').selectOption('stiff_spring');
+        await page.waitForFunction((l) => /preset|k=/.test(window.stepwise.config()) && window.stepwise.config().endsWith(`&lang=${l}`)
+          && !window.stepwise.config().includes('k=15&'), lang);
+        await page.locator('#preset').selectOption('damped_spring');
+        await page.waitForFunction(() => window.stepwise.config().includes('k=15&'));
+      }
       await page.waitForFunction((c) => location.hash === `#${c}`, config);
       assert.deepEqual(problems, [], lang);
     } finally {
