@@ -1,18 +1,19 @@
 #!/usr/bin/env bash
-# Builds the WebAssembly module (emcmake, build/wasm) and assembles the complete static site in
-# build/site: public/ at the root (index.html also as embed.html), web/ as web/, and the module's
-# stepwise.js + stepwise.wasm.
+# Builds the page's two WebAssembly modules (emcmake, build/wasm; wasm_bindings/CMakeLists.txt) and
+# assembles the complete static site in build/site: public/ at the root (index.html also as
+# embed.html), web/ as web/, the motion module (stepwise.js + stepwise.wasm) and the full module
+# (stepwise-full.js + stepwise-full.wasm, loaded on demand).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Debian's Emscripten 3.1.6 needs Debian's acorn (see docs/toolchain.md).
 export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
-# STEPWISE_WASM_DIR=dir: take stepwise.js + stepwise.wasm from dir instead of building them (for
+# STEPWISE_WASM_DIR=dir: take both modules from dir instead of building them (for
 # work on the page alone, against a module built from the same core).
 wasm_dir=${STEPWISE_WASM_DIR:-build/wasm}
 if [ -z "${STEPWISE_WASM_DIR:-}" ]; then
   emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release \
     "-DCMAKE_CROSSCOMPILING_EMULATOR=node;--no-experimental-fetch" >/dev/null
-  cmake --build build/wasm -j2 --target stepwise_wasm
+  cmake --build build/wasm -j2 --target stepwise_wasm stepwise_wasm_full
 fi
 rm -rf build/site
 mkdir -p build/site
@@ -23,5 +24,5 @@ cp public/index.html build/site/embed.html
 cp -R web build/site/web
 # The step snippets as a module the Step code dialog loads on demand (generated: snippets/ is the source).
 node scripts/snippets-module.mjs build/site/web/snippets-data.js
-cp "$wasm_dir/stepwise.js" "$wasm_dir/stepwise.wasm" build/site/
+cp "$wasm_dir/stepwise.js" "$wasm_dir/stepwise.wasm" "$wasm_dir/stepwise-full.js" "$wasm_dir/stepwise-full.wasm" build/site/
 echo "site: $(pwd)/build/site"

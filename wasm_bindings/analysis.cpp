@@ -168,16 +168,4 @@ val stability_limit(const std::string& integrator, double zeta) {
     return out;
 }
 
-val view_table() {
-    val list = val::array();
-    for (const ViewInfo& v : views()) {
-        val item = val::object();
-        item.set("id", std::string(v.id));
-        item.set("name", std::string(v.name));
-        item.set("description", std::string(v.description));
-        list.call<void>("push", item);
-    }
-    return list;
-}
-
 }  // namespace stepwise::web

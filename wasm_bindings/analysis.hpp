@@ -60,7 +60,5 @@ private:
 
 // {limit, unconditional, adaptive, tolerance} of oscillator_limit; null for an unknown id.
 emscripten::val stability_limit(const std::string& integrator, double zeta);
-// The views table (core/config.hpp): [{id, name, description}], the first the default.
-emscripten::val view_table();
 
 }  // namespace stepwise::web

@@ -1,7 +1,12 @@
 // Embind declarations only: what JavaScript sees of the core. The adapters beside this file
-// do the work (playground.hpp).
-#include "analysis.hpp"
+// do the work (playground.hpp). Two modules are built from this file (wasm_bindings/
+// CMakeLists.txt): the motion module (STEPWISE_PAGE_MOTION) declares what the page needs up to
+// its first frame and for the motion view; the full module declares everything, the analysis
+// views and the export too.
 #include "playground.hpp"
+#ifndef STEPWISE_PAGE_MOTION
+#include "analysis.hpp"
+#endif
 
 #include <emscripten/bind.h>
 
@@ -16,9 +21,7 @@ EMSCRIPTEN_BINDINGS(stepwise) {
     function("presets", &stepwise::web::preset_table);
     function("limits", &stepwise::web::limits);
     function("loopTable", &stepwise::web::loop_table);
-    function("exportRun", &stepwise::web::export_run);
     function("views", &stepwise::web::view_table);
-    function("stabilityLimit", &stepwise::web::stability_limit);
 
     class_<Playground>("Simulation")
         .constructor<const std::string&>()
@@ -27,6 +30,7 @@ EMSCRIPTEN_BINDINGS(stepwise) {
         .function("advanceWithin", &Playground::advance_within)
         .function("prepare", &Playground::prepare)
         .function("cloudsReady", &Playground::clouds_ready)
+        .function("needsFullModule", &Playground::needs_full_module)
         .function("advanceTime", &Playground::advance_time)
         .function("state", &Playground::state)
         .function("history", &Playground::history)
@@ -45,6 +49,12 @@ EMSCRIPTEN_BINDINGS(stepwise) {
         .function("stiffestMode", &Playground::stiffest_mode)
         .function("traceNext", &Playground::trace_next)
         .function("traceNextText", &Playground::trace_next_text);
+}
+
+#ifndef STEPWISE_PAGE_MOTION
+EMSCRIPTEN_BINDINGS(stepwise_full) {
+    function("exportRun", &stepwise::web::export_run);
+    function("stabilityLimit", &stepwise::web::stability_limit);
 
     class_<stepwise::web::Convergence>("Convergence")
         .constructor<const std::string&, int, double>()
@@ -68,3 +78,4 @@ EMSCRIPTEN_BINDINGS(stepwise) {
         .function("done", &stepwise::web::RunExport::done)
         .function("total", &stepwise::web::RunExport::total);
 }
+#endif

@@ -43,11 +43,18 @@ val view(const double* data, size_t count) {
 }
 
 // The query's config with the page's own limits on the cloud applied: a cloud the page cannot
-// hold is refused (cloud = 0) with a message naming the key, the value and what is allowed.
-ParseResult page_config(const std::string& query) {
+// hold is refused (cloud = 0) with a message naming the key, the value and what is allowed. The
+// motion module computes no cloud: there a config with one is run without it and marked as
+// needing the full module (the page then makes the simulation there, web/wasm.js).
+ParseResult page_config(const std::string& query, int& cloud_for_full_module) {
     ParseResult r = parse_config(query);
     Config& c = r.config;
     if (c.cloud == 0) return r;
+    if constexpr (!module_has_clouds) {
+        cloud_for_full_module = c.cloud;
+        c.cloud = 0;
+        return r;
+    }
     const std::string value = std::to_string(c.cloud);
     if (c.cloud > max_page_cloud_points) {
         r.errors.push_back({"cloud", value,
@@ -77,13 +84,13 @@ StiffestMode stiffest_mode_of(const Scene& sc) { return stiffest_mode(sc.system,
 }  // namespace
 
 Playground::Playground(const std::string& query)
-    : parsed_(page_config(query)),
+    : parsed_(page_config(query, cloud_for_full_module_)),
       sim_(parsed_.config),
       state_layout_(state_series(), sim_.lanes(), sim_.bodies()),
       history_layout_(history_series(*this), sim_.lanes(), sim_.bodies()) {
     const Config& c = sim_.config();
     const double copies = static_cast<double>(c.integrators.size()) * (c.cloud + cloud_boundary_points);
-    if (c.cloud > 0) {
+    if (module_has_clouds && c.cloud > 0) {
         // The integrators' clouds are built by build_clouds, one at a time (15 clouds of 100,000
         // points take a few hundred milliseconds); the exact flow's few points now.
         clouds_.reserve(c.integrators.size());
@@ -105,13 +112,14 @@ Playground::Playground(const std::string& query)
     sample_width_ = history_layout_.width();
     history_.assign(static_cast<size_t>(history_capacity) * sample_width_, 0.0);
     // Small clouds (a few milliseconds) at once: ready with the simulation.
-    if (c.cloud > 0 && copies <= cloud_build_at_once) build_clouds(nullptr);
+    if (module_has_clouds && c.cloud > 0 && copies <= cloud_build_at_once) build_clouds(nullptr);
     reset();
 }
 
 void Playground::reset() {
     sim_.reset();
-    for (PhaseCloud& cloud : clouds_) cloud.reset();
+    if constexpr (module_has_clouds)
+        for (PhaseCloud& cloud : clouds_) cloud.reset();
     cloud_lane_ = 0;  // a step in progress is dropped with the rest
     cloud_copy_ = 0;
     exact_cloud_t_ = -1.0;
@@ -127,7 +135,7 @@ void Playground::reset() {
 bool Playground::clouds_ready() const { return sim_.config().cloud == 0 || clouds_ready_; }
 
 bool Playground::build_clouds(const Deadline* deadline) {
-    if (clouds_ready()) return true;
+    if (!module_has_clouds || clouds_ready()) return true;
     const Config& c = sim_.config();
     // Units of work, with the clock read between them: the start disc's offsets (the same for
     // every integrator) a part at a time, its rim, then each cloud.
@@ -178,6 +186,7 @@ bool Playground::prepare(double budget_ms) {
 }
 
 bool Playground::step_clouds(const Deadline* deadline) {
+    if constexpr (!module_has_clouds) return true;
     const double dt = sim_.config().dt;
     while (cloud_lane_ < clouds_.size()) {
         PhaseCloud& cloud = clouds_[cloud_lane_];
@@ -213,6 +222,7 @@ bool Playground::step_once(const Deadline* deadline) {
 }
 
 void Playground::note_part(size_t lane, int first, int count) {
+    if constexpr (!module_has_clouds) return;
     const PhaseCloud& cloud = clouds_[lane];
     if (first == 0) next_points_finite_[lane] = 0;
     const int end = std::min(first + count, cloud.points());  // the rim's copies are not points
@@ -228,7 +238,7 @@ void Playground::note_part(size_t lane, int first, int count) {
 }
 
 void Playground::keep_cloud_views() {
-    if (!clouds_ready()) return;
+    if (!module_has_clouds || !clouds_ready()) return;
     kept_area_ratio_.resize(clouds_.size());
     points_finite_.resize(clouds_.size());
     float* out = cloud_points_.data();
@@ -303,13 +313,13 @@ val Playground::state() {
 }
 
 double Playground::cloud_area_ratio(int lane) const {
-    if (clouds_.empty() || !clouds_ready()) return std::nan("");
+    if (!module_has_clouds || clouds_.empty() || !clouds_ready()) return std::nan("");
     if (split_clouds_) return kept_area_ratio_[static_cast<size_t>(lane)];
     return clouds_[static_cast<size_t>(lane)].area_ratio().value_or(std::nan(""));
 }
 
 double Playground::cloud_points_finite(int lane) const {
-    if (clouds_.empty() || !clouds_ready()) return 0.0;
+    if (!module_has_clouds || clouds_.empty() || !clouds_ready()) return 0.0;
     if (points_finite_step_ != sim_.steps()) {
         points_finite_.resize(clouds_.size());
         for (size_t l = 0; l < clouds_.size(); ++l) points_finite_[l] = clouds_[l].points_finite();
@@ -319,7 +329,7 @@ double Playground::cloud_points_finite(int lane) const {
 }
 
 double Playground::exact_cloud_area_ratio() const {
-    if (!exact_cloud_) return std::nan("");
+    if (!module_has_clouds || !exact_cloud_) return std::nan("");
     // The ratio of the closed form at the current time (moved there if nobody has yet).
     if (exact_cloud_t_ != sim_.time()) {
         exact_cloud_->at(sim_.time());
@@ -331,7 +341,8 @@ double Playground::exact_cloud_area_ratio() const {
 val Playground::cloud_points() {
     // Until the clouds are built their buffers are not whole: nothing to read (the page reads
     // them once cloudsReady()).
-    if (!clouds_ready()) return val(emscripten::typed_memory_view(size_t{0}, cloud_points_.data()));
+    if (!module_has_clouds || !clouds_ready())
+        return val(emscripten::typed_memory_view(size_t{0}, cloud_points_.data()));
     float* out = cloud_points_.data();
     for (const PhaseCloud& cloud : clouds_) {
         if (split_clouds_ || !clouds_ready()) {  // kept at the last whole step (or not built yet)
@@ -696,6 +707,18 @@ val loop_table() {
     out.set("keys", keys);
     out.set("rules", std::string(loop_rules));
     return out;
+}
+
+val view_table() {
+    val list = val::array();
+    for (const ViewInfo& v : views()) {
+        val item = val::object();
+        item.set("id", std::string(v.id));
+        item.set("name", std::string(v.name));
+        item.set("description", std::string(v.description));
+        list.call<void>("push", item);
+    }
+    return list;
 }
 
 val limits() {

@@ -17,6 +17,16 @@
 
 namespace stepwise::web {
 
+// The page's two modules are built from the same sources (wasm_bindings/CMakeLists.txt): the
+// motion module (STEPWISE_PAGE_MOTION: the simulation, its tables and the X-ray; what the first
+// frame needs) and the full module (everything: the phase-space clouds, the analysis views, the
+// export). In the motion module the clouds' paths compile away.
+#ifdef STEPWISE_PAGE_MOTION
+constexpr bool module_has_clouds = false;
+#else
+constexpr bool module_has_clouds = true;
+#endif
+
 // How many plot-history samples are kept (then every other one is dropped and the stride doubles).
 constexpr int history_capacity = 1024;
 // The page's limits on the phase-space cloud (the CLI allows more): points per integrator, the
@@ -47,6 +57,9 @@ public:
     // step; advance_steps builds them all first.
     bool prepare(double budget_ms);
     bool clouds_ready() const;
+    // True in the motion module when the query asks for a phase-space cloud: this simulation runs
+    // without it, and the page makes the query's simulation in the full module instead.
+    bool needs_full_module() const { return cloud_for_full_module_ > 0; }
 
     // Advances by n whole steps (frames, with a game loop; n clamped to [0, max_steps_per_call]);
     // returns the steps taken.
@@ -83,7 +96,13 @@ public:
     int history_generation() const { return history_generation_; }
     int last_advance() const { return last_advance_; }
 
-    std::string config() const { return normalise(sim_.config()); }
+    // The normalised config; in the motion module with the cloud the link asked for (run without).
+    std::string config() const {
+        if (cloud_for_full_module_ == 0) return normalise(sim_.config());
+        Config asked = sim_.config();
+        asked.cloud = cloud_for_full_module_;
+        return normalise(asked);
+    }
     emscripten::val errors() const;  // the parse errors of the query this was made from
     // The page's unit of time: a step of dt, or with a game loop a frame of 1/hz (the runner
     // advances one frame per 1/hz of wall time, so a 30 Hz loop shows 30 new states a second).
@@ -125,6 +144,7 @@ private:
     void compact();
     void take_in(const std::vector<dvec2>& points);
 
+    int cloud_for_full_module_ = 0;  // before parsed_: page_config sets it
     ParseResult parsed_;
     Simulation sim_;
     std::vector<PhaseCloud> clouds_;
@@ -170,6 +190,8 @@ std::string normalise_query(const std::string& query);  // the valid parts, norm
 emscripten::val integrator_table();
 emscripten::val scenario_table();
 emscripten::val preset_table();
+// The views table (core/config.hpp): [{id, name, description}], the first the default.
+emscripten::val view_table();
 emscripten::val limits();  // dt_max, duration_max, max_steps, default dt, ...
 // The game loop's kinds and keys (core/frame_loop.hpp): {kinds: [{id, description}], keys:
 // [{key, min, max, default, whole, maxExclusive, label, unit, meaning, allowed, fixed, variable,

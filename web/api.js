@@ -16,6 +16,8 @@
 //                                  of system and each lane's order on it: regime, laneOrders)
 //   stepwise.errors()             the messages shown to the user (config errors and others)
 //   stepwise.set(query)           apply a config string; returns the normalised one
+//   await stepwise.settled()      resolves once the last set() or link runs: at once, or for a
+//                                 link with a phase-space cloud when the full module has loaded
 //   stepwise.play(), pause(), step(), reset()
 //   stepwise.integrators(), scenarios(), presets()   the core's tables
 //   stepwise.debug                handles() live Embind objects; timings(); view() the fitted view
@@ -63,6 +65,7 @@ export function installApi(app, ready) {
     scene: () => structuredClone(app.scene()),
     errors: () => app.errors().slice(),
     set: (query) => app.set(String(query)),
+    settled: () => app.settled(),
     play: () => app.runner.play(),
     pause: () => app.runner.pause(),
     step: () => app.runner.step(),

@@ -55,7 +55,9 @@ export function runPlan(config, steps, lanes, bodies, maxRows, format = 'csv') {
 // In slices of about 10 ms with a yield between them, so a long run never freezes the page;
 // the slice size follows the measured cost of the last one. onProgress(fraction) after each.
 export async function runParts(core, config, plan, lanes, onProgress = () => {}) {
-  const job = new core.Module.RunExport(config, plan.steps, plan.every, plan.format);
+  // The export runs in the full module (web/wasm.js), loaded on the first export.
+  await core.full();
+  const job = new core.FullModule.RunExport(config, plan.steps, plan.every, plan.format);
   const encoder = new TextEncoder();
   const parts = [];
   const targetMs = 10;

@@ -68,6 +68,7 @@ const app = {
   // The embed options' problems (web/mode.js) first: they stay for the page's life.
   errors: () => [...(mode.problems || []), ...languageNotice(), ...new Set(configErrors.map(describeError)), ...uiErrors],
   set: (query) => apply(query),
+  settled: () => Promise.resolve(fullModuleWait).then(() => undefined),
   timings: () => {
     const r = runner.recent, n = Math.min(r.count, r.sim.length);
     // The last frames' times, oldest first.
@@ -191,6 +192,8 @@ function apply(query) {
     return sim.config;
   }
   const next = withViewDefaults(core.createSimulation(refused ? `scenario=${core.limits.default_scenario}` : query));
+  if (next.needsFullModule) return applyWithFullModule(next);
+  fullModuleWait = null;
   if (boundsProbe) boundsProbe.cancel();
   if (sim) sim.delete();
   sim = next;
@@ -225,6 +228,20 @@ function apply(query) {
   runner.replaced();
   showView(valueOf(sim.config, 'view') || core.views[0].id);
   return sim.config;
+}
+
+// A link that asks for a phase-space cloud runs in the full module (web/wasm.js): until it has
+// loaded the current run goes on (at start-up nothing runs yet), then the link is applied. The
+// link shows in the address at once; a later link replaces this one.
+let fullModuleWait = null;
+function applyWithFullModule(handle) {
+  const query = handle.query, config = handle.config;
+  handle.delete();
+  const wait = core.full().then(() => { if (fullModuleWait === wait) apply(query); });
+  fullModuleWait = wait;
+  wait.catch((error) => notify(`The phase-space cloud could not load: ${error.message}`));
+  writeHash(config);
+  return config;
 }
 
 // Builds a simulation's clouds in slices between frames until they are all there.
@@ -264,7 +281,9 @@ function showView(id) {
     // The module's evaluation, the view's creation and its first show are three tasks: run in
     // one (the microtasks after an import), they were one 80-120 ms task on a busy machine.
     if (!analyses.has(id)) {
-      analyses.set(id, row.load().then(async (m) => { await nextTask(); return m.create($('analysis'), analysisContext); }));
+      // The analyses run in the full module (loaded once, beside the view's own module).
+      analyses.set(id, Promise.all([row.load(), core.full()])
+        .then(async ([m]) => { await nextTask(); return m.create($('analysis'), analysisContext); }));
     }
     const shown = sim;
     analyses.get(id).then(async (v) => { await nextTask(); if (viewId === id && sim === shown) v.show(sim); })
@@ -307,12 +326,15 @@ function scheduleLegendStudy() {
   if (valueOf(sim.config, 'loop') !== null) { legend.measured(null); return; }
   if (showMeasuredOrders()) return;
   const config = sim.config;
-  legendStudyTimer = setTimeout(() => ready.then(() => {
-    if (!sim || physicsKey(sim.config) !== physicsKey(config)) return;
+  // The study runs in the full module: loaded after the first frame, in the background.
+  const timer = setTimeout(() => ready.then(() => core.full()).then(() => {
+    if (legendStudyTimer !== timer || !sim || physicsKey(sim.config) !== physicsKey(config)) return;
+    legendStudyTimer = null;
     legendStudy = runStudy(core, config, studySizes.quick, {
       onDone: () => { legendStudy = null; if (physicsKey(sim.config) === physicsKey(config)) showMeasuredOrders(); },
     });
-  }), legendStudyDelayMs);
+  }).catch(() => { legend.measured(null); }), legendStudyDelayMs);
+  legendStudyTimer = timer;
 }
 
 // Switching views goes through the config: the link, embeds and Copy link keep it.
@@ -476,6 +498,7 @@ async function start() {
     integrators: core.integrators, laneIds: () => sim.laneIds, openers: { methods: $('methods-open'), keys: $('keys-open') },
   });
   apply(readHash() || `scenario=${core.limits.default_scenario}`);
+  if (!sim) await fullModuleWait;  // a link with a cloud: its simulation is made in the full module
   onHashEdited((hash) => { if (hash !== sim.config) apply(hash); });
 
   $('errors-dismiss').addEventListener('click', () => {

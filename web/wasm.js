@@ -10,7 +10,28 @@ import { nextTask } from './slices.js';
 // analyses: live convergence studies and stability grids (the tests check none is left behind).
 const counters = { created: 0, deleted: 0, calls: 0, analyses: 0 };
 
-// The module's loader (stepwise.js) is a classic script that defines createStepwise.
+// The page's two modules (wasm_bindings/CMakeLists.txt): the motion module (stepwise.js, the
+// loader, defines createStepwise) is what the first frame needs; the full module
+// (stepwise-full.js, createStepwiseFull) adds the phase-space clouds, the convergence and
+// stability views and the export, and is loaded on demand by full(). Both are built from the
+// same core and give the same numbers.
+const fullLoader = 'stepwise-full.js';
+
+// Loads the full module's loader as a classic script (once) and starts the module.
+function startFullModule() {
+  if (globalThis.__stepwiseFullModule) return globalThis.__stepwiseFullModule;
+  const started = new Promise((resolve, reject) => {
+    if (typeof globalThis.createStepwiseFull === 'function') { resolve(); return; }
+    const script = document.createElement('script');
+    script.src = new URL(fullLoader, document.baseURI).href;
+    script.onload = () => resolve();
+    script.onerror = () => reject(new Error(`${fullLoader} (the full WebAssembly module's loader) could not load`));
+    document.head.append(script);
+  }).then(() => globalThis.createStepwiseFull());
+  globalThis.__stepwiseFullModule = started;
+  return started;
+}
+
 export async function loadCore() {
   if (typeof globalThis.createStepwise !== 'function') {
     throw new Error('stepwise.js (the WebAssembly loader) is missing');
@@ -20,7 +41,8 @@ export async function loadCore() {
   // Embind's set-up of every binding ran in this task: the tables in the next one.
   await nextTask();
   const limits = Module.limits();
-  return {
+  let Full = null, fullPromise = null;
+  const core = {
     Module,
     limits,
     // The game loop's kinds and keys (web/gameloop.js builds its controls from them).
@@ -30,22 +52,43 @@ export async function loadCore() {
     presets: Module.presets(),
     // What the page shows by link (view=): [{id, name, description}], the first the default.
     views: Module.views(),
-    // oscillator_limit of one integrator at damping ratio zeta: {limit, unconditional, adaptive}.
-    stabilityLimit: (id, zeta) => Module.stabilityLimit(id, zeta),
-    createStudy: (query, halvings, maxWork) => new StudyHandle(Module, query, halvings, maxWork),
-    createStabilityGrid: (id, grid) => new StabilityGridHandle(Module, id, grid),
     parse: (query) => Module.parse(query),
     normalise: (query) => Module.normalise(query),
-    createSimulation: (query) => new SimulationHandle(Module, limits, query),
+    // A simulation of the link: in the motion module, or in the full one when the link asks for
+    // a cloud and the full module is loaded. handle.needsFullModule: the link asks for a cloud and
+    // this handle runs without it (load full(), then make it again).
+    createSimulation: (query) => {
+      const handle = new SimulationHandle(Module, limits, query);
+      if (!handle.needsFullModule || !Full) return handle;
+      handle.delete();
+      return new SimulationHandle(Full, limits, query);
+    },
+    // The full module, loaded once: resolves to core itself, whose analysis functions below work
+    // from then on (fullReady true).
+    full: () => {
+      fullPromise ||= startFullModule().then(async (M) => { await nextTask(); Full = M; return core; });
+      return fullPromise;
+    },
+    get fullReady() { return Full !== null; },
+    get FullModule() { return requireFull(); },
+    // oscillator_limit of one integrator at damping ratio zeta: {limit, unconditional, adaptive}.
+    stabilityLimit: (id, zeta) => requireFull().stabilityLimit(id, zeta),
+    createStudy: (query, halvings, maxWork) => new StudyHandle(requireFull(), query, halvings, maxWork),
+    createStabilityGrid: (id, grid) => new StabilityGridHandle(requireFull(), id, grid),
     handles: () => ({
       created: counters.created,
       deleted: counters.deleted,
       live: counters.created - counters.deleted,
       calls: counters.calls,
       analyses: counters.analyses,
-      emval: typeof Module.count_emval_handles === 'function' ? Module.count_emval_handles() : 0,
+      emval: [Module, Full].reduce((n, M) => n + (M && typeof M.count_emval_handles === 'function' ? M.count_emval_handles() : 0), 0),
     }),
   };
+  function requireFull() {
+    if (!Full) throw new Error('the full WebAssembly module is not loaded yet (await core.full() first)');
+    return Full;
+  }
+  return core;
 }
 
 // A convergence study in the core, advanced in slices; results decoded by name. delete() when done.
@@ -103,6 +146,7 @@ export class SimulationHandle {
     this.query = query;  // the link as given (config is what the core kept of it)
     this.sim = new Module.Simulation(query);
     counters.created += 1;
+    this.needsFullModule = this.sim.needsFullModule();
     this.laneIds = this.sim.laneIds();
     this.config = this.sim.config();
     // Every problem of the query, the page's own limits included (a cloud too large for the page).

@@ -12,7 +12,7 @@ before(async () => { env = await startBrowser(); });
 after(async () => { await env?.close(); });
 
 const withPage = (options, fn) => pageChecks(env, options, fn);
-const config = (page) => page.evaluate(() => window.stepwise.config());
+const config = (page) => page.evaluate(async () => { await window.stepwise.settled(); return window.stepwise.config(); });
 const errors = (page) => page.evaluate(() => window.stepwise.errors());
 const visible = (page, selector) => page.locator(selector).isVisible();
 const all = 'explicit_euler,semi_implicit_euler,semi_implicit_euler_x,implicit_euler,newton,heun,midpoint,rk4,' +

@@ -99,7 +99,7 @@ export async function openPage(env, { hash = '', width = 1280, height = 860, sch
   return { page, context, problems };
 }
 
-export const state = (page) => page.evaluate(() => window.stepwise.state());
+export const state = (page) => page.evaluate(async () => { await window.stepwise.settled(); return window.stepwise.state(); });
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 export async function screenshot(page, name, options = {}) {

@@ -91,7 +91,7 @@ async function check(name, options, more = async () => {}) {
   }
 }
 
-const state = (page) => page.evaluate(() => window.stepwise.state());
+const state = (page) => page.evaluate(async () => { await window.stepwise.settled(); return window.stepwise.state(); });
 const view = (page) => page.evaluate(() => window.stepwise.debug.view());
 
 // A rest-length spring has no closed form: the reference is rk45 at rtol 1e-12. Bounding its

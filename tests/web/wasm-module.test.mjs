@@ -15,9 +15,14 @@ import { cli, cliRun, compareRunText } from './run-text.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const site = process.env.STEPWISE_SITE || path.join(root, 'build/site');
 const require = createRequire(import.meta.url);
-const createStepwise = require(path.join(site, 'stepwise.js'));
+// The page's two modules (wasm_bindings/CMakeLists.txt): the motion module (stepwise.js, -Oz, no
+// clouds, no analyses, no export) and the full module (stepwise-full.js, -O3, everything). Both
+// are compared with the native CLI; the rest of this file runs against the full one.
 // Node 20's fetch() cannot read a file path: hand the loader the bytes (docs/toolchain.md).
-const M = await createStepwise({ wasmBinary: fs.readFileSync(path.join(site, 'stepwise.wasm')) });
+const loadModule = (name) => require(path.join(site, `${name}.js`))({ wasmBinary: fs.readFileSync(path.join(site, `${name}.wasm`)) });
+const Motion = await loadModule('stepwise');
+const M = await loadModule('stepwise-full');
+const modules = { motion: Motion, full: M };
 const L = M.limits();
 
 function native(query, steps, every) {
@@ -51,8 +56,8 @@ function snapshot(sim) {
 }
 
 // The same rows from the wasm Simulation, read from its flat state array.
-function wasm(query, steps, every) {
-  const sim = new M.Simulation(query);
+function wasm(Module, query, steps, every) {
+  const sim = new Module.Simulation(query);
   try {
     const ids = sim.laneIds();
     const layout = new ArrayLayout(sim.layout().state);
@@ -89,23 +94,25 @@ const cases = [
   { query: `preset=stiff_spring&integrators=${every}`, steps: 200, every: 1 },  // divergence
 ];
 
-// Per field: how many values, how many bit-identical, the worst relative difference.
-const stats = {};
+// Per module and field: how many values, how many bit-identical, the worst relative difference.
+const stats = { motion: {}, full: {} };
 // Differences in a fixed-step lane's own state (not its error, not the adaptive rk45 lane).
 let fixedStepDifferences = 0;
 const fields = ['t', 'x', 'y', 'vx', 'vy', 'energy', 'error'];
+// The module's rows of each case, for the test of the two modules against each other.
+const rowsOf = { motion: [], full: [] };
 
-for (const c of cases) {
-  test(`wasm equals native: ${c.query.slice(0, 70)} (${c.steps} steps)`, () => {
+for (const [c, name] of cases.flatMap((c) => [[c, 'motion'], [c, 'full']])) test(`wasm (${name} module) equals native: ${c.query.slice(0, 60)} (${c.steps} steps)`, () => {
     const a = native(c.query, c.steps, c.every);
-    const b = wasm(c.query, c.steps, c.every);
+    const b = wasm(modules[name], c.query, c.steps, c.every);
+    rowsOf[name].push(b);
     assert.equal(b.length, a.length, 'row count');
     for (let i = 0; i < a.length; ++i) {
       assert.equal(b[i].integrator, a[i].integrator);
       assert.equal(b[i].body, a[i].body);
       for (const f of fields) {
         const x = a[i][f], y = b[i][f];
-        const st = (stats[f] ??= { values: 0, identical: 0, worst: 0 });
+        const st = (stats[name][f] ??= { values: 0, identical: 0, worst: 0 });
         ++st.values;
         if (Object.is(x, y)) { ++st.identical; continue; }
         if (f !== 'error' && a[i].integrator !== 'rk45') ++fixedStepDifferences;
@@ -120,19 +127,67 @@ for (const c of cases) {
         assert.ok(rel <= 1e-12, `${a[i].integrator} ${f} at t=${a[i].t}: native ${x} wasm ${y} (rel ${rel})`);
       }
     }
-  });
-}
+});
 
 test('bit-identical summary', () => {
-  for (const [f, st] of Object.entries(stats)) {
-    console.log(`# wasm vs native, ${f}: ${st.identical} of ${st.values} bit-identical; ` +
-                `worst relative difference ${st.worst}`);
+  for (const name of Object.keys(stats)) {
+    for (const [f, st] of Object.entries(stats[name])) {
+      console.log(`# wasm (${name}) vs native, ${f}: ${st.identical} of ${st.values} bit-identical; ` +
+                  `worst relative difference ${st.worst}`);
+    }
   }
   // Every fixed-step integrator's state and energy agree to the last bit. Only the adaptive rk45
   // lane (its step-size control calls pow()) and the errors against a closed form (exp, sin, cos)
   // go through libm, whose last bit differs between glibc and Emscripten's musl.
-  for (const f of fields) assert.ok(stats[f].values > 10000);
+  for (const name of Object.keys(stats)) for (const f of fields) assert.ok(stats[name][f].values > 10000);
   assert.equal(fixedStepDifferences, 0, 'fixed-step lanes bit-identical');
+});
+
+// The two modules are one core built two ways (-Oz and -O3): every value of every case, rk45's
+// and the errors included, is the same to the last bit. (Linking the motion module at -Oz did
+// change rk45's steps at the 1e-12 level: it is linked at -Os, wasm_bindings/CMakeLists.txt.)
+test('the motion module and the full module give the same numbers, bit for bit', () => {
+  assert.equal(rowsOf.motion.length, cases.length);
+  assert.equal(rowsOf.full.length, cases.length);
+  let values = 0;
+  rowsOf.motion.forEach((rows, k) => {
+    assert.equal(rows.length, rowsOf.full[k].length);
+    rows.forEach((row, i) => {
+      for (const f of fields) {
+        ++values;
+        assert.ok(Object.is(row[f], rowsOf.full[k][i][f]),
+          `${cases[k].query.slice(0, 50)} ${row.integrator} ${f} at t=${row.t}: motion ${row[f]}, full ${rowsOf.full[k][i][f]}`);
+      }
+    });
+  });
+  assert.ok(values > 70000, `${values} values compared`);
+});
+
+// A link with a cloud, given to the motion module: it runs without the cloud, says it needs the
+// full module, and reports no error of its own (the page makes it again in the full module).
+test('the motion module hands a cloud to the full module; the full module computes it', () => {
+  const query = 'preset=undamped_dt025&cloud=500';
+  const motion = new Motion.Simulation(query), full = new M.Simulation(query);
+  try {
+    assert.equal(motion.needsFullModule(), true);
+    assert.deepEqual(motion.errors(), []);
+    assert.equal(motion.layout().cloud.points, 0);
+    assert.equal(motion.config(), full.config(), 'the same config, cloud=500 in both');
+    assert.match(motion.config(), /&cloud=500/);
+    assert.equal(full.needsFullModule(), false);
+    assert.equal(full.layout().cloud.points, 500);
+    const plain = new Motion.Simulation('preset=undamped_dt025');
+    assert.equal(plain.needsFullModule(), false);
+    plain.delete();
+    // What the motion module leaves out, the full module has.
+    for (const name of ['Convergence', 'StabilityGrid', 'RunExport', 'exportRun', 'stabilityLimit']) {
+      assert.equal(typeof Motion[name], 'undefined', name);
+      assert.equal(typeof M[name], 'function', name);
+    }
+  } finally {
+    motion.delete();
+    full.delete();
+  }
 });
 
 test('tables carry the metadata the page shows', () => {
