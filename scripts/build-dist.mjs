@@ -1,5 +1,9 @@
 // Builds dist/, the static bundle a school server, GitHub Pages or any static host serves as it is
 // (docs/hosting.md), from the assembled site (build/site, scripts/build-site.sh):
+// - the JavaScript bundled and minified by esbuild (bundled() below): each page's ES module graph
+//   from its entry into one file, what it imports on demand (an analysis view, the X-ray, the
+//   step code) into chunks of their own; the classic scripts (the modules' loaders among them)
+//   and the style sheets minified as they are;
 // - every file but the HTML entry points (index.html, embed.html, lesson.html) and the service
 //   worker gets a content hash in its name (web/view.js → web/view-3f9c0a1b2d.js), and every
 //   reference to it is rewritten: HTML src/href, ES module imports (static and import()), the
@@ -18,6 +22,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
 import { contentSecurityPolicy, longCache } from './serve.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -27,6 +32,10 @@ const serviceWorker = 'sw.js';
 // modules (the tests import them); a browser never asks for it.
 const notShipped = new Set(['web/package.json']);
 const compressed = /\.(html|js|mjs|css|json|svg|txt|wasm)$/;
+// The pages' ES module entries (index.html and embed.html load web/main.js, lesson.html lesson.js).
+const moduleEntries = ['web/main.js', 'lesson.js'];
+// What the bundle runs on: the browsers the WebAssembly module needs (SIMD, CMakeLists.txt).
+const browsers = ['chrome91', 'edge91', 'firefox89', 'safari16.4'];
 const hashLength = 10;
 
 const posix = path.posix;
@@ -68,8 +77,9 @@ export function buildDist({ site = path.join(root, 'build/site'), out = path.joi
   if (!fs.existsSync(path.join(site, 'index.html'))) {
     throw new Error(`${site} has no index.html: build the site first (bash scripts/build-site.sh)`);
   }
-  const files = listFiles(site).filter((f) => !notShipped.has(f) && f !== serviceWorker && f !== '_headers');
-  const content = new Map(files.map((f) => [f, fs.readFileSync(path.join(site, f))]));
+  const siteFiles = listFiles(site).filter((f) => !notShipped.has(f) && f !== serviceWorker && f !== '_headers');
+  const content = bundled(site, new Map(siteFiles.map((f) => [f, fs.readFileSync(path.join(site, f))])));
+  const files = [...content.keys()].sort();
   const isText = (f) => !f.endsWith('.wasm');
   const assets = new Set(files.filter((f) => !entryPoints.includes(f)));
   const refs = new Map(files.map((f) => [f, isText(f) ? references(f, content.get(f).toString('utf8'), assets) : []]));
@@ -128,6 +138,32 @@ export function buildDist({ site = path.join(root, 'build/site'), out = path.joi
     }));
   }
   return { out, version, files: shipped, renamed: newName };
+}
+
+// The site's files as dist/ ships them: the module graphs of moduleEntries bundled, minified and
+// split where the code imports on demand (every module a bundle contains is left out), every
+// other script and style sheet minified alone. Scripts that are not modules (web/mode.js,
+// web/boot.js, stepwise.js, stepwise-full.js) are minified as scripts: their top-level names
+// (createStepwise, createStepwiseFull) stay. Deterministic: esbuild names chunks by content.
+function bundled(site, content) {
+  const entries = moduleEntries.filter((f) => content.has(f));
+  const result = esbuild.buildSync({
+    absWorkingDir: site, entryPoints: entries, outdir: site, outbase: site, write: false,
+    bundle: true, splitting: true, format: 'esm', minify: true, target: browsers, charset: 'utf8',
+    entryNames: '[dir]/[name]', chunkNames: 'web/chunk-[hash]', metafile: true, legalComments: 'none', logLevel: 'error',
+  });
+  const out = new Map(content);
+  for (const input of Object.keys(result.metafile.inputs)) out.delete(input);
+  for (const file of result.outputFiles) out.set(path.relative(site, file.path).split(path.sep).join('/'), Buffer.from(file.contents));
+  for (const [f, data] of out) {
+    const loader = f.endsWith('.css') ? 'css' : f.endsWith('.js') ? 'js' : null;
+    if (!loader || result.outputFiles.some((o) => o.path === path.join(site, f))) continue;
+    const minified = esbuild.transformSync(data.toString('utf8'), {
+      loader, minify: true, target: browsers, charset: 'utf8', legalComments: 'none', sourcefile: f,
+    });
+    out.set(f, Buffer.from(minified.code, 'utf8'));
+  }
+  return out;
 }
 
 // The rules of scripts/serve.mjs, for a host that reads a _headers file (Netlify, Cloudflare

@@ -37,3 +37,13 @@ if ! locale -a 2>/dev/null | grep -qi '^de_DE\.utf-\?8$'; then
   grep -q '^de_DE.UTF-8 UTF-8' /etc/locale.gen || echo 'de_DE.UTF-8 UTF-8' | $SUDO tee -a /etc/locale.gen >/dev/null
   $SUDO locale-gen >/dev/null
 fi
+# The locked npm packages (package-lock.json): esbuild bundles dist/ (scripts/build-dist.mjs, the
+# main job and the tests), playwright-core and axe-core drive the web tests. Installed when one is
+# missing.
+cd "$(dirname "$0")/.."
+for dep in $(node -e "console.log(Object.keys(require('./package.json').devDependencies).join(' '))"); do
+  if [ ! -f "node_modules/$dep/package.json" ]; then
+    npm ci --no-audit --no-fund
+    break
+  fi
+done

@@ -9,15 +9,10 @@ cd "$(dirname "$0")/.."
 bash scripts/build-site.sh
 # The numbers test compares with the native CLI.
 bash scripts/build-native.sh  # incremental; a stale CLI would fail the numbers test
-# Every devDependency of package.json (playwright-core, axe-core for tests/web/a11y.test.mjs):
-# a missing one means the locked set is not installed.
-if [ ! -f node_modules/playwright-core/package.json ] || [ ! -f node_modules/axe-core/axe.min.js ]; then
-  npm ci --no-audit --no-fund
-fi
+# The locked npm packages (esbuild, playwright-core, axe-core) come with scripts/setup.sh.
 mkdir -p test-artifacts
-# The static bundle and its size report (docs/hosting.md): every file's raw, gzip and brotli size,
-# and what each page loads before its first frame. Printed, not yet enforced (--check): the
-# first frame is over its 60 KB budget (docs/performance-web.md says by how much and why).
+# The static bundle and its size report (docs/size.md): every file's raw, gzip and brotli size,
+# and what each page loads before its first frame, which fails the tests over its budget.
 node scripts/build-dist.mjs
-node scripts/size-report.mjs dist | tee test-artifacts/size-report.md
+node scripts/size-report.mjs dist --check | tee test-artifacts/size-report.md
 node --test --test-concurrency=1 tests/web/

@@ -15,7 +15,9 @@ const counters = { created: 0, deleted: 0, calls: 0, analyses: 0 };
 // (stepwise-full.js, createStepwiseFull) adds the phase-space clouds, the convergence and
 // stability views and the export, and is loaded on demand by full(). Both are built from the
 // same core and give the same numbers.
-const fullLoader = 'stepwise-full.js';
+// Beside the page (the site's root); written relative to this file so that scripts/build-dist.mjs
+// finds and renames the reference (a bundled module of web/ stays in web/).
+const fullLoader = new URL('../stepwise-full.js', import.meta.url);
 
 // Loads the full module's loader as a classic script (once) and starts the module.
 function startFullModule() {
@@ -23,9 +25,9 @@ function startFullModule() {
   const started = new Promise((resolve, reject) => {
     if (typeof globalThis.createStepwiseFull === 'function') { resolve(); return; }
     const script = document.createElement('script');
-    script.src = new URL(fullLoader, document.baseURI).href;
+    script.src = fullLoader.href;
     script.onload = () => resolve();
-    script.onerror = () => reject(new Error(`${fullLoader} (the full WebAssembly module's loader) could not load`));
+    script.onerror = () => reject(new Error(`${fullLoader.pathname} (the full WebAssembly module's loader) could not load`));
     document.head.append(script);
   }).then(() => globalThis.createStepwiseFull());
   globalThis.__stepwiseFullModule = started;

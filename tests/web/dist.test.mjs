@@ -38,6 +38,10 @@ test('the bundle: hashed names for all but the pages and the worker, references 
   assert.deepEqual(unhashed, ['_headers', 'embed.html', 'index.html', 'lesson.html', 'sw.js']);
   assert.ok(files.some((f) => /^stepwise-[0-9a-f]{10}\.wasm$/.test(f)), 'the module is hashed');
   assert.ok(!files.includes('web/package.json'), 'not shipped');
+  // The page's modules bundled (esbuild): the entry, no module it contains on its own.
+  assert.ok(files.some((f) => /^web\/main-[0-9a-f]{10}\.js$/.test(f)), 'the page\'s bundle');
+  assert.ok(!files.some((f) => /^web\/(view|plots|controls|runner)-[0-9a-f]{10}\.js$/.test(f)), 'its modules inside it');
+  assert.ok(files.some((f) => /^stepwise-full-[0-9a-f]{10}\.wasm$/.test(f)), 'the full module, for on demand');
   // Every quoted file name in a page or script names a file of the bundle.
   for (const f of files.filter((g) => /\.(html|js)$/.test(g))) {
     const text = fs.readFileSync(path.join(out, f), 'utf8');
@@ -110,6 +114,10 @@ test('the bundle\'s pages run under the CSP with no console error, and offline a
     await page.evaluate(() => window.stepwise.ready);
     await animates(page);
     await screenshot(page, 'i13-dist-offline');
+    // The full module (loaded on demand) comes from the worker's cache too: a cloud offline.
+    await page.evaluate(() => window.stepwise.set('preset=undamped_dt025&cloud=500'));
+    await page.evaluate(() => window.stepwise.settled());
+    assert.equal((await page.evaluate(() => window.stepwise.state())).cloud.points, 500, 'the cloud, offline');
     await embed.reload();
     await embed.evaluate(() => window.stepwise.ready);
     await animates(embed);
@@ -137,7 +145,9 @@ test('a deploy replaces the version cleanly: reloaded online, the new one runs a
     fs.cpSync(site, site2, { recursive: true });
     const index = path.join(site2, 'index.html');
     fs.writeFileSync(index, fs.readFileSync(index, 'utf8').replace('<title>Stepwise', '<title>Stepwise (next)'));
-    fs.appendFileSync(path.join(site2, 'web/legend.js'), '\n// the next version\n');
+    // A change that survives minifying (a comment would not): the page's bundle, which contains
+    // web/legend.js, gets a new name.
+    fs.appendFileSync(path.join(site2, 'web/legend.js'), '\nglobalThis.__stepwiseNextVersion = true;\n');
     buildDist({ site: site2, out });
     const requested = [];
     page.on('request', (r) => requested.push(new URL(r.url()).pathname.slice(1)));
@@ -147,7 +157,8 @@ test('a deploy replaces the version cleanly: reloaded online, the new one runs a
     await animates(page);
     const stale = requested.filter((f) => /-[0-9a-f]{10}\./.test(f) && oldFiles.has(f) && !fs.existsSync(path.join(out, f)));
     assert.deepEqual(stale, [], 'no file of the old version');
-    assert.ok(requested.some((f) => /^web\/legend-[0-9a-f]{10}\.js$/.test(f) && !oldFiles.has(f)), 'the changed module, by its new name');
+    assert.ok(requested.some((f) => /^web\/main-[0-9a-f]{10}\.js$/.test(f) && !oldFiles.has(f)), 'the changed bundle, by its new name');
+    assert.equal(await page.evaluate(() => globalThis.__stepwiseNextVersion), true, 'the new code runs');
     // The new worker takes over; the old cache is kept for tabs still open on it, no more.
     await page.waitForFunction(async () => (await caches.keys()).filter((n) => n.startsWith('stepwise-')).length === 2, null, { timeout: 30000 });
   } finally {
