@@ -3,6 +3,24 @@
 // is ever inserted as HTML: readouts are set with textContent. The protocol: docs/embedding.md.
 
 import { registerOffline } from './web/offline.js';
+import { chooseLanguage, linkLanguage, useLanguage, localisePage, t } from './web/language.js';
+import { setNumberLanguage, fixed } from './web/coords.js';
+
+// The lesson's language: lesson.html?lang=de (or #lang=de), else the browser's. Its own texts and
+// its frames (each frame's link gets the same lang=) follow it.
+const lessonLanguage = chooseLanguage(linkLanguage(location.search) || linkLanguage(location.hash), navigator.languages || []);
+if (lessonLanguage !== 'en') {
+  const strings = await import('./web/strings/de.js');
+  useLanguage(lessonLanguage, strings);
+  setNumberLanguage(lessonLanguage);
+  document.documentElement.lang = lessonLanguage;
+  localisePage(document.documentElement);
+  for (const frame of document.querySelectorAll('iframe[id^="frame-"]')) {
+    frame.setAttribute('src', `${frame.getAttribute('src')}&lang=${lessonLanguage}`);
+  }
+  const full = document.getElementById('open-playground');
+  if (full) full.href = `${full.getAttribute('href')}&lang=${lessonLanguage}`;
+}
 
 const frames = new Map();  // iframe id -> {frame, origin, config, readout, events, ready, queue}
 
@@ -29,15 +47,17 @@ function send(id, message) {
 
 function percent(drift) {
   const p = drift * 100;
-  if (Math.abs(p) >= 1e4) return `${p >= 0 ? '+' : '−'}${Math.abs(p).toExponential(1)} %`;
-  return `${p >= 0 ? '+' : '−'}${Math.abs(p).toFixed(Math.abs(p) < 10 ? 1 : 0)} %`;
+  if (Math.abs(p) >= 1e4) return `${p >= 0 ? '+' : '−'}${fixedExponent(Math.abs(p))} %`;
+  return `${p >= 0 ? '+' : '−'}${fixed(Math.abs(p), Math.abs(p) < 10 ? 1 : 0)} %`;
 }
+
+const fixedExponent = (x) => x.toExponential(1).replace('.', fixed(0.5, 1).charAt(1));
 
 function describe(state) {
   const parts = state.integrators.map((i) => (i.diverged
-    ? `${i.name}: diverged at t = ${i.divergedAt.toFixed(2)} s`
-    : `${i.name}: energy ${percent(i.drift)}`));
-  return `t = ${state.t.toFixed(1)} s · ${parts.join(' · ')}`;
+    ? t('{name}: diverged at t = {t} s', { name: i.name, t: fixed(i.divergedAt, 2) })
+    : t('{name}: energy {drift}', { name: i.name, drift: percent(i.drift) })));
+  return `t = ${fixed(state.t, 1)} s · ${parts.join(' · ')}`;
 }
 
 function isNumber(x) { return typeof x === 'number' && Number.isFinite(x); }
@@ -64,8 +84,8 @@ window.addEventListener('message', (event) => {
     } else if (data.type === 'stepwise:state' && validState(data)) {
       entry.readout.textContent = describe(data);
     } else if (data.type === 'stepwise:diverged' && validDiverged(data)) {
-      entry.events.textContent = `${data.name} blew up at t = ${data.t.toFixed(2)} s: its position ran away, ` +
-        'so it stopped advancing.';
+      entry.events.textContent = t('{name} blew up at t = {t} s: its position ran away, so it stopped advancing.',
+        { name: data.name, t: fixed(data.t, 2) });
       entry.events.hidden = false;
     }
     return;

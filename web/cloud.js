@@ -8,9 +8,10 @@
 // Robust to diverging lanes: the windows' size follows the clouds that stay near the others'
 // size, a non-finite point is dropped, and a finite one outside its window is pinned to the edge.
 // Never hands a non-finite number to the canvas.
-import { niceStep, formatValue, groupDigits } from './coords.js';
+import { niceStep, formatValue, groupDigits, fixed } from './coords.js';
 import { laneStyle } from './palette.js';
 import { valueOf } from './links.js';
+import { t } from './language.js';
 
 const cellWidthTarget = 165;   // css px: cells per row = the width over this
 const margin = { left: 50, right: 8, top: 18, bottom: 18 };  // inside each cell (left: the least)
@@ -33,10 +34,14 @@ const minRedrawInterval = 30;
 // shoelace formula): below zero the rim has folded over itself (where x is coupled to other
 // coordinates, an orbit's), and the number is no area any more.
 export function areaText(ratio) {
-  if (!Number.isFinite(ratio)) return 'area: rim no longer finite';
-  const magnitude = Math.abs(ratio);
-  const text = magnitude >= 0.001 && magnitude < 10 ? magnitude.toFixed(3) : formatValue(magnitude);
-  return ratio < 0 ? `area × −${text} (the rim folded over)` : `area × ${text}`;
+  if (!Number.isFinite(ratio)) return t('area: rim no longer finite');
+  const text = fixedRatio(Math.abs(ratio));
+  return ratio < 0 ? t('area × −{r} (the rim folded over)', { r: text }) : t('area × {r}', { r: text });
+}
+
+// A ratio's size as the legend and the windows write it: "1.000", "14.1".
+function fixedRatio(magnitude) {
+  return magnitude >= 0.001 && magnitude < 10 ? fixed(magnitude, 3) : formatValue(magnitude);
 }
 
 // A CSS colour '#rrggbb' (or '#rgb') as one pixel of a Uint32Array view of ImageData bytes.
@@ -76,7 +81,7 @@ function robustBox(points, offset, count) {
 export function tickText(value, step) {
   if (Math.abs(value) < step * 1e-9) return '0';
   const decimals = Math.min(6, Math.max(0, -Math.floor(Math.log10(step) + 1e-9)));
-  if (Math.abs(value) < 1e9) return value.toFixed(decimals);
+  if (Math.abs(value) < 1e9) return fixed(value, decimals);
   const digits = Math.min(8, Math.max(1, Math.floor(Math.log10(Math.abs(value))) - Math.floor(Math.log10(step))));
   return value.toExponential(digits).replace('e+', 'e');
 }
@@ -161,11 +166,11 @@ export class CloudView {
     this.figure.hidden = !on;
     if (on && this.hint) {
       const n = groupDigits(sim.cloud.points);
-      const ghost = sim.cloud.exact > 0 ? '; grey: the exact flow' : '';
-      this.hint.textContent = `${n} start states per integrator, disc radius ${formatValue(sim.cloud.radius)}${ghost}; ` +
-        'each window is centred on its cloud, all at one scale.' +
+      const ghost = sim.cloud.exact > 0 ? t('; grey: the exact flow') : '';
+      this.hint.textContent = `${t('{n} start states per integrator, disc radius {r}', { n, r: formatValue(sim.cloud.radius) })}${ghost}; ` +
+        t('each window is centred on its cloud, all at one scale.') +
         // The clouds are an area measurement of each one-step map, so every method steps dt there.
-        (valueOf(sim.config, 'equal_cost') === '1' ? ' Equal cost applies to the lanes: the clouds step every method at dt.' : '');
+        (valueOf(sim.config, 'equal_cost') === '1' ? ` ${t('Equal cost applies to the lanes: the clouds step every method at dt.')}` : '');
     }
   }
 
@@ -178,7 +183,7 @@ export class CloudView {
 
   // The canvas for the PNG export, when shown.
   visible() {
-    return this.active ? [{ canvas: this.canvas, caption: 'Phase-space cloud: x (m) against vx (m/s), body 0' }] : [];
+    return this.active ? [{ canvas: this.canvas, caption: t('Phase-space cloud: x (m) against vx (m/s), body 0') }] : [];
   }
 
   // The grid of windows for n of them in a width: as many columns as fit, balanced over rows.
@@ -400,7 +405,7 @@ export class CloudView {
       const colour = lane >= 0 ? laneStyle(this.sim.laneIds[lane], theme.scheme).colour : theme.ghost;
       // Title: the integrator's name in its colour, its area ratio on the right.
       const ratio = lane >= 0 ? snapshot.lanes[lane].areaRatio : snapshot.exactAreaRatio;
-      const ratioText = !Number.isFinite(ratio) ? 'rim not finite' : ratio < 0 ? 'rim folded' : areaText(ratio).replace(/^area /, '');
+      const ratioText = !Number.isFinite(ratio) ? t('rim not finite') : ratio < 0 ? t('rim folded') : `× ${fixedRatio(ratio)}`;
       ctx.font = `600 11px ${theme.font}`;
       ctx.textBaseline = 'alphabetic';
       ctx.textAlign = 'right';
@@ -410,13 +415,13 @@ export class CloudView {
       const room = right - left - ctx.measureText(ratioText).width - 8;
       ctx.textAlign = 'left';
       ctx.fillStyle = colour;
-      ctx.fillText(fit(ctx, lane >= 0 ? this.names[lane] || '' : 'Exact flow', room), left, titleY);
+      ctx.fillText(fit(ctx, lane >= 0 ? this.names[lane] || '' : t('Exact flow'), room), left, titleY);
       ctx.font = `10px ${theme.font}`;
       if (!win) {
         ctx.fillStyle = theme.muted;
         ctx.textAlign = 'center';
         ctx.textBaseline = 'middle';
-        ctx.fillText('no finite points', css.x + css.w / 2, css.y + css.h / 2);
+        ctx.fillText(t('no finite points'), css.x + css.w / 2, css.y + css.h / 2);
         continue;
       }
       this.ticks(ctx, css, win, theme, layout.left);
@@ -428,7 +433,7 @@ export class CloudView {
         ctx.font = `10px ${theme.font}`;
         ctx.strokeStyle = theme.bg;  // a halo: readable over the points
         ctx.lineWidth = 3;
-        for (const [text, dy] of [['spread far beyond', -7], ['this window', 7]]) {
+        for (const [text, dy] of [[t('spread far beyond'), -7], [t('this window'), 7]]) {
           const line = fit(ctx, text, css.w - 8);
           ctx.strokeText(line, css.x + css.w / 2, css.y + css.h / 2 + dy);
           ctx.fillText(line, css.x + css.w / 2, css.y + css.h / 2 + dy);

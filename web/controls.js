@@ -3,13 +3,15 @@
 // meaning, units and allowed ranges, the phase-space cloud (points per integrator and the start
 // disc's radius), equal cost, and playback. Every edit becomes a new config string handed to set(); sync() shows a config.
 import { withKey, valueOf } from './links.js';
-import { groupDigits } from './coords.js';
+import { groupDigits, plainNumber } from './coords.js';
+import { t, coreMessage } from './language.js';
 
 const familyOrder = ['Euler family', 'Runge–Kutta', 'Verlet family', 'kinematic', 'reference'];
-const familyTitle = {
-  'Euler family': 'Euler family', 'Runge–Kutta': 'Runge–Kutta', 'Verlet family': 'Verlet family',
-  kinematic: 'Kinematic', reference: 'Reference',
-};
+// The families' headings (the table's family is an id here: the page groups by it).
+const familyTitle = () => ({
+  'Euler family': t('Euler family'), 'Runge–Kutta': t('Runge–Kutta'), 'Verlet family': t('Verlet family'),
+  kinematic: t('Kinematic'), reference: t('Reference'),
+});
 const dtSlider = { min: -4, max: 1 };  // log10 of dt: 0.0001 s to 10 s
 
 function el(tag, props = {}, children = []) {
@@ -44,8 +46,8 @@ function withoutKept(config) {
 // How many points the quick button asks for.
 const quickCloud = 20000;
 function rangeText(spec) {
-  const lo = spec.min_exclusive ? `> ${spec.min}` : `${spec.min}`;
-  return `${lo} … ${spec.max}${spec.unit ? ' ' + spec.unit : ''}`;
+  const lo = spec.min_exclusive ? `> ${plainNumber(spec.min)}` : plainNumber(spec.min);
+  return `${lo} … ${plainNumber(spec.max)}${spec.unit ? ' ' + spec.unit : ''}`;
 }
 
 // ↑/↓ in a number field: a step that suits the field. A strictly positive quantity (dt, a mass,
@@ -101,7 +103,7 @@ function presetGroups(core) {
     return el('optgroup', { label: s.name }, items);
   });
   const rest = core.presets.filter((p) => !listed.has(p.id));
-  if (rest.length > 0) groups.push(el('optgroup', { label: 'Other' }, rest.map(option)));
+  if (rest.length > 0) groups.push(el('optgroup', { label: t('Other') }, rest.map(option)));
   return groups;
 }
 
@@ -170,19 +172,19 @@ export class Controls {
     const { inputs } = this.fields.get(key);
     const config = this.getConfig();
     const inForce = valueOf(config, key);
-    const stays = inForce === null ? '' : ` ${key} stays ${inForce}.`;
+    const stays = inForce === null ? '' : ` ${t('{key} stays {value}.', { key, value: inForce })}`;
     if (inputs.some((i) => i.validity.badInput)) {
-      this.showFieldError(key, `${key} must be a number; what was typed is not one.${stays}`);
+      this.showFieldError(key, `${t('{key} must be a number; what was typed is not one.', { key })}${stays}`);
       return;
     }
     const values = inputs.map((i) => i.value);
     // An emptied field is not an edit: it shows the value in force again.
     if (values.some((v) => v === '')) { this.sync(config); return; }
     const candidate = withKey(config, key, values.join(','));
-    const problems = this.core.parse(candidate).errors.map((e) => e.message);
+    const problems = this.core.parse(candidate).errors.map(coreMessage);
     for (const input of inputs) {
       if (problems.length === 0 && input.max !== '' && Number(input.value) > Number(input.max)) {
-        problems.push(`${key} must be at most ${input.max} here; got '${input.value}'`);
+        problems.push(t("{key} must be at most {max} here; got '{value}'", { key, max: plainNumber(input.max), value: input.value }));
       }
     }
     if (problems.length > 0) {
@@ -220,16 +222,16 @@ export class Controls {
     this.scenarioText = el('p', { class: 'hint', id: 'scenario-description' });
     this.scenarioSelect.setAttribute('aria-describedby', 'scenario-description');
     this.presetSelect = el('select', { id: 'preset', name: 'preset', 'aria-describedby': 'preset-description' },
-      [el('option', { value: '', text: 'Custom (choose a preset…)' }), ...presetGroups(core)]);
+      [el('option', { value: '', text: t('Custom (choose a preset…)') }), ...presetGroups(core)]);
     this.presetSelect.addEventListener('change', () => {
       if (this.presetSelect.value) this.set(core.normalise(`preset=${this.presetSelect.value}${keptPart(this.getConfig())}`));
     });
     // The chosen preset's whole name (a long one may not fit the closed menu) and what it shows.
     this.presetText = el('p', { class: 'hint preset-text', id: 'preset-description' });
     const system = el('fieldset', { class: 'group' }, [
-      el('legend', { text: 'System' }),
-      el('label', { for: 'scenario', text: 'System' }), this.scenarioSelect, this.scenarioText,
-      el('label', { for: 'preset', text: 'Preset' }), this.presetSelect, this.presetText,
+      el('legend', { text: t('System') }),
+      el('label', { for: 'scenario', text: t('System') }), this.scenarioSelect, this.scenarioText,
+      el('label', { for: 'preset', text: t('Preset') }), this.presetSelect, this.presetText,
     ]);
 
     // Time step and duration.
@@ -256,15 +258,15 @@ export class Controls {
     const durationError = this.numberField('duration', [this.durationNumber],
       { min: 0, minExclusive: true, max: core.limits.duration_max, scale: core.limits.default_duration });
     const timing = el('fieldset', { class: 'group' }, [
-      el('legend', { text: 'Time step' }),
-      el('label', { for: 'dt-slider', text: 'dt (log scale)' }), this.dtRange,
+      el('legend', { text: t('Time step') }),
+      el('label', { for: 'dt-slider', text: t('dt (log scale)') }), this.dtRange,
       el('div', { class: 'row' }, [
         el('label', { for: 'dt', text: 'dt (s)' }), this.dtNumber,
-        el('label', { for: 'duration', text: 'duration (s)' }), this.durationNumber,
+        el('label', { for: 'duration', text: t('duration (s)') }), this.durationNumber,
       ]),
       dtError, durationError,
-      el('p', { class: 'hint', id: 'dt-hint', text: `dt > 0 and at most ${core.limits.dt_max} s; ↑/↓ step 1, 2, 5, 10…` }),
-      el('p', { class: 'hint', id: 'duration-hint', text: `duration > 0 and at most ${core.limits.duration_max} s` }),
+      el('p', { class: 'hint', id: 'dt-hint', text: t('dt > 0 and at most {max} s; ↑/↓ step 1, 2, 5, 10…', { max: plainNumber(core.limits.dt_max) }) }),
+      el('p', { class: 'hint', id: 'duration-hint', text: t('duration > 0 and at most {max} s', { max: plainNumber(core.limits.duration_max) }) }),
       this.buildEqualCost(),
     ]);
 
@@ -282,15 +284,15 @@ export class Controls {
         const box = el('input', { type: 'checkbox', id: `int-${info.id}`, value: info.id });
         box.addEventListener('change', () => this.integratorsChanged(box));
         this.integratorBoxes.set(info.id, box);
-        const text = `${info.name}${info.symplectic ? ' · symplectic' : ''}`;
+        const text = `${info.name}${info.symplectic ? ` · ${t('symplectic')}` : ''}`;
         return el('div', { class: 'check', title: info.description }, [box, el('label', { for: box.id, text })]);
       });
-      families.push(el('fieldset', { class: 'family' }, [el('legend', { text: familyTitle[family] || family }), ...items]));
+      families.push(el('fieldset', { class: 'family' }, [el('legend', { text: familyTitle()[family] || family }), ...items]));
     }
-    const integrators = el('fieldset', { class: 'group' }, [el('legend', { text: 'Integrators' }), ...families]);
+    const integrators = el('fieldset', { class: 'group' }, [el('legend', { text: t('Integrators') }), ...families]);
 
     // The system's parameters (rebuilt when the system changes).
-    this.params = el('fieldset', { class: 'group', id: 'params' }, [el('legend', { text: 'Parameters' })]);
+    this.params = el('fieldset', { class: 'group', id: 'params' }, [el('legend', { text: t('Parameters') })]);
 
     this.root.replaceChildren(system, timing, integrators, this.buildCloud(), this.params);
   }
@@ -303,11 +305,11 @@ export class Controls {
     return el('div', {}, [
       el('div', { class: 'check' }, [
         this.equalCostBox,
-        el('label', { for: 'equal_cost', text: 'Equal cost: same force evaluations per simulated second' }),
+        el('label', { for: 'equal_cost', text: t('Equal cost: same force evaluations per simulated second') }),
       ]),
       el('p', {
         class: 'hint', id: 'equal-cost-hint',
-        text: 'A method with s force evaluations a step steps every s dt; the legend shows each one\'s effective step.',
+        text: t('A method with s force evaluations a step steps every s dt; the legend shows each one\'s effective step.'),
       }),
     ]);
   }
@@ -333,23 +335,24 @@ export class Controls {
       this.edit('cloud', Number(valueOf(this.getConfig(), 'cloud') || 0) > 0 ? 0 : Math.min(quickCloud, most));
     });
     return el('fieldset', { class: 'group', id: 'cloud-group' }, [
-      el('legend', { text: 'Phase-space cloud' }),
+      el('legend', { text: t('Phase-space cloud') }),
       el('p', {
         class: 'hint', id: 'cloud-intro',
-        text: 'Many start states on a small disc around the start, in the (x, vx) plane of body 0, each moved by every ' +
-          'integrator: a symplectic method keeps the disc\'s area.',
+        text: t('Many start states on a small disc around the start, in the (x, vx) plane of body 0, each moved by every ' +
+          'integrator: a symplectic method keeps the disc\'s area.'),
       }),
       this.cloudButton,
       el('div', { class: 'row' }, [
-        el('label', { for: 'cloud', text: 'points' }), this.cloudNumber,
-        el('label', { for: 'cloud_radius', text: 'radius' }), this.cloudRadius,
+        el('label', { for: 'cloud', text: t('points') }), this.cloudNumber,
+        el('label', { for: 'cloud_radius', text: t('radius') }), this.cloudRadius,
       ]),
       cloudError, radiusError,
-      el('p', { class: 'hint', id: 'cloud-hint', text: `points per integrator: 0 (off) … ${groupDigits(most)}` }),
+      el('p', { class: 'hint', id: 'cloud-hint', text: t('points per integrator: 0 (off) … {max}', { max: groupDigits(most) }) }),
       el('p', {
         class: 'hint', id: 'cloud-radius-hint',
-        text: `radius of the start disc: m along x, m/s along vx; ${limits.min_cloud_radius} … ${limits.max_cloud_radius}, ` +
-          `default ${limits.default_cloud_radius}`,
+        text: t('radius of the start disc: m along x, m/s along vx; {min} … {max}, default {default}', {
+          min: plainNumber(limits.min_cloud_radius), max: plainNumber(limits.max_cloud_radius), default: plainNumber(limits.default_cloud_radius),
+        }),
       }),
     ]);
   }
@@ -362,7 +365,7 @@ export class Controls {
     for (const [id, b] of this.integratorBoxes) if (b.checked && !checked.includes(id)) checked.push(id);
     if (checked.length === 0) {
       box.checked = true;
-      this.notify('Keep at least one integrator selected.');
+      this.notify(t('Keep at least one integrator selected.'));
       return;
     }
     this.edit('integrators', checked.join(','));
@@ -406,7 +409,7 @@ export class Controls {
         range,
       ]);
     });
-    this.params.replaceChildren(el('legend', { text: `Parameters: ${info.name}` }), ...rows);
+    this.params.replaceChildren(el('legend', { text: t('Parameters: {system}', { system: info.name }) }), ...rows);
     this.scenarioText.textContent = info.description;
   }
 
@@ -436,7 +439,8 @@ export class Controls {
     const cloud = Number(valueOf(config, 'cloud') || 0);
     this.cloudNumber.value = String(cloud);
     this.cloudRadius.value = valueOf(config, 'cloud_radius') || String(this.core.limits.default_cloud_radius);
-    this.cloudButton.textContent = cloud > 0 ? 'Hide the cloud' : `Show a cloud (${groupDigits(Math.min(quickCloud, this.core.limits.max_page_cloud_points))} points)`;
+    this.cloudButton.textContent = cloud > 0 ? t('Hide the cloud')
+      : t('Show a cloud ({n} points)', { n: groupDigits(Math.min(quickCloud, this.core.limits.max_page_cloud_points)) });
     this.cloudButton.setAttribute('aria-pressed', String(cloud > 0));
     // Every field shows the value in force: no refused value's message is left (markErrors adds
     // the config's own), and the spinners step by a tenth of each value's decade.
@@ -451,7 +455,7 @@ export class Controls {
   // banner at the top has them all, but it is off-screen while editing a field lower down).
   markErrors(errors) {
     const byKey = new Map();
-    for (const e of errors) byKey.set(e.key, [...(byKey.get(e.key) || []), e.message]);
+    for (const e of errors) byKey.set(e.key, [...(byKey.get(e.key) || []), coreMessage(e)]);
     for (const key of this.fields.keys()) this.showFieldError(key, (byKey.get(key) || []).join('; '));
     this.equalCostBox.setAttribute('aria-invalid', byKey.has('equal_cost') ? 'true' : 'false');
   }

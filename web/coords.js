@@ -39,7 +39,7 @@ export function tickLabel(value, step) {
   const abs = Math.abs(value);
   if (abs >= 1e5 || abs < 1e-3) return value.toExponential(Math.max(0, Math.min(3, -Math.floor(Math.log10(step)) + Math.floor(Math.log10(abs))))).replace('e+', 'e');
   const decimals = Math.max(0, -Math.floor(Math.log10(step) + 1e-9));
-  return value.toFixed(Math.min(decimals, 6));
+  return fixed(value, Math.min(decimals, 6));
 }
 
 // An axis's ticks from lo to hi every `step`: [{value, label}], and the offset its labels are
@@ -68,7 +68,7 @@ export function offsetName(name, unit, offset, step) {
   const abs = Math.abs(offset);
   const decimals = Math.max(0, -Math.floor(Math.log10(step * 10) + 1e-9));
   const digits = Math.min(15, Math.floor(Math.log10(abs)) - Math.floor(Math.log10(step * 10) + 1e-9));
-  const text = abs < 1e9 ? abs.toFixed(Math.min(decimals, 9)) : abs.toExponential(Math.max(0, digits)).replace('e+', 'e');
+  const text = abs < 1e9 ? fixed(abs, Math.min(decimals, 9)) : abs.toExponential(Math.max(0, digits)).replace('e+', 'e');
   return `${name} ${offset > 0 ? '\u2212' : '+'} ${text} (${unit})`;
 }
 
@@ -103,6 +103,14 @@ let numberStyle = numberStyles.en;
 export function setNumberLanguage(lang) {
   numberStyle = numberStyles[lang] || numberStyles.en;
 }
+
+// A number as JavaScript writes it (every digit kept: a limit, a default), with the page's
+// decimal sign; fixed(): with d decimals (toFixed).
+export function plainNumber(x) {
+  const text = String(x);
+  return numberStyle.decimal === '.' ? text : text.replace('.', numberStyle.decimal);
+}
+export const fixed = (x, d) => plainNumber(x.toFixed(d));
 
 // A polyline stroked through a rectangle (pixels, grown by `pad`), each segment cut to its part
 // inside: the canvas dashes a dashed line along its whole length, visible or not, so one segment

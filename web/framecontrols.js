@@ -4,6 +4,7 @@
 // - in every frame and on the full page: Restart once the run reached its end, and Full screen
 //   (the canvas area on the full page, the whole frame in an embed), hidden where the browser
 //   offers no full screen (an iframe without allowfullscreen, some phones).
+import { t } from './language.js';
 const $ = (id) => document.getElementById(id);
 
 // runner: web/runner.js's Runner; stage: the element the full page puts in full screen;
@@ -26,8 +27,8 @@ export function installFrameControls({ runner, mode, stage, onFullscreen = () =>
   const syncFull = () => {
     const on = document.fullscreenElement === target;
     full.setAttribute('aria-pressed', String(on));
-    full.setAttribute('aria-label', on ? 'Leave full screen' : 'Full screen');
-    full.title = on ? 'Leave full screen (Esc)' : 'Full screen';
+    full.setAttribute('aria-label', on ? t('Leave full screen') : t('Full screen'));
+    full.title = on ? t('Leave full screen (Esc)') : t('Full screen');
     document.documentElement.classList.toggle('in-fullscreen', on);
     onFullscreen(on);
   };
@@ -42,7 +43,7 @@ export function installFrameControls({ runner, mode, stage, onFullscreen = () =>
     // After every change of the run's state: the labels say what a click does now.
     sync() {
       const end = runner.atEnd();
-      const label = runner.playing ? 'Pause' : end ? 'Replay' : 'Play';
+      const label = runner.playing ? t('Pause') : end ? t('Replay') : t('Play');
       // Words, not ▶ / ❚❚: the same for every reader, and a contrast axe can check.
       play.textContent = label;
       play.title = label;

@@ -7,6 +7,8 @@
 // render state).
 import { withKey, valueOf } from './links.js';
 import { el } from './dom.js';
+import { fixed, plainNumber } from './coords.js';
+import { t, sentence } from './language.js';
 
 // The query without the given keys.
 export function withoutKeys(query, keys) {
@@ -22,7 +24,8 @@ export function loopReads(spec, kind, jitter) {
 // state's numbers: no call into the module per frame).
 export function droppedText(droppedTime, cappedFrames) {
   if (!(droppedTime > 0)) return '';
-  return `slowed: ${droppedTime.toFixed(2)} s of game time dropped in ${cappedFrames} frame${cappedFrames === 1 ? '' : 's'}`;
+  return cappedFrames === 1 ? t('slowed: {s} s of game time dropped in 1 frame', { s: fixed(droppedTime, 2) })
+    : t('slowed: {s} s of game time dropped in {n} frames', { s: fixed(droppedTime, 2), n: cappedFrames });
 }
 
 export class GameLoopPanel {
@@ -46,7 +49,7 @@ export class GameLoopPanel {
     this.select = document.createElement('select');
     this.select.id = 'loop';
     this.select.setAttribute('aria-describedby', 'loop-hint');
-    this.select.append(el('option', '', 'none: steps of dt'));
+    this.select.append(el('option', '', t('none: steps of dt')));
     this.select.options[0].value = '';
     for (const kind of this.table.kinds) {
       const option = el('option', '', kind.id);
@@ -74,18 +77,18 @@ export class GameLoopPanel {
       const note = [spec.label === spec.key ? '' : spec.key, spec.unit].filter(Boolean).join(', ');
       const label = el('label', '', note ? `${spec.label} (${note})` : spec.label);
       label.htmlFor = input.id;
-      const hint = el('span', 'range', `${spec.meaning}; ${spec.allowed.replace(/ \(.*\)$/, '')}, default ${spec.default}`);
+      const hint = el('span', 'range', t('{meaning}; {allowed}, default {default}', { meaning: spec.meaning, allowed: spec.allowed.replace(/ \(.*\)$/, ''), default: plainNumber(spec.default) }));
       hint.id = hintId;
       const row = el('div', 'param');
       row.append(label, input, hint);
       return row;
     });
-    const label = el('label', '', 'Loop');
+    const label = el('label', '', t('Loop'));
     label.htmlFor = 'loop';
     const group = el('fieldset', 'group');
     group.id = 'loop-group';
-    group.append(el('legend', '', 'Game loop'), el('p', 'hint', 'Run the integrators inside a game\'s frame loop: ' +
-      'what a player sees at this frame rate.'), label, this.select, this.hint, ...rows);
+    group.append(el('legend', '', t('Game loop')), el('p', 'hint', t('Run the integrators inside a game\'s frame loop: ' +
+      'what a player sees at this frame rate.')), label, this.select, this.hint, ...rows);
     this.rows = new Map(this.table.keys.map((spec, i) => [spec.key, rows[i]]));
     return group;
   }
@@ -118,7 +121,7 @@ export class GameLoopPanel {
     this.step = loop.step;
     this.select.value = kind;
     const description = this.table.kinds.find((k) => k.id === kind);
-    this.hint.textContent = description ? description.description : 'No game loop: the integrators step dt at a time.';
+    this.hint.textContent = description ? description.description : t('No game loop: the integrators step dt at a time.');
     for (const spec of this.table.keys) {
       this.rows.get(spec.key).hidden = !loopReads(spec, kind, loop.jitter);  // the seed shows once there is jitter
       const input = this.inputs.get(spec.key);
@@ -131,7 +134,7 @@ export class GameLoopPanel {
       dtNumber.value = String(loop.step);
       dtRange.value = String(Math.log10(loop.step));
     }
-    this.text = kind ? `game loop: ${loop.text}` : '';
+    this.text = kind ? t('game loop: {loop}', { loop: sentence('loop', loop.text) }) : '';
     this.shown = null;
     this.line.hidden = !kind;
   }

@@ -4,13 +4,16 @@
 //
 // `shortcuts` is the one list of the page's keys: the keyboard help panel (web/panels.js) shows
 // it as it is, so a key bound here is listed there by adding its row.
+// Names and actions in English, translated where the panel shows them (marked: web/language.js).
+import { marked } from './language.js';
+
 export const shortcuts = [
-  { keys: ['Space'], action: 'Play or pause' },
-  { keys: ['→'], action: 'Advance exactly one step (dt), and pause' },
-  { keys: ['R'], action: 'Back to t = 0' },
-  { keys: ['?'], action: 'This list of keys' },
-  { keys: ['Esc'], action: 'Close a panel or dialog; leave full screen' },
-  { keys: ['Tab', 'Shift + Tab'], action: 'Move between the controls' },
+  { keys: [marked('Space')], action: marked('Play or pause') },
+  { keys: ['→'], action: marked('Advance exactly one step (dt), and pause') },
+  { keys: ['R'], action: marked('Back to t = 0') },
+  { keys: ['?'], action: marked('This list of keys') },
+  { keys: ['Esc'], action: marked('Close a panel or dialog; leave full screen') },
+  { keys: ['Tab', marked('Shift + Tab')], action: marked('Move between the controls') },
 ];
 
 export function bindKeyboard({ toggle, step, reset, help = () => {} }) {

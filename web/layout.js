@@ -4,6 +4,7 @@
 // value of NAME for lane l and body b is array[offset + l * lane + b * body] (and history sample i
 // starts at i * width). Nothing here knows a number of its own. Plain ES module, no DOM: the page
 // and the node tests import it alike.
+import { t } from './language.js';
 
 
 export class ArrayLayout {
@@ -55,7 +56,7 @@ export class ArrayLayout {
   // "distance r (m)": the label with its unit, for an axis title.
   title(name) {
     const f = this.field(name);
-    return f.unit ? `${f.label} (${f.unit})` : f.label;
+    return f.unit ? `${t(f.label)} (${f.unit})` : t(f.label);
   }
 }
 

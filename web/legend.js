@@ -15,18 +15,20 @@ import { areaText } from './cloud.js';
 import { orderText, claimTitle } from './study.js';
 import { valueOf } from './links.js';
 import { el as element } from './dom.js';
+import { t, marked } from './language.js';
 
 // "2,000 points finite", "1,234 of 2,000 points finite".
 export function finiteText(finite, points) {
   const n = (k) => groupDigits(Math.max(0, k));
-  return finite >= points ? `${n(points)} points finite` : `${n(finite)} of ${n(points)} points finite`;
+  return finite >= points ? t('{n} points finite', { n: n(points) })
+    : t('{k} of {n} points finite', { k: n(finite), n: n(points) });
 }
 
 
 // Why and when a lane stopped, in the core's words: "diverged at t = 1.2 s", "fell into the
 // central mass at t = 1.12 s", "needed more than 50000 rk45 substeps in one step … at t = 10 s".
 export function stopText(lane) {
-  return `${lane.stopText} at t = ${formatValue(lane.divergedAt)} s`;
+  return t('{what} at t = {t} s', { what: t(lane.stopText), t: formatValue(lane.divergedAt) });
 }
 
 // Below these the numbers are round-off, not drift or error: shown as 0. A relative energy
@@ -55,25 +57,26 @@ export const energyMilestones = [10, 1000];
 
 // "energy ×10 by t = 0.31 s · ×1000 by t = 0.52 s" (empty when none was passed).
 export function milestoneText(passed) {
-  const parts = energyMilestones.filter((f) => passed.has(f)).map((f) => `×${f} by t = ${formatValue(passed.get(f))} s`);
-  return parts.length ? `energy ${parts.join(' · ')}` : '';
+  const parts = energyMilestones.filter((f) => passed.has(f))
+    .map((f) => t('×{factor} by t = {t} s', { factor: f, t: formatValue(passed.get(f)) }));
+  return parts.length ? t('energy {milestones}', { milestones: parts.join(' · ') }) : '';
 }
 
 // What "diverged at t = …" means, said once under the legend (not only in a tooltip).
-export const divergedExplanation = 'The core stops a lane at the step where its position runs away (beyond a ' +
+export const divergedExplanation = marked('The core stops a lane at the step where its position runs away (beyond a ' +
   'million times the size of the motion) or stops being a finite number, and keeps its last good state: that step is ' +
   'the time in "diverged at t = …". The body usually left the view well before; the energy notes (×10, ×1000 ' +
-  'of the start) say when it began to run away.';
+  'of the start) say when it began to run away.');
 
 // Equal cost: the step a lane effectively takes. "step 4 × dt = 0.04 s"; for a method whose cost
 // varies, the measured average, rk45 with its fitted tolerance; "at t = 0.74 s" when the lane is
 // behind the clock (it is drawn at that state).
 export function effectiveStepText(lane, info, dt) {
   // Always written (never appearing and vanishing, which made the cards jump): its own time.
-  const behind = Number.isFinite(lane.laneTime) ? ` · at t = ${formatValue(lane.laneTime)} s` : '';
-  if (lane.stride > 0) return `step ${lane.stride} × dt = ${formatValue(lane.stride * dt)} s${behind}`;
+  const behind = Number.isFinite(lane.laneTime) ? ` · ${t('at t = {t} s', { t: formatValue(lane.laneTime) })}` : '';
+  if (lane.stride > 0) return `${t('step {s} × dt = {h} s', { s: lane.stride, h: formatValue(lane.stride * dt) })}${behind}`;
   const rtol = info.adaptive && Number.isFinite(lane.rtol) ? ` · rtol ${formatValue(lane.rtol)}` : '';
-  return `step ≈ ${formatValue(lane.effectiveDt)} s (measured)${rtol}${behind}`;
+  return `${t('step ≈ {h} s (measured)', { h: formatValue(lane.effectiveDt) })}${rtol}${behind}`;
 }
 
 export class Legend {
@@ -96,7 +99,7 @@ export class Legend {
       row.li.classList.toggle('lane-faded', highlighted !== null && highlighted !== row.id);
       row.nameButton.setAttribute('aria-pressed', String(highlighted === row.id));
       row.hide.setAttribute('aria-pressed', String(hidden));
-      row.hide.textContent = hidden ? 'Show' : 'Hide';
+      row.hide.textContent = hidden ? t('Show') : t('Hide');
     }
   }
 
@@ -136,29 +139,29 @@ export class Legend {
       const nameButton = element('button', 'legend-name', info.name);
       nameButton.type = 'button';
       nameButton.setAttribute('aria-pressed', 'false');
-      nameButton.title = `Highlight ${info.name} (the other lanes fade); again to stop`;
+      nameButton.title = t('Highlight {name} (the other lanes fade); again to stop', { name: info.name });
       nameButton.addEventListener('click', () => setHighlighted(highlightedLane() === id ? null : id));
-      const hide = element('button', 'lane-hide', 'Hide');
+      const hide = element('button', 'lane-hide', t('Hide'));
       hide.type = 'button';
       hide.setAttribute('aria-pressed', 'false');
-      hide.setAttribute('aria-label', `Hide ${info.name}`);
-      hide.title = `Hide or show ${info.name} on the canvas and the plots`;
+      hide.setAttribute('aria-label', t('Hide {name}', { name: info.name }));
+      hide.title = t('Hide or show {name} on the canvas and the plots', { name: info.name });
       hide.addEventListener('click', () => setHidden(id, !isHidden(id)));
       const facts = element('span', 'legend-facts');
       // The table's order for the kind of system on screen (the core's claim for this lane).
       const claim = sim.scene.laneOrders ? sim.scene.laneOrders[l] : null;
-      const order = element('span', 'badge order', !claim || claim.kind === 'none' ? 'adaptive'
-        : claim.kind === 'exact' ? 'exact here' : `order ${claim.p}`);
+      const order = element('span', 'badge order', !claim || claim.kind === 'none' ? t('adaptive')
+        : claim.kind === 'exact' ? t('exact here') : t('order {p}', { p: claim.p }));
       order.title = claimTitle(claim, info, sim.scene);
       facts.append(order);
       // The order a convergence study measured on this system (filled in by measured()).
       const measured = element('span', 'badge measured');
       measured.hidden = true;
       facts.append(measured);
-      if (info.symplectic) facts.append(element('span', 'badge symplectic', 'symplectic'));
-      if (info.implicit) facts.append(element('span', 'badge implicit', 'implicit'));
-      const evals = element('span', 'badge evals', `${info.force_evaluations} f/step`);
-      evals.title = `force evaluations per step: ${info.evaluations_note}`;
+      if (info.symplectic) facts.append(element('span', 'badge symplectic', t('symplectic')));
+      if (info.implicit) facts.append(element('span', 'badge implicit', t('implicit')));
+      const evals = element('span', 'badge evals', t('{n} f/step', { n: info.force_evaluations }));
+      evals.title = t('force evaluations per step: {note}', { note: info.evaluations_note });
       facts.append(evals);
       const live = element('span', 'legend-live');
       const drift = element('span', 'drift');
@@ -181,13 +184,13 @@ export class Legend {
     // The reference, as the core names it: exact (a closed form) or the tight Dormand–Prince run.
     const { reference, referencePath } = sim.scene;
     const ghost = element('li', 'legend-row ghost');
-    ghost.title = `Reference: ${reference.text}`;
+    ghost.title = t('Reference: {text}', { text: t(reference.text) });
     const ring = element('span', 'ghost-ring');
     ring.setAttribute('aria-hidden', 'true');
-    const drawn = referencePath ? 'dashed ring and path' : 'dashed ring';
-    const name = reference.kind === 'exact' ? 'Exact solution' : 'Reference: Dormand–Prince, tight tolerance';
+    const drawn = referencePath ? t('dashed ring and path') : t('dashed ring');
+    const name = reference.kind === 'exact' ? t('Exact solution') : t('Reference: Dormand–Prince, tight tolerance');
     this.ghostName = element('span', 'legend-name', `${name} (${drawn})`);
-    const detail = element('span', 'legend-live ghost-text', reference.text);
+    const detail = element('span', 'legend-live ghost-text', t(reference.text));
     ghost.append(ring, this.ghostName, detail);
     // The exact flow's cloud (a grey ghost in the cloud panel), where the scene has a closed form.
     this.ghostArea = this.cloudPoints > 0 && sim.cloud.exact > 0 ? element('span', 'legend-live area ghost-area') : null;
@@ -195,7 +198,7 @@ export class Legend {
     list.append(ghost);
     // What "diverged" means, once, for every lane: shown while a lane has diverged, on demand otherwise.
     this.explain = element('details', 'legend-explain');
-    this.explain.append(element('summary', '', 'What does "diverged at t = …" mean?'), element('p', '', divergedExplanation));
+    this.explain.append(element('summary', '', t('What does "diverged at t = …" mean?')), element('p', '', t(divergedExplanation)));
     this.container.append(list, this.explain);
     this.lastUpdate = -Infinity;
     this.steps = carriedSteps;
@@ -231,8 +234,8 @@ export class Legend {
       const fit = byId.get(row.id)?.fit;
       const text = fit ? orderText(fit) : '';
       row.measured.hidden = text === '';
-      row.measured.textContent = text ? `measured ${text}` : '';
-      row.measured.title = text ? 'the order a convergence study measured on this system (Convergence view)' : '';
+      row.measured.textContent = text ? t('measured {order}', { order: text }) : '';
+      row.measured.title = text ? t('the order a convergence study measured on this system (Convergence view)') : '';
     }
   }
 
@@ -250,14 +253,14 @@ export class Legend {
     snapshot.lanes.forEach((lane, l) => {
       const row = this.rows[l];
       if (!row) return;
-      row.drift.textContent = `energy ${driftText(lane.drift)}`;
+      row.drift.textContent = t('energy {drift}', { drift: driftText(lane.drift) });
       // Once the reference has stopped there is nothing to measure the error against.
-      row.error.textContent = snapshot.referenceStopped ? 'error —' : `error ${errorText(lane.error, this.size)}`;
+      row.error.textContent = t('error {error}', { error: snapshot.referenceStopped ? '—' : errorText(lane.error, this.size) });
       const key = milestoneText(row.passed);
       if (key !== row.milestoneKey) { row.milestoneKey = key; row.milestones.textContent = key; }
       anyDiverged = anyDiverged || lane.diverged;
       row.error.title = snapshot.referenceStopped
-        ? `unknown: the reference ${snapshot.referenceStopText} at t = ${formatValue(snapshot.referenceStoppedAt)} s` : '';
+        ? t('unknown: the reference {what} at t = {t} s', { what: t(snapshot.referenceStopText), t: formatValue(snapshot.referenceStoppedAt) }) : '';
       row.status.textContent = lane.diverged ? stopText(lane) : '';
       if (row.step) row.step.textContent = effectiveStepText(lane, row.info, this.dt);
       if (row.area) row.area.textContent = `${areaText(lane.areaRatio)} · ${finiteText(lane.pointsFinite, this.cloudPoints)}`;
@@ -271,7 +274,7 @@ export class Legend {
     if (!anyDiverged && this.steps === 0) this.explainShown = false;
     if (this.ghostArea) {
       this.ghostArea.textContent = Number.isFinite(snapshot.exactAreaRatio)
-        ? `exact flow's cloud (grey): ${areaText(snapshot.exactAreaRatio)}` : '';
+        ? t("exact flow's cloud (grey): {area}", { area: areaText(snapshot.exactAreaRatio) }) : '';
     }
   }
 }
@@ -283,7 +286,7 @@ export const summaryIntervalMs = 5000;
 
 export function summaryText(snapshot, names) {
   const lanes = snapshot.lanes.map((lane, l) => (lane.diverged
-    ? `${names[l]} ${stopText(lane)}` : `${names[l]} energy ${driftText(lane.drift)}`));
+    ? `${names[l]} ${stopText(lane)}` : `${names[l]} ${t('energy {drift}', { drift: driftText(lane.drift) })}`));
   return `t = ${formatValue(snapshot.t)} s: ${lanes.join('; ')}.`;
 }
 

@@ -26,11 +26,20 @@ import { ViewTools } from './view-tools.js';
 import { onCursor } from './cursor.js';
 import { highlightedLane, onLaneFocus } from './lane-focus.js';
 import { registerOffline } from './offline.js';
+import { chooseLanguage, linkLanguage, useLanguage, localisePage, localiseTables, coreMessage, pageMessage, t } from './language.js';
+import { setNumberLanguage, fixed } from './coords.js';
 
 // Set by mode.js from the address's query: embedded or not, which controls, autoplay.
 const mode = window.__stepwiseMode || { embed: false, ui: 'full', autoplay: false, options: [] };
 
 const $ = (id) => document.getElementById(id);
+
+// The page's language: the link's lang= (read before the core checks it, to start loading its
+// texts at once), else the browser's (web/language.js). English is built in; another language's
+// table (web/strings/<id>.js) loads beside the module, before the first frame.
+const languageTables = { de: () => import('./strings/de.js') };
+const pageLanguageId = chooseLanguage(linkLanguage(location.hash), navigator.languages || []);
+const languageLoad = languageTables[pageLanguageId] ? languageTables[pageLanguageId]() : Promise.resolve(null);
 
 let core = null;
 let sim = null;          // the current SimulationHandle
@@ -66,7 +75,8 @@ const app = {
   dt: () => sim.dt,
   playing: () => runner.playing,
   // The embed options' problems (web/mode.js) first: they stay for the page's life.
-  errors: () => [...(mode.problems || []), ...languageNotice(), ...new Set(configErrors.map(describeError)), ...uiErrors],
+  errors: () => [...(mode.problems || []).map(pageMessage),
+    ...new Set(configErrors.map(describeError)), ...uiErrors],
   set: (query) => apply(query),
   settled: () => Promise.resolve(fullModuleWait).then(() => undefined),
   timings: () => {
@@ -99,11 +109,14 @@ const app = {
 // few (a repeated key, an over-long value): then the value is added. Identical messages are shown once.
 // The embed options belong in the address's query (web/mode.js), not in the config after '#':
 // a link with them in the hash gets the core's "unknown key" and where to put them instead.
+// In another language than English the core's message is translated from its parts
+// (web/strings/<id>.js coreMessage: the key, the value and what is allowed), never shown half-translated.
 function describeError(e) {
   const value = typeof e.value === 'string' ? e.value : '';
-  const message = value === '' || e.message.includes(`'${value}'`) ? e.message : `${e.message} (value: '${value}')`;
+  const text = coreMessage(e);
+  const message = value === '' || text.includes(`'${value}'`) ? text : `${text} ${t("(value: '{value}')", { value })}`;
   if (!mode.options.includes(e.key)) return message;
-  return `${message}. ${e.key} is an embed option: put it in the query before the '#', as in embed.html?${e.key}=…#scenario=…`;
+  return `${message}. ${t("{key} is an embed option: put it in the query before the '#', as in embed.html?{key}=…#scenario=…", { key: e.key })}`;
 }
 
 // The integrators' names in lane order, from the core's table.
@@ -115,8 +128,9 @@ function laneNames() {
 // "Spring: Explicit Euler vs RK4", for the embed snippet's title and the PNG.
 function title() {
   const names = laneNames();
-  const list = names.length <= 3 ? names.join(' vs ') : `${names.length} integrators`;
-  return `${sim.scene.name}: ${list}`;
+  const list = names.length <= 3 ? names.join(t(' vs ')) : t('{n} integrators', { n: names.length });
+  const scenario = core.scenarios.find((s) => s.id === valueOf(sim.config, 'scenario'));
+  return `${scenario ? scenario.name : sim.scene.name}: ${list}`;
 }
 
 // What the postMessage API reports: plain numbers and strings only.
@@ -147,13 +161,6 @@ const messaging = installMessaging({
   limits: () => (core ? core.limits : null),
 }, ready);
 
-// The core knows lang=de, the page's texts are not translated yet (docs/playground.md,
-// Languages): a German link says so, in German and English, rather than silently showing English.
-function languageNotice() {
-  if (!sim || valueOf(sim.config, 'lang') !== 'de') return [];
-  return ['lang=de: Die deutsche Fassung der Seite ist noch nicht fertig; die Seite erscheint auf Englisch. ' +
-    '(The German page is not finished yet; this page is in English.)'];
-}
 
 // The message banner: every problem of the link (the core's messages name the key, the bad
 // value and what is allowed), dismissable; it comes back when the problems change.
@@ -172,7 +179,8 @@ function showErrors() {
   }));
   const n = configErrors.length;
   $('errors-title').textContent = n === 0 ? ''
-    : `${n === 1 ? 'One part' : `${n} parts`} of this link could not be used; the rest was.`;
+    : n === 1 ? t('One part of this link could not be used; the rest was.')
+      : t('{n} parts of this link could not be used; the rest was.', { n });
   banner.hidden = messages.length === 0;
 }
 
@@ -220,8 +228,15 @@ function apply(query) {
   controls.sync(sim.config);
   controls.markErrors(configErrors);
   gameLoop.sync(sim);
-  $('step').title = sim.loop.kind ? 'Advance one game frame (→)' : 'Advance exactly one dt (→)';
+  $('step').title = sim.loop.kind ? t('Advance one game frame (→)') : t('Advance exactly one dt (→)');
   writeHash(sim.config);
+  // A link in another language than the page's (typed into the address, or set by a host): the
+  // page starts again in it, once the address holds the link.
+  const linkLang = valueOf(sim.config, 'lang');
+  if (linkLang && linkLang !== pageLanguageId) {
+    const link = sim.config;
+    setTimeout(() => { history.replaceState(null, '', `#${link}`); location.reload(); }, 0);
+  }
   $('config-string').textContent = sim.config;
   $('frame-title').textContent = `Stepwise: ${title()}`;  // an embedded frame's heading
   $('open-full').href = linkFor(sim.config);
@@ -239,7 +254,7 @@ function applyWithFullModule(handle) {
   handle.delete();
   const wait = core.full().then(() => { if (fullModuleWait === wait) apply(query); });
   fullModuleWait = wait;
-  wait.catch((error) => notify(`The phase-space cloud could not load: ${error.message}`));
+  wait.catch((error) => notify(t('The phase-space cloud could not load: {error}', { error: error.message })));
   writeHash(config);
   return config;
 }
@@ -287,7 +302,7 @@ function showView(id) {
     }
     const shown = sim;
     analyses.get(id).then(async (v) => { await nextTask(); if (viewId === id && sim === shown) v.show(sim); })
-      .catch((error) => notify(`The ${id} view could not load: ${error.message}`));
+      .catch((error) => notify(t('The {view} view could not load: {error}', { view: row.name || id, error: error.message })));
   } else {
     scheduleLegendStudy();
   }
@@ -322,6 +337,9 @@ function cancelLegendStudy() {
 const legendStudyDelayMs = 400;
 function scheduleLegendStudy() {
   cancelLegendStudy();
+  // An embedded frame's legend has no badges (style.css): no study, and no full module to load
+  // for it (a lesson's frames each would).
+  if (mode.embed) return;
   // A game loop's step is the loop's, not a dt to halve (the convergence view refuses a loop too).
   if (valueOf(sim.config, 'loop') !== null) { legend.measured(null); return; }
   if (showMeasuredOrders()) return;
@@ -390,7 +408,7 @@ function showNumbers(now) {
   legend.update(snapshot, now);
   liveSummary.update(snapshot, laneNames(), now);
   // With a game loop the page steps whole frames (a frame may hold several physics steps).
-  $('clock').textContent = `t = ${snapshot.t.toFixed(2)} s · ${sim.loop.kind ? 'frame' : 'step'} ${snapshot.steps}`;
+  $('clock').textContent = `t = ${fixed(snapshot.t, 2)} s · ${sim.loop.kind ? t('frame') : t('step')} ${snapshot.steps}`;
 }
 
 // The stage X-ray of the next step (web/xray.js, loaded the first time): pauses the run, and
@@ -402,7 +420,7 @@ function toggleXray() {
     playing: () => runner.playing, layout: () => viewRow(viewId).layout, redraw: () => { runner.dirty = true; },
     opener: $('xray-open'),
   }));
-  xrayLoad.then((x) => { xray = x; x.toggle(); }).catch((error) => notify(`The X-ray could not load: ${error.message}`));
+  xrayLoad.then((x) => { xray = x; x.toggle(); }).catch((error) => notify(t('The X-ray could not load: {error}', { error: error.message })));
 }
 
 // The Step code dialog opens on the lane the user is looking at: the highlighted one, else the
@@ -417,7 +435,7 @@ const showPlots = mode.ui === 'full';
 
 function syncTransport() {
   const play = $('play');
-  play.textContent = runner.playing ? 'Pause' : 'Play';
+  play.textContent = runner.playing ? t('Pause') : t('Play');
   play.setAttribute('aria-pressed', String(runner.playing));
   play.classList.toggle('playing', runner.playing);
 }
@@ -432,6 +450,17 @@ function setSpeed(exponent) {
 // parts, the controls, the first layout, then the first simulation and frame.
 async function start() {
   core = await loadCore();
+  const strings = await languageLoad;
+  if (strings) {
+    // The page in the link's (or the browser's) language: its HTML's texts, the core's tables
+    // and the page's own texts (t()), and its numbers (a decimal comma in German; never in links,
+    // CSV or JSON, which write the core's text).
+    useLanguage(pageLanguageId, strings);
+    setNumberLanguage(pageLanguageId);
+    document.documentElement.lang = pageLanguageId;
+    localisePage(document.documentElement);
+    localiseTables(core, strings);
+  }
   await nextTask();
   theme = themeColours();
   view = new View($('view'), { fill: mode.embed });
@@ -513,7 +542,7 @@ async function start() {
   // Step code to paste into a game: its module and the snippets load on the first click.
   $('step-code').addEventListener('click', () => import('./stepcode.js')
     .then((m) => m.openStepCode({ integrators: core.integrators, integratorId: stepCodeLane() }))
-    .catch((error) => { $('share-status').textContent = `The step code could not load: ${error.message}`; }));
+    .catch((error) => { $('share-status').textContent = t('The step code could not load: {error}', { error: error.message }); }));
   if (mode.autoplay) ready.then(() => runner.play());
   // After the first frame: the worker's precaching must not compete with the start.
   ready.then(() => registerOffline());
@@ -557,7 +586,7 @@ async function start() {
 
 start().catch((error) => {
   const li = document.createElement('li');
-  li.textContent = `The simulation could not start: ${error.message}`;
+  li.textContent = t('The simulation could not start: {error}', { error: error.message });
   $('error-list').replaceChildren(li);
   $('errors').hidden = false;
   rejectReady(error);

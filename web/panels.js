@@ -7,6 +7,7 @@
 // Escape; on closing, the focus goes back to what opened it. Text goes in with textContent only.
 import { laneStyle, currentScheme } from './palette.js';
 import { shortcuts } from './keyboard.js';
+import { t } from './language.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -55,15 +56,15 @@ function openDialog(dialog, opener) {
 // its cost per step, and what it keeps.
 function explanation(info) {
   const keeps = [];
-  if (info.symplectic) keeps.push('It is symplectic: it keeps phase-space area, so on a conservative system its energy stays in a band instead of drifting.');
-  if (info.implicit) keeps.push('It is implicit: each step solves an equation for the new state.');
-  if (info.stateful) keeps.push('It carries values from one step to the next (restart it whenever dt or the system changes).');
-  if (info.adaptive) keeps.push('It chooses its own substeps to meet its error tolerance.');
+  if (info.symplectic) keeps.push(t('It is symplectic: it keeps phase-space area, so on a conservative system its energy stays in a band instead of drifting.'));
+  if (info.implicit) keeps.push(t('It is implicit: each step solves an equation for the new state.'));
+  if (info.stateful) keeps.push(t('It carries values from one step to the next (restart it whenever dt or the system changes).'));
+  if (info.adaptive) keeps.push(t('It chooses its own substeps to meet its error tolerance.'));
   return [
     info.description,
-    `Accuracy: ${info.orders_text}.`,
+    t('Accuracy: {orders}.', { orders: info.orders_text }),
     info.order_note,
-    `Force evaluations per step: ${info.evaluations_note}.`,
+    t('Force evaluations per step: {note}.', { note: info.evaluations_note }),
     ...keeps,
   ].filter(Boolean).join(' ');
 }
@@ -90,7 +91,7 @@ export function installPanels({ integrators, laneIds, openers = {} }) {
     const scheme = currentScheme();
     const list = $('methods-list');
     const ids = $('methods-all').checked ? integrators.map((i) => i.id) : laneIds();
-    $('methods-title').textContent = $('methods-all').checked ? 'Every method' : 'The methods shown';
+    $('methods-title').textContent = $('methods-all').checked ? t('Every method') : t('The methods shown');
     list.replaceChildren(...ids.map((id) => {
       const info = byId.get(id);
       const item = element('section', 'method');
@@ -104,8 +105,8 @@ export function installPanels({ integrators, laneIds, openers = {} }) {
       item.append(heading);
       if (!info) return item;
       const equations = element('ul', 'method-update');
-      equations.setAttribute('aria-label', `${info.name}: one step`);
-      for (const line of String(info.update || '').split('\n')) equations.append(element('li', '', line));
+      equations.setAttribute('aria-label', t('{name}: one step', { name: info.name }));
+      for (const line of String(info.update || '').split('\n')) equations.append(element('li', '', t(line)));
       item.append(equations, element('p', 'method-about', explanation(info)));
       return item;
     }));
@@ -118,10 +119,10 @@ export function installPanels({ integrators, laneIds, openers = {} }) {
       const cell = element('th');
       cell.scope = 'row';
       names.forEach((name, k) => {
-        if (k > 0) cell.append(document.createTextNode(' or '));
-        cell.append(element('kbd', '', name));
+        if (k > 0) cell.append(document.createTextNode(` ${t('or')} `));
+        cell.append(element('kbd', '', t(name)));
       });
-      row.append(cell, element('td', '', action));
+      row.append(cell, element('td', '', t(action)));
       return row;
     }));
   }

@@ -5,6 +5,7 @@
 // too). The readout's text is also announced (aria-live).
 import { setCursor, cursorTime, cursorSource } from './cursor.js';
 import { el } from './dom.js';
+import { t } from './language.js';
 
 export const cursorSourceName = 'plots';
 
@@ -28,7 +29,7 @@ export class PlotReadout {
     this.active = false;  // the pointer or the focus is on this plot
     const canvas = plot.canvas;
     canvas.tabIndex = 0;
-    canvas.setAttribute('aria-label', `${canvas.getAttribute('aria-label')}. Focus it and press ← or → to read the values at a time.`);
+    canvas.setAttribute('aria-label', `${canvas.getAttribute('aria-label')}. ${t('Focus it and press ← or → to read the values at a time.')}`);
     this.box = el('div', 'plot-readout');
     this.box.hidden = true;
     this.box.setAttribute('aria-hidden', 'true');

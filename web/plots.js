@@ -7,7 +7,7 @@
 // dashes and markers match the legend; hidden lanes are left out, faded ones drawn faint (the
 // legend's focus, web/lane-focus.js). Each plot is drawn incrementally (web/plot-layer.js) and
 // read at a time with the shared cursor (web/plot-readout.js).
-import { niceStep, tickLabel, formatValue } from './coords.js';
+import { niceStep, tickLabel, formatValue, plainNumber } from './coords.js';
 import { laneStyle, drawMarker } from './palette.js';
 import { stopText } from './legend.js';
 import { PlotLayer } from './plot-layer.js';
@@ -15,6 +15,8 @@ import { PlotReadout, nearestSample } from './plot-readout.js';
 import { cursorTime, onCursor } from './cursor.js';
 import { isHidden, isFaded, onLaneFocus } from './lane-focus.js';
 import { valueOf } from './links.js';
+// t_: the page's texts (web/language.js); t is a time series here.
+import { t as t_, marked } from './language.js';
 
 // The whole-canvas plot of the analysis views (web/views/).
 export { Plot } from './plot-canvas.js';
@@ -61,7 +63,7 @@ function linearTicks(r, count, unit = '') {
   return out;
 }
 
-function decadeLabel(k) { return Math.abs(k) <= 3 ? `${Math.pow(10, k)}` : `1e${k}`.replaceAll('-', '−'); }
+function decadeLabel(k) { return Math.abs(k) <= 3 ? plainNumber(Math.pow(10, k)) : `1e${k}`.replaceAll('-', '−'); }
 
 function logTicks(lo, hi, below) {
   const every = Math.max(1, Math.ceil((hi - lo) / 5));
@@ -151,7 +153,7 @@ export class Plots {
     this.names = names;
     this.laneIds = sim.laneIds;
     const phaseHint = this.phase.canvas.closest('figure')?.querySelector('figcaption .hint');
-    if (phaseHint) phaseHint.textContent = `${sim.scene.phase.text}; dashed: exact or reference`;
+    if (phaseHint) phaseHint.textContent = t_('{what}; dashed: exact or reference', { what: t_(sim.scene.phase.text) });
     this.showAngular = Boolean(this.angular) && sim.layout.history.has('angular_momentum_drift');
     const figure = this.angular?.canvas.closest('figure');
     if (figure) figure.hidden = !this.showAngular;
@@ -159,17 +161,17 @@ export class Plots {
     const areaFigure = this.area?.canvas.closest('figure');
     if (areaFigure) areaFigure.hidden = !this.showArea;
     const layout = sim.layout.history;
-    this.energy.caption = 'Energy change (% of the energy scale)';
-    this.error.caption = `Position error (${layout.unit('max_error')}, log scale)`;
-    this.phase.caption = `Phase space: ${layout.title('phase_q')} against ${layout.title('phase_p')}`;
-    if (this.angular) this.angular.caption = 'Angular momentum change (% of its scale)';
-    if (this.area) this.area.caption = 'Area ratio of each phase-space cloud (area ÷ initial area)';
+    this.energy.caption = t_('Energy change (% of the energy scale)');
+    this.error.caption = t_('Position error ({unit}, log scale)', { unit: layout.unit('max_error') });
+    this.phase.caption = t_('Phase space: {q} against {p}', { q: layout.title('phase_q'), p: layout.title('phase_p') });
+    if (this.angular) this.angular.caption = t_('Angular momentum change (% of its scale)');
+    if (this.area) this.area.caption = t_('Area ratio of each phase-space cloud (area ÷ initial area)');
     const select = this.controls.breakdown;
     this.canBreakdown = Boolean(this.breakdown) && layout.has('kinetic_energy');
     if (select) {
       const none = document.createElement('option');
       none.value = '';
-      none.textContent = 'none';
+      none.textContent = t_('none');
       const options = sim.laneIds.map((id, l) => {
         const o = document.createElement('option');
         o.value = id;
@@ -193,9 +195,9 @@ export class Plots {
     const shown = this.canBreakdown && this.breakdownId !== '';
     if (figure) figure.hidden = !shown;
     const l = this.laneIds ? this.laneIds.indexOf(this.breakdownId) : -1;
-    this.breakdown.caption = shown ? `Energy of ${this.names[l]}: kinetic, potential, total (J)` : '';
+    this.breakdown.caption = shown ? t_('Energy of {name}: kinetic, potential, total (J)', { name: this.names[l] }) : '';
     const title = figure?.querySelector('figcaption .plot-title');
-    if (title && shown) title.textContent = `Energy breakdown: ${this.names[l]}`;
+    if (title && shown) title.textContent = t_('Energy breakdown: {name}', { name: this.names[l] });
   }
 
   // The plots as [{canvas, caption}] in page order, the hidden ones left out (for the PNG).
@@ -245,13 +247,13 @@ export class Plots {
     const run = { sim, snapshot, theme, layout, h, t, count, ends, xr, xTicks, generation: sim.historyGeneration };
     const shown = snapshot.lanes.filter((lane) => !isHidden(lane.id));
     run.shown = shown;
-    this.energy.render(theme, this.driftSpec(run, 'energy_drift', 'energy change', this.log), run.generation);
+    this.energy.render(theme, this.driftSpec(run, 'energy_drift', marked('energy change'), this.log), run.generation);
     if (this.breakdown && !this.breakdown.canvas.closest('figure').hidden) {
       this.breakdown.render(theme, this.breakdownSpec(run), run.generation);
     }
     this.error.render(theme, this.errorSpec(run), run.generation);
     this.phase.render(theme, this.phaseSpec(run), run.generation, Boolean(this.phaseOverlay));
-    if (this.showAngular) this.angular.render(theme, this.driftSpec(run, 'angular_momentum_drift', 'angular momentum change', false), run.generation);
+    if (this.showAngular) this.angular.render(theme, this.driftSpec(run, 'angular_momentum_drift', marked('angular momentum change'), false), run.generation);
     if (this.showArea) this.area.render(theme, this.areaSpec(run), run.generation);
     this.cursorMoved();
   }
@@ -342,7 +344,7 @@ export class Plots {
     for (const lane of run.shown) {
       const l = lane.index, style = laneStyle(lane.id, run.theme.scheme), end = run.ends[l];
       const off = offScale.get(lane.id);
-      if (off) marks.push({ kind: 'off', x: run.t(off.i), up: off.up, style, text: 'off scale', faded: isFaded(lane.id) });
+      if (off) marks.push({ kind: 'off', x: run.t(off.i), up: off.up, style, text: t_('off scale'), faded: isFaded(lane.id) });
       if (lane.diverged && end > 0) marks.push({ kind: 'stop', x: run.t(end - 1), y: value(l)(end - 1), style, text: stopText(lane), faded: isFaded(lane.id) });
     }
     return (ctx) => {
@@ -426,14 +428,14 @@ export class Plots {
       yr = holdRange(plot, `${name} linear`, yr, lo, hi);
       yTicks = linearTicks(yr, 4);
       value = (l) => pct[l];
-      yName = `${what} (%)`;
+      yName = `${t_(what)} (%)`;
     } else {
       const a = largest > 0 ? Math.max(Math.floor(Math.log10(smallest)), Math.floor(Math.log10(floor))) : -4;
       const b = largest > 0 ? Math.max(Math.ceil(Math.log10(largest)), a + 1) : 0;
       yr = [a, b];
       yTicks = logTicks(a, b, true);
       value = (l) => (i) => { const v = Math.abs(pct[l](i)); return Number.isFinite(v) ? Math.log10(Math.max(v, Math.pow(10, a))) : NaN; };
-      yName = `|${what}| (%), log`;
+      yName = t_('|{what}| (%), log', { what: t_(what) });
     }
     // Lanes beyond the range: where they first leave it, and on which side.
     const offScale = new Map();
@@ -445,12 +447,12 @@ export class Plots {
       }
     }
     const spec = {
-      theme, xr: run.xr, yr, xTicks: run.xTicks, yTicks, xName: 't (s)', yName,
+      theme, xr: run.xr, yr, xTicks: run.xTicks, yTicks, xName: t_('t (s)'), yName,
       lines: this.laneLines(run, value),
       report: { offScale: [...offScale.keys()], scale: log ? 'log' : 'linear', floorPercent: floor },
       readout: (i) => run.shown.map((lane) => ({
         colour: laneStyle(lane.id, theme.scheme).colour, name: this.names[lane.index],
-        text: i < ends[lane.index] ? `${signed(pct[lane.index](i))} %` : 'stopped',
+        text: i < ends[lane.index] ? `${signed(pct[lane.index](i))} %` : t_('stopped'),
       })),
       cursorPoints: (i) => run.shown.filter((lane) => i < ends[lane.index])
         .map((lane) => ({ x: t(i), y: value(lane.index)(i), colour: laneStyle(lane.id, theme.scheme).colour })),
@@ -480,15 +482,15 @@ export class Plots {
       [Math.floor((lo - 0.1 * span) / step) * step, Math.ceil((hi + 0.1 * span) / step) * step], lo, hi);
     const colour = laneStyle(lane.id, theme.scheme).colour;
     const parts = [
-      { key: 'kinetic', name: 'kinetic', f: ke, dash: [7, 4], width: 1.75 },
-      { key: 'potential', name: 'potential', f: pe, dash: [2, 3], width: 1.75 },
-      { key: 'total', name: 'total', f: total, dash: [], width: 2.5 },
+      { key: 'kinetic', name: t_('kinetic'), f: ke, dash: [7, 4], width: 1.75 },
+      { key: 'potential', name: t_('potential'), f: pe, dash: [2, 3], width: 1.75 },
+      { key: 'total', name: t_('total'), f: total, dash: [], width: 2.5 },
     ];
     const lines = parts.map((p) => ({ key: p.key, count: end, x: t, y: p.f, style: { colour, dash: p.dash, width: p.width } }));
     lines.push({ key: 'exact', count, x: t, y: exact, style: { colour: theme.ghost, dash: [4, 4], width: 1.5 } });
     const plot = this.breakdown;
     return {
-      theme, xr: run.xr, yr, xTicks: run.xTicks, yTicks: linearTicks(yr, 4), xName: 't (s)', yName: 'energy (J)', lines,
+      theme, xr: run.xr, yr, xTicks: run.xTicks, yTicks: linearTicks(yr, 4), xName: t_('t (s)'), yName: t_('energy (J)'), lines,
       report: { lane: lane.id },
       // Each curve's name at its end.
       marks: (ctx) => {
@@ -502,8 +504,8 @@ export class Plots {
         }
       },
       readout: (i) => [
-        ...parts.map((p) => ({ colour, name: p.name, text: i < end ? `${formatValue(p.f(i), 4)} J` : 'stopped' })),
-        { colour: theme.ghost, name: 'exact total', text: `${formatValue(exact(i), 4)} J` },
+        ...parts.map((p) => ({ colour, name: p.name, text: i < end ? `${formatValue(p.f(i), 4)} J` : t_('stopped') })),
+        { colour: theme.ghost, name: t_('exact total'), text: `${formatValue(exact(i), 4)} J` },
       ],
       cursorPoints: (i) => (i < end ? parts.map((p) => ({ x: t(i), y: p.f(i), colour })) : []),
     };
@@ -538,13 +540,13 @@ export class Plots {
     const value = (l) => (i) => Math.log10(Math.max(error[l](i), Math.pow(10, lo)));
     const offScale = new Map();
     const spec = {
-      theme, xr: run.xr, yr: [lo, hi], xTicks: run.xTicks, yTicks: logTicks(lo, hi, lo === floorDecade), xName: 't (s)',
-      yName: `position error (${unit}), log`, lines: this.laneLines(run, value), report: { floor },
+      theme, xr: run.xr, yr: [lo, hi], xTicks: run.xTicks, yTicks: logTicks(lo, hi, lo === floorDecade), xName: t_('t (s)'),
+      yName: t_('position error ({unit}), log', { unit }), lines: this.laneLines(run, value), report: { floor },
       readout: (i) => run.shown.map((lane) => {
         const e = error[lane.index](i);
         return {
           colour: laneStyle(lane.id, theme.scheme).colour, name: this.names[lane.index],
-          text: i < ends[lane.index] ? `${e < floor ? '0' : formatValue(e)} ${unit}` : 'stopped',
+          text: i < ends[lane.index] ? `${e < floor ? '0' : formatValue(e)} ${unit}` : t_('stopped'),
         };
       }),
       cursorPoints: (i) => run.shown.filter((lane) => i < ends[lane.index])
@@ -632,7 +634,7 @@ export class Plots {
       readout: (i) => run.shown.map((lane) => ({
         colour: laneStyle(lane.id, theme.scheme).colour, name: this.names[lane.index],
         text: i < ends[lane.index]
-          ? `${signed(q[lane.index](i))}${units[0]}, ${signed(v[lane.index](i))}${units[1]}` : 'stopped',
+          ? `${signed(q[lane.index](i))}${units[0]}, ${signed(v[lane.index](i))}${units[1]}` : t_('stopped'),
       })),
       cursorPoints: (i) => run.shown.filter((lane) => i < ends[lane.index])
         .map((lane) => ({ x: q[lane.index](i), y: v[lane.index](i), colour: laneStyle(lane.id, theme.scheme).colour })),
@@ -682,11 +684,11 @@ export class Plots {
     // On top, dashed: a lane on the exact ratio shows through the gaps.
     if (exact) lines.push({ key: 'exact', count, x: t, y: value(exact), style: { colour: theme.ghost, dash: [4, 4] } });
     return {
-      theme, xr: run.xr, yr, xTicks: run.xTicks, yTicks, xName: 't (s)', yName: log ? 'area ratio, log' : 'area ratio',
+      theme, xr: run.xr, yr, xTicks: run.xTicks, yTicks, xName: t_('t (s)'), yName: log ? t_('area ratio, log') : t_('area ratio'),
       lines, report: { log },
       readout: (i) => [
         ...run.shown.map((lane) => ({ colour: laneStyle(lane.id, theme.scheme).colour, name: this.names[lane.index], text: formatValue(ratio[lane.index](i)) })),
-        ...(exact ? [{ colour: theme.ghost, name: 'exact flow', text: formatValue(exact(i)) }] : []),
+        ...(exact ? [{ colour: theme.ghost, name: t_('exact flow'), text: formatValue(exact(i)) }] : []),
       ],
       cursorPoints: (i) => run.shown.map((lane) => ({ x: t(i), y: value(ratio[lane.index])(i), colour: laneStyle(lane.id, theme.scheme).colour })),
     };

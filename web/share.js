@@ -1,6 +1,8 @@
 // Sharing: the "Copy link" button, the "Embed" dialog with a ready-to-paste iframe snippet (and a
 // live preview), and the export buttons. Text goes in with textContent / value only.
 import { fileStem, download, runPlan, runParts, compositePng } from './export.js';
+import { t } from './language.js';
+import { fixed } from './coords.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -25,7 +27,7 @@ export function embedUrl(config, { ui = 'compact', autoplay = true } = {}) {
 
 export function embedSnippet(config, options = {}) {
   const size = embedSizes[options.size] || embedSizes.medium;
-  const title = options.title || 'Stepwise simulation';
+  const title = options.title || t('Stepwise simulation');
   return `<iframe src="${escapeAttribute(embedUrl(config, options))}" title="${escapeAttribute(title)}" ` +
     `width="${size.width}" height="${size.height}" style="border:0;max-width:100%" loading="lazy" allowfullscreen></iframe>`;
 }
@@ -62,7 +64,7 @@ export function installShare(app) {
 
   $('copy-link').addEventListener('click', async () => {
     const ok = await copyText(linkFor(app.config()));
-    say(ok ? 'Link copied: it opens this exact setup.' : 'Could not copy: the address bar holds the same link.');
+    say(ok ? t('Link copied: it opens this exact setup.') : t('Could not copy: the address bar holds the same link.'));
   });
 
   // The embed dialog.
@@ -94,7 +96,7 @@ export function installShare(app) {
   });
   $('embed-copy').addEventListener('click', async () => {
     const ok = await copyText(code.value);
-    $('embed-status').textContent = ok ? 'Copied. Paste it into your page’s HTML.' : 'Select the text and copy it.';
+    $('embed-status').textContent = ok ? t('Copied. Paste it into your page’s HTML.') : t('Select the text and copy it.');
   });
   dialog.addEventListener('close', () => {
     preview.removeAttribute('src');  // the preview's simulation stops with the dialog
@@ -115,14 +117,17 @@ export function installShare(app) {
         app.core.limits.max_export_rows, format);
       const button = $(kind.button);
       button.disabled = true;
-      say(`Preparing the ${kind.name} (${plan.steps} steps)…`);
-      runParts(app.core, config, plan, s.lanes.length, (f) => say(`Preparing the ${kind.name}: ${Math.round(f * 100)} %…`))
+      say(t('Preparing the {kind} ({n} steps)…', { kind: kind.name, n: plan.steps }));
+      runParts(app.core, config, plan, s.lanes.length, (f) => say(t('Preparing the {kind}: {p} %…', { kind: kind.name, p: Math.round(f * 100) })))
         .then((parts) => {
           download(new Blob(parts, { type: kind.type }), `${fileStem(config)}.${format}`);
-          say(`${kind.name} saved: t = 0 to ${plan.whole ? 'the end of the run' : 'now'}, every ${plan.every} ` +
-            `step${plan.every > 1 ? 's' : ''}. Same text as: ${plan.command}`, 30000);
+          const every = plan.every > 1 ? t('every {n} steps', { n: plan.every }) : t('every step');
+          const saved = plan.whole ? t('{kind} saved: t = 0 to the end of the run, {every}.', { kind: kind.name, every })
+            : t('{kind} saved: t = 0 to now, {every}.', { kind: kind.name, every });
+          say(`${saved} ` +
+            t('Same text as: {command}', { command: plan.command }), 30000);
         })
-        .catch((error) => say(`The ${kind.name} could not be made: ${error.message}`))
+        .catch((error) => say(t('The {kind} could not be made: {error}', { kind: kind.name, error: error.message })))
         .finally(() => { button.disabled = false; });
     });
   }
@@ -130,9 +135,9 @@ export function installShare(app) {
     app.redrawPlots();
     const config = app.config();
     const blob = await compositePng($('view'), app.plots(),
-      { title: `${app.title()} · t = ${app.snapshot().t.toFixed(2)} s`, config, laneNames: app.laneNames(), laneIds: app.laneIds(),
+      { title: `${app.title()} · t = ${fixed(app.snapshot().t, 2)} s`, config, laneNames: app.laneNames(), laneIds: app.laneIds(),
         scheme: app.theme().scheme, theme: app.theme() });
     download(blob, `${fileStem(config)}.png`);
-    say('PNG saved: the canvas, the legend and the plots.');
+    say(t('PNG saved: the canvas, the legend and the plots.'));
   });
 }

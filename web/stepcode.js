@@ -6,6 +6,7 @@
 // only through textContent.
 import { el } from './dom.js';
 import { copyText } from './share.js';
+import { t } from './language.js';
 
 // Where each language's file defines the spring step and the any-force step: a line that starts
 // the definition (the comments and a template line above it belong to it).
@@ -68,12 +69,12 @@ class StepCodeDialog {
     this.element.setAttribute('aria-labelledby', 'code-title');
     const form = el('form', 'code-form');
     form.method = 'dialog';
-    const title = el('h2', '', 'Step code for your game');
+    const title = el('h2', '', t('Step code for your game'));
     title.id = 'code-title';
-    const intro = el('p', 'hint', 'One body on a spring, or any force you pass as a function: the same operations, in the same order, as this page’s core.');
+    const intro = el('p', 'hint', t('One body on a spring, or any force you pass as a function: the same operations, in the same order, as this page’s core.'));
 
     const options = el('div', 'code-options');
-    const pick = el('label', '', 'Integrator');
+    const pick = el('label', '', t('Integrator'));
     this.select = el('select');
     this.select.id = 'code-integrator';
     for (const s of snippets) {
@@ -83,8 +84,8 @@ class StepCodeDialog {
     }
     pick.append(this.select);
     const variants = el('fieldset', 'code-variant');
-    variants.append(el('legend', '', 'Force'));
-    this.variantInputs = [['on-a-spring', 'Spring'], ['any-force', 'Any force (a function)']].map(([value, text]) => {
+    variants.append(el('legend', '', t('Force')));
+    this.variantInputs = [['on-a-spring', t('Spring')], ['any-force', t('Any force (a function)')]].map(([value, text]) => {
       const label = el('label', 'check');
       const input = el('input');
       input.type = 'radio';
@@ -100,7 +101,7 @@ class StepCodeDialog {
 
     this.tabs = el('div', 'code-tabs');
     this.tabs.setAttribute('role', 'tablist');
-    this.tabs.setAttribute('aria-label', 'Language');
+    this.tabs.setAttribute('aria-label', t('Language'));
     this.tabButtons = languages.map((l) => {
       const b = el('button', 'code-tab', l.name);
       b.type = 'button';
@@ -130,10 +131,10 @@ class StepCodeDialog {
     this.check = el('p', 'hint code-check');
 
     const actions = el('div', 'code-actions');
-    this.copy = el('button', 'primary', 'Copy');
+    this.copy = el('button', 'primary', t('Copy'));
     this.copy.type = 'button';
     this.copy.id = 'code-copy';
-    const close = el('button', '', 'Close');
+    const close = el('button', '', t('Close'));
     close.type = 'button';
     close.addEventListener('click', () => this.element.close());
     this.status = el('span', 'code-status');
@@ -142,7 +143,7 @@ class StepCodeDialog {
     this.status.setAttribute('aria-live', 'polite');
     this.copy.addEventListener('click', async () => {
       const ok = await copyText(this.text);
-      this.status.textContent = ok ? `Copied: ${this.fileName}` : 'Could not copy: select the code and copy it.';
+      this.status.textContent = ok ? t('Copied: {file}', { file: this.fileName }) : t('Could not copy: select the code and copy it.');
     });
     actions.append(this.copy, close, this.status);
 
@@ -185,9 +186,10 @@ class StepCodeDialog {
     } else {
       this.code.textContent = this.text;
     }
-    const call = this.variant === 'on-a-spring' ? 'the spring step' : 'the any-force step';
-    this.note.textContent = `Marked: ${call}. The file holds both and compiles alone; Copy takes all of it.`;
-    this.check.textContent = `${lang.name}: ${lang.check}.`;
+    this.note.textContent = this.variant === 'on-a-spring'
+      ? t('Marked: the spring step. The file holds both and compiles alone; Copy takes all of it.')
+      : t('Marked: the any-force step. The file holds both and compiles alone; Copy takes all of it.');
+    this.check.textContent = `${lang.name}: ${t(lang.check)}.`;
     this.status.textContent = '';
     if (scroll) this.scrollToMark();
   }

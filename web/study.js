@@ -3,7 +3,8 @@
 // results per physics (the config without its view), and say in words what each measured order
 // means. No DOM.
 import { Slices } from './slices.js';
-import { formatValue } from './coords.js';
+import { formatValue, fixed } from './coords.js';
+import { t } from './language.js';
 
 // The page's studies: the convergence view's (the core's default halvings, a work cap that keeps
 // a long config to seconds, not minutes) and the motion legend's quick one.
@@ -70,29 +71,31 @@ export function claimFor(scene, laneIds, id) {
 // adaptive, pending, unfit.
 export function verdict(row, claim, scene, results) {
   const points = row.points;
-  if (points.length === 0) return { kind: 'pending', text: 'not run yet' };
+  if (points.length === 0) return { kind: 'pending', text: t('not run yet') };
   const floor = results.noiseFloor;
   const stopped = points.filter((p) => p.stopReason !== '');
-  const why = (p) => p.stopText;  // the core's words
+  const why = (p) => t(p.stopText);  // the core's words
   if (stopped.length === points.length) {
-    return { kind: 'diverged', text: `${why(points[0])} at every dt tried (down to ${formatValue(points[points.length - 1].dt)} s)` };
+    return { kind: 'diverged', text: t('{why} at every dt tried (down to {dt} s)', { why: why(points[0]), dt: formatValue(points[points.length - 1].dt) }) };
   }
   const note = stopped.length > 0
-    ? `; ${why(stopped[0])} at the coarsest dt${stopped.length > 1 ? `s (down to ${formatValue(stopped[stopped.length - 1].dt)} s)` : ` (${formatValue(stopped[0].dt)} s)`}, fitted on the finer ones`
+    ? `; ${stopped.length > 1
+      ? t('{why} at the coarsest dts (down to {dt} s), fitted on the finer ones', { why: why(stopped[0]), dt: formatValue(stopped[stopped.length - 1].dt) })
+      : t('{why} at the coarsest dt ({dt} s), fitted on the finer ones', { why: why(stopped[0]), dt: formatValue(stopped[0].dt) })}`
     : '';
-  const kind = scene.regime ? scene.regime.text : 'this kind of system';
+  const kind = scene.regime ? t(scene.regime.text) : t('this kind of system');
   if (!claim || claim.kind === 'none') {
-    return { kind: 'adaptive', text: `adaptive: its error follows its tolerance, not dt${note}` };
+    return { kind: 'adaptive', text: `${t('adaptive: its error follows its tolerance, not dt')}${note}` };
   }
   const atFloor = points.every((p) => p.stopReason !== '' || !(p.maxError > floor));
   if (claim.kind === 'exact') {
     // The table says this method follows this kind of system's flow: round-off at every dt.
     return atFloor
-      ? { kind: 'exact', text: `exact here, as the table says for ${kind} (errors at round-off)${note}` }
-      : { kind: 'loses', text: `the table says exact for ${kind}, but its errors are above round-off${note}` };
+      ? { kind: 'exact', text: `${t('exact here, as the table says for {kind} (errors at round-off)', { kind })}${note}` }
+      : { kind: 'loses', text: `${t('the table says exact for {kind}, but its errors are above round-off', { kind })}${note}` };
   }
   if (atFloor) {
-    return { kind: 'unfit', text: `at the round-off floor at every dt: a larger dt would show its order${note}` };
+    return { kind: 'unfit', text: `${t('at the round-off floor at every dt: a larger dt would show its order')}${note}` };
   }
   // Only an asymptotic error falls as dt^p: errors as large as a tenth of the motion, or slopes
   // between successive halvings that disagree, mean the fit is not an order yet.
@@ -101,37 +104,39 @@ export function verdict(row, claim, scene, results) {
   const slopes = used.slice(1).map((p, k) => Math.log2(used[k].maxError / p.maxError));
   const spread = slopes.length > 1 ? Math.max(...slopes) - Math.min(...slopes) : 0;
   if (used.some((p) => p.maxError > 0.1 * scale) || spread > 0.5) {
-    const fitted = row.fit.valid ? ` (fitted ${orderText(row.fit)})` : '';
-    const why = used.some((p) => p.maxError > 0.1 * scale) ? 'its errors are as large as the motion' : 'its slope changes from one halving to the next';
-    return { kind: 'unfit', text: `not in the asymptotic range yet: ${why}${fitted}; a smaller dt would show its order${note}` };
+    const fitted = row.fit.valid ? ` ${t('(fitted {order})', { order: orderText(row.fit) })}` : '';
+    const why = used.some((p) => p.maxError > 0.1 * scale) ? t('its errors are as large as the motion') : t('its slope changes from one halving to the next');
+    return { kind: 'unfit', text: `${t('not in the asymptotic range yet: {why}{fitted}; a smaller dt would show its order', { why, fitted })}${note}` };
   }
   if (!row.fit.valid) {
     return { kind: stopped.length ? 'diverged' : 'unfit', text: stopped.length
-      ? `${why(stopped[0])} at the coarsest dt; too few levels left to fit`
-      : 'too few levels above the floor to fit an order' };
+      ? t('{why} at the coarsest dt; too few levels left to fit', { why: why(stopped[0]) })
+      : t('too few levels above the floor to fit an order') };
   }
   const gap = row.fit.order - claim.p;
-  if (Math.abs(gap) <= orderTolerance) return { kind: 'holds', text: `holds${note}` };
-  if (gap > 0) return { kind: 'better', text: `better than the table's order ${claim.p} for ${kind}${note}` };
-  return { kind: 'loses', text: `loses its order on this system: the table says ${claim.p} for ${kind}${note}` };
+  if (Math.abs(gap) <= orderTolerance) return { kind: 'holds', text: `${t('holds')}${note}` };
+  if (gap > 0) return { kind: 'better', text: `${t("better than the table's order {p} for {kind}", { p: claim.p, kind })}${note}` };
+  return { kind: 'loses', text: `${t('loses its order on this system: the table says {p} for {kind}', { p: claim.p, kind })}${note}` };
 }
 
 // "Errors at or below 1e-13 m are round-off (or the reference's own error) and are not fitted."
 export function floorText(results) {
-  const source = results.reference === 'exact' ? 'round-off' : "round-off or the reference's own error (Dormand–Prince, rtol 1e-12)";
-  return `Errors at or below ${formatValue(results.noiseFloor)} m are ${source} and are not fitted.`;
+  return results.reference === 'exact'
+    ? t('Errors at or below {floor} m are round-off and are not fitted.', { floor: formatValue(results.noiseFloor) })
+    : t("Errors at or below {floor} m are round-off or the reference's own error (Dormand–Prince, rtol 1e-12) and are not fitted.",
+      { floor: formatValue(results.noiseFloor) });
 }
 
 // The table's claim for a lane in words, for a badge's tooltip or a table cell's: the kind of
 // system, the claim there, and the integrator's note where the order depends on more.
 export function claimTitle(claim, info, scene) {
-  const here = !claim || claim.kind === 'none' ? 'no order in dt here (adaptive)'
-    : claim.kind === 'exact' ? 'exact here' : `order ${claim.p} here`;
-  const kind = scene.regime ? ` (${scene.regime.text})` : '';
-  return `${here}${kind}. Its orders: ${info.orders_text}.${info.order_note ? ` ${info.order_note}` : ''}`;
+  const here = !claim || claim.kind === 'none' ? t('no order in dt here (adaptive)')
+    : claim.kind === 'exact' ? t('exact here') : t('order {p} here', { p: claim.p });
+  const kind = scene.regime ? ` (${t(scene.regime.text)})` : '';
+  return `${here}${kind}. ${t('Its orders: {orders}.', { orders: info.orders_text })}${info.order_note ? ` ${info.order_note}` : ''}`;
 }
 
 // A measured order for a legend or table cell: "3.98", or '' when there is none.
 export function orderText(fit) {
-  return fit.valid && Number.isFinite(fit.order) ? fit.order.toFixed(2) : '';
+  return fit.valid && Number.isFinite(fit.order) ? fixed(fit.order, 2) : '';
 }

@@ -5,7 +5,8 @@
 // through the config, so the link keeps them and a bad value gets the core's message.
 import { setCursor, cursorTime, cursorSource } from './cursor.js';
 import { valueOf, withKey } from './links.js';
-import { niceStep } from './coords.js';
+import { niceStep, fixed } from './coords.js';
+import { t } from './language.js';
 
 const el = (tag, attrs = {}, children = []) => {
   const e = document.createElement(tag);
@@ -27,9 +28,9 @@ export class ViewTools {
     this.view = page.view;
     const id = (name) => `view-${name}`;
     this.layoutSelect = el('select', { id: id('layout') }, [
-      el('option', { value: 'auto', text: 'Auto' }),
-      el('option', { value: 'overlay', text: 'Overlay' }),
-      el('option', { value: 'lanes', text: 'Lanes' }),
+      el('option', { value: 'auto', text: t('Auto') }),
+      el('option', { value: 'overlay', text: t('Overlay') }),
+      el('option', { value: 'lanes', text: t('Lanes') }),
     ]);
     this.followSelect = el('select', { id: id('follow') });
     this.arrowsBox = el('input', { type: 'checkbox', id: id('arrows') });
@@ -39,22 +40,22 @@ export class ViewTools {
     const symbolButton = (name, symbol, label, title) => el('button', { type: 'button', id: id(name), title }, [
       el('span', { 'aria-hidden': 'true', text: symbol }), el('span', { class: 'visually-hidden', text: label }),
     ]);
-    this.zoomIn = symbolButton('zoom-in', '+', 'Zoom in', 'Zoom in (or the wheel, a pinch)');
+    this.zoomIn = symbolButton('zoom-in', '+', t('Zoom in'), t('Zoom in (or the wheel, a pinch)'));
     // ASCII '-': axe cannot judge the contrast of U+2212 (a symbol to it), as with '+' it can.
-    this.zoomOut = symbolButton('zoom-out', '-', 'Zoom out', 'Zoom out');
-    this.reset = button('reset', 'Reset view', 'Back to the fitted view (a drag on the canvas pans it)');
-    this.bar = el('div', { class: 'motion-tools', role: 'toolbar', 'aria-label': 'View' }, [
-      el('span', { class: 'tool' }, [el('label', { for: id('layout'), text: 'Layout' }), this.layoutSelect]),
+    this.zoomOut = symbolButton('zoom-out', '-', t('Zoom out'), t('Zoom out'));
+    this.reset = button('reset', t('Reset view'), t('Back to the fitted view (a drag on the canvas pans it)'));
+    this.bar = el('div', { class: 'motion-tools', role: 'toolbar', 'aria-label': t('View') }, [
+      el('span', { class: 'tool' }, [el('label', { for: id('layout'), text: t('Layout') }), this.layoutSelect]),
       el('span', { class: 'zoom' }, [this.zoomOut, this.zoomIn]), this.reset,
-      el('span', { class: 'tool' }, [el('label', { for: id('follow'), text: 'Follow' }), this.followSelect]),
-      el('label', { class: 'check', for: id('arrows') }, [this.arrowsBox, ' Velocity arrows']),
+      el('span', { class: 'tool' }, [el('label', { for: id('follow'), text: t('Follow') }), this.followSelect]),
+      el('label', { class: 'check', for: id('arrows') }, [this.arrowsBox, ` ${t('Velocity arrows')}`]),
     ]);
     this.timeline = el('input', { type: 'range', id: 'timeline', min: '0', max: '0', step: 'any', value: '0', 'aria-valuetext': 't = 0.00 s' });
     this.timelineOut = el('output', { for: 'timeline', class: 'timeline-out', text: 't = 0.00 s' });
     this.timelineRow = el('div', { class: 'timeline' }, [
-      el('label', { for: 'timeline', text: 'Timeline' }), this.timeline, this.timelineOut,
+      el('label', { for: 'timeline', text: t('Timeline') }), this.timeline, this.timelineOut,
     ]);
-    this.hint = el('p', { class: 'hint motion-hint', id: id('hint'), text: 'Drag a body to move its start (Shift, or its arrow\'s tip: its velocity); drag the canvas to pan; keys on the canvas: Shift + arrows, +, −, 0.' });
+    this.hint = el('p', { class: 'hint motion-hint', id: id('hint'), text: t('Drag a body to move its start (Shift, or its arrow\'s tip: its velocity); drag the canvas to pan; keys on the canvas: Shift + arrows, +, −, 0.') });
     root.replaceChildren(this.bar, this.timelineRow, this.hint);
     this.shownMax = -1;
     this.lastShown = -Infinity;
@@ -85,10 +86,10 @@ export class ViewTools {
   // A new simulation: the follow list (each lane's bodies) and the lanes option.
   setSimulation(sim) {
     const names = this.page.laneNames();
-    const options = [el('option', { value: '', text: 'Nothing' })];
+    const options = [el('option', { value: '', text: t('Nothing') })];
     sim.laneIds.forEach((lane, l) => {
       for (let b = 0; b < sim.bodies; ++b) {
-        options.push(el('option', { value: `${lane}/${b}`, text: sim.bodies > 1 ? `${names[l]}, body ${b + 1}` : names[l] }));
+        options.push(el('option', { value: `${lane}/${b}`, text: sim.bodies > 1 ? t('{name}, body {b}', { name: names[l], b: b + 1 }) : names[l] }));
       }
     });
     this.followSelect.replaceChildren(...options);
@@ -116,7 +117,7 @@ export class ViewTools {
     const scrub = cursorSource() === 'timeline' ? cursorTime() : null;
     const shown = scrub === null ? t : scrub;
     if (Number(this.timeline.value) !== shown && document.activeElement !== this.timeline) this.timeline.value = String(shown);
-    const text = `t = ${Number.isFinite(shown) ? shown.toFixed(2) : '0.00'} s`;
+    const text = `t = ${fixed(Number.isFinite(shown) ? shown : 0, 2)} s`;
     if (this.timelineOut.textContent !== text) {
       this.timelineOut.textContent = text;
       this.timeline.setAttribute('aria-valuetext', text);
@@ -136,7 +137,7 @@ export class ViewTools {
     if (runner.playing) runner.pause();
     const now = this.page.sim().snapshot.t;
     setCursor(t >= now ? null : t, 'timeline');
-    const text = `t = ${t.toFixed(2)} s`;
+    const text = `t = ${fixed(t, 2)} s`;
     this.timelineOut.textContent = text;
     this.timeline.setAttribute('aria-valuetext', text);
     this.changed();
@@ -282,7 +283,7 @@ export class ViewTools {
     const view = this.view, v = view.map.visible();
     const round = (value, step) => {
       const decimals = Math.max(0, Math.min(12, -Math.floor(Math.log10(step))));
-      const text = (Math.round(value / step) * step).toFixed(decimals);
+      const text = fixed(Math.round(value / step) * step, decimals);
       return Number(text) === 0 ? '0' : String(Number(text));
     };
     const sim = this.page.sim();

@@ -4,7 +4,9 @@
 // bodies) in its own colour and marker with a fading trail, the exact or reference motion as a
 // ghost, springs as coils, axes and a scale bar. Knows no scenario, never computes physics, and
 // never hands a non-finite number to the canvas.
-import { CoordinateMap, ClippedPath, axisTicks, offsetName, niceStep, tickLabel, formatValue } from './coords.js';
+import { CoordinateMap, ClippedPath, axisTicks, offsetName, niceStep, tickLabel, formatValue, fixed } from './coords.js';
+// t_: the page's texts (web/language.js); t is a time here.
+import { t as t_ } from './language.js';
 import { laneStyle, drawMarker } from './palette.js';
 import { motionLine, coincidentLanes, outside, distanceText } from './lanes.js';
 import { MotionHistory } from './motion-history.js';
@@ -503,8 +505,8 @@ export class View {
     ctx.textAlign = 'left';
     ctx.fillText(xName, r.x + 2, r.y + r.h + 5);
     ctx.textBaseline = 'bottom';
-    const label = this.scene.reference.kind === 'exact' ? 'exact' : 'reference';
-    ctx.fillText(r.w < 420 ? 'one row per integrator' : `one row per integrator · dashed ring: ${label}`, r.x, r.y - 3);
+    const label = this.scene.reference.kind === 'exact' ? t_('exact') : t_('reference');
+    ctx.fillText(r.w < 420 ? t_('one row per integrator') : `${t_('one row per integrator')} · ${t_('dashed ring: {label}', { label })}`, r.x, r.y - 3);
   }
 
   // Each row's name in its colour, and "same as …" when it coincides with an earlier row.
@@ -516,7 +518,7 @@ export class View {
     for (const lane of shownLanes) {
       const m = maps[lane.index], style = laneStyle(lane.id, theme.scheme);
       const same = this.sameAs[lane.index];
-      const text = same >= 0 ? `${this.names[lane.index]} · same as ${this.names[same]}` : this.names[lane.index];
+      const text = same >= 0 ? `${this.names[lane.index]} · ${t_('same as {name}', { name: this.names[same] })}` : this.names[lane.index];
       ctx.globalAlpha = isFaded(lane.id) ? fadedAlpha : 1;
       this.haloText(text, m.rect.x + 4, m.row.y + 2, style.colour, theme);
     }
@@ -535,11 +537,11 @@ export class View {
       const same = this.sameAs[lane.index];
       if (same < 0) continue;
       if (shown === 4 || y + 14 > rect.y + rect.h) { more += 1; continue; }
-      this.haloText(`${this.names[lane.index]} same as ${this.names[same]}`, rect.x + 6, y, laneStyle(lane.id, theme.scheme).colour, theme);
+      this.haloText(`${this.names[lane.index]} ${t_('same as {name}', { name: this.names[same] })}`, rect.x + 6, y, laneStyle(lane.id, theme.scheme).colour, theme);
       y += 14;
       shown += 1;
     }
-    if (more) this.haloText(`and ${more} more the same`, rect.x + 6, y, theme.muted, theme);
+    if (more) this.haloText(t_('and {n} more the same', { n: more }), rect.x + 6, y, theme.muted, theme);
   }
 
   // A lane's body that is out of view: a marker at the view's edge pointing at it, in the
@@ -816,7 +818,7 @@ export class View {
     ctx.font = '11px system-ui, sans-serif';
     ctx.textAlign = 'left';
     ctx.textBaseline = 'top';
-    ctx.fillText('y = 0 (launch height; no ground collision)', r.x + 6, y + 3);
+    ctx.fillText(t_('y = 0 (launch height; no ground collision)'), r.x + 6, y + 3);
   }
 
   drawAnchors(map, theme) {
@@ -889,7 +891,7 @@ export class View {
       // unless it would leave the canvas on that side.
       ctx.font = `11px ${theme.font}`;
       ctx.textBaseline = 'top';
-      const label = 'central mass', width = ctx.measureText(label).width;
+      const label = t_('central mass'), width = ctx.measureText(label).width;
       const startX = this.scene.bodies.reduce((sum, b) => sum + b.start.x, 0) / Math.max(1, this.scene.bodies.length);
       const fitsLeft = x - radius - 6 - width > r.x + 4, fitsRight = x + radius + 6 + width < r.x + r.w - 4;
       const left = fitsLeft && (startX >= c.x || !fitsRight);
@@ -1076,8 +1078,8 @@ export class View {
     ctx.textAlign = 'right';
     ctx.textBaseline = 'top';
     ctx.font = `600 13px ${theme.font}`;
-    const time = Number.isFinite(t) ? t.toFixed(2) : '—';
-    const text = scrubbing ? `timeline: t = ${time} s` : `t = ${time} s`;
+    const time = Number.isFinite(t) ? fixed(t, 2) : '—';
+    const text = scrubbing ? t_('timeline: t = {t} s', { t: time }) : `t = ${time} s`;
     if (this.layoutNow === 'lanes') {
       // Above the rows: inside, it would cover the first row's edge marker.
       ctx.textBaseline = 'bottom';
@@ -1088,10 +1090,10 @@ export class View {
     this.haloText(text, rect.x + rect.w - 8, rect.y + 6, theme.fg, theme);
     ctx.font = `11px ${theme.font}`;
     if (rect.w < 320) return;  // a small frame or a phone: the time only (the legend names the ghost)
-    const label = this.scene.reference.kind === 'exact' ? 'exact' : 'reference';
-    const what = this.scene.referencePath ? `dashed ring and path: ${label}` : `dashed ring: ${label}`;
-    const follows = this.followBody ? ` · following ${this.names[this.sim.laneIds.indexOf(this.followBody.id)]}`
-      : this.following ? ' · view follows' : '';
+    const label = this.scene.reference.kind === 'exact' ? t_('exact') : t_('reference');
+    const what = this.scene.referencePath ? t_('dashed ring and path: {label}', { label }) : t_('dashed ring: {label}', { label });
+    const follows = this.followBody ? ` · ${t_('following {name}', { name: this.names[this.sim.laneIds.indexOf(this.followBody.id)] })}`
+      : this.following ? ` · ${t_('view follows')}` : '';
     this.haloText(`${what}${follows}`, rect.x + rect.w - 8, rect.y + 24, theme.muted, theme);
   }
 }

@@ -3,6 +3,7 @@
 // select at once; the selection goes through the config (view=…), so a link opens the same view.
 // Text only through textContent.
 import { viewRow } from './views.js';
+import { t } from './language.js';
 
 // The element that shows a view, for its tab's aria-controls (an id that exists on the page).
 const shownBy = { motion: 'view', cloud: 'cloud-panel', analysis: 'analysis' };
@@ -26,7 +27,7 @@ export class ViewTabs {
       return tab;
     });
     root.setAttribute('role', 'tablist');
-    root.setAttribute('aria-label', 'View');
+    root.setAttribute('aria-label', t('View'));
     root.replaceChildren(...this.tabs);
     root.addEventListener('keydown', (e) => {
       const at = this.tabs.indexOf(document.activeElement);

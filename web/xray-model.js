@@ -3,9 +3,10 @@
 // draws from it: the canvas's box around the stages, the arrows, where the numbers go, the phase
 // plot's points, the table's tab-separated text. No DOM, no physics, and no number formatted
 // here: every number shown is the core's own text (trace.cells, trace.text).
+import { t, marked } from './language.js';
 
 // What each stage's columns are called, in the order of the core's cells.
-const columnWords = { x: 'position', y: 'position', vx: 'velocity', vy: 'velocity', ax: 'acceleration', ay: 'acceleration' };
+const columnWords = { x: marked('position'), y: marked('position'), vx: marked('velocity'), vy: marked('velocity'), ax: marked('acceleration'), ay: marked('acceleration') };
 const hasColumn = { x: 'has_x', y: 'has_x', vx: 'has_v', vy: 'has_v', ax: 'has_a', ay: 'has_a' };
 
 // {stepped, step, t, h, evaluations, stop: {name, text}, columns, text: {t, h}, stages: [{number
@@ -49,9 +50,9 @@ export function decodeTrace(trace) {
 // Why a cell of the table is empty (its title), or '' when it holds a number.
 export function emptyReason(stage, column, text) {
   if (text !== '') return '';
-  if (stage.kind === 'note') return 'a note: this stage has no numbers';
-  if (!stage.has[hasColumn[column].slice(4)]) return `this stage has no ${columnWords[column]}`;
-  return 'not a finite number: the step overflowed';
+  if (stage.kind === 'note') return t('a note: this stage has no numbers');
+  if (!stage.has[hasColumn[column].slice(4)]) return t('this stage has no {what}', { what: t(columnWords[column]) });
+  return t('not a finite number: the step overflowed');
 }
 
 // The table as tab-separated text for a spreadsheet: a header, then one line per stage and body,

@@ -12,13 +12,15 @@ import { download } from './export.js';
 import { copyText } from './share.js';
 import { valueOf } from './links.js';
 import { decodeTrace, emptyReason, tabSeparated, canvasStages, phaseStages, fitRanges, placeLabels } from './xray-model.js';
+import { t, marked, sentence } from './language.js';
+import { plainNumber } from './coords.js';
 
 // The table's vector columns: one cell per vector, its two components one above the other (an
 // exercise sheet's layout, and narrow enough for the page's column); Copy gives one per column.
 const vectors = [
-  { title: 'position x, y (m)', columns: ['x', 'y'] },
-  { title: 'velocity vx, vy (m/s)', columns: ['vx', 'vy'] },
-  { title: 'acceleration ax, ay (m/s²)', columns: ['ax', 'ay'] },
+  { title: marked('position x, y (m)'), columns: ['x', 'y'] },
+  { title: marked('velocity vx, vy (m/s)'), columns: ['vx', 'vy'] },
+  { title: marked('acceleration ax, ay (m/s²)'), columns: ['ax', 'ay'] },
 ];
 
 // Its styles, once, before the panel first shows (a stylesheet of the site: the CSP allows it).
@@ -54,9 +56,9 @@ class XRay {
   build() {
     const p = this.panel;
     const head = el('div', 'xray-head');
-    const title = el('h3', 'xray-title', 'X-ray of the next step');
+    const title = el('h3', 'xray-title', t('X-ray of the next step'));
     title.id = 'xray-title';
-    const pick = el('label', 'xray-pick', 'Integrator ');
+    const pick = el('label', 'xray-pick', `${t('Integrator')} `);
     this.select = el('select');
     this.select.id = 'xray-lane';
     pick.htmlFor = 'xray-lane';
@@ -72,25 +74,25 @@ class XRay {
     };
     const actions = el('span', 'xray-actions');
     actions.append(
-      button('xray-copy', 'Copy', 'Copy the worked step as tab-separated text (for a spreadsheet)', () => this.copy()),
-      button('xray-csv', 'CSV', 'Download the worked step as CSV: the text of stepwise trace', () => this.csv()),
-      button('xray-close', 'Close', 'Close the X-ray', () => this.close(true)),
+      button('xray-copy', t('Copy'), t('Copy the worked step as tab-separated text (for a spreadsheet)'), () => this.copy()),
+      button('xray-csv', 'CSV', t('Download the worked step as CSV: the text of stepwise trace'), () => this.csv()),
+      button('xray-close', t('Close'), t('Close the X-ray'), () => this.close(true)),
     );
     head.append(title, pick, actions);
     this.summary = el('p', 'xray-summary');
     this.legend = el('ul', 'xray-legend');
-    this.legend.setAttribute('aria-label', 'What the canvas and the phase plot show');
+    this.legend.setAttribute('aria-label', t('What the canvas and the phase plot show'));
     const key = (cls, text) => { const li = el('li', cls); li.append(el('span', 'xray-swatch'), el('span', '', text)); return li; };
     this.legend.append(
-      key('key-point', '1, 2, …: the stages, in the order the method computes them (the table\'s #)'),
-      key('key-ring', 'ring: the step\'s result'),
-      key('key-velocity', 'solid arrow: the velocity used there, drawn as v·h (where it carries the body in one step)'),
-      key('key-acceleration', 'dashed arrow: the acceleration found there (its direction; lengths in one scale)'),
+      key('key-point', t('1, 2, …: the stages, in the order the method computes them (the table\'s #)')),
+      key('key-ring', t('ring: the step\'s result')),
+      key('key-velocity', t('solid arrow: the velocity used there, drawn as v·h (where it carries the body in one step)')),
+      key('key-acceleration', t('dashed arrow: the acceleration found there (its direction; lengths in one scale)')),
     );
     this.scroll = el('div', 'xray-scroll');
     this.scroll.tabIndex = 0;
     this.scroll.setAttribute('role', 'region');
-    this.scroll.setAttribute('aria-label', 'The worked step, stage by stage');
+    this.scroll.setAttribute('aria-label', t('The worked step, stage by stage'));
     this.command = el('p', 'xray-command');
     this.status = el('p', 'xray-status');
     this.status.setAttribute('role', 'status');
@@ -172,19 +174,21 @@ class XRay {
     const { worked, name, id } = this.shown;
     const sim = this.shown.sim;
     if (!worked.stepped) {
-      this.summary.textContent = `${name} stopped before this step (${worked.stop.text || worked.stop.name}): it has no next step to show.`;
+      this.summary.textContent = t('{name} stopped before this step ({why}): it has no next step to show.',
+        { name, why: t(worked.stop.text || worked.stop.name) });
     } else {
-      const evaluations = worked.evaluations === 1 ? 'one force evaluation' : `${worked.evaluations} force evaluations`;
-      let text = `${name}: the step from t = ${worked.text.t} s with h = ${worked.text.h} s, ${evaluations}; ` +
-        `${worked.stages.length} stages, the last its result.`;
-      if (worked.stop.name) text += ` This step stops it (${worked.stop.text}): the run keeps the state before it.`;
+      const evaluations = worked.evaluations === 1 ? t('one force evaluation') : t('{n} force evaluations', { n: worked.evaluations });
+      let text = t('{name}: the step from t = {t} s with h = {h} s, {evaluations}; {n} stages, the last its result.', {
+        name, t: plainNumber(worked.text.t), h: plainNumber(worked.text.h), evaluations, n: worked.stages.length,
+      });
+      if (worked.stop.name) text += ` ${t('This step stops it ({why}): the run keeps the state before it.', { why: t(worked.stop.text) })}`;
       text += loopNote(sim.loop, worked.step);
       this.summary.textContent = text;
     }
     this.scroll.replaceChildren(worked.stepped ? this.table(worked) : el('span'));
     this.scroll.hidden = !worked.stepped;
     this.legend.hidden = !worked.stepped;
-    this.command.replaceChildren('The CSV is the text of ', el('code', '', this.commandLine(sim, id)));
+    this.command.replaceChildren(`${t('The CSV is the text of')} `, el('code', '', this.commandLine(sim, id)));
   }
 
   commandLine(sim, id) {
@@ -194,10 +198,10 @@ class XRay {
   // The worked step: a row per stage and body, the core's exact text in each cell.
   table(worked) {
     const table = el('table', 'xray-table');
-    const caption = el('caption', 'visually-hidden', 'Each stage of the step: its position, velocity and acceleration per body, then the result');
+    const caption = el('caption', 'visually-hidden', t('Each stage of the step: its position, velocity and acceleration per body, then the result'));
     const head = el('thead');
     const hr = el('tr');
-    for (const [text, cls] of [['#', 'num'], ['stage', ''], ['body', 'num'], ...vectors.map((v) => [v.title, 'num'])]) {
+    for (const [text, cls] of [['#', 'num'], [t('stage'), ''], [t('body'), 'num'], ...vectors.map((v) => [t(v.title), 'num'])]) {
       const th = el('th', cls, text);
       th.scope = 'col';
       hr.append(th);
@@ -212,7 +216,7 @@ class XRay {
         if (k === 0) {
           const number = el('th', 'num', String(stage.number));
           number.scope = 'row';
-          const label = el('td', 'label', stage.label);
+          const label = el('td', 'label', sentence('stage', stage.label));
           number.rowSpan = rows.length;
           label.rowSpan = rows.length;
           tr.append(number, label);
@@ -222,7 +226,7 @@ class XRay {
           const td = el('td', 'num vec');
           for (const c of v.columns) {
             const text = b.cells[worked.columns.indexOf(c)];
-            const part = el('span', 'part', text);
+            const part = el('span', 'part', plainNumber(text));
             part.dataset.column = c;
             const why = emptyReason(stage, c, text);
             if (why) { part.title = why; part.classList.add('empty'); }
@@ -314,7 +318,7 @@ class XRay {
     if (!this.shown) return;
     const text = tabSeparated(this.shown.worked);
     copyText(text).then((ok) => {
-      this.status.textContent = ok ? `Copied ${text.split('\n').length - 2} rows, tab-separated.` : 'Could not copy: select the table and copy it.';
+      this.status.textContent = ok ? t('Copied {n} rows, tab-separated.', { n: text.split('\n').length - 2 }) : t('Could not copy: select the table and copy it.');
     });
   }
 
@@ -325,7 +329,7 @@ class XRay {
     const scenario = valueOf(sim.config, 'scenario') || 'config';
     const name = `stepwise-trace-${scenario}-${id}-step${this.shown.worked.step}.csv`.replace(/[^A-Za-z0-9_.-]/g, '_');
     download(new Blob([text], { type: 'text/csv' }), name);
-    this.status.textContent = `Downloaded ${name}.`;
+    this.status.textContent = t('Downloaded {file}.', { file: name });
   }
 
   // What the tests read: the step, the table's text, what was drawn (in world and pixel units).
@@ -347,11 +351,11 @@ class XRay {
 // page's Step and clock count frames).
 function loopNote(loop, step) {
   if (!loop || !loop.kind) return '';
-  const frame = loop.kind === 'variable' ? ', one frame of its own length.'
-    : loop.kind === 'fixed' ? (loop.substeps > 1 ? `; every frame takes ${loop.substeps} of them.` : ', one frame.')
-    : `; a frame takes the whole steps its accumulator holds, at most ${loop.maxSteps}. It starts from the ` +
-      'physics state: the bodies drawn are the render state, between two physics steps.';
-  return ` Game loop: this is physics step ${step}${frame}`;
+  const frame = loop.kind === 'variable' ? t(', one frame of its own length.')
+    : loop.kind === 'fixed' ? (loop.substeps > 1 ? t('; every frame takes {n} of them.', { n: loop.substeps }) : t(', one frame.'))
+    : t('; a frame takes the whole steps its accumulator holds, at most {n}. It starts from the ' +
+      'physics state: the bodies drawn are the render state, between two physics steps.', { n: loop.maxSteps });
+  return ` ${t('Game loop: this is physics step {step}', { step })}${frame}`;
 }
 
 // An arrow from a to b (pixels); none shorter than 3 px (a dot says enough).

@@ -48,15 +48,9 @@ test('German numbers: decimal comma, thousands apart by a narrow no-break space;
 // The German table against the core's own (the module of build/site, or STEPWISE_SITE): every
 // integrator, view, scenario and loop kind has German text and description, none left English unless listed.
 test('every integrator, view, scenario and loop kind of the core has German text, none left in English', async () => {
-  const fs = await import('node:fs');
-  const path = await import('node:path');
-  const { createRequire } = await import('node:module');
-  const { fileURLToPath } = await import('node:url');
+  const { motionModule } = await import('./texts.mjs');
   const de = await import('../../web/strings/de.js');
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-  const site = process.env.STEPWISE_SITE || path.join(root, 'build/site');
-  const createStepwise = createRequire(import.meta.url)(path.join(site, 'stepwise.js'));
-  const M = await createStepwise({ wasmBinary: fs.readFileSync(path.join(site, 'stepwise.wasm')) });
+  const M = await motionModule();
   const tables = [['integrators', M.integrators(), ['name', 'description']], ['views', M.views(), ['name', 'description']],
     ['scenarios', M.scenarios(), ['name', 'description']], ['loopKinds', M.loopTable().kinds, ['description']]];
   for (const [table, rows, fields] of tables) {
@@ -71,4 +65,81 @@ test('every integrator, view, scenario and loop kind of the core has German text
       }
     }
   }
+});
+
+// Every English text of the page has its German: the texts written through t()/marked() in web/
+// and the lesson's script, the HTML's texts (index.html, which embed.html is, and lesson.html),
+// and the core's texts the page shows (tests/web/texts.mjs). A German text equal to its English
+// is only allowed for a name, a symbol or code (sameInBothLanguages).
+test('every English text of the page and the core\'s tables has a German one; none is left English', async () => {
+  const { scriptTexts, htmlTexts, coreTexts, snippetTexts, motionModule } = await import('./texts.mjs');
+  const de = await import('../../web/strings/de.js');
+  const M = await motionModule();
+  const scripts = scriptTexts();
+  const sources = [
+    ...[...scripts].map(([text, file]) => [text, file]),
+    ...[...htmlTexts('index.html')].map((text) => [text, 'public/index.html']),
+    ...[...htmlTexts('lesson.html')].map((text) => [text, 'public/lesson.html']),
+    ...[...coreTexts(M)].map((text) => [text, 'the core\'s tables']),
+    ...[...snippetTexts()].map((text) => [text, 'snippets/manifest.json']),
+  ];
+  assert.ok(scripts.size > 300, `${scripts.size} texts in the scripts`);
+  assert.ok(sources.length > 600, `${sources.length} texts in all`);
+  const missing = sources.filter(([text]) => !(text in de.texts) && !de.sameInBothLanguages.has(text));
+  assert.deepEqual(missing.map(([text, file]) => `${file}: ${text}`), [], 'English texts without a German one');
+  for (const [english, german] of Object.entries(de.texts)) {
+    assert.ok(german.trim(), `the German of '${english}' is empty`);
+    if (english === german) assert.ok(de.sameInBothLanguages.has(english), `'${english}' is left English`);
+    // The parts a text names ({n}, {name} …) are the same in both.
+    const parts = (s) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort().join(',');
+    assert.equal(parts(german), parts(english), `the parts of '${english}'`);
+  }
+});
+
+// The core's messages about a link, in German from their parts: the common kinds word for word
+// with the key, the value and what is allowed; every other one a whole German sentence naming the
+// key and the value. No English word is left in any of them.
+test('the core\'s messages about a bad link read as whole German sentences', async () => {
+  const { motionModule } = await import('./texts.mjs');
+  const de = await import('../../web/strings/de.js');
+  const M = await motionModule();
+  const links = ['dt=-1', 'duration=0', 'scenario=spring&k=abc', 'scenario=spring&zz=1', 'scenario=nope', 'preset=nope',
+    'integrators=rk4,nope', 'integrators=rk4,rk4', 'dt=0.1&dt=0.2', 'loop=sometimes', 'equal_cost=2', 'cloud=-3', 'v=2',
+    'scenario=spring&loop=fixed&hz=0', 'scenario=spring&loop=fixed&jitter=0.5', 'scenario=spring&hz=30', 'lang=fr', 'view=nope',
+    'scenario=spring&loop=fixed&dt=0.1', 'novalue', 'dt=0.00001&duration=100000'];
+  const english = /\b(?:the|and|must|got|unknown|known|with|of|is|be|or|drop|add|a|an|to|at|than|number|whole|cannot|only)\b/;
+  const seen = new Set();
+  for (const link of links) {
+    const { errors } = M.parse(link);
+    assert.ok(errors.length > 0, `${link} has an error`);
+    for (const e of errors) {
+      const german = de.coreMessage(e);
+      seen.add(german.split(' ')[0]);
+      assert.ok(german.includes(e.key) || e.key === '', `${link}: the key ${e.key} in '${german}'`);
+      // Quoted values and key lists are the link's own text, not words.
+      const words = german.replace(/'[^']*'/g, '').replace(/bekannt sind: .*$/, '').replace(/\b[a-z_]+=\S*/g, '');
+      assert.doesNotMatch(words, english, `${link}: '${german}' (from '${e.message}')`);
+    }
+  }
+  // The common kinds are translated word for word, not only named.
+  const say = (link) => de.coreMessage(M.parse(link).errors[0]);
+  assert.equal(say('dt=-1'), "dt muss eine Zahl über 0 und höchstens 10 sein; eingegeben: '-1'");
+  assert.equal(say('scenario=spring&zz=1').split(';')[0], "Unbekannter Schlüssel 'zz' für das System spring");
+  assert.match(say('integrators=rk4,nope'), /^integrators: unbekannter Integrator 'nope'; bekannt sind: explicit_euler, /);
+  assert.match(say('scenario=spring&loop=fixed&hz=0'), /^hz muss eine Zahl von 1 bis 1000 sein; eingegeben: '0'$/);
+  assert.ok(seen.size > 4);
+});
+
+// The core's sentences with numbers: a game loop in words, a traced step's stage names.
+test('the game loop\'s line and the X-ray\'s stage names in German, with decimal commas', async () => {
+  const de = await import('../../web/strings/de.js');
+  assert.equal(de.sentences.loop('accumulator at 30 Hz, 4 substeps (step 1/120 s), jitter 0.5 (seed 7), at most 8 steps a frame'),
+    'accumulator mit 30 Hz, 4 Teilschritte (Schritt 1/120 s), Schwankung 0,5 (Startwert 7), höchstens 8 Schritte je Bild');
+  assert.equal(de.sentences.loop('variable at 30 Hz, jitter 0'), 'variable mit 30 Hz, Schwankung 0');
+  assert.equal(de.sentences.loop('fixed at 60 Hz, 1 substep (step 1/60 s)'), 'fixed mit 60 Hz, 1 Teilschritt (Schritt 1/60 s)');
+  assert.equal(de.sentences.stage('kick 2 (conservative forces at v = 0)'), 'Stoß 2 (konservative Kräfte bei v = 0)');
+  assert.equal(de.sentences.stage('anchor spring 1 (no closed form: dv = a h and dx = dv h/2)'),
+    'Feder am Aufhängepunkt 1 (keine geschlossene Lösung: dv = a h und dx = dv h/2)');
+  assert.equal(de.sentences.stage('predictor'), 'Prädiktor');
+  assert.equal(de.sentences.stage('k3'), 'k3');
 });

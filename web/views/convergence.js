@@ -10,6 +10,7 @@ import { laneStyle, drawMarker } from '../palette.js';
 import { formatValue } from '../coords.js';
 import { runStudy, studySizes, storedStudy, covers, physicsKey, verdict, floorText, orderText, claimFor, claimTitle } from '../study.js';
 import { decadeTicks, logRange, el, headedTable, labelCells } from './parts.js';
+import { t } from '../language.js';
 
 export function create(root, app) { return new ConvergenceView(root, app); }
 
@@ -17,14 +18,14 @@ class ConvergenceView {
   constructor(root, app) {
     this.app = app;
     this.element = el('div', 'analysis-view convergence-view');
-    const intro = el('p', 'view-intro', 'Each integrator runs this system again at dt, dt/2, dt/4, … and its largest ' +
+    const intro = el('p', 'view-intro', t('Each integrator runs this system again at dt, dt/2, dt/4, … and its largest ' +
       'position error is measured against the exact or reference solution. On a log–log plot an integrator of order p ' +
-      'is a line of slope p: halving dt divides its error by 2^p.');
+      'is a line of slope p: halving dt divides its error by 2^p.'));
     this.progress = el('progress');
     this.progress.max = 1;
     this.progress.value = 0;
-    this.progress.setAttribute('aria-label', 'Convergence study progress');
-    this.button = el('button', 'study-button', 'Cancel');
+    this.progress.setAttribute('aria-label', t('Convergence study progress'));
+    this.button = el('button', 'study-button', t('Cancel'));
     this.button.type = 'button';
     this.button.addEventListener('click', () => (this.job ? this.cancel() : this.start(true)));
     this.status = el('span', 'study-status');
@@ -41,17 +42,17 @@ class ConvergenceView {
       f.append(caption, canvas);
       return { figure: f, plot: new Plot(canvas) };
     };
-    const byDt = figure('Max position error against dt', 'log–log; slope = order; a marker per level',
-      'Largest position error of each integrator against its time step, log–log');
-    const byWork = figure('Work–precision', 'max error against force evaluations of the whole run, log–log; lower left is better',
-      'Largest position error of each integrator against the force evaluations it spent, log–log');
+    const byDt = figure(t('Max position error against dt'), t('log–log; slope = order; a marker per level'),
+      t('Largest position error of each integrator against its time step, log–log'));
+    const byWork = figure(t('Work–precision'), t('max error against force evaluations of the whole run, log–log; lower left is better'),
+      t('Largest position error of each integrator against the force evaluations it spent, log–log'));
     this.byDt = byDt.plot;
     this.byWork = byWork.plot;
     const plots = el('div', 'analysis-plots');
     plots.append(byDt.figure, byWork.figure);
     const { wrap, tbody, headCells } = headedTable('study-table', [
-      { text: 'Integrator' }, { text: 'Table order', className: 'number' }, { text: 'Measured order', className: 'number' },
-      { text: 'Verdict' },
+      { text: t('Integrator') }, { text: t('Table order'), className: 'number' }, { text: t('Measured order'), className: 'number' },
+      { text: t('Verdict') },
     ]);
     this.tbody = tbody;
     this.headCells = headCells;
@@ -96,7 +97,7 @@ class ConvergenceView {
     this.results = null;
     this.state = 'running';
     this.fraction = 0;
-    this.button.textContent = 'Cancel';
+    this.button.textContent = t('Cancel');
     this.render();
     this.job = runStudy(this.app.core, sim.config, studySizes.full, {
       onProgress: (results, fraction) => { this.results = results; this.fraction = fraction; this.render(); },
@@ -108,7 +109,7 @@ class ConvergenceView {
     this.results = results;
     this.state = 'done';
     this.fraction = 1;
-    this.button.textContent = 'Run again';
+    this.button.textContent = t('Run again');
     this.render();
   }
 
@@ -117,7 +118,7 @@ class ConvergenceView {
     this.job = null;
     this.state = 'cancelled';
     this.key = null;  // coming back starts afresh
-    this.button.textContent = 'Restart';
+    this.button.textContent = t('Restart');
     this.render();
   }
 
@@ -142,14 +143,14 @@ class ConvergenceView {
     const { scene, laneIds } = this.sim;
     const rows = r ? r.rows : laneIds.map((id) => ({ id, points: [], fit: { valid: false } }));
     this.regime.textContent = scene.regime
-      ? `This system: ${scene.regime.text}. The table order is each method's order on that kind of system.` : '';
+      ? t("This system: {regime}. The table order is each method's order on that kind of system.", { regime: t(scene.regime.text) }) : '';
     this.rowsShown = rows.map((row) => {
       const info = infos.get(row.id);
       const claim = claimFor(scene, laneIds, row.id);
-      const v = r && r.levels === 0 && this.state === 'done' ? { kind: 'unfit', text: 'not run (over the work cap)' }
-        : r ? verdict(row, claim, scene, r) : { kind: 'pending', text: this.state === 'cancelled' ? 'cancelled' : 'running…' };
+      const v = r && r.levels === 0 && this.state === 'done' ? { kind: 'unfit', text: t('not run (over the work cap)') }
+        : r ? verdict(row, claim, scene, r) : { kind: 'pending', text: this.state === 'cancelled' ? t('cancelled') : t('running…') };
       return {
-        id: row.id, name: info.name, tableOrder: claim && claim.kind !== 'none' ? claim.text : '—', claimTitle: claimTitle(claim, info, scene),
+        id: row.id, name: info.name, tableOrder: claim && claim.kind !== 'none' ? (claim.kind === 'exact' ? t('exact') : claim.text) : '—', claimTitle: claimTitle(claim, info, scene),
         note: info.order_note, measured: orderText(row.fit), verdict: v.text, kind: v.kind,
       };
     });
@@ -170,22 +171,26 @@ class ConvergenceView {
 
   statusText() {
     const r = this.results;
-    if (this.state === 'cancelled') return 'Cancelled. Restart runs the study again.';
-    if (!r) return 'Starting…';
+    if (this.state === 'cancelled') return t('Cancelled. Restart runs the study again.');
+    if (!r) return t('Starting…');
     const dts = r.rows[0]?.points.map((p) => p.dt) || [];
     const range = dts.length ? `dt ${formatValue(dts[0])} s … ${formatValue(dts[dts.length - 1])} s` : '';
-    const reference = r.reference === 'exact' ? 'against the exact solution' : 'against a tight Dormand–Prince reference';
-    const dropped = r.levels < r.levelsRequested
-      ? ` The ${r.levelsRequested - r.levels === 1 ? 'finest level was' : `${r.levelsRequested - r.levels} finest levels were`} left out to keep the study to seconds.`
+    const reference = r.reference === 'exact' ? t('against the exact solution') : t('against a tight Dormand–Prince reference');
+    const left = r.levelsRequested - r.levels;
+    const dropped = left > 0
+      ? ` ${left === 1 ? t('The finest level was left out to keep the study to seconds.')
+        : t('The {n} finest levels were left out to keep the study to seconds.', { n: left })}`
       : '';
     if (this.state === 'done' && r.levels === 0) {
       // Every level runs the whole duration: even the coarsest is over the page's work cap.
       const steps = Math.ceil(Number(new URLSearchParams(this.sim.config).get('duration')) / this.sim.dt) * (r.rows.length + 1);
-      return `Not run: even the coarsest level needs ${formatValue(steps)} integrator steps, more than the page's ` +
-        `${formatValue(studySizes.full.maxWork)}. Shorten the duration or raise dt for a study.`;
+      return t("Not run: even the coarsest level needs {steps} integrator steps, more than the page's {max}. " +
+        'Shorten the duration or raise dt for a study.', { steps: formatValue(steps), max: formatValue(studySizes.full.maxWork) });
     }
-    if (this.state === 'done') return `Done: ${r.levelsDone} levels, ${range}, ${reference}.${dropped}`;
-    return `Running: ${r.levelsDone} of ${r.levels} levels done (${Math.round((this.fraction || 0) * 100)} %)${range ? `, ${range}` : ''}.`;
+    if (this.state === 'done') return `${t('Done: {n} levels, {range}, {reference}.', { n: r.levelsDone, range, reference })}${dropped}`;
+    return t('Running: {done} of {n} levels done ({p} %){range}.', {
+      done: r.levelsDone, n: r.levels, p: Math.round((this.fraction || 0) * 100), range: range ? `, ${range}` : '',
+    });
   }
 
   draw(r, theme) {
@@ -193,16 +198,16 @@ class ConvergenceView {
     const floor = r && r.noiseFloor > 0 ? r.noiseFloor : 1e-16;
     // The errors' own range; the floor's line shows when the errors come near it.
     const yr = logRange(points.map((p) => Math.max(p.maxError, floor)), 2) || [Math.log10(floor), Math.log10(floor) + 4];
-    this.plot(this.byDt, theme, r, logRange(points.map((p) => p.dt), 1) || [-4, -1], yr, (p) => p.dt, 'dt (s), log', floor);
+    this.plot(this.byDt, theme, r, logRange(points.map((p) => p.dt), 1) || [-4, -1], yr, (p) => p.dt, t('dt (s), log'), floor);
     this.plot(this.byWork, theme, r, logRange(points.map((p) => p.evaluations), 1) || [2, 6], yr, (p) => p.evaluations,
-      'force evaluations, log', floor);
+      t('force evaluations, log'), floor);
   }
 
   // One log–log plot: every row's line through its levels that ran to the end, a marker at each,
   // errors at or below the floor drawn on the floor's dashed line.
   plot(p, theme, r, xr, yr, x, xName, floor) {
     p.begin(theme);
-    p.axes(theme, xr, yr, decadeTicks(xr[0], xr[1]), decadeTicks(yr[0], yr[1], 6), xName, 'max position error (m), log');
+    p.axes(theme, xr, yr, decadeTicks(xr[0], xr[1]), decadeTicks(yr[0], yr[1], 6), xName, t('max position error (m), log'));
     const fy = Math.log10(floor);
     p.clip((ctx) => {
       if (fy >= yr[0]) this.floorLine(ctx, p, fy, theme);
@@ -236,6 +241,6 @@ class ConvergenceView {
     ctx.fillStyle = theme.ghost;
     ctx.textAlign = 'right';
     ctx.textBaseline = 'bottom';
-    ctx.fillText('floor', p.area.x + p.area.w - 4, p.py(fy) - 2);
+    ctx.fillText(t('floor'), p.area.x + p.area.w - 4, p.py(fy) - 2);
   }
 }

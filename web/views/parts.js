@@ -2,6 +2,7 @@
 // from text only, and a headed table.
 
 import { el } from '../dom.js';
+import { plainNumber } from '../coords.js';
 
 // Ticks at whole decades over [lo, hi] (log10 values), at most about `most` of them.
 export function decadeTicks(lo, hi, most = 7) {
@@ -12,7 +13,7 @@ export function decadeTicks(lo, hi, most = 7) {
   return ticks;
 }
 
-export const decadeLabel = (k) => (Math.abs(k) <= 2 ? String(Number(Math.pow(10, k).toPrecision(1))) : `1e${k}`);
+export const decadeLabel = (k) => (Math.abs(k) <= 2 ? plainNumber(Number(Math.pow(10, k).toPrecision(1))) : `1e${k}`);
 
 // The log10 range of positive finite values, padded, at least `span` decades wide; null if none.
 export function logRange(values, span = 1, pad = 0.15) {

@@ -7,10 +7,11 @@
 // method's limit and the largest stable dt here. Text only through textContent.
 import { Plot } from '../plots.js';
 import { laneStyle } from '../palette.js';
-import { formatValue } from '../coords.js';
+import { formatValue, plainNumber } from '../coords.js';
 import { Slices } from '../slices.js';
 import { decadeTicks, el, headedTable, labelCells } from './parts.js';
 import { valueOf } from '../links.js';
+import { t } from '../language.js';
 
 // The map's grid, and its default extent (log10 of ωh; ζ).
 const grid = { columns: 400, rows: 101, logMin: -2, logMax: 2, zetaMax: 1 };
@@ -32,25 +33,25 @@ class StabilityView {
   constructor(root, app) {
     this.app = app;
     this.element = el('div', 'analysis-view stability-view');
-    this.intro = el('p', 'view-intro', 'Every method here is linear on a damped oscillator, so one step multiplies the ' +
+    this.intro = el('p', 'view-intro', t('Every method here is linear on a damped oscillator, so one step multiplies the ' +
       'state by a fixed matrix: it is stable where that matrix\'s spectral radius is at most 1. The map shows where, ' +
-      'for each step ωh (ω the oscillation\'s angular frequency, h the step) and damping ratio ζ.');
+      'for each step ωh (ω the oscillation\'s angular frequency, h the step) and damping ratio ζ.'));
     this.point = el('p', 'hint system-point');
     this.legend = el('ul', 'stability-legend');
-    this.legend.setAttribute('aria-label', 'Integrators on the map (click to show or hide)');
+    this.legend.setAttribute('aria-label', t('Integrators on the map (click to show or hide)'));
     const figure = el('figure', 'stability-map');
-    const caption = el('figcaption', '', 'Stable regions');
-    caption.append(el('span', 'hint', 'x: ωh, log scale; y: damping ratio ζ; filled: stable (spectral radius ≤ 1 + 1e-12)'));
+    const caption = el('figcaption', '', t('Stable regions'));
+    caption.append(el('span', 'hint', t('x: ωh, log scale; y: damping ratio ζ; filled: stable (spectral radius ≤ 1 + 1e-12)')));
     this.canvas = el('canvas');
     this.canvas.setAttribute('role', 'img');
-    this.canvas.setAttribute('aria-label', 'Stable regions of each integrator over ωh and the damping ratio, with this system\'s point');
+    this.canvas.setAttribute('aria-label', t('Stable regions of each integrator over ωh and the damping ratio, with this system\'s point'));
     figure.append(caption, this.canvas);
     const plots = el('div', 'analysis-plots');
     plots.append(figure);
     this.map = new Plot(this.canvas);
     this.status = el('span', 'study-status');
     this.status.setAttribute('role', 'status');
-    const columns = ['Integrator', 'ωh limit at ζ = 0', 'ωh limit at this ζ', 'Largest stable dt for this system', 'Current dt'];
+    const columns = [t('Integrator'), t('ωh limit at ζ = 0'), t('ωh limit at this ζ'), t('Largest stable dt for this system'), t('Current dt')];
     const { wrap, headCells, tbody } = headedTable('stability-table',
       columns.map((text, k) => ({ text, className: k > 0 && k < 3 ? 'number' : '' })));
     this.headCells = headCells;
@@ -179,7 +180,7 @@ class StabilityView {
       button.type = 'button';
       button.style.setProperty('--lane', lane.colour);
       button.setAttribute('aria-pressed', String(!this.hidden.has(lane.id)));
-      button.title = lane.info.adaptive ? 'adaptive: stable at any dt (its controller subdivides)' : 'show or hide its stable region';
+      button.title = lane.info.adaptive ? t('adaptive: stable at any dt (its controller subdivides)') : t('show or hide its stable region');
       button.addEventListener('click', () => {
         if (this.hidden.has(lane.id)) this.hidden.delete(lane.id); else this.hidden.add(lane.id);
         button.setAttribute('aria-pressed', String(!this.hidden.has(lane.id)));
@@ -205,22 +206,24 @@ class StabilityView {
     const { system, sim } = this;
     const pending = '…';
     if (lane.info.adaptive) {
-      const text = 'adaptive: stable at any dt (its controller subdivides)';
-      return ['adaptive', 'adaptive', text, 'stable'];
+      const text = t('adaptive: stable at any dt (its controller subdivides)');
+      return [t('adaptive'), t('adaptive'), text, t('stable')];
     }
-    const limitCell = (l) => (!l ? pending : l.unconditional ? 'any ωh' : l.limit > 0 ? limitText(l.limit) : 'none (unstable at every ωh)');
+    const limitCell = (l) => (!l ? pending : l.unconditional ? t('any ωh') : l.limit > 0 ? limitText(l.limit) : t('none (unstable at every ωh)'));
     const limit0 = limitCell(lane.limit0);
-    if (!system) return [limit0, 'no oscillation here', 'any dt (no oscillation to destabilise)', 'stable'];
+    if (!system) return [limit0, t('no oscillation here'), t('any dt (no oscillation to destabilise)'), t('stable')];
     const here = lane.limitHere;
     if (!here) return [limit0, pending, pending, pending];
-    if (here.unconditional) return [limit0, 'any ωh', 'any dt', 'stable'];
+    if (here.unconditional) return [limit0, t('any ωh'), t('any dt'), t('stable')];
     const largest = here.limit / system.omega;
     const h = this.laneStep(this.lanes.indexOf(lane));
     const omegaH = system.omega * h;
     const stable = here.limit > 0 && omegaH <= here.limit;
-    const at = h !== sim.dt ? ` at its step ${formatValue(h)} s` : '';
-    const current = (stable ? 'stable' : `unstable (ωh = ${limitText(omegaH)} > ${limitText(here.limit)})`) + at;
-    return [limit0, limitCell(here), here.limit > 0 ? `${formatValue(largest)} s` : 'none', current];
+    const at = h !== sim.dt ? ` ${t('at its step {h} s', { h: formatValue(h) })}` : '';
+    const current = (stable ? t('stable') : t('unstable (ωh = {w} > {limit})', { w: limitText(omegaH), limit: limitText(here.limit) })) + at;
+    const cells = [limit0, limitCell(here), here.limit > 0 ? `${formatValue(largest)} s` : t('none'), current];
+    cells.unstable = !stable;  // the row's verdict colour (not read from the text, which is translated)
+    return cells;
   }
 
   report() {
@@ -236,25 +239,28 @@ class StabilityView {
 
   render() {
     const { system, sim } = this;
-    this.headCells[2].textContent = system ? `ωh limit at ζ = ${formatValue(system.zeta)} (this system)` : 'ωh limit at this system\'s ζ';
+    this.headCells[2].textContent = system ? t('ωh limit at ζ = {zeta} (this system)', { zeta: formatValue(system.zeta) }) : t('ωh limit at this system\'s ζ');
     this.equalCost = valueOf(sim.config, 'equal_cost') === '1';
-    this.headCells[4].textContent = this.equalCost ? 'Each lane\'s step (equal cost)' : `dt = ${formatValue(sim.dt)} s`;
+    this.headCells[4].textContent = this.equalCost ? t('Each lane\'s step (equal cost)') : `dt = ${formatValue(sim.dt)} s`;
     this.element.classList.toggle('undamped', !system || system.zeta === 0);
     const scene = sim.scene;
     const nonlinear = scene && (scene.centres.length > 0 || scene.reference.kind !== 'exact');
     this.point.textContent = system
-      ? `This system: its fastest mode at the start has ω = ${formatValue(system.omega)} rad/s and ζ = ${formatValue(system.zeta)}; ` +
-        `with dt = ${formatValue(sim.dt)} s its point is ωh = ${formatValue(system.omegaH)} (the ringed cross on the map` +
-        (system.zeta > this.extent.zetaMax ? `, drawn on the top edge: its ζ is above the map's ${formatValue(this.extent.zetaMax)}` : '') + ').' +
-        (nonlinear ? ' This system is nonlinear, so its stiffness changes along the path (an orbit\'s is largest at its closest ' +
-          'approach): a dt stable at the start may not be stable everywhere.' : '')
-      : 'This system does not oscillate (no restoring force, as for a projectile): there is no ωh to mark, and no step ' +
-        'size makes it unstable in this sense. The map shows the methods on the oscillator.';
-    this.status.textContent = this.state === 'done' ? '' : `Computing the map: ${Math.round((this.total ? this.done / this.total : 0) * 100)} %`;
+      ? t('This system: its fastest mode at the start has ω = {omega} rad/s and ζ = {zeta}; with dt = {dt} s its point is ' +
+        'ωh = {w} (the ringed cross on the map{edge}).', {
+        omega: formatValue(system.omega), zeta: formatValue(system.zeta), dt: formatValue(sim.dt), w: formatValue(system.omegaH),
+        edge: system.zeta > this.extent.zetaMax
+          ? t(", drawn on the top edge: its ζ is above the map's {max}", { max: formatValue(this.extent.zetaMax) }) : '',
+      }) +
+        (nonlinear ? ` ${t('This system is nonlinear, so its stiffness changes along the path (an orbit\'s is largest at its closest ' +
+          'approach): a dt stable at the start may not be stable everywhere.')}` : '')
+      : t('This system does not oscillate (no restoring force, as for a projectile): there is no ωh to mark, and no step ' +
+        'size makes it unstable in this sense. The map shows the methods on the oscillator.');
+    this.status.textContent = this.state === 'done' ? '' : t('Computing the map: {p} %', { p: Math.round((this.total ? this.done / this.total : 0) * 100) });
     for (const lane of this.lanes) {
       if (!lane.note) continue;
       const whole = lane.info.adaptive || (lane.everywhere && lane.rowsDrawn === grid.rows);
-      lane.note.textContent = whole ? ' stable on the whole map' : '';
+      lane.note.textContent = whole ? ` ${t('stable on the whole map')}` : '';
     }
     this.tbody.replaceChildren(...this.lanes.map((lane) => {
       const tr = el('tr');
@@ -262,7 +268,7 @@ class StabilityView {
       const cells = this.readout(lane);
       tr.append(el('td', 'lane-name', lane.info.name), ...cells.map((text, k) => el('td', k < 2 ? 'number' : '', text)));
       labelCells(tr, this.headCells);
-      if (cells[3].startsWith('unstable')) tr.lastChild.className = 'verdict-loses';
+      if (cells.unstable) tr.lastChild.className = 'verdict-loses';
       return tr;
     }));
     this.draw();
@@ -297,8 +303,8 @@ class StabilityView {
     p.begin(theme);
     const step = zetaMax > 1.5 ? 0.5 : 0.25;
     const yTicks = [];
-    for (let z = 0; z <= zetaMax + 1e-9; z += step) yTicks.push({ value: z, label: String(Number(z.toFixed(2))) });
-    p.axes(theme, xr, yr, decadeTicks(xr[0], xr[1], 8), yTicks, 'ωh (log scale)', 'damping ratio ζ');
+    for (let z = 0; z <= zetaMax + 1e-9; z += step) yTicks.push({ value: z, label: plainNumber(Number(z.toFixed(2))) });
+    p.axes(theme, xr, yr, decadeTicks(xr[0], xr[1], 8), yTicks, t('ωh (log scale)'), t('damping ratio ζ'));
     const x = (c) => p.px(logMin + (c - 0.5) * 2 * halfX), y = (r) => p.py((r - 0.5) * 2 * halfY);
     p.clip((ctx) => {
       for (const lane of this.lanes) {
@@ -342,7 +348,7 @@ class StabilityView {
     ctx.moveTo(X - 11, Y); ctx.lineTo(X + 11, Y);
     ctx.moveTo(X, Y - 11); ctx.lineTo(X, Y + 11);
     ctx.stroke();
-    const text = `this system (ωh = ${formatValue(this.system.omegaH)})`;
+    const text = t('this system (ωh = {w})', { w: formatValue(this.system.omegaH) });
     ctx.font = `600 11px ${theme.font}`;
     const width = ctx.measureText(text).width;
     const right = X + 14 + width <= p.area.x + p.area.w - 2;
