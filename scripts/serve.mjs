@@ -82,13 +82,40 @@ export function byteRange(header, size) {
   return { start, end };
 }
 
+// The redirect to a folder's slash names a path on this host, written from the resolved folder
+// (inside the root), one encoded segment at a time: never the raw request, so `//other.host/..`
+// cannot become a link to another host.
+export function redirectPath(base, folder) {
+  const segments = path.relative(base, folder).split(path.sep).filter(Boolean);
+  return '/' + segments.map((s) => encodeURIComponent(s) + '/').join('');
+}
+
 const statOf = (file) => fs.promises.stat(file).then((s) => (s.isFile() ? s : null), () => null);
 
 // policy: the Content-Security-Policy of HTML responses; the tests serve their stand-ins for
 // a tutorial's own page (another origin, a host's choice of policy) with another or none (null).
 export function startServer({ root, port = 8080, host = '127.0.0.1', policy = contentSecurityPolicy }) {
   const base = path.resolve(root);
-  const server = http.createServer(async (req, res) => {
+  const server = http.createServer((req, res) => {
+    // No request may end the process: whatever a handler throws becomes a 500 (or, once the
+    // headers are out, a closed connection), and the server keeps serving.
+    handle(req, res).catch(() => {
+      if (!res.headersSent) {
+        try {
+          res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
+          res.end(req.method === 'HEAD' ? undefined : 'internal error');
+          return;
+        } catch { /* fall through */ }
+      }
+      res.destroy();
+    });
+  });
+  // A malformed request line or header never reaches the handler: answer 400 and close.
+  server.on('clientError', (err, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
+  });
+  async function handle(req, res) {
     const common = { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'strict-origin-when-cross-origin' };
     const fail = (status, text, more = {}) => {
       res.writeHead(status, { ...common, 'Content-Type': 'text/plain; charset=utf-8', ...more });
@@ -101,14 +128,15 @@ export function startServer({ root, port = 8080, host = '127.0.0.1', policy = co
     } catch {
       return fail(400, 'bad request');
     }
-    if (pathname.includes('\0')) return fail(400, 'bad request');
+    // No file name of the site holds a control character; one in a request is refused whole.
+    if (/[\x00-\x1f\x7f]/.test(pathname)) return fail(400, 'bad request');
     if (pathname.endsWith('/')) pathname += 'index.html';
     const file = path.resolve(base, '.' + pathname);
     if (file !== base && !file.startsWith(base + path.sep)) return fail(403, 'forbidden');
     const stat = await statOf(file);
     if (!stat) {
       const dir = await fs.promises.stat(file).catch(() => null);
-      if (dir && dir.isDirectory()) return fail(301, 'moved', { Location: `${pathname}/` });
+      if (dir && dir.isDirectory()) return fail(301, 'moved', { Location: redirectPath(base, file) });
       return fail(404, 'not found');
     }
     const type = types[path.extname(file).toLowerCase()] || 'application/octet-stream';
@@ -162,7 +190,7 @@ export function startServer({ root, port = 8080, host = '127.0.0.1', policy = co
     res.writeHead(status, headers);
     if (req.method === 'HEAD' || size === 0) return res.end();
     fs.createReadStream(sent.file, { start, end }).on('error', () => res.destroy()).pipe(res);
-  });
+  }
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

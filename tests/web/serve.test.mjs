@@ -120,3 +120,43 @@ test('errors: 404, 405 with Allow, no way out of the root, a folder without its 
   assert.equal(sub.headers.get('location'), '/sub/');
   assert.match((await get('sub/')).body.toString(), /<title>sub<\/title>/);
 });
+
+// The raw request line, sent as written (fetch() and the URL parser would normalise it first).
+const raw = (pathText, method = 'GET') => new Promise((resolve, reject) => {
+  http.request({ host: '127.0.0.1', port: new URL(server.url).port, path: pathText, method }, (r) => {
+    r.resume();
+    r.on('end', () => resolve({ status: r.statusCode, location: r.headers.location }));
+  }).on('error', reject).end();
+});
+
+test('no request stops the server: control characters are refused, and it answers the next request', async () => {
+  // A line break in a path that resolves to a folder made the redirect's Location header throw
+  // inside the async handler, and Node exited (issue 24).
+  const hostile = ['/%0a%2f..', '/%0d%0a%2f..', '/sub%0a', '/%0a%2f..%2fsub', '/%09', '/%7f%2f..', '/%1b/..%2fsub',
+    '/%0aSet-Cookie:%20x=1%2f..', '/sub/%0a%2f..'];
+  for (const p of hostile) {
+    const r = await raw(p);
+    assert.equal(r.status, 400, p);
+    assert.equal(r.location, undefined, p);
+    // The server is still there, and serves.
+    assert.equal((await get('index.html')).status, 200, `after ${p}`);
+  }
+  for (const p of ['/%0a%2f..', '/sub%0d']) assert.equal((await raw(p, 'HEAD')).status, 400, `HEAD ${p}`);
+  assert.equal((await get('index.html')).status, 200);
+});
+
+test('a redirect names a path on this host, written from the resolved folder, never from the raw request', async () => {
+  for (const [p, location] of [['/%2fevil.example%2f..%2fsub', '/sub/'], ['//evil.example/..%2fsub', null],
+    ['/%2f%2fevil.example%2f..%2fsub', '/sub/'], ['/%2fevil.example%2f..', null], ['/sub', '/sub/'],
+    ['/./sub', '/sub/'], ['/%5cevil.example%2f..%2fsub', null]]) {
+    const r = await raw(p);
+    if (location === null) {  // refused or not found; a redirect, if any, stays here
+      if (r.status === 301) assert.equal(new URL(r.location, server.url).host, new URL(server.url).host, p);
+      continue;
+    }
+    assert.equal(r.status, 301, p);
+    assert.equal(r.location, location, p);
+    // Resolved against the page, the redirect stays on this host.
+    assert.equal(new URL(r.location, server.url).host, new URL(server.url).host, p);
+  }
+});
