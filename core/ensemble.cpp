@@ -475,11 +475,12 @@ void Ensemble::step_per_copy(double h, size_t first, size_t end) {
             lane_.started = copy_started_[k] != 0;
             lane_.substep = copy_substep_[k];
         }
-        lane_.gave_up = false;
+        lane_.gave_up = lane_.unsolved = false;
         step(system_, lane_, h);
-        if (lane_.gave_up) {
-            // rk45 hit its substep limit: this copy has no state at the step's end. A copy with
-            // no finite state is the ensemble's stopped copy (finite_copies leaves it out).
+        if (lane_.gave_up || lane_.unsolved) {
+            // rk45 hit its substep limit, or implicit Euler's Newton iteration found no step:
+            // this copy has no state at the step's end. A copy with no finite state is the
+            // ensemble's stopped copy (finite_copies leaves it out).
             const double none = std::numeric_limits<double>::quiet_NaN();
             std::fill(lane_.x.begin(), lane_.x.end(), dvec2(none));
             std::fill(lane_.v.begin(), lane_.v.end(), dvec2(none));

@@ -19,6 +19,7 @@ void Lane::reset(const dvec2* x0, const dvec2* v0) {
     force_maps_h = 0.0;
     force_evaluations = newton_failures = rejected_substeps = 0;
     gave_up = false;
+    unsolved = false;
     dissipated = 0.0;
 }
 
@@ -116,6 +117,7 @@ void implicit_euler(const System& s, Lane& L, double h) {
     std::copy(L.v.begin(), L.v.end(), v1);
     const bool coupled = !s.pair_springs.empty();
     bool converged = false;
+    L.unsolved = false;
     for (int it = 0; it < implicit_euler_max_iterations && !converged; ++it) {
         axpy(n, x1, L.x.data(), h, v1);
         eval(s, L, x1, v1, a, {"newton ", it + 1});  // the iterate v1 and its x1 = x0 + h v1
@@ -154,7 +156,12 @@ void implicit_euler(const System& s, Lane& L, double h) {
         }
         converged = step_norm <= implicit_euler_tolerance * (1.0 + v_norm);
     }
-    if (!converged) ++L.newton_failures;
+    if (!converged) {
+        ++L.newton_failures;
+        L.unsolved = true;  // bounded work: the caller stops the lane with the reason
+        report(L, {"gave up: Newton's iteration found no implicit-Euler step"}, nullptr, nullptr, nullptr,
+               StageKind::note);
+    }
     for (int i = 0; i < n; ++i) {
         L.x[i] += h * v1[i];
         L.v[i] = v1[i];
@@ -888,11 +895,11 @@ const std::vector<IntegratorInfo> table = {
      .step = kinematic_avg},
     {.id = "rk45", .name = "Dormand–Prince 5(4)", .family = "reference",
      .orders = {},  // none anywhere: see the note
-     .order_note = "Adaptive: its error follows its tolerance (rtol 1e-9 as a lane, 1e-12 as the reference), not "
+     .order_note = "Adaptive: its error follows its tolerance (rtol = atol = 1e-9 as a lane, 1e-12 as the reference), not "
                    "dt, so there is no order in dt to measure.",
      .force_evaluations = 6, .evaluations_note = "6 per accepted substep (the 7th is the next one's first; adaptive)",
      .stateful = true, .adaptive = true,
-     .description = "Adaptive Runge–Kutta with error control (rtol 1e-9): the reference where no closed form exists.",
+     .description = "Adaptive Runge–Kutta with error control (rtol = atol = 1e-9): the reference where no closed form exists.",
      .update = "y = (x, v),  y′ = (v, a(x, v));  substeps s cover the step h\n"
                "k₁ … k₇: the slopes y′ at the Dormand–Prince stages (nodes 0, 1/5, 3/10, 4/5, 8/9, 1, 1)\n"
                "y₁ = y₀ + s·(35/384·k₁ + 500/1113·k₃ + 125/192·k₄ − 2187/6784·k₅ + 11/84·k₆)\n"

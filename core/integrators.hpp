@@ -35,6 +35,10 @@ struct Lane {
     // its substep fell below 1e-12 of the step without meeting the tolerance); the state is then
     // the last accepted substep's, short of the step's end, and the caller stops the lane.
     bool gave_up = false;
+    // implicit_euler: true when the last step's Newton iteration did not converge (no root within
+    // implicit_euler_max_iterations, or a singular Jacobian): the state is then not an
+    // implicit-Euler step, and the caller stops the lane at its last good state.
+    bool unsolved = false;
     // rk45: the energy its damping and drag removed so far, integrated over each substep with the
     // method's own fifth-order weights on the stage velocities (so E + dissipated keeps to the
     // tolerance, not to a trapezoid's h^2).

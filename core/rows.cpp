@@ -1,5 +1,6 @@
 #include "rows.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -163,6 +164,8 @@ void append_json_tail(std::string& out, const Simulation& sim) {
             if (info.adaptive) {
                 out += ", \"rtol\": ";
                 append_number(out, sim.lane(l).rtol);
+                out += ", \"atol\": ";
+                append_number(out, sim.lane(l).atol);
             }
         }
         out += "}";
@@ -193,28 +196,30 @@ void each_column(const TraceStage& st, int body, Value value) {
 
 }  // namespace
 
-void append_trace_csv(std::string& out, const std::vector<LaneTrace>& lanes) {
-    for (const LaneTrace& lane : lanes) {
-        const int bodies = lane.bodies;
-        for (size_t k = 0; k < lane.stages.size(); ++k) {
-            const TraceStage& st = lane.stages[k];
-            std::string label = st.label;
-            if (label.find_first_of(",\"\r\n") != std::string::npos) {
-                std::string quoted = "\"";
-                for (char ch : label) quoted += ch == '"' ? std::string("\"\"") : std::string(1, ch);
-                label = quoted + "\"";
-            }
-            for (int b = 0; b < bodies; ++b) {
-                out += integrators()[lane.integrator].id;
-                out += ',' + std::to_string(k + 1) + ',' + label + ',' + std::to_string(b);
-                each_column(st, b, [&](const char*, double v, bool present) {
-                    out += ',';
-                    if (present) append_number(out, v);
-                });
-                out += '\n';
-            }
+void append_trace_csv(std::string& out, const LaneTrace& lane, size_t first, size_t end) {
+    const int bodies = lane.bodies;
+    for (size_t k = first; k < std::min(end, lane.stages.size()); ++k) {
+        const TraceStage& st = lane.stages[k];
+        std::string label = st.label;
+        if (label.find_first_of(",\"\r\n") != std::string::npos) {
+            std::string quoted = "\"";
+            for (char ch : label) quoted += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+            label = quoted + "\"";
+        }
+        for (int b = 0; b < bodies; ++b) {
+            out += integrators()[lane.integrator].id;
+            out += ',' + std::to_string(k + 1) + ',' + label + ',' + std::to_string(b);
+            each_column(st, b, [&](const char*, double v, bool present) {
+                out += ',';
+                if (present) append_number(out, v);
+            });
+            out += '\n';
         }
     }
+}
+
+void append_trace_csv(std::string& out, const std::vector<LaneTrace>& lanes) {
+    for (const LaneTrace& lane : lanes) append_trace_csv(out, lane, 0, lane.stages.size());
 }
 
 void append_trace_json(std::string& out, const Config& c, long long step, const std::vector<LaneTrace>& lanes) {

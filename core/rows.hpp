@@ -37,6 +37,9 @@ extern const char* const trace_csv_header;
 // that is not a finite number (a step that overflows), is an empty field. A label with a comma,
 // a quote or a line break is quoted (RFC 4180; the table's labels have none).
 void append_trace_csv(std::string& out, const std::vector<LaneTrace>& lanes);
+// The same rows for stages [first, end) of one lane (numbered first + 1 on; end is cut to the
+// stages there are): a long step's CSV written in parts (the page makes it in slices).
+void append_trace_csv(std::string& out, const LaneTrace& lane, size_t first, size_t end);
 // The JSON document of `stepwise trace --format json`: {config, step, integrators: [{id, name,
 // step, t, h, force_evaluations, stopped, stopped_at, stages: [{stage, label, kind, bodies:
 // [{body, x, y, vx, vy, ax, ay}]}]}]}, null for a column the stage does not have.

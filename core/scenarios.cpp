@@ -86,8 +86,9 @@ constexpr double min_orbit_distance = 1e-6;
 
 // Common keys, written once.
 constexpr ParamSpec mass_param = {"m", 1, {1, 0}, small, big, false, "kg", "mass", "the body's mass"};
+// The model damps the whole velocity vector, not only its part along the spring.
 constexpr ParamSpec damping_param = {"b", 1, {0, 0}, 0, 1e4, false, "N·s/m", "damping",
-                                     "linear damping along the spring, F = −b·v"};
+                                     "a damper on the whole velocity, F = −b·v (not only along the spring)"};
 ParamSpec start_position(double x, double y) {
     return {"x0", 2, {x, y}, -big, big, false, "m", "start position", "where the body starts"};
 }
@@ -274,11 +275,13 @@ const std::vector<ScenarioInfo> table = {
      .check = nullptr},
     {.id = "spring_pair",
      .name = "Spring pair",
-     .description = "Two masses joined by one spring (stiffness k, rest length, damping b) under a gravity vector g.",
+     .description = "Two masses joined by one spring (stiffness k, rest length) and a damper b on their relative "
+                    "velocity, F = −b·(v1 − v2) on the first (the whole vector), under a gravity vector g.",
      .params = {{"m1", 1, {2, 0}, small, big, false, "kg", "mass 1", "mass of the first body"},
                 {"m2", 1, {3, 0}, small, big, false, "kg", "mass 2", "mass of the second body"},
                 {"k", 1, {4, 0}, small, big, false, "N/m", "stiffness", "spring constant of the joining spring"},
-                damping_param,
+                {"b", 1, {0, 0}, 0, 1e4, false, "N·s/m", "damping",
+                 "a damper on the relative velocity, F = −b·(v1 − v2) (the whole vector, not only along the spring)"},
                 {"rest", 1, {6, 0}, 0, big, false, "m", "rest length", "length at which the spring pulls nothing"},
                 {"g", 2, {0, -10}, -1000, 1000, false, "m/s²", "gravity", "gravity as a vector"},
                 {"x1", 2, {-2, 2}, -big, big, false, "m", "start position 1", "where the first body starts"},

@@ -16,6 +16,7 @@ const char* stop_reason_name(StopReason r) {
         case StopReason::diverged: return "diverged";
         case StopReason::collision: return "collision";
         case StopReason::substep_limit: return "substep_limit";
+        case StopReason::newton_failed: return "newton_failed";
     }
     return "";
 }
@@ -28,8 +29,18 @@ const char* stop_reason_text(StopReason r) {
         case StopReason::substep_limit:
             static_assert(rk45_max_substeps == 2000, "the text below names the limit");
             return "needed more than 2000 rk45 substeps in one step (too stiff at this dt)";
+        case StopReason::newton_failed:
+            static_assert(implicit_euler_max_iterations == 50, "the text below names the limit");
+            return "found no implicit-Euler step: Newton's iteration did not converge in 50 iterations "
+                   "(the step's equation may have no solution at this dt)";
     }
     return "";
+}
+
+StopReason step_gave_up(const Lane& L) {
+    if (L.gave_up) return StopReason::substep_limit;
+    if (L.unsolved) return StopReason::newton_failed;
+    return StopReason::none;
 }
 
 Scene build_scene(const Config& c) { return build_scene(c.scenario, c.values, c.duration); }
@@ -128,11 +139,11 @@ void Simulation::reset() {
 }
 
 StopReason Simulation::check_state(const dvec2* x0, const dvec2* v0, const dvec2* x, const dvec2* v,
-                                   bool gave_up) const {
+                                   StopReason gave_up) const {
     const System& s = scene_.system;
     // A fall into a central body first: it may leave the state non-finite, or make rk45 give up.
     if (s.collided(x0, v0, x, v)) return StopReason::collision;
-    if (gave_up) return StopReason::substep_limit;
+    if (gave_up != StopReason::none) return gave_up;
     const double limit = runaway_factor * scene_.length_scale;
     for (int b = 0; b < bodies(); ++b) {
         if (!std::isfinite(x[b].x) || !std::isfinite(x[b].y) || !std::isfinite(v[b].x) || !std::isfinite(v[b].y))
@@ -271,7 +282,7 @@ void Simulation::step_lanes(double frame_step) {
         ++lane_steps_[i];
         any_stepped = true;
         if (const StopReason why =
-                check_state(last_x_[i].data(), last_v_[i].data(), L.x.data(), L.v.data(), L.gave_up);
+                check_state(last_x_[i].data(), last_v_[i].data(), L.x.data(), L.v.data(), step_gave_up(L));
             why != StopReason::none) {
             // A diverging integrator is a lesson: keep its last finite state, flag it, go on.
             std::copy(last_x_[i].begin(), last_x_[i].end(), L.x.begin());
@@ -372,7 +383,7 @@ void Simulation::sync_reference() const {
 
 void Simulation::accept_reference() const {
     if (const StopReason why = check_state(ref_x_.data(), ref_v_.data(), reference_lane_.x.data(),
-                                           reference_lane_.v.data(), reference_lane_.gave_up);
+                                           reference_lane_.v.data(), step_gave_up(reference_lane_));
         why != StopReason::none) {
         // The reference keeps its last good state, and says when it stopped.
         reference_reason_ = why;

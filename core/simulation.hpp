@@ -16,16 +16,21 @@ namespace stepwise {
 Scene build_scene(const Config& c);
 
 enum class ReferenceKind { exact, rk45 };
-// Why a lane stopped advancing.
 // Why a lane (or the reference) stopped: its state turned non-finite or ran away (diverged), a
-// body fell into a central body (collision), or rk45 needed more than rk45_max_substeps
-// substeps for one step (substep_limit: the system is too stiff for it at this step; the work
-// of every step is bounded). The codes are the page's too (wasm_bindings/layout.cpp).
-enum class StopReason { none, diverged, collision, substep_limit };
-const char* stop_reason_name(StopReason r);  // "", "diverged", "collision", "substep_limit"
+// body fell into a central body (collision), rk45 needed more than rk45_max_substeps substeps
+// for one step (substep_limit: the system is too stiff for it at this step; the work of every
+// step is bounded), or implicit Euler's Newton iteration found no root of its step equation
+// within implicit_euler_max_iterations (newton_failed: the equation may have no real root at
+// this step, as on an orbit passing close to the centre). The codes are the page's too
+// (wasm_bindings/layout.cpp).
+enum class StopReason { none, diverged, collision, substep_limit, newton_failed };
+// "", "diverged", "collision", "substep_limit", "newton_failed"
+const char* stop_reason_name(StopReason r);
 // In words, for messages ("<lane> <text> at t = …"): "diverged", "fell into the central mass", ….
 const char* stop_reason_text(StopReason r);
-constexpr int stop_reason_count = 4;
+constexpr int stop_reason_count = 5;
+// Why the step a lane just took cannot stand (none: it can): the step function gave up.
+StopReason step_gave_up(const Lane& L);
 const char* reference_name(ReferenceKind k);  // "exact" or "rk45"
 
 // rk45 tolerances of the reference lane (where no closed form exists).
@@ -206,9 +211,9 @@ private:
     const dvec2* reference_x_for(int i) const;
     const dvec2* reference_v_for(int i) const;
     // Why a step from (x0, v0) to (x, v) stops the lane (none: it goes on).
-    // gave_up: the step function gave up (rk45's substep limit); (x, v) is then where it got to.
+    // gave_up: the step function gave up (step_gave_up); (x, v) is then where it got to.
     StopReason check_state(const dvec2* x0, const dvec2* v0, const dvec2* x, const dvec2* v,
-                           bool gave_up = false) const;
+                           StopReason gave_up = StopReason::none) const;
 
     Config config_;
     Scene scene_;

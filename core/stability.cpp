@@ -46,10 +46,13 @@ double radius_2x2(double a, double b, double c, double d) {
 
 }  // namespace
 
-double map_radius(int n, const double* m, double* scratch) {
-    // The range of M is invariant under M and holds every eigenvector of a nonzero eigenvalue,
-    // so M restricted to it (B = Q^T M Q for an orthonormal basis Q of the columns) has the same
-    // nonzero eigenvalues. The carried values of the Verlet family make M 3 x 3 of rank 2.
+namespace {
+
+// M restricted to its range: B = Q^T M Q (rank x rank) for an orthonormal basis Q of M's columns.
+// The range of M is invariant under M and holds every eigenvector of a nonzero eigenvalue, so B
+// has the same nonzero eigenvalues. The carried values of the Verlet family make M 3 x 3 of rank 2.
+// Returns the rank (0 for the zero map), or -1 when M is not finite. n ≤ 5.
+int restrict_to_range(int n, const double* m, double* b /* 25 doubles */) {
     double q[5][5];  // q[k]: basis vector k
     int rank = 0;
     double largest = 0.0;
@@ -58,9 +61,8 @@ double map_radius(int n, const double* m, double* scratch) {
         for (int r = 0; r < n; ++r) norm += m[r * n + c] * m[r * n + c];
         largest = std::max(largest, std::sqrt(norm));
     }
-    if (largest == 0.0) return 0.0;
-    if (!std::isfinite(largest)) return HUGE_VAL;
-    if (n > 5) return spectral_radius(n, m, scratch);
+    if (largest == 0.0) return 0;
+    if (!std::isfinite(largest)) return -1;
     bool taken[5] = {};
     for (;;) {
         // Modified Gram–Schmidt with pivoting: the column with the largest remainder next.
@@ -88,8 +90,6 @@ double map_radius(int n, const double* m, double* scratch) {
         for (int r = 0; r < n; ++r) q[rank][r] = rest[best][r] / best_norm;
         ++rank;
     }
-    // B = Q^T M Q (rank x rank).
-    double b[25];
     for (int i = 0; i < rank; ++i)
         for (int j = 0; j < rank; ++j) {
             double sum = 0.0;
@@ -100,9 +100,45 @@ double map_radius(int n, const double* m, double* scratch) {
             }
             b[i * rank + j] = sum;
         }
+    return rank;
+}
+
+}  // namespace
+
+double map_radius(int n, const double* m, double* scratch) {
+    if (n > 5) return spectral_radius(n, m, scratch);
+    double b[25];
+    const int rank = restrict_to_range(n, m, b);
+    if (rank <= 0) return rank == 0 ? 0.0 : HUGE_VAL;
     if (rank == 1) return std::fabs(b[0]);
     if (rank == 2) return radius_2x2(b[0], b[1], b[2], b[3]);
     return spectral_radius(rank, b, scratch);
+}
+
+bool map_within(int n, const double* m, double tolerance, double* scratch) {
+    const double bound = 1.0 + tolerance;
+    if (n > 5) return spectral_radius(n, m, scratch) <= bound;
+    double b[25];
+    const int rank = restrict_to_range(n, m, b);
+    if (rank <= 0) return rank == 0;
+    if (rank == 1) return std::fabs(b[0]) <= bound;
+    if (rank != 2) return spectral_radius(rank, b, scratch) <= bound;
+    // A double root (critical damping, ζ = 1: a Jordan block) is where the radius from the roots
+    // fails: an error ε in M moves a double root by √ε, so √(tr² - 4 det) read up to 1e-7 above
+    // the true radius (rk4's limit at ζ = 1 came out 2.7852935126 instead of 2.7852935634). The
+    // determinant keeps its digits there (for a double root |λ|² = det), and both roots lie in
+    // the closed disc |λ| ≤ 1 exactly when |det| ≤ 1 and |tr| ≤ 1 + det (Schur–Cohn, Jury's
+    // conditions). So where the radius says unstable but the roots are one double root within
+    // round-off (disc tiny against tr²) and the determinant is clearly inside, those conditions
+    // decide, with the tolerance as slack for |tr| ≤ 1 + det, which a double root only touches.
+    // Where det is within 1e-13 of 1 the radius decides as before: a symplectic map's double root
+    // on the circle (ζ = 0 at its limit) then still reads unstable just past the limit, and no
+    // limit that the radius got right moves.
+    const double trace = b[0] + b[3], det = b[0] * b[3] - b[1] * b[2];
+    if (radius_2x2(b[0], b[1], b[2], b[3]) <= bound) return true;
+    const double disc = trace * trace - 4.0 * det;
+    const bool double_root = disc >= 0.0 && disc <= 1e-12 * std::max(1.0, trace * trace);
+    return double_root && std::fabs(det) <= 1.0 - 1e-13 && std::fabs(trace) <= 1.0 + det + tolerance;
 }
 
 double spectral_radius(int n, const double* m, double* scratch) {
@@ -173,6 +209,11 @@ double OscillatorProbe::radius(double omega_h, double zeta) {
         for (int r = 0; r < dim_; ++r) map_[r * dim_ + c] = column[used_[r]];
     }
     return map_radius(dim_, map_.data(), scratch_.data());
+}
+
+bool OscillatorProbe::stable(double omega_h, double zeta) {
+    radius(omega_h, zeta);  // builds the map
+    return map_within(dim_, map_.data(), stability_tolerance, scratch_.data());
 }
 
 StabilityLimit oscillator_limit(int integrator, double zeta) {

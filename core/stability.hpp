@@ -29,7 +29,9 @@ public:
     explicit OscillatorProbe(int integrator);
     // ρ of the one-step map at step ωh and damping ratio ζ ≥ 0.
     double radius(double omega_h, double zeta);
-    bool stable(double omega_h, double zeta) { return radius(omega_h, zeta) <= 1.0 + stability_tolerance; }
+    // ρ ≤ 1 + stability_tolerance, decided from the map's trace and determinant where its range is
+    // two-dimensional (map_within), so a double root costs no digits.
+    bool stable(double omega_h, double zeta);
     // The state's dimension (x, v and the carried values that the method uses).
     int dimension() const { return dim_; }
 
@@ -71,5 +73,9 @@ double spectral_radius(int n, const double* m, double* scratch /* 2 n² doubles 
 // reads exactly 1 up to the double root at its limit (where repeated squaring would lose half
 // the digits, about 1e-8 in ρ).
 double map_radius(int n, const double* m, double* scratch /* 2 n² doubles */);
+// Whether every eigenvalue of the map lies in |λ| ≤ 1 + tolerance: from the characteristic
+// polynomial's coefficients (Schur–Cohn) when the range is two-dimensional, which stays exact to
+// round-off at a double root, where the radius itself is only good to √ε.
+bool map_within(int n, const double* m, double tolerance, double* scratch /* 2 n² doubles */);
 
 }  // namespace stepwise

@@ -22,7 +22,7 @@ const char* const increment_columns = ": x y = its dx; vx vy = its dv";
 void TraceRecorder::stage(StageKind kind, StageName name, const dvec2* x, const dvec2* v, const dvec2* a) {
     TraceStage st;
     st.kind = kind;
-    st.label = prefix_ + name.text;
+    st.label = name.text;
     if (name.number != 0) st.label += std::to_string(name.number);
     st.label += name.suffix;
     if (kind == StageKind::increment) st.label += increment_columns;
@@ -35,8 +35,25 @@ void TraceRecorder::stage(StageKind kind, StageName name, const dvec2* x, const 
     stages_.push_back(std::move(st));
 }
 
-void TraceRecorder::substep(int attempt, double h) {
-    prefix_ = attempt > 0 ? "substep " + std::to_string(attempt) + " (h = " + format_number(h) + "): " : "";
+void TraceRecorder::substep(int attempt, double h) { substeps_.push_back({attempt, h, stages_.size()}); }
+
+bool TraceRecorder::label_substeps(size_t count) {
+    const size_t end = std::min(substeps_.size(), labelled_ + count);
+    for (; labelled_ < end; ++labelled_) {
+        const Substep& s = substeps_[labelled_];
+        if (s.attempt <= 0) continue;
+        const size_t last = labelled_ + 1 < substeps_.size() ? substeps_[labelled_ + 1].first : stages_.size();
+        const std::string prefix = "substep " + std::to_string(s.attempt) + " (h = " + format_number(s.h) + "): ";
+        for (size_t k = s.first; k < last; ++k) stages_[k].label.insert(0, prefix);
+    }
+    return labelled_ == substeps_.size();
+}
+
+std::vector<TraceStage> TraceRecorder::take() {
+    label_substeps(substeps_.size());
+    substeps_.clear();
+    labelled_ = 0;
+    return std::move(stages_);
 }
 
 long long run_steps(const Config& c) {
@@ -44,58 +61,83 @@ long long run_steps(const Config& c) {
     return static_cast<long long>(std::ceil(c.duration / c.dt - 1e-9));
 }
 
-std::vector<LaneTrace> trace_next(const Simulation& sim, const std::vector<int>& lanes) {
-    Simulation copy = sim;
-    const double dt = sim.config().dt;
-    // A variable game loop's steps are its frames, each of its own length: the copy advances by
-    // frames there (one step each), by clock ticks of dt otherwise.
-    const bool by_frames = sim.config().loop.kind == LoopKind::variable;
-    std::vector<LaneTrace> out(lanes.size());
-    // One recorder per traced lane, at a fixed address while the copy steps.
-    std::vector<std::unique_ptr<TraceRecorder>> recorders(lanes.size());
-    std::vector<long long> steps_before(lanes.size()), evaluations_before(lanes.size());
-    size_t pending = 0;
-    for (size_t k = 0; k < lanes.size(); ++k) {
-        const int l = lanes[k];
-        LaneTrace& tr = out[k];
-        tr.integrator = copy.lane(l).integrator;
-        tr.bodies = copy.bodies();
-        tr.t = copy.lane_time(l);
-        tr.step = by_frames ? copy.steps() : std::llround(tr.t / dt);
-        if (copy.diverged(l)) {
-            tr.stop = copy.stop_reason(l);
-            tr.stopped_at = copy.diverged_at(l);
+NextStepTrace::NextStepTrace(const Simulation& sim, const std::vector<int>& lanes)
+    : copy_(sim),
+      lanes_(lanes),
+      // A variable game loop's steps are its frames, each of its own length: the copy advances
+      // by frames there (one step each), by clock ticks of dt otherwise.
+      by_frames_(sim.config().loop.kind == LoopKind::variable),
+      out_(lanes.size()),
+      recorders_(lanes.size()),
+      steps_before_(lanes.size()),
+      evaluations_before_(lanes.size()) {
+    const double dt = copy_.config().dt;
+    for (size_t k = 0; k < lanes_.size(); ++k) {
+        const int l = lanes_[k];
+        LaneTrace& tr = out_[k];
+        tr.integrator = copy_.lane(l).integrator;
+        tr.bodies = copy_.bodies();
+        tr.t = copy_.lane_time(l);
+        tr.step = by_frames_ ? copy_.steps() : std::llround(tr.t / dt);
+        if (copy_.diverged(l)) {
+            tr.stop = copy_.stop_reason(l);
+            tr.stopped_at = copy_.diverged_at(l);
             continue;
         }
-        recorders[k] = std::make_unique<TraceRecorder>(copy.bodies());
-        copy.set_observer(l, recorders[k].get());
-        steps_before[k] = copy.lane_steps(l);
-        evaluations_before[k] = copy.lane(l).force_evaluations;
-        ++pending;
+        recorders_[k] = std::make_unique<TraceRecorder>(copy_.bodies());
+        copy_.set_observer(l, recorders_[k].get());
+        steps_before_[k] = copy_.lane_steps(l);
+        evaluations_before_[k] = copy_.lane(l).force_evaluations;
+        ++pending_;
     }
-    for (long long tick = 0; pending > 0 && tick < max_trace_ticks; ++tick) {
-        if (by_frames)
-            copy.frame();
-        else
-            copy.step();
-        for (size_t k = 0; k < lanes.size(); ++k) {
-            const int l = lanes[k];
-            if (!recorders[k] || copy.lane_steps(l) == steps_before[k]) continue;
-            LaneTrace& tr = out[k];
-            tr.stepped = true;
-            // The step the simulation took: whole clock ticks of dt, as Simulation::step computes it.
-            tr.h = by_frames ? copy.lane_time(l) - tr.t
-                             : static_cast<double>(std::llround((copy.lane_time(l) - tr.t) / dt)) * dt;
-            tr.force_evaluations = copy.lane(l).force_evaluations - evaluations_before[k];
-            tr.stop = copy.stop_reason(l);
-            if (tr.stop != StopReason::none) tr.stopped_at = copy.diverged_at(l);
-            tr.stages = recorders[k]->take();
-            copy.set_observer(l, nullptr);
-            recorders[k].reset();
-            --pending;
-        }
+}
+
+void NextStepTrace::advance() {
+    if (done()) return;
+    if (stepping_done()) {
+        // The labels, label_part substeps at a time, a lane after another.
+        while (labelling_ < recorders_.size() && !recorders_[labelling_]) ++labelling_;
+        if (labelling_ == recorders_.size()) return;
+        if (!recorders_[labelling_]->label_substeps(label_part)) return;
+        out_[labelling_].stages = recorders_[labelling_]->take();
+        recorders_[labelling_].reset();
+        ++labelling_;
+        return;
     }
-    return out;
+    ++ticks_;
+    if (by_frames_)
+        copy_.frame();
+    else
+        copy_.step();
+    const double dt = copy_.config().dt;
+    for (size_t k = 0; k < lanes_.size(); ++k) {
+        const int l = lanes_[k];
+        LaneTrace& tr = out_[k];
+        if (!recorders_[k] || tr.stepped || copy_.lane_steps(l) == steps_before_[k]) continue;
+        tr.stepped = true;
+        // The step the simulation took: whole clock ticks of dt, as Simulation::step computes it.
+        tr.h = by_frames_ ? copy_.lane_time(l) - tr.t
+                          : static_cast<double>(std::llround((copy_.lane_time(l) - tr.t) / dt)) * dt;
+        tr.force_evaluations = copy_.lane(l).force_evaluations - evaluations_before_[k];
+        tr.stop = copy_.stop_reason(l);
+        if (tr.stop != StopReason::none) tr.stopped_at = copy_.diverged_at(l);
+        copy_.set_observer(l, nullptr);
+        --pending_;
+    }
+    if (stepping_done()) {
+        // A lane that has not stepped within max_trace_ticks shows no stages.
+        for (size_t k = 0; k < lanes_.size(); ++k)
+            if (recorders_[k] && !out_[k].stepped) {
+                copy_.set_observer(lanes_[k], nullptr);
+                recorders_[k].reset();
+            }
+    }
+}
+
+std::vector<LaneTrace> trace_next(const Simulation& sim, const std::vector<int>& lanes) {
+    NextStepTrace trace(sim, lanes);
+    while (!trace.done()) trace.advance();
+    return trace.take();
 }
 
 std::vector<LaneTrace> trace_step(const Config& c, long long step, const std::vector<int>& ids) {

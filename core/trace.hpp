@@ -7,6 +7,7 @@
 #include "simulation.hpp"
 #include "step_observer.hpp"
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -39,20 +40,33 @@ struct LaneTrace {
 };
 
 // Records what a lane reports (set as Lane::observer). Allocates: tracing is not the hot path.
+// rk45's stage labels start with their substep ("substep 2 (h = 0.125): k5"); writing h as its
+// shortest exact text is costly where the C library formats (the wasm build: up to 17 printf and
+// strtod calls), and a step on a stiff system has 2000 substeps, so the step only notes each
+// substep and label_substeps() puts the prefixes in front afterwards, a few substeps at a time.
 class TraceRecorder final : public StepObserver {
 public:
     explicit TraceRecorder(int bodies) : bodies_(bodies) {}
     void stage(StageKind kind, StageName name, const dvec2* x, const dvec2* v, const dvec2* a) override;
     void substep(int attempt, double h) override;
+    // Labels the stages of up to `count` more substeps; true once every stage has its whole label.
+    bool label_substeps(size_t count);
+    // The stages (their whole labels once label_substeps() said true).
     const std::vector<TraceStage>& stages() const { return stages_; }
-    std::vector<TraceStage> take() { return std::move(stages_); }
+    std::vector<TraceStage> take();
 
 private:
+    // From stage `first` on, the stages belong to this substep attempt (0: to none) of size h.
+    struct Substep {
+        int attempt;
+        double h;
+        size_t first;
+    };
     int bodies_;
-    std::string prefix_;  // rk45: the substep the stages belong to
+    std::vector<Substep> substeps_;
+    size_t labelled_ = 0;  // substeps_ whose stages have their prefix
     std::vector<TraceStage> stages_;
 };
-
 // The label an increment stage's text ends with, saying what its columns hold.
 extern const char* const increment_columns;
 
@@ -65,6 +79,40 @@ long long run_steps(const Config& c);
 // gives, bit for bit. At most max_trace_ticks clock ticks are stepped.
 std::vector<LaneTrace> trace_next(const Simulation& sim, const std::vector<int>& lanes);
 constexpr long long max_trace_ticks = 100000;
+
+// trace_next in units of work of bounded size, for a caller that must stop between them (the
+// page: a tick of a stiff system is milliseconds of work, and it slices its work by time). A unit
+// is one clock tick of the copy (a frame with a variable loop) until every traced lane has
+// stepped, then the labels of label_part substeps. trace_next(sim, lanes) is
+// NextStepTrace(sim, lanes), advance() until done(), then take(). The copy and the recorders live
+// here: not copyable or movable.
+class NextStepTrace {
+public:
+    NextStepTrace(const Simulation& sim, const std::vector<int>& lanes);
+    NextStepTrace(const NextStepTrace&) = delete;
+    NextStepTrace& operator=(const NextStepTrace&) = delete;
+    bool done() const { return stepping_done() && labelling_ == recorders_.size(); }
+    // One unit of work; nothing once done().
+    void advance();
+    // The traces, in the order of `lanes` (a lane still pending after max_trace_ticks has stepped
+    // false), once done().
+    std::vector<LaneTrace> take() { return std::move(out_); }
+    static constexpr size_t label_part = 64;
+
+private:
+    // Every traced lane has stepped or was found stopped (or max_trace_ticks ticks were stepped).
+    bool stepping_done() const { return pending_ == 0 || ticks_ >= max_trace_ticks; }
+
+    Simulation copy_;
+    std::vector<int> lanes_;
+    bool by_frames_;
+    std::vector<LaneTrace> out_;
+    std::vector<std::unique_ptr<TraceRecorder>> recorders_;  // one per traced lane, at a fixed address
+    std::vector<long long> steps_before_, evaluations_before_;
+    size_t pending_ = 0;
+    long long ticks_ = 0;
+    size_t labelling_ = 0;  // the recorder being labelled once stepping is done
+};
 
 // Step `step` (0: the first) of each integrator in `ids` (indices into integrators(), each in
 // c.integrators) on c: steps 0 … step − 1 run untraced, then step `step` is traced. Its result

@@ -324,7 +324,8 @@ TEST_CASE("cli run: falling straight in stops every integrator with a collision,
     REQUIRE(lanes.size() == integrators().size());
     for (const Json& lane : lanes) {
         INFO(lane["id"].string);
-        CHECK(lane["stopped"].string == "collision");
+        // Implicit Euler's step equation has no root just before the centre (test_simulation).
+        CHECK(lane["stopped"].string == (lane["id"].string == "implicit_euler" ? "newton_failed" : "collision"));
         CHECK(lane["diverged"].boolean);
         CHECK(std::fabs(lane["diverged_at"].number - t_ff) < 3.5 * dt);
     }
@@ -1039,4 +1040,25 @@ TEST_CASE("cli trace with a game loop: step N is the loop's physics step N; a va
     CHECK(t == times[2]);
     CHECK(h == Approx(times[3] - times[2]).epsilon(1e-12));
     CHECK(std::abs(h - 1.0 / 30.0) > 1e-6);
+}
+
+TEST_CASE("cli: an implicit-Euler step that Newton cannot solve stops the lane with its reason in CSV and JSON") {
+    const std::string q = "scenario=orbit&m=1.454&gm=2.518&x0=0.758,0.3033&v0=-0.5283,1.3204&integrators=implicit_euler&dt=0.0179";
+    const Result json = cli({"run", q, "--steps", "50", "--format", "json"});
+    REQUIRE(json.status == 0);
+    const auto doc = parse_json(json.out);
+    REQUIRE(doc);
+    const Json& lane = (*doc)["integrators"].items.at(0);
+    CHECK(lane["stopped"].string == "newton_failed");
+    CHECK(lane["diverged"].boolean);
+    CHECK(lane["diverged_at"].number == Approx(50 * 0.0179).epsilon(1e-12));
+    // The rows of steps 49 and 50 hold the same state: the last good one.
+    const auto& rows = (*doc)["rows"].items;
+    REQUIRE(rows.size() == 51);
+    CHECK(rows[50]["x"].number == rows[49]["x"].number);
+    CHECK(rows[50]["vy"].number == rows[49]["vy"].number);
+    const Result csv = cli({"run", q, "--steps", "50"}, true);
+    CHECK(contains(csv.out, "implicit_euler found no implicit-Euler step: Newton's iteration did not converge in 50 "
+                            "iterations (the step's equation may have no solution at this dt) at t = 0.89500000000000002 s "
+                            "and stopped advancing"));
 }

@@ -185,10 +185,11 @@ public:
                 ensemble_.end_step();
             }
             for (Lane& lane : lanes_) {
-                lane.gave_up = false;
+                lane.gave_up = lane.unsolved = false;
                 step(sc_.system, lane, h);
-                // rk45 at its substep limit: the ensemble's copy has no state (NaN, a stopped copy).
-                if (lane.gave_up) {
+                // rk45 at its substep limit, or implicit Euler with no step found: the ensemble's
+                // copy has no state (NaN, a stopped copy).
+                if (lane.gave_up || lane.unsolved) {
                     std::fill(lane.x.begin(), lane.x.end(), dvec2(std::nan("")));
                     std::fill(lane.v.begin(), lane.v.end(), dvec2(std::nan("")));
                 }

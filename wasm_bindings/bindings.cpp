@@ -47,8 +47,11 @@ EMSCRIPTEN_BINDINGS(stepwise) {
         .function("laneIds", &Playground::lane_ids)
         .function("growBounds", &Playground::grow_bounds)
         .function("stiffestMode", &Playground::stiffest_mode)
-        .function("traceNext", &Playground::trace_next)
-        .function("traceNextText", &Playground::trace_next_text);
+        .function("traceStart", &Playground::trace_start)
+        .function("traceRun", &Playground::trace_run)
+        .function("traceStages", &Playground::trace_stages)
+        .function("traceCsv", &Playground::trace_csv)
+        .function("traceEnd", &Playground::trace_end);
 }
 
 #ifndef STEPWISE_PAGE_MOTION

@@ -120,7 +120,7 @@ const Series effective_dt = {"effective_dt", Scope::lane, "s", "effective step: 
                              [](const Playground& p, int l, int) { return p.sim().effective_dt(l); }};
 const Series current = {"current", Scope::lane, "", "1 when the lane's state belongs to the clock's time",
                         [](const Playground& p, int l, int) { return p.sim().current(l) ? 1.0 : 0.0; }};
-const Series rtol = {"rtol", Scope::lane, "", "rk45's relative tolerance",
+const Series rtol = {"rtol", Scope::lane, "", "rk45's tolerance (rtol = atol)",
                      [](const Playground& p, int l, int) { return p.sim().lane(l).rtol; }};
 
 // The phase-space clouds (NaN where there are none, or once a cloud's rim is not finite).

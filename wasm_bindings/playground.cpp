@@ -565,16 +565,50 @@ int lane_of(const Simulation& sim, const std::string& id) {
 
 }  // namespace
 
-val Playground::trace_next(const std::string& integrator) const {
+bool Playground::trace_start(const std::string& integrator) {
+    trace_end();
     const int lane = lane_of(sim_, integrator);
-    if (lane < 0) return val::null();
-    return trace_value(stepwise::trace_next(sim_, {lane})[0], sim_.scene().phase);
+    if (lane < 0) return false;
+    tracing_ = std::make_unique<NextStepTrace>(sim_, std::vector<int>{lane});
+    return true;
 }
 
-std::string Playground::trace_next_text(const std::string& integrator, const std::string& format) const {
-    const int lane = lane_of(sim_, integrator);
-    if (lane < 0) return "";
-    return trace_text(sim_.config(), sim_.steps(), stepwise::trace_next(sim_, {lane}), format == "json");
+bool Playground::trace_run(double budget_ms) {
+    if (!tracing_) return traced_.has_value();
+    const Deadline deadline(budget_ms);
+    do tracing_->advance();
+    while (!tracing_->done() && !deadline.passed());
+    if (!tracing_->done()) return false;
+    traced_ = std::move(tracing_->take()[0]);
+    tracing_.reset();
+    return true;
+}
+
+val Playground::trace_stages(int first, int count) const {
+    if (!traced_) return val::null();
+    return trace_value(*traced_, sim_.scene().phase, first, count);
+}
+
+val Playground::trace_csv(int first, double budget_ms) const {
+    val out = val::object();
+    if (!traced_) return out;
+    const Deadline deadline(budget_ms);
+    const size_t all = traced_->stages.size();
+    size_t at = static_cast<size_t>(std::max(first, 0));
+    std::string text = at == 0 ? trace_csv_header : "";
+    constexpr size_t part = 64;  // stages between looks at the clock
+    do {
+        append_trace_csv(text, *traced_, at, at + part);
+        at = std::min(all, at + part);
+    } while (at < all && !deadline.passed());
+    out.set("text", text);
+    out.set("next", static_cast<double>(at));
+    return out;
+}
+
+void Playground::trace_end() {
+    tracing_.reset();
+    traced_.reset();
 }
 
 val parse(const std::string& query) {

@@ -8,6 +8,7 @@
 #include "deadline.hpp"
 #include "layout.hpp"
 #include "simulation.hpp"
+#include "trace.hpp"
 
 #include <emscripten/val.h>
 
@@ -125,12 +126,22 @@ public:
     // The system's fastest mode at its start state (core/stability.hpp): {oscillates, omega, zeta}.
     emscripten::val stiffest_mode() const;
     // The stage X-ray of the next step of the lane whose integrator id is `integrator`
-    // (core/trace.hpp; this simulation does not move): {layout, values, labels} (trace_view.hpp),
-    // or null when no lane has that integrator. trace_next_text: the same step as `stepwise trace
-    // QUERY --integrator ID --step N` prints it, N the steps taken ("json" or "csv"), "" when no
-    // lane has that integrator.
-    emscripten::val trace_next(const std::string& integrator) const;
-    std::string trace_next_text(const std::string& integrator, const std::string& format) const;
+    // (core/trace.hpp), as a job in slices, one at a time (a new one replaces it; this simulation
+    // does not move): a tick of a stiff system is milliseconds of work, and rk45's step on one
+    // has up to 14,000 stages, so nothing here is one long call. trace_start: false (and no job)
+    // when no lane has that integrator. trace_run: advances the trace (NextStepTrace: ticks of a
+    // copy of the simulation until the lane has stepped, then its labels) until it is done or
+    // budget_ms has passed (one unit at least); true once traced.
+    // trace_stages: stages [first, first + count) of the traced step (trace_view.hpp), null
+    // before. trace_csv: the rows of `stepwise trace QUERY --integrator ID --step N` (N the
+    // steps taken) from stage `first` on, the header with first 0, until budget_ms has passed
+    // (64 stages at least): {text, next}, next the stage to go on from (all the stages: done).
+    // trace_end: the job's memory is freed.
+    bool trace_start(const std::string& integrator);
+    bool trace_run(double budget_ms);
+    emscripten::val trace_stages(int first, int count) const;
+    emscripten::val trace_csv(int first, double budget_ms) const;
+    void trace_end();
 
     static constexpr int max_steps_per_call = 100000;
 
@@ -182,6 +193,9 @@ private:
     double bounds_[4] = {1e300, -1e300, 1e300, -1e300};
     double bounds_t_ = 0.0;
     bool bounds_done_ = false;
+    // The X-ray's job: the trace under way, then the traced step.
+    std::unique_ptr<NextStepTrace> tracing_;
+    std::optional<LaneTrace> traced_;
 };
 
 // Config functions and tables, as plain JS objects and arrays.

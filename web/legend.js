@@ -75,7 +75,7 @@ export function effectiveStepText(lane, info, dt) {
   // Always written (never appearing and vanishing, which made the cards jump): its own time.
   const behind = Number.isFinite(lane.laneTime) ? ` · ${t('at t = {t} s', { t: formatValue(lane.laneTime) })}` : '';
   if (lane.stride > 0) return `${t('step {s} × dt = {h} s', { s: lane.stride, h: formatValue(lane.stride * dt) })}${behind}`;
-  const rtol = info.adaptive && Number.isFinite(lane.rtol) ? ` · rtol ${formatValue(lane.rtol)}` : '';
+  const rtol = info.adaptive && Number.isFinite(lane.rtol) ? ` · rtol = atol = ${formatValue(lane.rtol)}` : '';
   return `${t('step ≈ {h} s (measured)', { h: formatValue(lane.effectiveDt) })}${rtol}${behind}`;
 }
 

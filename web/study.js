@@ -123,7 +123,7 @@ export function verdict(row, claim, scene, results) {
 export function floorText(results) {
   return results.reference === 'exact'
     ? t('Errors at or below {floor} m are round-off and are not fitted.', { floor: formatValue(results.noiseFloor) })
-    : t("Errors at or below {floor} m are round-off or the reference's own error (Dormand–Prince, rtol 1e-12) and are not fitted.",
+    : t("Errors at or below {floor} m are round-off or the reference's own error (Dormand–Prince, rtol = atol = 1e-12) and are not fitted.",
       { floor: formatValue(results.noiseFloor) });
 }
 

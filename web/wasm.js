@@ -220,12 +220,25 @@ export class SimulationHandle {
   }
 
   // The stage X-ray of the next step of the lane whose integrator is `id` (the simulation does not
-  // move): {layout (an ArrayLayout: a "lane" of it is a stage), kinds, columns, stages, bodies,
-  // values, labels, cells, text} as wasm_bindings/trace_view.hpp describes it, or null when no
-  // lane has that integrator. traceNextText: the same step as `stepwise trace` prints it.
-  traceNext(id) {
+  // move), as a job in slices (wasm_bindings/playground.hpp), one at a time: traceStart(id)
+  // (false when no lane has that integrator), traceRun(budgetMs) until it says true,
+  // traceStages(first, count): {layout (an ArrayLayout: a "lane" of it is a stage), kinds,
+  // columns, stages (in this part), bodies, values, labels, cells, text} as
+  // wasm_bindings/trace_view.hpp describes it; traceCsv(first, budgetMs): {text, next}, the text of
+  // `stepwise trace` from stage `first` on; traceEnd() frees the job.
+  traceStart(id) {
     counters.calls += 1;
-    const t = this.sim.traceNext(id);
+    return this.sim.traceStart(id);
+  }
+
+  traceRun(budgetMs) {
+    counters.calls += 1;
+    return this.sim.traceRun(budgetMs);
+  }
+
+  traceStages(first, count) {
+    counters.calls += 1;
+    const t = this.sim.traceStages(first, count);
     if (!t) return null;
     const d = t.layout;
     return {
@@ -234,9 +247,15 @@ export class SimulationHandle {
     };
   }
 
-  traceNextText(id, format = 'csv') {
+  traceCsv(first, budgetMs) {
     counters.calls += 1;
-    return this.sim.traceNextText(id, format);
+    return this.sim.traceCsv(first, budgetMs);
+  }
+
+  traceEnd() {
+    if (!this.sim) return;
+    counters.calls += 1;
+    this.sim.traceEnd();
   }
 
   // One call into wasm whatever n is; it returns after the step that passes budgetMs of wall

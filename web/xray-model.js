@@ -9,13 +9,16 @@ import { t, marked } from './language.js';
 const columnWords = { x: marked('position'), y: marked('position'), vx: marked('velocity'), vy: marked('velocity'), ax: marked('acceleration'), ay: marked('acceleration') };
 const hasColumn = { x: 'has_x', y: 'has_x', vx: 'has_v', vy: 'has_v', ax: 'has_a', ay: 'has_a' };
 
-// {stepped, step, t, h, evaluations, stop: {name, text}, columns, text: {t, h}, stages: [{number
-// (from 1, as in the CSV), label, kind, has: {x, v, a}, phase: {q, p}, bodies: [{x, y, vx, vy, ax,
-// ay, cells: [text per column]}]}]}. A NaN value is a column the stage has not, or not finite.
+// {stepped, step, t, h, evaluations, stop: {name, text}, columns, text: {t, h}, total (the step's
+// stages, all of them), stages: [{number (from 1, as in the CSV), label, kind, has: {x, v, a},
+// phase: {q, p}, bodies: [{x, y, vx, vy, ax, ay, cells: [text per column]}]}]}: the stages of this
+// part of the step (SimulationHandle.traceStages). A NaN value is a column the stage has not, or
+// not finite.
 export function decodeTrace(trace) {
   const L = trace.layout, raw = trace.values;
   const get = (name, stage = 0, body = 0) => L.get(raw, name, stage, body);
   const stop = L.stop(get('stopped'));
+  const first = get('first');
   const stages = [];
   for (let s = 0; s < trace.stages; ++s) {
     const bodies = [];
@@ -25,7 +28,7 @@ export function decodeTrace(trace) {
       bodies.push(body);
     }
     stages.push({
-      number: s + 1,
+      number: first + s + 1,
       label: trace.labels[s],
       kind: trace.kinds[get('kind', s)],
       has: { x: get('has_x', s) === 1, v: get('has_v', s) === 1, a: get('has_a', s) === 1 },
@@ -43,8 +46,14 @@ export function decodeTrace(trace) {
     columns: trace.columns,
     text: trace.text,
     bodies: trace.bodies,
+    total: get('stages'),
     stages,
   };
+}
+
+// The decoded parts of one step as one (the head's fields, every part's stages in order).
+export function joinParts(parts) {
+  return { ...parts[0], stages: parts.flatMap((p) => p.stages) };
 }
 
 // Why a cell of the table is empty (its title), or '' when it holds a number.
@@ -55,8 +64,9 @@ export function emptyReason(stage, column, text) {
   return t('not a finite number: the step overflowed');
 }
 
-// The table as tab-separated text for a spreadsheet: a header, then one line per stage and body,
-// the core's shortest exact text in every cell (the CSV download has the CLI's %.17g instead).
+// The table as tab-separated text for a spreadsheet: a header, then one line per stage and body
+// shown, the core's shortest exact text in every cell (the CSV download has the CLI's %.17g
+// instead, and every stage).
 export function tabSeparated(worked) {
   const lines = [['stage', 'label', 'body', ...worked.columns].join('\t')];
   for (const stage of worked.stages) {
@@ -77,10 +87,9 @@ const finite = (...v) => v.every(Number.isFinite);
 // numbers), null when the stages do not spread (a body at rest: the view's own box then).
 export function canvasStages(worked) {
   const points = [];
-  const last = worked.stages.length - 1;
   for (const stage of worked.stages) {
     if (stage.kind === 'increment' || !stage.has.x) continue;
-    const result = stage.number - 1 === last;
+    const result = stage.number === worked.total;
     stage.bodies.forEach((b, body) => {
       if (!finite(b.x, b.y)) return;
       const velocity = !result && finite(b.vx, b.vy) && Number.isFinite(worked.h)
@@ -116,9 +125,8 @@ export function canvasStages(worked) {
 
 // The phase plot's points: each stage with a state's x and v, numbered; the last one the result.
 export function phaseStages(worked) {
-  const last = worked.stages.length;
   return worked.stages.filter((s) => finite(s.phase.q, s.phase.p))
-    .map((s) => ({ stage: s.number, q: s.phase.q, p: s.phase.p, result: s.number === last }));
+    .map((s) => ({ stage: s.number, q: s.phase.q, p: s.phase.p, result: s.number === worked.total }));
 }
 
 // The phase plot's ranges xr, yr widened to take in the points, with some room.

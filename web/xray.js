@@ -6,14 +6,27 @@
 // from the module as the core's own text; nothing from the module or the address is ever parsed
 // as markup. A step (Step, →, Reset) moves it on to the step that is next; playing, a new config
 // or another view closes it (frame()).
+//
+// The work is bounded and sliced like every other call into the module: the step is traced in
+// slices of a few milliseconds (a tick of a stiff system is milliseconds of work), the panel reads
+// and shows at most shownStageLimit stages and the result (rk45 on a stiff system has up to 14,000
+// stages in one step: the table, the numbers on the canvas and their placing grew with them to
+// seconds of work), and the CSV, which holds every stage, is written by the core in slices.
 import { el } from './dom.js';
 import { laneStyle } from './palette.js';
 import { download } from './export.js';
 import { copyText } from './share.js';
 import { valueOf } from './links.js';
-import { decodeTrace, emptyReason, tabSeparated, canvasStages, phaseStages, fitRanges, placeLabels } from './xray-model.js';
+import { decodeTrace, joinParts, emptyReason, tabSeparated, canvasStages, phaseStages, fitRanges, placeLabels } from './xray-model.js';
+import { nextTask } from './slices.js';
 import { t, marked, sentence } from './language.js';
-import { plainNumber } from './coords.js';
+import { plainNumber, groupDigits } from './coords.js';
+
+// The most stages the panel shows of a step (then the result): the table, the canvas and the
+// phase plot; a step with more says how many it has, and its CSV holds them all.
+export const shownStageLimit = 100;
+// Milliseconds of the module's work per task: tracing the step, writing its CSV.
+const sliceMs = 8;
 
 // The table's vector columns: one cell per vector, its two components one above the other (an
 // exercise sheet's layout, and narrow enough for the page's column); Copy gives one per column.
@@ -113,7 +126,8 @@ class XRay {
     });
   }
 
-  // Opens (or re-opens) the X-ray of the next step of lane `id` (default: the one shown, else the first).
+  // Opens (or re-opens) the X-ray of the next step of lane `id` (default: the one shown, else the
+  // first). The step is traced in slices (trace()); the panel says so meanwhile.
   open(id) {
     const sim = this.page.sim();
     const ids = sim.laneIds;
@@ -126,17 +140,55 @@ class XRay {
       return o;
     }));
     this.select.value = ids[lane];
-    const trace = sim.traceNext(ids[lane]);
-    if (!trace) return;
-    const worked = decodeTrace(trace);
-    this.shown = { sim, steps: sim.snapshot.steps, id: ids[lane], lane, name: names[lane], worked, drawn: null };
+    this.stop();
+    if (!sim.traceStart(ids[lane])) return;
+    this.shown = { sim, steps: sim.snapshot.steps, id: ids[lane], lane, name: names[lane], worked: null, drawn: null, timer: null };
     this.lastId = ids[lane];
     this.panel.style.setProperty('--lane', laneStyle(ids[lane], this.page.theme().scheme).colour);
+    this.status.textContent = '';
     this.render();
     this.panel.hidden = false;
     if (this.page.opener) this.page.opener.setAttribute('aria-expanded', 'true');
-    this.attach();
     this.page.redraw();
+    this.trace(this.shown);
+  }
+
+  // Traces the step in tasks of about sliceMs of the module's work each, then reads the stages
+  // the panel shows and draws them.
+  trace(shown) {
+    const slice = () => {
+      shown.timer = null;
+      if (this.shown !== shown || shown.sim !== this.page.sim()) return;  // closed, or another simulation
+      if (!shown.sim.traceRun(sliceMs)) { shown.timer = setTimeout(slice, 0); return; }
+      const head = decodeTrace(shown.sim.traceStages(0, shownStageLimit + 1));
+      if (head.total > shownStageLimit + 1) {
+        // The first ones and the result.
+        head.stages.length = shownStageLimit;
+        shown.worked = joinParts([head, decodeTrace(shown.sim.traceStages(head.total - 1, 1))]);
+      } else {
+        shown.worked = head;
+      }
+      this.render();
+      this.attach();
+      this.page.redraw();
+    };
+    shown.timer = setTimeout(slice, 0);
+  }
+
+  // Stops the work under way for the step shown, and frees its job in the module.
+  stop() {
+    const s = this.shown;
+    if (!s) return;
+    clearTimeout(s.timer);
+    s.timer = null;
+    if (s.sim === this.page.sim()) s.sim.traceEnd();
+    this.detach();
+  }
+
+  detach() {
+    const view = this.page.view(), plots = this.page.plots();
+    if (view.overlay === this.canvasOverlay) view.overlay = null;
+    if (plots.phaseOverlay === this.phaseOverlay) plots.phaseOverlay = null;
   }
 
   toggle() {
@@ -147,13 +199,11 @@ class XRay {
   // Closes it and takes its drawings away; focus goes back to the button that opened it.
   close(byUser = false) {
     if (!this.shown) return;
+    this.stop();
     this.shown = null;
     this.panel.hidden = true;
     this.status.textContent = '';
     if (this.page.opener) this.page.opener.setAttribute('aria-expanded', 'false');
-    const view = this.page.view(), plots = this.page.plots();
-    if (view.overlay === this.canvasOverlay) view.overlay = null;
-    if (plots.phaseOverlay === this.phaseOverlay) plots.phaseOverlay = null;
     this.page.redraw();
     if (byUser && this.page.opener) this.page.opener.focus();
   }
@@ -173,14 +223,26 @@ class XRay {
   render() {
     const { worked, name, id } = this.shown;
     const sim = this.shown.sim;
+    if (!worked) {
+      this.summary.textContent = t('Tracing the next step of {name}…', { name });
+      this.scroll.replaceChildren(el('span'));
+      this.scroll.hidden = true;
+      this.legend.hidden = true;
+      this.command.replaceChildren();
+      return;
+    }
     if (!worked.stepped) {
       this.summary.textContent = t('{name} stopped before this step ({why}): it has no next step to show.',
         { name, why: t(worked.stop.text || worked.stop.name) });
     } else {
       const evaluations = worked.evaluations === 1 ? t('one force evaluation') : t('{n} force evaluations', { n: worked.evaluations });
       let text = t('{name}: the step from t = {t} s with h = {h} s, {evaluations}; {n} stages, the last its result.', {
-        name, t: plainNumber(worked.text.t), h: plainNumber(worked.text.h), evaluations, n: worked.stages.length,
+        name, t: plainNumber(worked.text.t), h: plainNumber(worked.text.h), evaluations, n: groupDigits(worked.total),
       });
+      if (worked.stages.length < worked.total) {
+        text += ` ${t('The table and the drawings show the first {shown} and the result; the CSV has all {n}.', {
+          shown: groupDigits(worked.stages.length - 1), n: groupDigits(worked.total) })}`;
+      }
       if (worked.stop.name) text += ` ${t('This step stops it ({why}): the run keeps the state before it.', { why: t(worked.stop.text) })}`;
       text += loopNote(sim.loop, worked.step);
       this.summary.textContent = text;
@@ -208,8 +270,16 @@ class XRay {
     }
     head.append(hr);
     const body = el('tbody');
-    const last = worked.stages.length;
-    for (const stage of worked.stages) {
+    const last = worked.total;
+    worked.stages.forEach((stage, index) => {
+      if (index > 0 && stage.number !== worked.stages[index - 1].number + 1) {
+        // The stages left out (a step with more than the panel shows): one row says how many.
+        const gap = el('tr', 'xray-gap');
+        const cell = el('td', '', t('… {n} more stages: the CSV has them all …', { n: groupDigits(stage.number - worked.stages[index - 1].number - 1) }));
+        cell.colSpan = 3 + vectors.length;
+        gap.append(cell);
+        body.append(gap);
+      }
       const rows = stage.kind === 'note' ? [stage.bodies[0]] : stage.bodies;
       rows.forEach((b, k) => {
         const tr = el('tr', `kind-${stage.kind}${stage.number === last ? ' xray-result' : ''}${k === 0 ? ' first' : ''}`);
@@ -236,7 +306,7 @@ class XRay {
         }
         body.append(tr);
       });
-    }
+    });
     table.append(caption, head, body);
     return table;
   }
@@ -315,20 +385,44 @@ class XRay {
   }
 
   copy() {
-    if (!this.shown) return;
-    const text = tabSeparated(this.shown.worked);
+    if (!this.shown || !this.shown.worked) return;
+    const { worked } = this.shown;
+    const text = tabSeparated(worked);
     copyText(text).then((ok) => {
-      this.status.textContent = ok ? t('Copied {n} rows, tab-separated.', { n: text.split('\n').length - 2 }) : t('Could not copy: select the table and copy it.');
+      const rows = text.split('\n').length - 2;
+      this.status.textContent = !ok ? t('Could not copy: select the table and copy it.')
+        : worked.stages.length < worked.total
+          ? t('Copied {n} rows, tab-separated: the stages shown (the CSV has all {all}).', { n: rows, all: groupDigits(worked.total) })
+          : t('Copied {n} rows, tab-separated.', { n: rows });
     });
   }
 
-  csv() {
-    if (!this.shown) return;
-    const { sim, id } = this.shown;
-    const text = sim.traceNextText(id, 'csv');
+  // The CSV: the core writes it (every stage, %.17g) in slices of about sliceMs, between which the
+  // page draws; a step, play or Close meanwhile drops it.
+  async csv() {
+    const shown = this.shown;
+    if (!shown || !shown.worked || shown.csv) return;
+    shown.csv = true;
+    const { sim, id, worked } = shown;
+    const encoder = new TextEncoder();
+    const parts = [];
+    let next = 0;
+    try {
+      for (;;) {
+        if (this.shown !== shown || sim !== this.page.sim()) return;
+        const part = sim.traceCsv(next, sliceMs);
+        parts.push(encoder.encode(part.text));
+        next = part.next;
+        if (!(next < worked.total)) break;
+        this.status.textContent = t('Preparing the {kind}: {p} %…', { kind: 'CSV', p: Math.round((100 * next) / worked.total) });
+        await nextTask();
+      }
+    } finally {
+      shown.csv = false;
+    }
     const scenario = valueOf(sim.config, 'scenario') || 'config';
-    const name = `stepwise-trace-${scenario}-${id}-step${this.shown.worked.step}.csv`.replace(/[^A-Za-z0-9_.-]/g, '_');
-    download(new Blob([text], { type: 'text/csv' }), name);
+    const name = `stepwise-trace-${scenario}-${id}-step${worked.step}.csv`.replace(/[^A-Za-z0-9_.-]/g, '_');
+    download(new Blob(parts, { type: 'text/csv' }), name);
     this.status.textContent = t('Downloaded {file}.', { file: name });
   }
 
@@ -339,9 +433,11 @@ class XRay {
     // Each row as the table shows it: #, stage (first row of a stage only), body, then x … ay.
     const rows = [...this.scroll.querySelectorAll('tbody tr')].map((tr) => [...tr.cells]
       .flatMap((c) => (c.classList.contains('vec') ? [...c.children].map((part) => part.textContent) : [c.textContent])));
+    if (!s.worked) return { open: true, tracing: true, integrator: s.id, steps: s.steps, summary: this.summary.textContent, canvas: null, phase: null };
     return {
-      open: true, integrator: s.id, steps: s.steps, stepped: s.worked.stepped, stages: s.worked.stages.length,
-      labels: s.worked.stages.map((st) => st.label), summary: this.summary.textContent, rows,
+      open: true, integrator: s.id, steps: s.steps, stepped: s.worked.stepped, stages: s.worked.total,
+      shownStages: s.worked.stages.map((st) => st.number), labels: s.worked.stages.map((st) => st.label),
+      summary: this.summary.textContent, rows,
       canvas: s.drawn ? structuredClone(s.drawn.canvas) : null, phase: s.drawn ? structuredClone(s.drawn.phase) : null,
     };
   }

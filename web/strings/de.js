@@ -78,7 +78,7 @@ export const integrators = {
   },
   rk45: {
     name: 'Dormand–Prince 5(4)',
-    description: 'Adaptives Runge-Kutta-Verfahren mit Fehlerkontrolle (rtol 1e-9): die Referenz, wo es keine ' +
+    description: 'Adaptives Runge-Kutta-Verfahren mit Fehlerkontrolle (rtol = atol = 1e-9): die Referenz, wo es keine ' +
       'geschlossene Lösung gibt.',
   },
 };
@@ -122,8 +122,8 @@ export const scenarios = {
   },
   spring_pair: {
     name: 'Federpaar',
-    description: 'Zwei Massen, verbunden durch eine Feder (Federkonstante k, Ruhelänge, Dämpfung b), ' +
-      'unter einem Schwerkraftvektor g.',
+    description: 'Zwei Massen, verbunden durch eine Feder (Federkonstante k, Ruhelänge) und einen Dämpfer b auf ' +
+      'ihre Relativgeschwindigkeit, F = −b·(v1 − v2) auf die erste (der ganze Vektor), unter einem Schwerkraftvektor g.',
   },
   orbit: {
     name: 'Umlaufbahn',
@@ -380,7 +380,7 @@ export const texts = {
   "better than the table's order {p} for {kind}": "besser als die Ordnung {p} der Tabelle für {kind}",
   "loses its order on this system: the table says {p} for {kind}": "verliert an diesem System seine Ordnung: die Tabelle sagt {p} für {kind}",
   "Errors at or below {floor} m are round-off and are not fitted.": "Fehler bis {floor} m sind Rundungsfehler und gehen nicht in die Anpassung ein.",
-  "Errors at or below {floor} m are round-off or the reference's own error (Dormand–Prince, rtol 1e-12) and are not fitted.": "Fehler bis {floor} m sind Rundungsfehler oder der Eigenfehler der Referenz (Dormand–Prince, rtol 1e-12) und gehen nicht in die Anpassung ein.",
+  "Errors at or below {floor} m are round-off or the reference's own error (Dormand–Prince, rtol = atol = 1e-12) and are not fitted.": "Fehler bis {floor} m sind Rundungsfehler oder der Eigenfehler der Referenz (Dormand–Prince, rtol = atol = 1e-12) und gehen nicht in die Anpassung ein.",
   "no order in dt here (adaptive)": "hier keine Ordnung in dt (adaptiv)",
   "order {p} here": "hier Ordnung {p}",
   "Its orders: {orders}.": "Seine Ordnungen: {orders}.",
@@ -505,6 +505,10 @@ export const texts = {
   "Copied {n} rows, tab-separated.": "{n} Zeilen kopiert, tabulatorgetrennt.",
   "Could not copy: select the table and copy it.": "Kopieren ging nicht: die Tabelle markieren und kopieren.",
   "Downloaded {file}.": "{file} heruntergeladen.",
+  "Tracing the next step of {name}…": "Der nächste Schritt von {name} wird durchgerechnet …",
+  "The table and the drawings show the first {shown} and the result; the CSV has all {n}.": "Tabelle und Zeichnungen zeigen die ersten {shown} und das Ergebnis; die CSV enthält alle {n}.",
+  "… {n} more stages: the CSV has them all …": "… {n} weitere Stufen: die CSV enthält sie alle …",
+  "Copied {n} rows, tab-separated: the stages shown (the CSV has all {all}).": "{n} Zeilen kopiert, tabulatorgetrennt: die gezeigten Stufen (die CSV enthält alle {all}).",
   ", one frame of its own length.": ", ein Bild seiner eigenen Länge.",
   "; every frame takes {n} of them.": "; jedes Bild macht {n} davon.",
   ", one frame.": ", ein Bild.",
@@ -667,7 +671,7 @@ export const texts = {
   "exact with uniform gravity alone; order 2 with one force with a closed form on each body or several undamped forces with closed forms on a body; order 1 with several forces on a body including damping or a force without a closed form (a spring with a rest length, quadratic drag)": "exakt bei gleichförmiger Schwerkraft allein; Ordnung 2 bei einer Kraft mit geschlossener Lösung je Körper oder mehreren ungedämpften Kräften mit geschlossener Lösung an einem Körper; Ordnung 1 bei mehreren Kräften an einem Körper einschließlich Dämpfung oder bei einer Kraft ohne geschlossene Lösung (eine Feder mit Ruhelänge, quadratischer Luftwiderstand)",
   "Second order with one force on each body, damped or not; first order once damping acts beside another force on a body, or with a force without a closed form (spring_pair's default rest length, drag).": "Zweite Ordnung bei einer Kraft je Körper, gedämpft oder nicht; erste Ordnung, sobald Dämpfung neben einer anderen Kraft an einem Körper wirkt, oder bei einer Kraft ohne geschlossene Lösung (die vorgegebene Ruhelänge von spring_pair, Luftwiderstand).",
   "no order in dt (adaptive) on every kind of system": "keine Ordnung in dt (adaptiv) bei jeder Art von System",
-  "Adaptive: its error follows its tolerance (rtol 1e-9 as a lane, 1e-12 as the reference), not dt, so there is no order in dt to measure.": "Adaptiv: sein Fehler folgt seiner Toleranz (rtol 1e-9 als Bahn, 1e-12 als Referenz), nicht dt, darum gibt es keine Ordnung in dt zu messen.",
+  "Adaptive: its error follows its tolerance (rtol = atol = 1e-9 as a lane, 1e-12 as the reference), not dt, so there is no order in dt to measure.": "Adaptiv: sein Fehler folgt seiner Toleranz (rtol = atol = 1e-9 als Bahn, 1e-12 als Referenz), nicht dt, darum gibt es keine Ordnung in dt zu messen.",
   "6 per accepted substep (the 7th is the next one's first; adaptive)": "6 je angenommenem Teilschritt (die 7. ist die erste des nächsten; adaptiv)",
   "closed form without drag; rk45 with drag": "geschlossene Lösung ohne Luftwiderstand; rk45 mit Luftwiderstand",
   "mass": "Masse",
@@ -709,7 +713,8 @@ export const texts = {
   "mass 2": "Masse 2",
   "mass of the second body": "Masse des zweiten Körpers",
   "spring constant of the joining spring": "Federkonstante der verbindenden Feder",
-  "linear damping along the spring, F = −b·v": "lineare Dämpfung entlang der Feder, F = −b·v",
+  "a damper on the whole velocity, F = −b·v (not only along the spring)": "ein Dämpfer auf die ganze Geschwindigkeit, F = −b·v (nicht nur entlang der Feder)",
+  "a damper on the relative velocity, F = −b·(v1 − v2) (the whole vector, not only along the spring)": "ein Dämpfer auf die Relativgeschwindigkeit, F = −b·(v1 − v2) (der ganze Vektor, nicht nur entlang der Feder)",
   "gravity as a vector": "Schwerkraft als Vektor",
   "start position 1": "Startposition 1",
   "where the first body starts": "wo der erste Körper startet",
@@ -774,6 +779,7 @@ export const texts = {
   "diverged": "divergiert",
   "fell into the central mass": "in die Zentralmasse gestürzt",
   "needed more than 2000 rk45 substeps in one step (too stiff at this dt)": "brauchte mehr als 2000 rk45-Teilschritte in einem Schritt (zu steif bei diesem dt)",
+  "found no implicit-Euler step: Newton's iteration did not converge in 50 iterations (the step's equation may have no solution at this dt)": "fand keinen impliziten Euler-Schritt: das Newton-Verfahren konvergierte nicht in 50 Iterationen (die Schrittgleichung hat bei diesem dt womöglich keine Lösung)",
   "no force at all": "gar keine Kraft",
   "uniform gravity alone": "gleichförmige Schwerkraft allein",
   "one force with a closed form on each body": "eine Kraft mit geschlossener Lösung je Körper",
@@ -844,6 +850,7 @@ const stageNames = {
   'rejected: the error estimate is above the tolerance; tried again smaller': 'verworfen: die Fehlerschätzung liegt über der Toleranz; kleiner erneut versucht',
   'gave up: the error stays above the tolerance at the smallest substep': 'aufgegeben: der Fehler bleibt beim kleinsten Teilschritt über der Toleranz',
   'gave up: the substep limit is reached': 'aufgegeben: die Grenze der Teilschritte ist erreicht',
+  "gave up: Newton's iteration found no implicit-Euler step": 'aufgegeben: das Newton-Verfahren fand keinen impliziten Euler-Schritt',
 };
 
 // What the core allows for a value, in German (its texts: core/config.cpp range_text and the like).
