@@ -114,7 +114,7 @@ void kinematic_central_increment(const CentralForce& c, dvec2 x, dvec2 v, double
 // unit of work in the page, which must stay well under 50 ms a task even when a slice holds a
 // step of an rk45 lane and one of the reference: at 50,000 a capped step took 100–120 ms of CPU in
 // the wasm module on the shared test machine, at 10,000 a convergence slice still reached 76 ms.
-// At rtol 1e-12 the reference needs about ω·dt/0.007 substeps a step, so 2,000 allows ω·dt up to
+// At rtol = atol = 1e-12 the reference needs about ω·dt/0.007 substeps a step, so 2,000 allows ω·dt up to
 // about 14 (at dt = 0.01, ω up to 1,400 rad/s), far past where every fixed-step method explodes.
 constexpr int rk45_max_substeps = 2000;
 

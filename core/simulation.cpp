@@ -320,7 +320,7 @@ bool Simulation::due(size_t i, long long tick, bool adaptive) const {
 }
 
 void Simulation::calibrate_tolerance(Lane& lane) const {
-    // The tightest of rtol = 1e-9, 1e-8, … whose first substep of the expected cost's ticks is
+    // The tightest of rtol = atol = 1e-9, 1e-8, … whose first substep of the expected cost's ticks is
     // accepted at once, tried on a copy (these trial steps are setup, not charged to the lane).
     const IntegratorInfo& info = integrators()[lane.integrator];
     const double h = static_cast<double>(info.force_evaluations) * config_.dt;

@@ -9,6 +9,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -421,11 +422,33 @@ TEST_CASE("preset variable_dt_drifts: the variable loop's energy wanders off, th
     };
     const std::vector<double> variable = shift("preset=variable_dt_drifts");
     const std::vector<double> fixed = shift("preset=variable_dt_drifts&loop=fixed");
-    // Measured: semi-implicit Euler 0.155 (variable) and 2e-5 (fixed), velocity Verlet 0.099 and 3e-8.
+    REQUIRE(variable.size() == 2);  // semi_implicit_euler, velocity_verlet
+    // docs/game-loops.md prints these, to these digits.
+    CHECK(variable[0] == Approx(0.156).margin(0.0005));
+    CHECK(variable[1] == Approx(0.0991).margin(0.00005));
+    CHECK(fixed[0] == Approx(6.49e-6).margin(0.005e-6));
+    CHECK(fixed[1] == Approx(1.07e-8).margin(0.005e-8));
+    // The variable loop's figure for one seed is round-off sensitive; the doc quotes the median
+    // and range over seeds 1–20 as the figure that holds.
+    std::vector<double> semi, verlet;
+    for (int seed = 1; seed <= 20; ++seed) {
+        const std::vector<double> d = shift("preset=variable_dt_drifts&seed=" + std::to_string(seed));
+        semi.push_back(d[0]);
+        verlet.push_back(d[1]);
+    }
+    auto median = [](std::vector<double> v) {
+        std::sort(v.begin(), v.end());
+        return 0.5 * (v[v.size() / 2 - 1] + v[v.size() / 2]);
+    };
+    CHECK(median(semi) == Approx(0.21).margin(0.005));
+    CHECK(median(verlet) == Approx(0.083).margin(0.0005));
+    CHECK(*std::min_element(semi.begin(), semi.end()) == Approx(0.013).margin(0.0005));
+    CHECK(*std::max_element(semi.begin(), semi.end()) == Approx(0.81).margin(0.005));
+    CHECK(*std::min_element(verlet.begin(), verlet.end()) == Approx(0.0015).margin(0.00005));
+    CHECK(*std::max_element(verlet.begin(), verlet.end()) == Approx(0.17).margin(0.005));
     for (size_t l = 0; l < variable.size(); ++l) {
         INFO(l);
-        CHECK(variable[l] > 0.05);
-        CHECK(fixed[l] < 1e-3);
+        CHECK(fixed[l] < 1e-5);
         CHECK(variable[l] > 100.0 * fixed[l]);
     }
 }
