@@ -11,6 +11,7 @@
 #include "trace.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -20,16 +21,18 @@
 #include <string_view>
 #include <vector>
 
+#include <unistd.h>
+
 using namespace stepwise;
 
 namespace {
 
 const char* usage =
     "usage:\n"
-    "  stepwise run 'QUERY' [--steps N | --until T] [--every K] [--format csv|json]   (with loop=: N frames)\n"
+    "  stepwise run 'QUERY' [--steps N | --until T] [--every K] [--format csv|json] [--budget S]   (with loop=: N frames)\n"
     "  stepwise trace 'QUERY' [--integrator ID] [--step N] [--format csv|json]\n"
-    "  stepwise cloud 'QUERY' [--steps N | --until T] [--every K] [--format csv|json]\n"
-    "  stepwise convergence 'QUERY' [--halvings N] [--format csv|json]\n"
+    "  stepwise cloud 'QUERY' [--steps N | --until T] [--every K] [--format csv|json] [--budget S]\n"
+    "  stepwise convergence 'QUERY' [--halvings N] [--format csv|json] [--budget S]\n"
     "  stepwise stability ['QUERY'] [--format csv|json]\n"
     "  stepwise list [--format text|json]\n"
     "  stepwise check 'QUERY'\n"
@@ -86,6 +89,115 @@ const Count step_count{"--step", 0, max_run_steps - 1, " (a step of the run: bel
 const std::string until_allowed = "a time in seconds >= 0 written as a plain decimal number (e.g. 2.5 or 1e3; no hex, "
                                   "inf or nan), at most " + std::to_string(max_run_steps) + " steps of dt";
 const std::string format_allowed = "csv or json";
+
+// ---- Work bounds (README, "How much work a command does") --------------------------------
+// Work known in advance is counted in force evaluations: a fixed-step lane costs its table's
+// evaluations per step; rk45 and implicit Euler cost at least theirs (6 per substep, 2 per step)
+// and the rk45 reference at least 6 per step. A command whose known work exceeds this is refused
+// before it starts, naming the keys to change: at about 10 ns an evaluation here, 5e8 is a few
+// seconds.
+constexpr double max_known_evaluations = 5e8;
+// What cannot be known in advance (rk45's substeps, the rk45 reference, Newton's iterations) is
+// bounded in time instead: a command stops at this budget (wall-clock seconds; --budget S) with a
+// message saying how far it got, and exits with status 3.
+constexpr double default_budget_seconds = 60.0;
+constexpr int exit_budget = 3;
+const std::string budget_allowed = "seconds of run time, a plain decimal number from 0.001 to 86400 (default 60)";
+
+// The evaluations one step of every lane of c costs at least; with_reference: and of the
+// reference (a closed form counts as one, the rk45 reference as at least 6).
+double evaluations_per_step(const Config& c, bool with_reference) {
+    double per_step = 0.0;
+    for (int id : c.integrators) per_step += integrators()[id].force_evaluations;
+    if (!with_reference) return per_step;
+    const Scene scene = build_scene(c);
+    return per_step + (has_closed_form(scene.system, scene.x0.data(), scene.v0.data()) ? 1.0 : 6.0);
+}
+
+// True when some of c's work is not known in advance: what the budget is there for.
+bool work_unknown(const Config& c) {
+    const Scene scene = build_scene(c);
+    bool unknown = !has_closed_form(scene.system, scene.x0.data(), scene.v0.data());
+    for (int id : c.integrators) unknown = unknown || integrators()[id].adaptive || integrators()[id].implicit;
+    return unknown;
+}
+
+// "rk45's adaptive substeps, the rk45 reference": the parts of c whose work is not known
+// (the reference only where the command runs it).
+std::string unknown_parts(const Config& c, bool with_reference) {
+    std::vector<std::string> parts;
+    bool adaptive = false, implicit = false;
+    for (int id : c.integrators) {
+        adaptive = adaptive || integrators()[id].adaptive;
+        implicit = implicit || integrators()[id].implicit;
+    }
+    if (adaptive) parts.push_back("rk45's adaptive substeps");
+    if (implicit) parts.push_back("implicit Euler's Newton iterations");
+    const Scene scene = build_scene(c);
+    if (with_reference && !has_closed_form(scene.system, scene.x0.data(), scene.v0.data()))
+        parts.push_back("the rk45 reference");
+    std::string out;
+    for (size_t i = 0; i < parts.size(); ++i) out += (i ? (i + 1 == parts.size() ? " and " : ", ") : "") + parts[i];
+    return out.empty() ? "nothing" : out;
+}
+
+// The run-time budget and, when stderr is a terminal, a progress line once a command has run a
+// second (rewritten in place at most five times a second, cleared at the end).
+class Watch {
+public:
+    Watch(const char* command, double budget) : command_(command), budget_(budget), tty_(isatty(STDERR_FILENO) != 0) {}
+    ~Watch() { clear(); }
+    double elapsed() const { return std::chrono::duration<double>(clock::now() - start_).count(); }
+    bool over() const { return elapsed() > budget_; }
+    double budget() const { return budget_; }
+    // fraction: 0 … 1 of the planned work; where: what it is doing ("level 3 of 5").
+    void progress(double fraction, const std::string& where) {
+        if (!tty_) return;
+        const double t = elapsed();
+        if (t < 1.0 || t - printed_at_ < 0.2) return;
+        printed_at_ = t;
+        std::fprintf(stderr, "\r\033[K%s: %.0f %%, %s, %.0f s (budget %s s)", command_,
+                     100.0 * std::clamp(fraction, 0.0, 1.0), where.c_str(), t, format_number(budget_).c_str());
+        std::fflush(stderr);
+        shown_ = true;
+    }
+    void clear() {
+        if (!shown_) return;
+        std::fputs("\r\033[K", stderr);
+        std::fflush(stderr);
+        shown_ = false;
+    }
+
+private:
+    using clock = std::chrono::steady_clock;
+    const char* command_;
+    double budget_;
+    bool tty_;
+    clock::time_point start_ = clock::now();
+    double printed_at_ = 0.0;
+    bool shown_ = false;
+};
+
+// --budget's value into budget; "" or what is wrong.
+std::string take_budget(const char* value, double& budget) {
+    const std::optional<double> x = parse_number(value);
+    if (!x || !(*x >= 0.001) || !(*x <= 86400.0)) return "--budget must be " + budget_allowed + got(value);
+    budget = *x;
+    return "";
+}
+
+// The message of a command stopped at its budget: how far it got, what was not known in
+// advance, and the keys that shorten it (keys, then dropping the lanes whose work is unknown).
+void report_budget(const Watch& w, const char* command, const Config& c, bool with_reference,
+                   const std::string& how_far, const std::string& keys) {
+    bool unknown_lanes = false;
+    for (int id : c.integrators) unknown_lanes = unknown_lanes || integrators()[id].adaptive || integrators()[id].implicit;
+    std::fprintf(stderr,
+                 "stepwise %s: stopped at its run-time budget of %s s (--budget) after %s; the work of %s is not known "
+                 "in advance. To finish sooner: %s%s, or give a larger --budget\n",
+                 command, format_number(w.budget()).c_str(), how_far.c_str(), unknown_parts(c, with_reference).c_str(),
+                 keys.c_str(), unknown_lanes ? ", drop rk45 and implicit_euler from integrators" : "");
+}
 
 // An option of a command: its name and what its value may be.
 struct Option {
@@ -310,6 +422,7 @@ struct RunOptions {
     ParseResult parsed;
     long long steps = -1, every = 1;
     std::string format = "csv";
+    double budget = default_budget_seconds;
 };
 
 // Parses argv[2..] into o; returns 0, or the exit code after printing what is wrong.
@@ -321,11 +434,13 @@ int parse_run_options(int argc, char** argv, const char* command, RunOptions& o)
                                     {{"--steps", steps_count.allowed()},
                                      {"--until", until_allowed},
                                      {"--every", every_count.allowed()},
-                                     {"--format", format_allowed}},
+                                     {"--format", format_allowed},
+                                     {"--budget", budget_allowed}},
                                     [&](const std::string& arg, const char* value) -> std::string {
         if (arg == "--steps") return steps_count.read(value, o.steps);
         if (arg == "--every") return every_count.read(value, o.every);
         if (arg == "--format") return take_format(value, o.format);
+        if (arg == "--budget") return take_budget(value, o.budget);
         until_text = value;
         until = parse_number(value);
         return until && *until >= 0.0 ? "" : "--until must be " + until_allowed + got(value);
@@ -381,11 +496,23 @@ int cmd_run(int argc, char** argv) {
         std::fputs(text.c_str(), stdout);
     }
     emit();
-    // A frame of the game loop, or (without one) a step.
+    // A frame of the game loop, or (without one) a step. The clock is read every step when some
+    // work is not known in advance (one rk45 step can take 2000 substeps), else every 1024.
+    Watch watch("run", o.budget);
+    const long long check_every = work_unknown(c) ? 1 : 1024;
+    long long done = steps;
     for (long long k = 1; k <= steps; ++k) {
         sim.frame();
         if (k % every == 0) emit();
+        if (k % check_every != 0) continue;
+        if (watch.over()) {
+            done = k;
+            break;
+        }
+        watch.progress(static_cast<double>(k) / static_cast<double>(steps),
+                       "step " + std::to_string(k) + " of " + std::to_string(steps));
     }
+    watch.clear();
     if (csv) {
         std::fprintf(stderr, "reference: %s\n", reference_name(sim.reference_kind()));
         if (const FrameLoop* loop = sim.frame_loop()) {
@@ -409,6 +536,13 @@ int cmd_run(int argc, char** argv) {
         append_json_tail(text, sim);
         std::fputs(text.c_str(), stdout);
     }
+    if (done < steps) {
+        report_budget(watch, "run", c, true,
+                      std::to_string(done) + " of " + std::to_string(steps) + (c.loop.kind != LoopKind::none ? " frames" : " steps") +
+                          " (t = " + format_number(sim.time()) + " s)",
+                      "raise dt, shorten duration (or --steps)");
+        return exit_budget;
+    }
     return 0;
 }
 
@@ -421,6 +555,15 @@ int cmd_cloud(int argc, char** argv) {
     if (c.cloud < 1) {
         std::fprintf(stderr, "error: cloud must be a whole number from 1 to %d for stepwise cloud (points per "
                              "integrator); got '%d'\n", max_cloud_points, c.cloud);
+        return 2;
+    }
+    // Known work: every point of every cloud steps o.steps times.
+    const double known = static_cast<double>(o.steps) * c.cloud * evaluations_per_step(c, false);
+    if (known > max_known_evaluations) {
+        std::fprintf(stderr, "error: stepwise cloud would take at least %s force evaluations (%lld steps x %d points x "
+                             "the integrators' evaluations per step); at most %s per command: lower cloud, raise dt or "
+                             "shorten duration (or --steps), or give fewer integrators\n",
+                     format_number(known).c_str(), o.steps, c.cloud, format_number(max_known_evaluations).c_str());
         return 2;
     }
     const Scene scene = build_scene(c);
@@ -463,11 +606,26 @@ int cmd_cloud(int argc, char** argv) {
     };
     if (csv) std::fputs("t,integrator,area_ratio,points_finite\n", stdout);
     emit(0);
+    Watch watch("cloud", o.budget);
+    long long done = o.steps;
     for (long long k = 1; k <= o.steps; ++k) {
         for (PhaseCloud& cloud : clouds) cloud.step(c.dt);
         if (k % o.every == 0) emit(k);
+        if (watch.over()) {
+            done = k;
+            break;
+        }
+        watch.progress(static_cast<double>(k) / static_cast<double>(o.steps),
+                       "step " + std::to_string(k) + " of " + std::to_string(o.steps));
     }
-    if (csv) return 0;
+    watch.clear();
+    const bool stopped = done < o.steps;
+    if (stopped)
+        report_budget(watch, "cloud", c, false,
+                      std::to_string(done) + " of " + std::to_string(o.steps) + " steps (t = " +
+                          format_number(static_cast<double>(done) * c.dt) + " s)",
+                      "lower cloud, raise dt, shorten duration (or --steps)");
+    if (csv) return stopped ? exit_budget : 0;
     std::string out = "{\n  \"config\": " + json_string(normalise(c)) + ",\n  \"points\": " + std::to_string(c.cloud) +
                       ",\n  \"radius\": ";
     append_number(out, c.cloud_radius);
@@ -479,7 +637,7 @@ int cmd_cloud(int argc, char** argv) {
     }
     out += "\n  ]\n}\n";
     std::fputs(out.c_str(), stdout);
-    return 0;
+    return stopped ? exit_budget : 0;
 }
 
 // A number for JSON, or null when there is none (JSON has no NaN or Infinity).
@@ -493,10 +651,13 @@ int cmd_convergence(int argc, char** argv) {
     if (!has_query(argc, argv, 2)) return fail_usage("convergence needs a QUERY");
     long long halvings = default_halvings;
     std::string format = "csv";
+    double budget = default_budget_seconds;
     const int failed = read_options(argc, argv, 3, "convergence",
-                                    {{"--halvings", halvings_count.allowed()}, {"--format", format_allowed}},
+                                    {{"--halvings", halvings_count.allowed()}, {"--format", format_allowed},
+                                     {"--budget", budget_allowed}},
                                     [&](const std::string& arg, const char* value) -> std::string {
         if (arg == "--halvings") return halvings_count.read(value, halvings);
+        if (arg == "--budget") return take_budget(value, budget);
         return take_format(value, format);
     });
     if (failed) return failed;
@@ -507,11 +668,46 @@ int cmd_convergence(int argc, char** argv) {
                              "(and its keys) and give dt\n", loop_kind_id(c.loop.kind));
         return 2;
     }
-    ConvergenceStudy study(c, static_cast<int>(halvings));
-    study.advance(HUGE_VAL);
-    if (study.levels() < study.levels_requested())
-        std::fprintf(stderr, "kept %d of %d levels: the finer ones would take more than %s lane-steps\n",
-                     study.levels(), study.levels_requested(), num(default_convergence_work).c_str());
+    // Known work: level j runs duration / (dt / 2^j) steps of every lane and the reference. The
+    // finest levels that would take the command past max_known_evaluations are dropped (as the
+    // study drops those past its cap in lane-steps); a level 0 that alone exceeds it is refused.
+    const double per_step = evaluations_per_step(c, true);
+    int fitting = 0;
+    for (double total = 0.0; fitting <= halvings; ++fitting) {
+        total += std::round(c.duration / std::ldexp(c.dt, -fitting)) * per_step;
+        if (total > max_known_evaluations) break;
+    }
+    if (fitting == 0) {
+        std::fprintf(stderr, "error: stepwise convergence would take at least %s force evaluations at dt = %s alone "
+                             "(duration / dt steps x the integrators' and the reference's evaluations per step); at "
+                             "most %s per command: raise dt or shorten duration, or give fewer integrators\n",
+                     format_number(std::round(c.duration / c.dt) * per_step).c_str(), format_number(c.dt).c_str(),
+                     format_number(max_known_evaluations).c_str());
+        return 2;
+    }
+    ConvergenceStudy study(c, std::min(static_cast<int>(halvings), fitting - 1));
+    Watch watch("convergence", budget);
+    const bool unknown = work_unknown(c);  // the reference included: the study runs it
+    // Slices of 1000 lane-steps (rk45 at its substep limit: about 0.1 s each) between looks at
+    // the clock; the points do not depend on where the slices fall.
+    while (!study.advance(unknown ? 1000.0 : 1e6)) {
+        if (watch.over()) break;
+        watch.progress(study.progress(), "level " + std::to_string(study.levels_done() + 1) + " of " +
+                                             std::to_string(study.levels()));
+    }
+    watch.clear();
+    const bool stopped = !study.finished();
+    if (stopped)
+        report_budget(watch, "convergence", c, true,
+                      std::to_string(study.levels_done()) + " of " + std::to_string(study.levels()) +
+                          " levels (" + format_fixed(100.0 * study.progress(), 0) + " % of the work); the rows hold the "
+                          "finished levels",
+                      "raise dt, shorten duration, ask for fewer --halvings");
+    if (study.levels() < static_cast<int>(halvings) + 1)
+        std::fprintf(stderr, "kept %d of %d levels: the finer ones would take more than %s lane-steps or %s force "
+                             "evaluations\n",
+                     study.levels(), static_cast<int>(halvings) + 1, num(default_convergence_work).c_str(),
+                     format_number(max_known_evaluations).c_str());
     const bool csv = format == "csv";
     std::string out = csv ? "integrator,dt,evaluations,max_error,final_error\n"
                           : "{\n  \"config\": " + json_string(normalise(study.config())) + ",\n  \"reference\": \"" +
@@ -559,7 +755,7 @@ int cmd_convergence(int argc, char** argv) {
         out += study.integrators() ? "\n  ]\n}\n" : "]\n}\n";
     }
     std::fputs(out.c_str(), stdout);
-    return 0;
+    return stopped ? exit_budget : 0;
 }
 
 // The stages of one step (core/trace.hpp): step N (default 0, the first) of each integrator of the

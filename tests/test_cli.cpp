@@ -1062,3 +1062,62 @@ TEST_CASE("cli: an implicit-Euler step that Newton cannot solve stops the lane w
                             "iterations (the step's equation may have no solution at this dt) at t = 0.89500000000000002 s "
                             "and stopped advancing"));
 }
+
+TEST_CASE("cli work bounds: known work over the cap is refused naming the keys, unknown work stops at --budget saying how far it got") {
+    // Known in advance (fixed steps): 10^6 steps x 1000 points x rk4's 4 evaluations = 4e9 > 5e8.
+    const Result cloud = cli({"cloud", "scenario=spring&cloud=1000&dt=0.0001&duration=100&integrators=rk4"}, true);
+    CHECK(cloud.status == 2);
+    CHECK(contains(cloud.out, "error: stepwise cloud would take at least 4000000000 force evaluations (1000000 steps x "
+                              "1000 points x the integrators' evaluations per step); at most 500000000 per command: "
+                              "lower cloud, raise dt or shorten duration (or --steps), or give fewer integrators"));
+    // Not known (rk45's substeps): the audit's case took over 10 s with no sign of life.
+    const std::string stiff = "scenario=two_spring&dt=0.000001&duration=10&integrators=rk45";
+    const Result conv = cli({"convergence", stiff, "--budget", "0.5"}, true);
+    CHECK(conv.status == 3);
+    CHECK(contains(conv.out, "stepwise convergence: stopped at its run-time budget of 0.5 s (--budget) after 0 of 3 levels"));
+    CHECK(contains(conv.out, "the work of rk45's adaptive substeps is not known in advance. To finish sooner: raise dt, "
+                             "shorten duration, ask for fewer --halvings, drop rk45 and implicit_euler from integrators, "
+                             "or give a larger --budget"));
+    CHECK(contains(conv.out, "kept 3 of 5 levels"));
+    const Result json = cli({"convergence", stiff, "--budget", "0.5", "--format", "json"});
+    CHECK(json.status == 3);
+    REQUIRE(parse_json(json.out));  // still a whole document, holding the finished levels
+    // run: the rows so far, then the message.
+    const Result run = cli({"run", stiff, "--every", "1000000", "--budget", "0.2"}, true);
+    CHECK(run.status == 3);
+    CHECK(contains(run.out, "stepwise run: stopped at its run-time budget of 0.2 s (--budget) after "));
+    CHECK(contains(run.out, "t,integrator,body,x,y,vx,vy,energy,error\n0,rk45,0,"));
+    // The cloud of the audit: 1000 points on a stiff elastic pendulum with every integrator.
+    const Result stiff_cloud = cli({"cloud", "scenario=elastic_pendulum&k=1000000&cloud=1000&integrators=" +
+                                                 testing_helpers::all_integrators(), "--budget", "0.5"}, true);
+    CHECK(stiff_cloud.status == 3);
+    CHECK(contains(stiff_cloud.out, "stepwise cloud: stopped at its run-time budget of 0.5 s (--budget) after "));
+    CHECK(contains(stiff_cloud.out, "the work of rk45's adaptive substeps and implicit Euler's Newton iterations is not known"));
+    // --budget is checked like every option.
+    for (const char* bad : {"0", "abc", "1e9", "-1", "inf"}) {
+        INFO(bad);
+        const Result r = cli({"convergence", stiff, "--budget", bad}, true);
+        CHECK(r.status == 64);
+        CHECK(contains(r.out, std::string("--budget must be seconds of run time, a plain decimal number from 0.001 to "
+                                          "86400 (default 60); got '") + bad + "'"));
+    }
+}
+
+TEST_CASE("cli progress: a command running longer than a second shows its progress on a terminal's stderr, and clears it") {
+    // script(1) gives the command a terminal; without one (every other test) nothing is printed.
+    const std::string cmd = std::string("script -qec \"") + STEPWISE_BIN +
+                            " convergence 'scenario=two_spring&dt=0.000001&duration=10&integrators=rk45' --budget 1.6"
+                            " >/dev/null\" /dev/null 2>&1";
+    FILE* p = popen(cmd.c_str(), "r");
+    REQUIRE(p);
+    std::string out;
+    char buf[4096];
+    for (size_t n; (n = fread(buf, 1, sizeof buf, p)) > 0;) out.append(buf, n);
+    pclose(p);
+    CHECK(contains(out, "\r\033[Kconvergence: "));
+    CHECK(contains(out, " %, level 1 of 3, 1 s (budget 1.6 s)"));
+    CHECK(contains(out, "\r\033[Kstepwise convergence: stopped at its run-time budget"));  // cleared first
+    // Without a terminal: no progress line.
+    const Result plain = cli({"convergence", "scenario=two_spring&dt=0.000001&duration=10&integrators=rk45", "--budget", "1.6"}, true);
+    CHECK_FALSE(contains(plain.out, "\r"));
+}
