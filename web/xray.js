@@ -27,6 +27,8 @@ import { plainNumber, groupDigits } from './coords.js';
 export const shownStageLimit = 100;
 // Milliseconds of the module's work per task: tracing the step, writing its CSV.
 const sliceMs = 8;
+// Stages read from the module in one task (each number of them is written as the core's text).
+const readStages = 25;
 
 // The table's vector columns: one cell per vector, its two components one above the other (an
 // exercise sheet's layout, and narrow enough for the page's column); Copy gives one per column.
@@ -154,25 +156,33 @@ class XRay {
   }
 
   // Traces the step in tasks of about sliceMs of the module's work each, then reads the stages
-  // the panel shows and draws them.
-  trace(shown) {
-    const slice = () => {
-      shown.timer = null;
-      if (this.shown !== shown || shown.sim !== this.page.sim()) return;  // closed, or another simulation
-      if (!shown.sim.traceRun(sliceMs)) { shown.timer = setTimeout(slice, 0); return; }
-      const head = decodeTrace(shown.sim.traceStages(0, shownStageLimit + 1));
-      if (head.total > shownStageLimit + 1) {
-        // The first ones and the result.
-        head.stages.length = shownStageLimit;
-        shown.worked = joinParts([head, decodeTrace(shown.sim.traceStages(head.total - 1, 1))]);
-      } else {
-        shown.worked = head;
+  // the panel shows (a few at a time: each number is the core's text), lays the table out and
+  // draws them, each in a task of its own.
+  async trace(shown) {
+    const current = () => this.shown === shown && shown.sim === this.page.sim();  // not closed, moved on or replaced
+    const pause = () => new Promise((resolve) => { shown.timer = setTimeout(resolve, 0); });
+    await pause();
+    while (current() && !shown.sim.traceRun(sliceMs)) await pause();
+    if (!current()) return;
+    const head = decodeTrace(shown.sim.traceStages(0, readStages));
+    const parts = [head];
+    const wanted = head.total <= shownStageLimit + 1 ? [[head.stages.length, head.total]] : [[head.stages.length, shownStageLimit], [head.total - 1, head.total]];
+    for (const [from, to] of wanted) {
+      for (let first = from; first < to; first += readStages) {
+        await pause();
+        if (!current()) return;
+        parts.push(decodeTrace(shown.sim.traceStages(first, Math.min(readStages, to - first))));
       }
-      this.render();
-      this.attach();
-      this.page.redraw();
-    };
-    shown.timer = setTimeout(slice, 0);
+    }
+    await pause();
+    if (!current()) return;
+    shown.worked = joinParts(parts);
+    this.render();
+    await pause();
+    if (!current()) return;
+    this.panel.getBoundingClientRect();  // its layout in this task, not in the next frame's
+    this.attach();
+    this.page.redraw();
   }
 
   // Stops the work under way for the step shown, and frees its job in the module.
@@ -275,7 +285,8 @@ class XRay {
       if (index > 0 && stage.number !== worked.stages[index - 1].number + 1) {
         // The stages left out (a step with more than the panel shows): one row says how many.
         const gap = el('tr', 'xray-gap');
-        const cell = el('td', '', t('… {n} more stages: the CSV has them all …', { n: groupDigits(stage.number - worked.stages[index - 1].number - 1) }));
+        const cell = el('td');
+        cell.append(el('span', '', t('… {n} more stages: the CSV has them all …', { n: groupDigits(stage.number - worked.stages[index - 1].number - 1) })));
         cell.colSpan = 3 + vectors.length;
         gap.append(cell);
         body.append(gap);
@@ -431,7 +442,7 @@ class XRay {
     const s = this.shown;
     if (!s) return { open: false };
     // Each row as the table shows it: #, stage (first row of a stage only), body, then x … ay.
-    const rows = [...this.scroll.querySelectorAll('tbody tr')].map((tr) => [...tr.cells]
+    const rows = [...this.scroll.querySelectorAll('tbody tr:not(.xray-gap)')].map((tr) => [...tr.cells]
       .flatMap((c) => (c.classList.contains('vec') ? [...c.children].map((part) => part.textContent) : [c.textContent])));
     if (!s.worked) return { open: true, tracing: true, integrator: s.id, steps: s.steps, summary: this.summary.textContent, canvas: null, phase: null };
     return {

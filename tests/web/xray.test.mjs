@@ -3,7 +3,9 @@
 // state, the result at P1 is (−763/288, 0)), draws the stages numbered on the canvas and in the
 // phase plot, copies as tab-separated text, downloads exactly what `stepwise trace` prints, and
 // moves on with a step and goes away when closed or played. A later step equals `stepwise trace --step N`; rk45
-// and implicit Euler open; the phone layout scrolls the table inside its panel; dark mode.
+// and implicit Euler open; the phone layout scrolls the table inside its panel; dark mode. A step
+// with more stages than the panel shows (rk45 on a stiff spring: 14,099) says how many, shows the
+// first ones and the result, and its CSV holds them all (longtasks.test.mjs: no long task).
 // Screenshots in test-artifacts/xray-*.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -19,7 +21,7 @@ after(async () => { await env?.close(); });
 const exercise = 'preset=two_point_exercise';
 const report = (page) => page.evaluate(() => window.stepwise.debug.xray());
 const trace = (query, id, step) => execFileSync(cli, ['trace', query, '--integrator', id, '--step', String(step)],
-  { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 64 << 20 });
 
 // Opens the X-ray (paused; the button closes it when it is open) for integrator `id`, or picks
 // `id` in the open one, and waits until it has drawn on the canvas.
@@ -219,4 +221,56 @@ test('the phone layout: the table scrolls inside its panel, the page does not; d
     await page.$eval('#xray', (e) => e.scrollIntoView());
     await screenshot(page, 'xray-dark');
   });
+});
+
+// rk45 on a stiff spring at dt = 10 (ωh = 10⁷): its step takes 2000 substeps and gives up, 14,099
+// stages (`stepwise trace` prints them all, 1.8 MB). The X-ray once built every stage into the
+// table and the drawings (three long tasks, 3.4 s, then 0 stages shown).
+export const hugeStep = 'scenario=spring&integrators=rk45&k=1000000&m=0.000001&rest=1&x0=2,0&b=0&dt=10&duration=100000';
+
+test('a step of 14,099 stages: the panel says how many, shows the first 100 and the result; the CSV has them all', async () => {
+  for (const [width, height, name] of [[1280, 800, 'xray-huge-desktop'], [390, 844, 'xray-huge-phone']]) {
+    await pageChecks(env, { hash: hugeStep, width, height }, async (page) => {
+      const r = await openXray(page, 'rk45');
+      assert.equal(r.stages, 14099, 'every stage of the step counted');
+      assert.deepEqual(r.shownStages, [...Array.from({ length: 100 }, (_, k) => k + 1), 14099], 'the first 100 and the result');
+      assert.equal(r.labels.at(-1), 'result');
+      assert.match(r.summary, /; 14,099 stages, the last its result\. The table and the drawings show the first 100 and the result; the CSV has all 14,099\./);
+      assert.match(r.summary, /This step stops it \(needed more than 2000 rk45 substeps/);
+      // The table: a row per stage shown (one body), and one row between saying what is left out.
+      const gaps = await page.$$eval('#xray tr.xray-gap', (rows) => rows.map((row) => row.textContent));
+      assert.deepEqual(gaps, ['… 13,998 more stages: the CSV has them all …']);
+      assert.equal(r.rows.length, 101);
+      assert.ok(r.canvas.points.length > 0 && r.canvas.points.length <= 101, `${r.canvas.points.length} points drawn`);
+      assert.ok(r.canvas.points.some((q) => q.result), 'the result is drawn');
+      const query = await config(page);
+      if (width === 1280) {
+        // The CSV: every stage, as stepwise trace prints it (its first rows to the digit; further
+        // on, libm's last bits in rk45's step control, glibc's against musl's, grow through 2000
+        // rejected substeps of a system this stiff, so there the numbers may differ, not the rows).
+        const { name: file, text } = await downloadCsv(page);
+        assert.equal(file, 'stepwise-trace-spring-rk45-step0.csv');
+        assert.match(await page.textContent('.xray-status'), /^Downloaded stepwise-trace-spring-rk45-step0\.csv\.$/);
+        const lines = text.trim().split('\n');
+        const native = trace(query, 'rk45', 0).trim().split('\n');
+        assert.equal(lines.length, 14100, 'the header and a row per stage');
+        assert.equal(lines.length, native.length);
+        assert.deepEqual(lines.slice(0, 1000), native.slice(0, 1000));
+        const shape = (line) => line.split(',').slice(0, 4).join(',').replace(/\(h = [^)]*\)/, '(h = …)');
+        assert.deepEqual(lines.map(shape), native.map(shape));
+        assert.match(lines.at(-1), /^rk45,14099,result,0,/);
+        // The table's result row is the CSV's last (shortest text against %.17g: the same numbers).
+        const result = r.rows.at(-1).slice(-7).map(Number);
+        assert.deepEqual(result, lines.at(-1).split(',').slice(3).map(Number));
+      }
+      await page.$eval('#xray', (e) => e.scrollIntoView());
+      await screenshot(page, name);
+      // A step: the lane stopped on it, so the next step has nothing to show, and says why.
+      await page.click('#step');
+      await page.waitForFunction(() => window.stepwise.debug.xray().steps === 1 && !window.stepwise.debug.xray().tracing);
+      const after = await report(page);
+      assert.equal(after.stages, 0);
+      assert.match(after.summary, /stopped before this step \(needed more than 2000 rk45 substeps/);
+    });
+  }
 });
