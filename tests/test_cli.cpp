@@ -548,7 +548,7 @@ TEST_CASE("cli convergence and stability reject bad arguments with the option, t
     CHECK(contains(cli({"convergence", "preset=damped_spring", "--halvings"}, true).out,
                    "option --halvings needs a value: a whole number from 0 to 12, digits only"));
     CHECK(contains(cli({"convergence", "preset=damped_spring", "--steps", "3"}, true).out,
-                   "unknown option '--steps' for convergence; its options: --halvings, --format"));
+                   "unknown option '--steps' for convergence; its options: --halvings, --format, --budget"));
     const Result query = cli({"convergence", "dt=0"}, true);
     CHECK(query.status == 2);
     CHECK(contains(query.out, "dt must be a number > 0"));
@@ -625,12 +625,12 @@ TEST_CASE("cli run and cloud: every option value is checked with the config's nu
         CHECK(usage_error({command, q, "--format", "CSV"}) == "stepwise: --format must be csv or json; got 'CSV'");
         // An unknown option is unknown wherever it stands, the last one included.
         const std::string unknown = "stepwise: unknown option '--bogus' for " + command +
-                                    "; its options: --steps, --until, --every, --format";
+                                    "; its options: --steps, --until, --every, --format, --budget";
         CHECK(usage_error({command, q, "--every", "2", "--bogus"}) == unknown);
         CHECK(usage_error({command, q, "--bogus"}) == unknown);
         CHECK(usage_error({command, q, "--bogus", "3"}) == unknown);
         CHECK(usage_error({command, q, "--steps", "3", "extra"}) ==
-              "stepwise: unknown option 'extra' for " + command + "; its options: --steps, --until, --every, --format");
+              "stepwise: unknown option 'extra' for " + command + "; its options: --steps, --until, --every, --format, --budget");
         CHECK(usage_error({command, q, "--steps"}) ==
               "stepwise: option --steps needs a value: a whole number from 0 to 10000000 steps of dt, digits only");
         CHECK(usage_error({command, q, "--every", "2", "--every", "3"}) ==
@@ -676,7 +676,7 @@ TEST_CASE("cli usage messages show values cut between characters, as valid UTF-8
           "stepwise: --until must be a time in seconds >= 0 written as a plain decimal number (e.g. 2.5 or 1e3; no hex, "
           "inf or nan), at most 10000000 steps of dt; got '1\xEF\xBF\xBD?'");
     CHECK(usage_error({"convergence", "preset=damped_spring", "--\xFF"}) ==
-          "stepwise: unknown option '--\xEF\xBF\xBD' for convergence; its options: --halvings, --format");
+          "stepwise: unknown option '--\xEF\xBF\xBD' for convergence; its options: --halvings, --format, --budget");
 }
 
 TEST_CASE("cli stability without a query: one row per integrator in table order") {
