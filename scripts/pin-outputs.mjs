@@ -1,0 +1,63 @@
+// Pins what the CLI prints, so a refactor that promises the same output can prove it: for every
+// preset (with every integrator) and a few configs that reach the force kinds and lane settings
+// the presets do not, the SHA-256 of run, cloud, convergence, stability and trace (stdout, stderr
+// and exit status). `node scripts/pin-outputs.mjs` prints the table as JSON; with --write it
+// writes tests/pinned/outputs.json, and tests/web/pinned.test.mjs compares a build against it.
+// A change that alters output on purpose re-pins in the same commit and says why.
+import { execFileSync, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+export const pinnedFile = path.join(root, 'tests/pinned/outputs.json');
+const cli = process.env.STEPWISE_BIN || path.join(root, 'build/native/stepwise');
+
+// Configs beyond the presets: pair damping, rest lengths with damping, drag with a damper-free
+// projectile at a coarse step, the accumulator loop, equal cost.
+const extra = [
+  'scenario=spring_pair&b=0.5&rest=0&g=0,0',
+  'scenario=spring_pair&b=0.2',
+  'scenario=two_spring&b=0.3&rest1=1&rest2=0.5',
+  'scenario=spring&rest=0.5&b=0.2&x0=2,1&v0=0,1',
+  'scenario=projectile&drag=0.3&dt=0.1&duration=5',
+  'scenario=elastic_pendulum&b=0.1&dt=0.02&duration=8',
+  'scenario=orbit&x0=1,0&v0=0,0.5&dt=0.02&duration=6',
+  'preset=stiff_spring&loop=accumulator&hz=60&substeps=2',
+  'preset=damped_spring&equal_cost=1',
+];
+
+export function cases() {
+  const list = JSON.parse(execFileSync(cli, ['list', '--format', 'json'], { encoding: 'utf8' }));
+  const all = list.integrators.map((i) => i.id).join(',');
+  const queries = [...list.presets.map((p) => `preset=${p.id}`), ...extra].map((q) => `${q}&integrators=${all}`);
+  const out = [];
+  for (const q of queries) {
+    out.push([`run ${q}`, ['run', q, '--format', 'json']]);
+    out.push([`run csv ${q}`, ['run', q, '--every', '25']]);
+    out.push([`cloud ${q}`, ['cloud', `${q}&cloud=48`, '--steps', '120', '--every', '10', '--format', 'json']]);
+    out.push([`convergence ${q}`, ['convergence', q, '--halvings', '2', '--format', 'json']]);
+    out.push([`stability ${q}`, ['stability', q, '--format', 'json']]);
+    out.push([`trace ${q}`, ['trace', q, '--step', '3', '--format', 'json']]);
+  }
+  out.push(['stability', ['stability', '--format', 'json']]);
+  return out;
+}
+
+export function digest(args) {
+  const r = spawnSync(cli, args, { encoding: 'utf8', maxBuffer: 1 << 30 });
+  return crypto.createHash('sha256').update(`${r.stdout}\n--stderr--\n${r.stderr}\n--status ${r.status}`).digest('hex');
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  const table = {};
+  for (const [name, args] of cases()) table[name] = digest(args);
+  const text = JSON.stringify(table, null, 1) + '\n';
+  if (process.argv.includes('--write')) {
+    fs.mkdirSync(path.dirname(pinnedFile), { recursive: true });
+    fs.writeFileSync(pinnedFile, text);
+    console.log(`pinned ${Object.keys(table).length} outputs in ${path.relative(root, pinnedFile)}`);
+  } else {
+    process.stdout.write(text);
+  }
+}
