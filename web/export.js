@@ -5,6 +5,8 @@
 import { valueOf } from './links.js';
 import { laneStyle, drawMarker } from './palette.js';
 import { nextTask } from './slices.js';
+import { t } from './language.js';
+import { groupDigits } from './coords.js';
 
 // At most this many samples in time in an export (the core caps rows at limits.max_export_rows too).
 const maxSamples = 10000;
@@ -92,17 +94,24 @@ function wrap(ctx, text, width) {
   return lines;
 }
 
-// One PNG: a title; the canvas with the legend under it; the plots shown on the page
-// ([{canvas, caption}]) stacked beside it at their size on the page; the whole config underneath
-// (it reproduces the picture).
-export function compositePng(view, shown, { title, config, laneNames, laneIds, scheme, theme }) {
-  const ratio = view.width / Math.max(1, view.getBoundingClientRect().width);
+// One PNG: a title; the view's main picture (the motion canvas, the cloud panel or an analysis
+// plot, with its caption when it has one) with the legend under it; the other pictures shown on
+// the page ([{canvas, caption}]) stacked beside it at their size on the page; the whole config
+// underneath (it reproduces the picture). Resolves to a Blob, or rejects with an Error that says
+// why there is no picture (nothing drawn yet, or one larger than the browser makes).
+export function compositePng(main, shown, { title, config, laneNames, laneIds, scheme, theme }) {
+  const view = main && main.canvas;
+  if (!view || !(view.width > 1 && view.height > 1)) return Promise.reject(new Error(t('this view has no picture to save yet')));
+  // The canvas's pixels per CSS pixel: from its box on the page, or the screen's for one not laid out.
+  const shownWidth = view.getBoundingClientRect().width;
+  const ratio = shownWidth > 0 ? view.width / shownWidth : window.devicePixelRatio || 1;
   const px = (n) => Math.round(n * ratio);
   const pad = px(14);
-  const visible = shown.filter((p) => p.canvas.width > 1 && p.canvas.height > 1);
+  const visible = shown.filter((p) => p.canvas && p.canvas.width > 1 && p.canvas.height > 1);
   const plots = visible.map((p) => p.canvas);
   const captions = new Map(visible.map((p) => [p.canvas, p.caption]));
   const caption = px(18);
+  const mainCaption = main.caption ? caption : 0;
   const plotWidth = plots.length ? Math.max(...plots.map((c) => c.width)) : 0;
   const plotsHeight = plots.reduce((h, c) => h + caption + c.height + pad, 0);
   const width = pad + view.width + (plotWidth ? pad + plotWidth : 0) + pad;
@@ -114,7 +123,7 @@ export function compositePng(view, shown, { title, config, laneNames, laneIds, s
   const measure = out.getContext('2d');
   measure.font = `${px(11)}px ui-monospace, monospace`;
   const configLines = wrap(measure, config, width - 2 * pad);
-  const body = Math.max(view.height + pad + legendHeight, plotsHeight - pad);
+  const body = Math.max(mainCaption + view.height + pad + legendHeight, plotsHeight - pad);
   out.width = width;
   out.height = top + body + pad + configLines.length * px(15) + pad;
   const ctx = out.getContext('2d');
@@ -124,10 +133,14 @@ export function compositePng(view, shown, { title, config, laneNames, laneIds, s
   ctx.fillStyle = theme.fg;
   ctx.font = `600 ${px(16)}px ${theme.font}`;
   ctx.fillText(title, pad, pad);
-  ctx.drawImage(view, pad, top);
+  if (main.caption) {
+    ctx.font = `600 ${px(12)}px ${theme.font}`;
+    ctx.fillText(main.caption, pad + px(4), top);
+  }
+  ctx.drawImage(view, pad, top + mainCaption);
   ctx.font = `${px(12)}px ${theme.font}`;
   const column = view.width / columns;
-  const legendTop = top + view.height + pad;
+  const legendTop = top + mainCaption + view.height + pad;
   laneNames.forEach((name, l) => {
     const style = laneStyle(laneIds[l], scheme);
     const x = pad + (l % columns) * column, y = legendTop + Math.floor(l / columns) * line;
@@ -148,5 +161,7 @@ export function compositePng(view, shown, { title, config, laneNames, laneIds, s
   ctx.fillStyle = theme.muted;
   ctx.font = `${px(11)}px ui-monospace, monospace`;
   configLines.forEach((text, i) => ctx.fillText(text, pad, top + body + pad + i * px(15)));
-  return new Promise((resolve) => out.toBlob(resolve, 'image/png'));
+  // toBlob gives null where the browser makes no image of this size.
+  return new Promise((resolve, reject) => out.toBlob((blob) => (blob ? resolve(blob)
+    : reject(new Error(t('the browser could not make an image of {w} × {h} pixels', { w: groupDigits(out.width), h: groupDigits(out.height) })))), 'image/png'));
 }

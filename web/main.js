@@ -423,6 +423,28 @@ function toggleXray() {
   xrayLoad.then((x) => { xray = x; x.toggle(); }).catch((error) => notify(t('The X-ray could not load: {error}', { error: error.message })));
 }
 
+// What the PNG export shows: the view on screen. {main: {canvas, caption}, shown: [{canvas,
+// caption}] (beside it), title}. The motion view: the canvas, then the clouds and the plots; the
+// cloud view (its motion canvas hidden): the cloud panel and the plots; an analysis view: its
+// plots, the first as the main one.
+function exportPicture() {
+  const row = viewRow(viewId);
+  const name = core.views.find((v) => v.id === viewId)?.name || viewId;
+  if (row.layout === 'analysis') {
+    const figures = [...$('analysis').querySelectorAll('figure')]
+      .filter((f) => f.querySelector('canvas') && f.getClientRects().length > 0)
+      .map((f) => ({ canvas: f.querySelector('canvas'), caption: f.querySelector('figcaption')?.firstChild?.textContent || '' }));
+    return { main: figures[0] || {}, shown: figures.slice(1), title: `${title()} · ${name}` };
+  }
+  plots.draw(sim, sim.snapshot, theme);
+  const clock = `${title()} · t = ${fixed(sim.snapshot.t, 2)} s`;
+  if (row.layout === 'cloud') {
+    const [clouds = {}] = cloudView.visible();
+    return { main: clouds, shown: plots.visible(), title: clock };
+  }
+  return { main: { canvas: $('view') }, shown: [...cloudView.visible(), ...plots.visible()], title: clock };
+}
+
 // The Step code dialog opens on the lane the user is looking at: the highlighted one, else the
 // X-ray's, else the first.
 function stepCodeLane() {
@@ -536,8 +558,7 @@ async function start() {
   });
   installShare({
     core, config: () => sim.config, snapshot: () => sim.snapshot, title, laneNames, laneIds: () => sim.laneIds,
-    theme: () => theme, redrawPlots: () => plots.draw(sim, sim.snapshot, theme),
-    plots: () => [...cloudView.visible(), ...plots.visible()],
+    theme: () => theme, picture: exportPicture,
   });
   // Step code to paste into a game: its module and the snippets load on the first click.
   $('step-code').addEventListener('click', () => import('./stepcode.js')

@@ -2,7 +2,6 @@
 // live preview), and the export buttons. Text goes in with textContent / value only.
 import { fileStem, download, runPlan, runParts, compositePng } from './export.js';
 import { t } from './language.js';
-import { fixed } from './coords.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -52,7 +51,7 @@ export async function copyText(text) {
   }
 }
 
-// app: {config(), title(), core, snapshot(), laneNames(), theme(), redrawPlots(), plots()}
+// app: {config(), title(), core, snapshot(), laneNames(), laneIds(), theme(), picture()}
 export function installShare(app) {
   const status = $('share-status');
   let clearTimer = null;
@@ -131,13 +130,18 @@ export function installShare(app) {
         .finally(() => { button.disabled = false; });
     });
   }
+  // The PNG of the view on screen (app.picture(): its main canvas, the others beside, a title); a
+  // view with nothing to draw yet, or a picture the browser cannot make, says why here.
   $('export-png').addEventListener('click', async () => {
-    app.redrawPlots();
     const config = app.config();
-    const blob = await compositePng($('view'), app.plots(),
-      { title: `${app.title()} · t = ${fixed(app.snapshot().t, 2)} s`, config, laneNames: app.laneNames(), laneIds: app.laneIds(),
-        scheme: app.theme().scheme, theme: app.theme() });
-    download(blob, `${fileStem(config)}.png`);
-    say(t('PNG saved: the canvas, the legend and the plots.'));
+    try {
+      const { main, shown, title } = app.picture();
+      const blob = await compositePng(main, shown,
+        { title, config, laneNames: app.laneNames(), laneIds: app.laneIds(), scheme: app.theme().scheme, theme: app.theme() });
+      download(blob, `${fileStem(config)}.png`);
+      say(main.caption ? t('PNG saved: the view, the legend and the plots.') : t('PNG saved: the canvas, the legend and the plots.'));
+    } catch (error) {
+      say(t('The PNG could not be made: {error}', { error: error.message }), 30000);
+    }
   });
 }

@@ -166,6 +166,60 @@ test('PNG of the canvas and the plots shown', async () => {
   }
 });
 
+// The PNG in every view. The cloud view hides the motion canvas: its box of 0 px once made the
+// picture's scale 300 px per CSS pixel, toBlob gave null and URL.createObjectURL threw an
+// unhandled TypeError; the analysis views did the same. Now each view saves what it shows (the
+// cloud panel, the analysis plots), and a picture the browser cannot make says so in the status.
+const pngSignature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+test('PNG in every view: the cloud panel, the convergence and stability plots; a failure says why', async () => {
+  for (const [hash, shownIds, wait] of [
+    ['scenario=spring&cloud=1000&view=cloud', ['cloud-view'], () => window.stepwise.debug.cloud().shown],
+    ['scenario=spring&view=convergence', [], async () => (await window.stepwise.debug.analysis())?.state === 'done'],
+    ['scenario=spring&view=stability', [], async () => Boolean(await window.stepwise.debug.analysis())],
+  ]) {
+    const { page, context, problems } = await openPage(env, { hash, width: 1280, height: 860 });
+    try {
+      await page.waitForFunction(wait, null, { timeout: 30000 });
+      const png = await downloadFrom(page, '#export-png');
+      assert.equal(png.name, 'stepwise-spring-4-integrators.png', hash);
+      assert.deepEqual([...png.bytes.subarray(0, 8)], pngSignature, `${hash}: a PNG`);
+      const width = png.bytes.readUInt32BE(16), height = png.bytes.readUInt32BE(20);
+      // The view's pictures, each at its size on the page, are in it.
+      const sizes = await page.evaluate((ids) => {
+        const canvases = ids.length ? ids.map((id) => document.getElementById(id))
+          : [...document.querySelectorAll('#analysis figure canvas')].filter((c) => c.getClientRects().length > 0);
+        return canvases.map((c) => ({ w: c.width, h: c.height }));
+      }, shownIds);
+      assert.ok(sizes.length > 0, hash);
+      for (const c of sizes) assert.ok(width > c.w && height > c.h, `${hash}: ${width} × ${height} holds a ${c.w} × ${c.h} picture`);
+      assert.ok(width < 5000 && height < 5000, `${hash}: ${width} × ${height}, the page's own scale`);
+      assert.match(await page.textContent('#share-status'), /^PNG saved: the view, the legend and the plots\.$/);
+      fs.writeFileSync(path.join(root, 'test-artifacts', `export-${hash.split('view=')[1]}.png`), png.bytes);
+      assert.deepEqual(problems, [], `${hash}: no error`);
+    } finally {
+      await context.close();
+    }
+  }
+  // A picture the browser cannot make (toBlob gives null: too large, or out of memory): the status
+  // says why, in German on a German page, and nothing is thrown.
+  for (const [hash, expected] of [
+    ['scenario=spring&cloud=1000&view=cloud', /^The PNG could not be made: the browser could not make an image of [\d,]+ × [\d,]+ pixels$/],
+    ['scenario=spring&cloud=1000&view=cloud&lang=de', /^Das PNG konnte nicht erstellt werden: der Browser konnte kein Bild von [\d\u202f]+ × [\d\u202f]+ Pixeln erstellen$/],
+  ]) {
+    const { page, context, problems } = await openPage(env, { hash, width: 1280, height: 860 });
+    try {
+      await page.waitForFunction(() => window.stepwise.debug.cloud().shown);
+      await page.evaluate(() => { HTMLCanvasElement.prototype.toBlob = function toBlob(callback) { setTimeout(() => callback(null), 0); }; });
+      await page.click('#export-png');
+      await page.waitForFunction(() => document.getElementById('share-status').textContent !== '');
+      assert.match(await page.textContent('#share-status'), expected);
+      assert.deepEqual(problems, [], 'no uncaught error');
+    } finally {
+      await context.close();
+    }
+  }
+});
+
 test('JSON: the download is the text of stepwise run --format json, config included', async () => {
   for (const [hash, steps] of [['preset=two_point_exercise', 7], ['preset=eccentric_orbit', 250], ['preset=stiff_spring', 0]]) {
     const { page, context, problems } = await openPage(env, { hash });
