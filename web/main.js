@@ -289,6 +289,8 @@ function showView(id) {
   const row = viewRow(id);
   document.documentElement.dataset.layout = row.layout;
   tabs.show(id);
+  // The analysis region, which a screen reader reads as the selected tab's panel.
+  $('analysis').setAttribute('aria-labelledby', `tab-${id}`);
   for (const [other, instance] of analyses) if (other !== id) instance.then((v) => v.hide());
   if (row.layout === 'analysis') {
     runner.pause();

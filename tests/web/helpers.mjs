@@ -130,6 +130,18 @@ export async function playFor(page, ms) {
   await page.evaluate(() => window.stepwise.pause());
 }
 
+// Waits until the shown analysis view (web/views/*.js) reports it is done, and returns its report
+// (window.stepwise.debug.analysis()), or fails after `ms`.
+export async function finished(page, ms = 60000) {
+  const until = Date.now() + ms;
+  for (;;) {
+    const r = await page.evaluate(() => window.stepwise.debug.analysis());
+    if (r && r.state === 'done') return r;
+    if (Date.now() > until) throw new Error(`the view did not finish: ${JSON.stringify(r)}`);
+    await sleep(100);
+  }
+}
+
 // The page's normalised config and the messages it shows.
 export const config = (page) => page.evaluate(() => window.stepwise.config());
 export const errors = (page) => page.evaluate(() => window.stepwise.errors());

@@ -7,30 +7,18 @@
 // the page goes on. Screenshots of each view (desktop, phone, dark, embedded) in test-artifacts/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startBrowser, pageChecks, playFor, state, sleep, screenshot, config, errors, mainThreadTasks } from './helpers.mjs';
+import { startBrowser, pageChecks, playFor, state, sleep, screenshot, config, errors, mainThreadTasks, finished } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
 after(async () => { await env?.close(); });
 
 const withPage = (options, fn) => pageChecks(env, options, fn);
-const report = (page) => page.evaluate(() => window.stepwise.debug.analysis());
 const longTasks = (page, since = 0) => page.evaluate((t) => window.__longTasks.filter((e) => e.start >= t), since);
 const now = (page) => page.evaluate(() => performance.now());
 
 // The undamped spring with a few methods of known order.
 const spring = 'scenario=spring&b=0&integrators=semi_implicit_euler,velocity_verlet,rk4';
-
-// Waits until the shown analysis view reports it is done (or fails after `ms`).
-async function finished(page, ms = 60000) {
-  const until = Date.now() + ms;
-  for (;;) {
-    const r = await report(page);
-    if (r && r.state === 'done') return r;
-    if (Date.now() > until) throw new Error(`the view did not finish: ${JSON.stringify(r)}`);
-    await sleep(100);
-  }
-}
 
 test('view=convergence from a link: the study completes with the table\'s orders, the plots and the table show', async () => {
   await withPage({ hash: `${spring}&view=convergence` }, async (page) => {
