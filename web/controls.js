@@ -32,6 +32,7 @@ const sliderToDt = (v) => Number(Math.pow(10, v).toPrecision(3));
 // The keys that are not the system's (the cloud, equal cost, the view, the language): kept when the system or
 // the preset changes.
 const keptKeys = ['cloud', 'cloud_radius', 'equal_cost', 'view', 'lang'];
+const cloudKeys = ['cloud', 'cloud_radius'];
 // The game loop's keys: kept when the system changes (not when a preset is chosen: it has its own).
 const loopKeys = ['loop', 'hz', 'substeps', 'jitter', 'seed', 'max_steps'];
 // A config's kept keys as '&cloud=…&view=…' (empty when it has none).
@@ -108,12 +109,15 @@ function presetGroups(core) {
 }
 
 export class Controls {
-  // core: tables; set(query): apply a config; getConfig(): the current normalised config;
-  // notify(message): a UI-side error for the errors list.
-  constructor(root, { core, set, getConfig, notify }) {
+  // core: tables; set(query): apply a config; getConfig(): the current normalised config (the
+  // link); getRunConfig(): the config that runs, which may hold what a view added (the cloud
+  // view's cloud): the cloud fields show and edit it, so a cloud setting the user changes enters
+  // the link with the cloud in force; notify(message): a UI-side error for the errors list.
+  constructor(root, { core, set, getConfig, getRunConfig = getConfig, notify }) {
     this.core = core;
     this.set = set;
     this.getConfig = getConfig;
+    this.getRunConfig = getRunConfig;
     this.notify = notify;
     this.root = root;
     // Enter in a field must not submit the form (a reload): every edit applies on its own.
@@ -170,7 +174,7 @@ export class Controls {
   // it: then the value in force stays, and the field says why, naming the key and the value.
   tryEdit(key) {
     const { inputs } = this.fields.get(key);
-    const config = this.getConfig();
+    const config = this.base(key);
     const inForce = valueOf(config, key);
     const stays = inForce === null ? '' : ` ${t('{key} stays {value}.', { key, value: inForce })}`;
     if (inputs.some((i) => i.validity.badInput)) {
@@ -179,7 +183,7 @@ export class Controls {
     }
     const values = inputs.map((i) => i.value);
     // An emptied field is not an edit: it shows the value in force again.
-    if (values.some((v) => v === '')) { this.sync(config); return; }
+    if (values.some((v) => v === '')) { this.sync(this.getConfig(), this.getRunConfig()); return; }
     const candidate = withKey(config, key, values.join(','));
     const problems = this.core.parse(candidate).errors.map(coreMessage);
     for (const input of inputs) {
@@ -204,7 +208,12 @@ export class Controls {
   }
 
   edit(key, value) {
-    this.set(withKey(this.getConfig(), key, value));
+    this.set(withKey(this.base(key), key, value));
+  }
+
+  // The config an edit of `key` starts from: the link, or for a cloud key the config that runs.
+  base(key) {
+    return cloudKeys.includes(key) ? this.getRunConfig() : this.getConfig();
   }
 
   build() {
@@ -332,7 +341,7 @@ export class Controls {
       { min: limits.min_cloud_radius, max: limits.max_cloud_radius, scale: limits.default_cloud_radius });
     this.cloudButton = el('button', { type: 'button', id: 'cloud-toggle', class: 'cloud-toggle' });
     this.cloudButton.addEventListener('click', () => {
-      this.edit('cloud', Number(valueOf(this.getConfig(), 'cloud') || 0) > 0 ? 0 : Math.min(quickCloud, most));
+      this.edit('cloud', Number(valueOf(this.getRunConfig(), 'cloud') || 0) > 0 ? 0 : Math.min(quickCloud, most));
     });
     return el('fieldset', { class: 'group', id: 'cloud-group' }, [
       el('legend', { text: t('Phase-space cloud') }),
@@ -413,8 +422,8 @@ export class Controls {
     this.scenarioText.textContent = info.description;
   }
 
-  // Shows a (normalised) config in every control.
-  sync(config) {
+  // Shows a (normalised) config in every control; the cloud fields show runConfig's cloud.
+  sync(config, runConfig = config) {
     const scenario = valueOf(config, 'scenario');
     if (scenario !== this.scenario) this.buildParams(scenario);
     this.scenarioSelect.value = scenario;
@@ -436,9 +445,9 @@ export class Controls {
       inputs.forEach((input, d) => { input.value = values[d] ?? ''; });
     }
     this.equalCostBox.checked = valueOf(config, 'equal_cost') === '1';
-    const cloud = Number(valueOf(config, 'cloud') || 0);
+    const cloud = Number(valueOf(runConfig, 'cloud') || 0);
     this.cloudNumber.value = String(cloud);
-    this.cloudRadius.value = valueOf(config, 'cloud_radius') || String(this.core.limits.default_cloud_radius);
+    this.cloudRadius.value = valueOf(runConfig, 'cloud_radius') || String(this.core.limits.default_cloud_radius);
     this.cloudButton.textContent = cloud > 0 ? t('Hide the cloud')
       : t('Show a cloud ({n} points)', { n: groupDigits(Math.min(quickCloud, this.core.limits.max_page_cloud_points)) });
     this.cloudButton.setAttribute('aria-pressed', String(cloud > 0));

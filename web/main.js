@@ -199,8 +199,9 @@ function apply(query) {
     notify(refused);
     return sim.config;
   }
-  const next = withViewDefaults(core.createSimulation(refused ? `scenario=${core.limits.default_scenario}` : query));
-  if (next.needsFullModule) return applyWithFullModule(next);
+  const asked = refused ? `scenario=${core.limits.default_scenario}` : query;
+  const next = withViewDefaults(core.createSimulation(asked));
+  if (next.needsFullModule) return applyWithFullModule(next, asked);
   fullModuleWait = null;
   if (boundsProbe) boundsProbe.cancel();
   if (sim) sim.delete();
@@ -225,7 +226,7 @@ function apply(query) {
     ? cloudStepBudgetMs : defaultBudgetMs;
   plots.configure(sim, laneNames());
   legend.build(sim, core.integrators, theme.scheme);
-  controls.sync(sim.config);
+  controls.sync(sim.config, sim.runConfig);
   controls.markErrors(configErrors);
   gameLoop.sync(sim);
   $('step').title = sim.loop.kind ? t('Advance one game frame (→)') : t('Advance exactly one dt (→)');
@@ -249,8 +250,8 @@ function apply(query) {
 // loaded the current run goes on (at start-up nothing runs yet), then the link is applied. The
 // link shows in the address at once; a later link replaces this one.
 let fullModuleWait = null;
-function applyWithFullModule(handle) {
-  const query = handle.query, config = handle.config;
+function applyWithFullModule(handle, query) {
+  const config = handle.config;
   handle.delete();
   const wait = core.full().then(() => { if (fullModuleWait === wait) apply(query); });
   fullModuleWait = wait;
@@ -273,13 +274,18 @@ function buildClouds(handle) {
 // What a view adds to a link that lacks it: the cloud view starts a cloud of its default size
 // when the link asks for none (a link with a bad cloud value keeps it, and its error). Given the
 // simulation of the link, and returns it or its replacement: the link crosses into the module
-// once (a 400 KB link took 8 ms to encode and 6 ms to parse, twice).
+// once (a 400 KB link took 8 ms to encode and 6 ms to parse, twice). The view's cloud runs
+// (runConfig) but is not the user's setting: the link (config) stays the one asked for, so it
+// never enters the address, Copy link or an embed, and leaving the view leaves no cloud behind.
+// A cloud setting the user changes is written into the link (Controls edits runConfig's).
 function withViewDefaults(handle) {
   const row = viewRow(valueOf(handle.config, 'view') || core.views[0].id);
-  const query = handle.query;
+  const query = handle.query, link = handle.config;
   if (!row.cloudPoints || valueOf(handle.config, 'cloud') !== null || valueOf(query, 'cloud') !== null) return handle;
   handle.delete();
-  return core.createSimulation(withKey(query, 'cloud', Math.min(row.cloudPoints, core.limits.max_page_cloud_points)));
+  const run = core.createSimulation(withKey(query, 'cloud', Math.min(row.cloudPoints, core.limits.max_page_cloud_points)));
+  run.config = link;
+  return run;
 }
 
 // Shows a view: its layout (html[data-layout] drives the CSS), its tab, and for an analysis its
@@ -503,7 +509,9 @@ async function start() {
   liveSummary = new LiveSummary($('live-summary'));
   tabs = new ViewTabs($('view-tabs'), core.views, (id) => selectView(id));
   await nextTask();
-  controls = new Controls($('controls'), { core, set: apply, getConfig: () => sim.config, notify });
+  controls = new Controls($('controls'), {
+    core, set: apply, getConfig: () => sim.config, getRunConfig: () => sim.runConfig, notify,
+  });
   gameLoop = new GameLoopPanel({
     table: core.loopTable, controlsRoot: $('controls'), controls, legendBar: document.querySelector('.legend-bar'),
     set: apply, getConfig: () => sim.config,

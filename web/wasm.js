@@ -151,6 +151,9 @@ export class SimulationHandle {
     this.needsFullModule = this.sim.needsFullModule();
     this.laneIds = this.sim.laneIds();
     this.config = this.sim.config();
+    // The config that runs: config, unless the page's view added to it what the link does not
+    // carry (the cloud view's own cloud: web/main.js withViewDefaults sets config to the link).
+    this.runConfig = this.config;
     // Every problem of the query, the page's own limits included (a cloud too large for the page).
     this.errors = this.sim.errors();
     this.dt = this.sim.dt();  // with a game loop: a frame, 1/hz
