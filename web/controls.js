@@ -233,7 +233,11 @@ export class Controls {
     this.presetSelect = el('select', { id: 'preset', name: 'preset', 'aria-describedby': 'preset-description' },
       [el('option', { value: '', text: t('Custom (choose a preset…)') }), ...presetGroups(core)]);
     this.presetSelect.addEventListener('change', () => {
-      if (this.presetSelect.value) this.set(core.normalise(`preset=${this.presetSelect.value}${keptPart(this.getConfig())}`));
+      if (!this.presetSelect.value) return;
+      // The view stays even where the preset's game loop rules it out: the page then says so in the view.
+      const config = this.getConfig(), view = valueOf(config, 'view');
+      const next = core.normalise(`preset=${this.presetSelect.value}${keptPart(config)}`);
+      this.set(view !== null && valueOf(next, 'view') === null ? withKey(next, 'view', view) : next);
     });
     // The chosen preset's whole name (a long one may not fit the closed menu) and what it shows.
     this.presetText = el('p', { class: 'hint preset-text', id: 'preset-description' });

@@ -99,11 +99,16 @@ export class GameLoopPanel {
     const config = this.getConfig();
     const jitter = Number(valueOf(config, 'jitter') || 0);
     if (!kind) {
-      this.set(withKey(withoutKeys(config, this.loopKeys), 'dt', this.step));
+      this.set(this.withoutLoop(config));
       return;
     }
     const drop = ['dt', ...this.table.keys.filter((spec) => !loopReads(spec, kind, jitter)).map((spec) => spec.key)];
     this.set(withKey(withoutKeys(config, drop), 'loop', kind));
+  }
+
+  // The config with no loop: its keys go, and dt is the loop's physics step (the step shown).
+  withoutLoop(config) {
+    return withKey(withoutKeys(config, this.loopKeys), 'dt', this.step);
   }
 
   edit(spec, value) {

@@ -20,6 +20,7 @@ import { runStudy, storedStudy, studySizes, physicsKey } from './study.js';
 import { sliceStats, nextTask } from './slices.js';
 import { BoundsProbe } from './bounds.js';
 import { GameLoopPanel } from './gameloop.js';
+import { LoopNotice } from './loop-notice.js';
 import { installFrameControls } from './framecontrols.js';
 import { installPanels } from './panels.js';
 import { ViewTools } from './view-tools.js';
@@ -55,6 +56,8 @@ let liveSummary = null;  // the aria-live summary of the numbers (web/legend.js)
 let controls = null;
 let tabs = null;
 let viewId = 'motion';       // the view shown (the config's view key, the core's table's id)
+let refusedView = null;      // a view asked for that the core cannot run with the config's game loop
+let loopNotice = null;       // what that view shows in its place (web/loop-notice.js)
 const analyses = new Map();  // view id -> Promise of its analysis module's instance
 let legendStudy = null;      // the quick study behind the legend's measured orders
 let legendStudyTimer = null;
@@ -100,7 +103,8 @@ const app = {
   canvas: () => (view ? view.report : null),
   shownView: () => viewId,
   slices: () => ({ ...sliceStats }),
-  analysis: async () => (analyses.has(viewId) ? (await analyses.get(viewId)).report() : null),
+  analysis: async () => (viewId === refusedView ? loopNotice.report()
+    : analyses.has(viewId) ? (await analyses.get(viewId)).report() : null),
   xray: () => (xray ? xray.report() : { open: false }),
   plots: () => (plots ? plots.report() : null),
 };
@@ -210,8 +214,11 @@ function apply(query) {
   // of the clouds (the run takes its first step once they are all built).
   boundsProbe = new BoundsProbe(sim, { shownTime: () => sim.snapshot.t, onGrow: () => { runner.dirty = true; } });
   buildClouds(sim);
-  // The Simulation's errors: the parser's, and the page's own limits (a cloud too large here).
-  configErrors = sim.errors;
+  // The Simulation's errors: the parser's, and the page's own limits (a cloud too large here). A
+  // view the core cannot run with the game loop is no error of the link: the view says so itself.
+  const refusal = loopRefusal(sim);
+  refusedView = refusal ? refusal.value : null;
+  configErrors = sim.errors.filter((e) => e !== refusal);
   uiErrors = refused ? [refused] : [];
   showErrors();
   // With clouds the motion canvas may be shorter: the cloud panel fills the column under it.
@@ -242,8 +249,22 @@ function apply(query) {
   $('frame-title').textContent = `Stepwise: ${title()}`;  // an embedded frame's heading
   $('open-full').href = linkFor(sim.config);
   runner.replaced();
-  showView(valueOf(sim.config, 'view') || core.views[0].id);
+  showView(refusedView || valueOf(sim.config, 'view') || core.views[0].id);
   return sim.config;
+}
+
+// The core's refusal of the view the link asks for, when the reason is the config's game loop
+// (the convergence study and the cloud step dt themselves; a variable loop has no one step for
+// the stability map), or undefined.
+function loopRefusal(handle) {
+  if (!handle.loop.kind) return undefined;
+  return handle.errors.find((e) => e.key === 'view' && core.views.some((v) => v.id === e.value));
+}
+
+// A change made with the page's own controls keeps a view shown in place of one the loop rules
+// out: the notice stays while the loop does, and the view opens once the loop is off.
+function applyKeepingView(query) {
+  return apply(refusedView && valueOf(query, 'view') === null ? withKey(query, 'view', refusedView) : query);
 }
 
 // A link that asks for a phase-space cloud runs in the full module (web/wasm.js): until it has
@@ -293,14 +314,18 @@ function withViewDefaults(handle) {
 function showView(id) {
   viewId = id;
   const row = viewRow(id);
-  document.documentElement.dataset.layout = row.layout;
-  tabs.show(id);
+  const refused = id === refusedView;  // the loop's notice in its place
+  const layout = shownLayout();
+  document.documentElement.dataset.layout = layout;
+  tabs.show(id, refused ? 'analysis' : null);
   // The analysis region, which a screen reader reads as the selected tab's panel.
   $('analysis').setAttribute('aria-labelledby', `tab-${id}`);
-  for (const [other, instance] of analyses) if (other !== id) instance.then((v) => v.hide());
-  if (row.layout === 'analysis') {
+  for (const [other, instance] of analyses) if (other !== id || refused) instance.then((v) => v.hide());
+  loopNotice.show(refused ? { view: id, name: core.views.find((v) => v.id === id)?.name || id, loop: sim.loop } : null);
+  if (layout === 'analysis') {
     runner.pause();
     cancelLegendStudy();
+    if (refused) { runner.dirty = true; return; }
     // The module's evaluation, the view's creation and its first show are three tasks: run in
     // one (the microtasks after an import), they were one 80-120 ms task on a busy machine.
     if (!analyses.has(id)) {
@@ -315,6 +340,11 @@ function showView(id) {
     scheduleLegendStudy();
   }
   runner.dirty = true;
+}
+
+// The shown view's layout: its row's, or an analysis's for the loop's notice in its place.
+function shownLayout() {
+  return viewId === refusedView ? 'analysis' : viewRow(viewId).layout;
 }
 
 // What an analysis view gets from the page.
@@ -382,7 +412,7 @@ const cloudStepBudgetMs = 5;
 function draw() {
   if (xray) xray.frame();  // a step, play, a new config or another view closes the X-ray
   const snapshot = sim.snapshot;
-  const layout = viewRow(viewId).layout;
+  const layout = shownLayout();
   if (layout === 'analysis') { messaging.frame(); return; }  // the canvas and plots are hidden
   boundsProbe.wake();
   if (layout === 'motion') {
@@ -425,7 +455,7 @@ function toggleXray() {
   runner.pause();
   xrayLoad = xrayLoad || import('./xray.js').then((m) => m.create($('xray'), {
     sim: () => sim, view: () => view, plots: () => plots, theme: () => theme, laneNames,
-    playing: () => runner.playing, layout: () => viewRow(viewId).layout, redraw: () => { runner.dirty = true; },
+    playing: () => runner.playing, layout: shownLayout, redraw: () => { runner.dirty = true; },
     opener: $('xray-open'),
   }));
   xrayLoad.then((x) => { xray = x; x.toggle(); }).catch((error) => notify(t('The X-ray could not load: {error}', { error: error.message })));
@@ -510,12 +540,14 @@ async function start() {
   tabs = new ViewTabs($('view-tabs'), core.views, (id) => selectView(id));
   await nextTask();
   controls = new Controls($('controls'), {
-    core, set: apply, getConfig: () => sim.config, getRunConfig: () => sim.runConfig, notify,
+    core, set: applyKeepingView, getConfig: () => sim.config, getRunConfig: () => sim.runConfig, notify,
   });
   gameLoop = new GameLoopPanel({
     table: core.loopTable, controlsRoot: $('controls'), controls, legendBar: document.querySelector('.legend-bar'),
-    set: apply, getConfig: () => sim.config,
+    set: applyKeepingView, getConfig: () => sim.config,
   });
+  // A view the loop rules out: one click turns the loop off (its physics step stays as dt) and opens it.
+  loopNotice = new LoopNotice($('analysis'), (id) => apply(withKey(gameLoop.withoutLoop(sim.config), 'view', id)));
   await nextTask();
   // The page's first layout (every panel just built: 15–30 ms on a busy machine) in a task of
   // its own, not inside the first frame, which would otherwise force it.
@@ -534,7 +566,7 @@ async function start() {
         api.debug.firstFrameMs = performance.now();
         performance.mark('stepwise:first-frame');
       }
-      if (!first && (plotsDrawn || viewRow(viewId).layout === 'analysis')) resolveReady();
+      if (!first && (plotsDrawn || shownLayout() === 'analysis')) resolveReady();
     },
     // A pause or a reset draws once more: the legend's numbers (updated a few times a second
     // while playing) then match the picture.
@@ -598,7 +630,7 @@ async function start() {
     cloudView.invalidate();
     legend.build(sim, core.integrators, theme.scheme);
     showMeasuredOrders();
-    for (const [id, instance] of analyses) if (id === viewId) instance.then((v) => v.show(sim, true));
+    for (const [id, instance] of analyses) if (id === viewId && id !== refusedView) instance.then((v) => v.show(sim, true));
     redraw();
   });
   // Leave no Embind object behind.

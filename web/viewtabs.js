@@ -42,12 +42,14 @@ export class ViewTabs {
     });
   }
 
-  // Shows `id` as the selected tab.
-  show(id) {
+  // Shows `id` as the selected tab; shownIn: the id of the element that shows it instead of its
+  // own (the analysis region, where a game loop rules the view out and the page says why).
+  show(id, shownIn = null) {
     this.tabs.forEach((tab) => {
       const on = tab.dataset.view === id;
       tab.setAttribute('aria-selected', String(on));
       tab.tabIndex = on ? 0 : -1;
+      tab.setAttribute('aria-controls', (on && shownIn) || shownBy[viewRow(tab.dataset.view).layout] || 'analysis');
     });
   }
 }

@@ -1,0 +1,64 @@
+// What a view shows in its place when the core cannot run it with the config's game loop (the
+// convergence study halves dt and the phase-space cloud steps at one fixed dt, while a loop sets
+// its physics step from its frame rate; a variable loop has no one step for the stability map):
+// why, in the view's own words, and one button that turns the loop off, keeping the loop's
+// physics step as dt. The tab the user clicked stays selected; the link is not changed and no
+// banner shows (the user clicked a tab, not a link). Text only through textContent.
+import { el } from './dom.js';
+import { formatValue } from './coords.js';
+import { t, sentence } from './language.js';
+
+// Why a view cannot run in a game loop, by the view's id (the core decides which views it refuses).
+function why(view) {
+  if (view === 'convergence') {
+    return t('The convergence study halves dt again and again to measure each method\'s order. A game loop sets ' +
+      'the physics step from its frame rate, so this setup has no dt of its own to halve.');
+  }
+  if (view === 'cloud') {
+    return t('The phase-space cloud carries many start states side by side at one fixed dt. A game loop steps by ' +
+      'frames instead, so the cloud cannot follow it.');
+  }
+  if (view === 'stability') {
+    return t('The stability map places one step h at ωh. A variable game loop steps each frame by its own length, ' +
+      'so this setup has no one step to place.');
+  }
+  return t('This view cannot run inside a game loop.');
+}
+
+export class LoopNotice {
+  // root: the analysis region; turnOff(view): turns the loop off and opens the view.
+  constructor(root, turnOff) {
+    this.element = el('section', 'analysis-view loop-notice');
+    this.element.hidden = true;
+    this.title = el('h3', 'loop-notice-title');
+    this.why = el('p', 'loop-notice-why');
+    this.loop = el('p', 'hint loop-notice-loop');
+    this.change = el('p', 'loop-notice-change');
+    this.button = el('button', 'primary');
+    this.button.type = 'button';
+    this.button.addEventListener('click', () => { if (this.shown) turnOff(this.shown.view); });
+    this.back = el('p', 'hint', t('The Motion tab shows the game loop as it is.'));
+    this.element.append(this.title, this.why, this.loop, this.change, this.button, this.back);
+    root.append(this.element);
+    this.shown = null;
+  }
+
+  // shown: {view (id), name (the tab's), loop (the simulation's: text, step)}, or null to hide.
+  show(shown) {
+    this.shown = shown;
+    this.element.hidden = !shown;
+    if (!shown) return;
+    const dt = formatValue(shown.loop.step, 3);
+    this.title.textContent = t('{view}: turn the game loop off first', { view: shown.name });
+    this.why.textContent = why(shown.view);
+    this.loop.textContent = t('game loop: {loop}', { loop: sentence('loop', shown.loop.text) });
+    this.change.textContent = t('Turned off, the integrators step a fixed dt = {dt} s, the loop\'s physics step, and ' +
+      'the rest of the setup stays.', { dt });
+    this.button.textContent = t('Turn the game loop off (dt = {dt} s)', { dt });
+  }
+
+  // For window.stepwise.debug.analysis().
+  report() {
+    return this.shown ? { view: this.shown.view, state: 'needs the loop off', text: this.element.textContent } : null;
+  }
+}
