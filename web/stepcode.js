@@ -1,8 +1,10 @@
 // The Step code dialog: for the chosen integrator, its step function for one body on a spring and
-// for any force, in C++, C#, JavaScript and GDScript, to paste into a game (docs/snippets.md).
-// Loaded on demand with the snippets' text (build/site/web/snippets-data.js, generated from
-// snippets/ by scripts/build-site.sh), so the first frame never pays for either. The code shown
-// is the file, whole (it compiles alone); the variant choice marks the function to call. Text
+// for any force, in C++, C#, JavaScript and GDScript, to paste into a game (docs/snippets.md);
+// and the loop around it (a fixed step with an accumulator, substeps and a cap: snippets/*/loop.*)
+// with the call that hands it this integrator's step. Loaded on demand with the snippets' text
+// (build/site/web/snippets-data.js, generated from snippets/ by scripts/build-site.sh), so the
+// first frame never pays for either. The code shown is the file, whole (it compiles alone); the
+// variant choice marks the function to call, or picks the step the loop's call hands over. Text
 // only through textContent.
 import { el } from './dom.js';
 import { copyText } from './share.js';
@@ -45,6 +47,25 @@ export function functionLines(code, lang, variant) {
   return { start, end: Math.min(end, lines.length), lines };
 }
 
+// A fieldset of radio buttons named `name` (ids name-value) under `legend`: [fieldset, inputs].
+function radioGroup(name, legend, choices, choose) {
+  const group = el('fieldset', 'code-variant');
+  group.append(el('legend', '', legend));
+  const inputs = choices.map(([value, text]) => {
+    const label = el('label', 'check');
+    const input = el('input');
+    input.type = 'radio';
+    input.name = name;
+    input.value = value;
+    input.id = `${name}-${value}`;
+    input.addEventListener('change', () => choose(value));
+    label.append(input, ` ${text}`);
+    group.append(label);
+    return input;
+  });
+  return [group, inputs];
+}
+
 let dialog = null;
 
 // Opens the dialog on `integratorId` (the first lane of the page).
@@ -57,12 +78,15 @@ export async function openStepCode(app) {
 }
 
 class StepCodeDialog {
-  constructor({ languages, snippets }, integrators) {
+  constructor({ languages, snippets, loop }, integrators) {
     this.languages = languages;
     this.byId = new Map(snippets.map((s) => [s.integrator, s]));
+    this.loop = loop;
     this.lang = 'cpp';
     this.variant = 'on-a-spring';
+    this.part = 'step';
     const names = new Map(integrators.map((i) => [i.id, i.name]));
+    this.names = names;
 
     this.element = el('dialog', 'code-dialog');
     this.element.id = 'code-dialog';
@@ -83,21 +107,14 @@ class StepCodeDialog {
       this.select.append(option);
     }
     pick.append(this.select);
-    const variants = el('fieldset', 'code-variant');
-    variants.append(el('legend', '', t('Force')));
-    this.variantInputs = [['on-a-spring', t('Spring')], ['any-force', t('Any force (a function)')]].map(([value, text]) => {
-      const label = el('label', 'check');
-      const input = el('input');
-      input.type = 'radio';
-      input.name = 'code-variant';
-      input.value = value;
-      input.id = `code-variant-${value}`;
-      input.addEventListener('change', () => { this.variant = value; this.render(true); });
-      label.append(input, ` ${text}`);
-      variants.append(label);
-      return input;
-    });
-    options.append(pick, variants);
+    // The force (which step), and what the code shows: the step, or the loop around it.
+    const [variants, variantInputs] = radioGroup('code-variant', t('Force'),
+      [['on-a-spring', t('Spring')], ['any-force', t('Any force (a function)')]], (value) => { this.variant = value; this.render(true); });
+    const [parts, partInputs] = radioGroup('code-part', t('Show'),
+      [['step', t('The step')], ['loop', t('The loop around it')]], (value) => { this.part = value; this.render(true); });
+    this.variantInputs = variantInputs;
+    this.partInputs = partInputs;
+    options.append(pick, variants, parts);
 
     this.tabs = el('div', 'code-tabs');
     this.tabs.setAttribute('role', 'tablist');
@@ -130,6 +147,28 @@ class StepCodeDialog {
     this.note = el('p', 'hint code-note');
     this.check = el('p', 'hint code-check');
 
+    // The loop's part: the call that hands the chosen step to the loop, above the loop's file.
+    this.usage = el('section', 'code-usage');
+    this.usage.id = 'code-usage';
+    const usageHead = el('div', 'code-usage-head');
+    this.usageTitle = el('h3', '');
+    this.usageTitle.id = 'code-usage-title';
+    this.copyCall = el('button', '', t('Copy the call'));
+    this.copyCall.type = 'button';
+    this.copyCall.id = 'code-copy-call';
+    this.copyCall.addEventListener('click', async () => {
+      const ok = await copyText(this.callText);
+      this.status.textContent = ok ? t('Copied: the call for {method}', { method: this.methodName })
+        : t('Could not copy: select the code and copy it.');
+    });
+    usageHead.append(this.usageTitle, this.copyCall);
+    this.usagePre = el('pre', 'code-block code-call');
+    this.usagePre.tabIndex = 0;
+    this.usagePre.setAttribute('aria-labelledby', 'code-usage-title');
+    this.usageCode = el('code');
+    this.usagePre.append(this.usageCode);
+    this.usage.append(usageHead, this.usagePre);
+
     const actions = el('div', 'code-actions');
     this.copy = el('button', 'primary', t('Copy'));
     this.copy.type = 'button';
@@ -148,7 +187,7 @@ class StepCodeDialog {
     actions.append(this.copy, close, this.status);
 
     this.select.addEventListener('change', () => this.render(true));
-    form.append(title, intro, options, this.tabs, this.pre, actions, this.note, this.check);
+    form.append(title, intro, options, this.tabs, this.usage, this.pre, actions, this.note, this.check);
     this.element.append(form);
     document.body.append(this.element);
   }
@@ -160,12 +199,22 @@ class StepCodeDialog {
     this.scrollToMark();
   }
 
-  // Shows the chosen file: the whole text, the chosen variant's function marked.
+  // Shows the chosen file: the step's whole text with the chosen variant's function marked, or
+  // the loop's file under the call that hands it the chosen step.
   render(scroll) {
     const id = this.select.value;
     const lang = this.languages.find((l) => l.id === this.lang);
-    this.text = this.byId.get(id).code[lang.id];
-    this.fileName = `snippets/${lang.id}/${id}.${lang.id}`;
+    const loop = this.part === 'loop';
+    this.methodName = this.names.get(id) || id;
+    this.text = loop ? this.loop.code[lang.id] : this.byId.get(id).code[lang.id];
+    this.fileName = `snippets/${lang.id}/${loop ? 'loop' : id}.${lang.id}`;
+    this.callText = this.byId.get(id).loop[lang.id][this.variant];
+    this.usage.hidden = !loop;
+    this.usageTitle.textContent = this.variant === 'on-a-spring'
+      ? t('The call that hands {method}’s spring step to the loop:', { method: this.methodName })
+      : t('The call that hands {method}’s any-force step to the loop:', { method: this.methodName });
+    this.usageCode.textContent = this.callText;
+    for (const input of this.partInputs) input.checked = input.value === this.part;
     this.tabButtons.forEach((b, i) => {
       const selected = this.languages[i].id === lang.id;
       b.setAttribute('aria-selected', String(selected));
@@ -173,7 +222,7 @@ class StepCodeDialog {
     });
     this.pre.setAttribute('aria-labelledby', `code-tab-${lang.id}`);
     for (const input of this.variantInputs) input.checked = input.value === this.variant;
-    const part = functionLines(this.text, lang.id, this.variant);
+    const part = loop ? null : functionLines(this.text, lang.id, this.variant);
     this.code.replaceChildren();
     this.mark = null;
     if (part) {
@@ -186,16 +235,19 @@ class StepCodeDialog {
     } else {
       this.code.textContent = this.text;
     }
-    this.note.textContent = this.variant === 'on-a-spring'
-      ? t('Marked: the spring step. The file holds both and compiles alone; Copy takes all of it.')
-      : t('Marked: the any-force step. The file holds both and compiles alone; Copy takes all of it.');
+    this.note.textContent = loop
+      ? t('The loop around the step: each frame’s time fills an accumulator; whole steps of h = 1/(hz·substeps) come out of it, at most max_steps a frame (the rest is dropped and counted), and the state drawn is the last two states interpolated. It is the page’s game loop “accumulator”. Copy takes the loop’s file; it works with every integrator’s step.')
+      : this.variant === 'on-a-spring'
+        ? t('Marked: the spring step. The file holds both and compiles alone; Copy takes all of it.')
+        : t('Marked: the any-force step. The file holds both and compiles alone; Copy takes all of it.');
     this.check.textContent = `${lang.name}: ${t(lang.check)}.`;
     this.status.textContent = '';
     if (scroll) this.scrollToMark();
   }
 
   scrollToMark() {
-    if (!this.mark) return;
-    this.pre.scrollTop = Math.max(0, this.mark.offsetTop - 8);  // the pre is the mark's offset parent (position: relative)
+    this.usagePre.scrollTop = 0;
+    // The pre is the mark's offset parent (position: relative); the loop's file has no mark: its top.
+    this.pre.scrollTop = this.mark ? Math.max(0, this.mark.offsetTop - 8) : 0;
   }
 }

@@ -22,8 +22,8 @@ public static class SnippetRunner
         public double[] P;
     }
 
-    // One case's force as callbacks.
-    sealed class Force
+    // One case's force as callbacks (the loop runner that snippets.test.mjs writes uses them too).
+    internal sealed class Force
     {
         public Func<double, double, double, double, (double, double)> Accel, Approximated;
         public Func<double, double, double, double, double[]> Jacobian;
@@ -37,11 +37,10 @@ public static class SnippetRunner
         return (vx * e, vy * e);
     };
 
-    static Force MakeForce(Job j)
+    internal static Force MakeForce(string kind, double[] p)
     {
-        double[] p = j.P;
         var f = new Force();
-        switch (j.ForceKind)
+        switch (kind)
         {
             case "spring":
             {
@@ -117,7 +116,7 @@ public static class SnippetRunner
                 break;
             }
             default:
-                throw new ArgumentException("unknown force " + j.ForceKind);
+                throw new ArgumentException("unknown force " + kind);
         }
         return f;
     }
@@ -217,7 +216,7 @@ public static class SnippetRunner
                 Steps = int.Parse(t[5], CultureInfo.InvariantCulture), X = num(6), Y = num(7), Vx = num(8), Vy = num(9),
                 P = t.Skip(10).Select(s => double.Parse(s, CultureInfo.InvariantCulture)).ToArray(),
             };
-            Run(j, MakeForce(j));
+            Run(j, MakeForce(j.ForceKind, j.P));
         }
         Console.Out.Write(Out.ToString());
         return 0;

@@ -5,6 +5,9 @@
 // (tests/snippets/runner.cpp, SNIPPETS_CPP_RUNNER); C# compiled with mono's mcs (scripts/setup.sh
 // installs it; where it is absent that test is skipped and says why). GDScript cannot run here (no
 // Godot 4): its arithmetic is compared with the JavaScript snippet's (skeleton.mjs).
+// The loop around the step (snippets/*/loop.*) is run the same way on cases.json's loop_cases,
+// each integrator's step handed to it by the call scripts/snippet-usage.mjs writes (the Step code
+// dialog shows that call), against `stepwise run` with loop=accumulator.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -14,12 +17,13 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { forces } from './forces.mjs';
 import { skeleton } from './skeleton.mjs';
+import { loopUsage, pascal } from '../../scripts/snippet-usage.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 const snippetsDir = path.join(root, 'snippets');
 const manifest = JSON.parse(fs.readFileSync(path.join(snippetsDir, 'manifest.json'), 'utf8'));
-const { cases, max_relative_error: tolerance } = JSON.parse(fs.readFileSync(path.join(here, 'cases.json'), 'utf8'));
+const { cases, loop_cases: loopCases, max_relative_error: tolerance } = JSON.parse(fs.readFileSync(path.join(here, 'cases.json'), 'utf8'));
 const stepwise = process.env.STEPWISE_BIN || path.join(root, 'build/native/stepwise');
 const cppRunner = process.env.SNIPPETS_CPP_RUNNER || path.join(root, 'build/native/tests/snippet_runner_cpp');
 
@@ -135,6 +139,12 @@ test('the manifest has one row per integrator of the core, and every file it nam
   assert.deepEqual(manifest.snippets.map((s) => s.integrator), table.map((i) => i.id));
   const languages = manifest.languages.map((l) => l.id);
   const listed = new Set();
+  // The loop around the step: one file per language.
+  assert.deepEqual(Object.keys(manifest.loop.files).sort(), [...languages].sort(), 'loop');
+  for (const file of Object.values(manifest.loop.files)) {
+    assert.ok(fs.existsSync(path.join(snippetsDir, file)), file);
+    listed.add(file);
+  }
   for (const row of manifest.snippets) {
     assert.deepEqual(Object.keys(row.files).sort(), [...languages].sort(), row.integrator);
     for (const file of Object.values(row.files)) {
@@ -235,6 +245,289 @@ test('C# snippets, compiled with mono-mcs, reproduce the core', {
     const r = spawnSync(mono, [exe], { input: jobText, encoding: 'utf8', maxBuffer: 1 << 28 });
     assert.equal(r.status, 0, r.stderr);
     compare('C#', parseRows(r.stdout));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+// ---- The loop around the step (snippets/*/loop.*, docs/snippets.md "The loop around the step") ----
+
+// The core's frame lengths (core/frame_loop.cpp): (1/hz)·(1 + jitter·u), u uniform in [−1, 1) from
+// splitmix64 of the seed (the top 53 bits as k·2^-53, doubled, minus 1); exactly 1/hz without jitter.
+function frameTimes({ hz, jitter, seed }, n) {
+  const mask = (1n << 64n) - 1n;
+  let state = BigInt(seed);
+  const period = 1 / hz;
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    let u = 0;
+    if (jitter > 0) {
+      state = (state + 0x9e3779b97f4a7c15n) & mask;
+      let z = state;
+      z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & mask;
+      z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & mask;
+      z ^= z >> 31n;
+      u = 2 * (Number(z >> 11n) * 2 ** -53) - 1;
+    }
+    out.push(period * (1 + jitter * u));
+  }
+  return out;
+}
+
+// A double's bits as an unsigned 64-bit hex literal: the C++ and C# runners read every number
+// exactly, never through a decimal parser.
+function bitsOf(x) {
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, x);
+  return `0x${view.getBigUint64(0).toString(16).padStart(16, '0')}`;
+}
+
+const loopSettings = (c) => ({ hz: c.loop.hz, substeps: c.loop.substeps, maxSteps: c.loop.max_steps });
+const jsCode = new Map(manifest.snippets.map((s) => [s.integrator, fs.readFileSync(path.join(snippetsDir, s.files.js), 'utf8')]));
+const usageOf = (c, id, lang) => loopUsage(id, jsCode.get(id), loopSettings(c))[lang][c.variant];
+
+// The core's render state at every frame (frame 0: the start) for every integrator, and the loop's
+// counts: physics steps, steps the cap dropped, frames that hit the cap.
+function loopReference(c) {
+  const ids = table.map((i) => i.id);
+  const { query } = scenarioOf[c.force](c.params);
+  const L = c.loop;
+  const q = `scenario=${c.force}&${query}&x0=${c.x0}&v0=${c.v0}&integrators=${ids}&loop=accumulator&hz=${L.hz}` +
+    `&substeps=${L.substeps}&max_steps=${L.max_steps}${L.jitter > 0 ? `&jitter=${L.jitter}&seed=${L.seed}` : ''}`;
+  const r = JSON.parse(cli(['run', q, '--steps', String(c.frames), '--format', 'json']));
+  for (const i of r.integrators) assert.equal(i.stopped, null, `${c.id} ${i.id} stopped (${i.stopped}): the snippets would not`);
+  const rows = new Map(ids.map((id) => [id, []]));
+  for (const row of r.rows) rows.get(row.integrator).push([row.x, row.y, row.vx, row.vy, row.t]);
+  for (const [id, list] of rows) assert.equal(list.length, c.frames + 1, `${c.id} ${id}`);
+  const counts = { steps: r.physics_steps, dropped: Math.round(r.dropped_time / r.dt), capped: r.capped_frames };
+  return { rows, counts, frames: frameTimes(L, c.frames) };
+}
+const loopReferences = new Map(loopCases.map((c) => [c.id, loopReference(c)]));
+const loopJobs = loopCases.flatMap((c) => table.map((i) => ({ c, id: i.id })));
+
+// The cases do what they are there for: long frames hit the cap (the dropped steps are counted), and
+// frames of exactly 1/hz take exactly `substeps` steps each.
+test('the loop cases: long frames hit the cap; exact frames take substeps steps each', () => {
+  const long = loopCases.filter((c) => c.loop.jitter > 0);
+  assert.ok(long.length >= 2);
+  for (const c of long) {
+    const { counts } = loopReferences.get(c.id);
+    assert.ok(counts.capped > 0 && counts.dropped > 0, `${c.id}: the cap never hit (${JSON.stringify(counts)})`);
+  }
+  const exact = loopCases.find((c) => c.loop.jitter === 0);
+  assert.equal(loopReferences.get(exact.id).counts.steps, exact.frames * exact.loop.substeps);
+  assert.notEqual((1 / exact.loop.hz) / (1 / (exact.loop.hz * exact.loop.substeps)), exact.loop.substeps,
+    `${exact.id}: a frame over h should not come out whole in floating point, or the case tests nothing`);
+});
+
+// Checks a language's loop results against the core: every frame's render state (x, y, vx, vy) and
+// its time, to the tolerance, and the counts exactly. The error is relative as compare() measures
+// it, but near zero the floor is S/100, not S/1000: a loop case takes up to 840 steps (the step
+// cases 200), and a few units in the last place a step add up to 2e-15·S where x passes zero
+// (implicit Euler's spring step solves the linear equation directly, the core by Newton).
+function compareLoop(language, results) {
+  let worst = 0;
+  const failures = [];
+  for (const { c, id } of loopJobs) {
+    const ref = loopReferences.get(c.id);
+    const want = ref.rows.get(id);
+    const got = results.get(`${c.id} ${id}`);
+    if (!got || got.rows.length !== want.length || got.rows.some((r) => !r)) {
+      failures.push(`${c.id} ${id}: ${got ? got.rows.filter(Boolean).length : 0} of ${want.length} frames`);
+      continue;
+    }
+    if (JSON.stringify(got.counts) !== JSON.stringify(ref.counts)) {
+      failures.push(`${c.id} ${id}: counts ${JSON.stringify(got.counts)} vs core ${JSON.stringify(ref.counts)}`);
+    }
+    const groups = [[0, 1], [2, 3], [4]];
+    const scale = groups.map((g) => Math.max(...want.flatMap((r) => g.map((q) => Math.abs(r[q])))));
+    const group = [0, 0, 1, 1, 2];
+    for (let f = 0; f < want.length; f++) {
+      for (let q = 0; q < 5; q++) {
+        const a = got.rows[f][q], b = want[f][q];
+        const e = a === b ? 0 : Math.abs(a - b) / Math.max(Math.abs(b), scale[group[q]] / 100);
+        if (!(e <= tolerance)) {
+          failures.push(`${c.id} ${id} frame ${f} ${'x y vx vy t'.split(' ')[q]}: ${a} vs core ${b} (error ${e})`);
+          f = want.length;
+          break;
+        }
+        worst = Math.max(worst, e);
+      }
+    }
+  }
+  console.log(`${language}: the loop, ${loopJobs.length} runs, largest relative difference from the core ${worst.toExponential(2)}`);
+  assert.deepEqual(failures.slice(0, 20), [], `${language}: ${failures.length} loop runs differ`);
+}
+
+// Parses a runner's loop output: `case integrator x y vx vy t` a frame, `case integrator counts S D C`.
+function parseLoopRows(text) {
+  const out = new Map();
+  for (const line of text.split('\n')) {
+    const f = line.trim().split(/\s+/);
+    if (!loopReferences.has(f[0])) continue;
+    const key = `${f[0]} ${f[1]}`;
+    if (!out.has(key)) {
+      const c = loopCases.find((k) => k.id === f[0]);
+      out.set(key, { rows: [[...c.x0, ...c.v0, 0]], counts: null });
+    }
+    if (f[2] === 'counts') {
+      const [steps, dropped, capped] = f.slice(3).map(Number);
+      out.get(key).counts = { steps, dropped, capped };
+    } else if (f.length === 7) {
+      out.get(key).rows.push(f.slice(2).map(parseNumber));
+    }
+  }
+  return out;
+}
+
+test('GDScript loop (not run: no Godot 4) does the JavaScript loop\'s arithmetic in the same order', () => {
+  const js = skeleton(fs.readFileSync(path.join(snippetsDir, manifest.loop.files.js), 'utf8'), 'js');
+  const gd = skeleton(fs.readFileSync(path.join(snippetsDir, manifest.loop.files.gd), 'utf8'), 'gd');
+  assert.ok(js.length > 20, `the JavaScript loop's skeleton is too short (${js.length})`);
+  assert.deepEqual(gd, js);
+});
+
+test('JavaScript loop, around every integrator\'s step as the dialog calls it, reproduces the core\'s loop', async () => {
+  const { FixedStepLoop } = await import(pathToFileURL(path.join(snippetsDir, manifest.loop.files.js)));
+  const results = new Map();
+  for (const { c, id } of loopJobs) {
+    const mod = await import(pathToFileURL(path.join(snippetsDir, manifest.snippets.find((s) => s.integrator === id).files.js)));
+    const usage = usageOf(c, id, 'js');
+    // The imports name what the module exports.
+    for (const line of usage.imports) {
+      const [, names, from] = line.match(/^import \{ (.*) \} from '\.\/(.*)'/);
+      const exports = from === 'loop.js' ? { FixedStepLoop } : mod;
+      for (const name of names.split(', ')) assert.equal(typeof exports[name], 'function', `${id}: ${line}`);
+    }
+    const numbers = scenarioOf[c.force](c.params).numbers;
+    const force = forces[c.force](numbers);
+    const names = {
+      FixedStepLoop, stepSpring: mod.stepSpring, step: mod.step, newCarry: mod.newCarry,
+      start: { x: c.x0[0], y: c.x0[1], vx: c.v0[0], vy: c.v0[1] },
+      spring: { k: numbers[0], m: numbers[1], b: numbers[2] },
+      accel: force.accel, jacobian: force.jacobian, dissipate: force.dissipate,
+      forces: mod.gravity ? force.kinematic(mod) : null, frames: loopReferences.get(c.id).frames,
+    };
+    const body = [...usage.setup, 'const rows = [];', 'for (const frameSeconds of frames) {', ...usage.frame,
+      'rows.push([shown.x, shown.y, shown.vx, shown.vy, loop.shownTime()]);', '}', 'return { rows, loop };'].join('\n');
+    const { rows, loop } = new Function(...Object.keys(names), body)(...Object.values(names));
+    results.set(`${c.id} ${id}`, {
+      rows: [[...c.x0, ...c.v0, 0], ...rows], counts: { steps: loop.steps, dropped: loop.dropped, capped: loop.cappedFrames },
+    });
+  }
+  compareLoop('JavaScript', results);
+});
+
+// C++: one program, every case and integrator a function made of the dialog's call as it is,
+// compiled with the flags the step runner gets (tests/CMakeLists.txt).
+test('C++ loop, compiled around every integrator\'s step as the dialog calls it, reproduces the core\'s loop', () => {
+  const cxx = process.env.CXX || 'g++';
+  const indent = (lines, n) => lines.map((l) => ' '.repeat(n) + l);
+  const src = ['// Generated by tests/snippets/snippets.test.mjs: the loop around every step, called as the dialog shows.'];
+  for (const s of manifest.snippets) src.push(`#include "${path.basename(s.files.cpp)}"`);
+  src.push(`#include "${path.basename(manifest.loop.files.cpp)}"`, '#include "forces.hpp"', '#include <cstdint>',
+    '#include <cstdio>', '#include <cstring>', '', 'using namespace snippet_forces;', '',
+    'static double from_bits(std::uint64_t u) {', '    double d;', '    std::memcpy(&d, &u, sizeof d);', '    return d;', '}');
+  for (const c of loopCases) {
+    src.push(`static const std::uint64_t frames_${c.id}[] = {${loopReferences.get(c.id).frames.map((x) => `${bitsOf(x)}u`).join(', ')}};`);
+  }
+  const calls = [];
+  for (const { c, id } of loopJobs) {
+    const usage = usageOf(c, id, 'cpp');
+    const uses = (name) => new RegExp(`\\b${name}\\b`).test(usage.frame.join('\n'));
+    const numbers = scenarioOf[c.force](c.params).numbers;
+    const fn = `loop_${c.id}_${id}`;
+    calls.push(`    ${fn}();`);
+    src.push(`static void ${fn}() {`,
+      `    const std::vector<double> p = {${numbers.map((x) => `from_bits(${bitsOf(x)}u)`).join(', ')}};`,
+      `    [[maybe_unused]] const Force f = make_force("${c.force}", p);`,
+      `    const ${id}::Body start{${[...c.x0, ...c.v0].map((x) => `from_bits(${bitsOf(x)}u)`).join(', ')}};`,
+      ...(uses('spring') ? [`    const ${id}::Spring spring{p[0], p[1], p[2]};`] : []),
+      ...(uses('accel') ? ['    const Accel& accel = f.accel;'] : []),
+      ...(uses('jacobian') ? ['    const Jacobian& jacobian = f.jacobian;'] : []),
+      ...(uses('dissipate') ? ['    const Dissipate& dissipate = f.dissipate;'] : []),
+      ...(uses('gravity') ? [`    const auto gravity = ${id}::gravity(f.gx, f.gy);`, `    const auto drag = ${id}::approximate(f.approximated);`] : []),
+      ...indent(usage.setup, 4),
+      `    for (const std::uint64_t frame_bits : frames_${c.id}) {`,
+      '        const double frame_seconds = from_bits(frame_bits);',
+      ...indent(usage.frame, 8),
+      `        std::printf("${c.id} ${id} %.17g %.17g %.17g %.17g %.17g\\n", shown.x, shown.y, shown.vx, shown.vy, loop.shown_time());`,
+      '    }',
+      `    std::printf("${c.id} ${id} counts %lld %lld %lld\\n", loop.steps, loop.dropped, loop.capped_frames);`,
+      '}');
+  }
+  src.push('', 'int main() {', ...calls, '    return 0;', '}', '');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'snippets-loop-cpp-'));
+  try {
+    const file = path.join(dir, 'loop_runner.cpp');
+    fs.writeFileSync(file, src.join('\n'));
+    const exe = path.join(dir, 'loop_runner');
+    const built = spawnSync(cxx, ['-std=c++17', '-O1', '-ffp-contract=off', '-fno-fast-math', '-Wall', '-Wextra', '-Wpedantic',
+      '-Wshadow', '-Werror', `-I${path.join(snippetsDir, 'cpp')}`, `-I${here}`, file, '-o', exe], { encoding: 'utf8' });
+    assert.equal(built.status, 0, `${cxx}: ${built.error ?? ''}${built.stderr}`);
+    const r = spawnSync(exe, [], { encoding: 'utf8', maxBuffer: 1 << 26 });
+    assert.equal(r.status, 0, r.stderr);
+    compareLoop('C++', parseLoopRows(r.stdout));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+// C#: the same, compiled with mcs beside the snippets and Runner.cs (its forces), run under mono.
+test('C# loop, compiled around every integrator\'s step as the dialog calls it, reproduces the core\'s loop', {
+  skip: mcs && mono ? false : `C# not checked: ${mcs ? 'mono' : 'mcs'} is not installed (scripts/setup.sh installs Debian's mono-mcs and mono-runtime)`,
+}, () => {
+  const indent = (lines, n) => lines.map((l) => ' '.repeat(n) + l);
+  const num = (x) => `Bits(unchecked((long)${bitsOf(x)}UL))`;
+  const src = ['// Generated by tests/snippets/snippets.test.mjs: the loop around every step, called as the dialog shows.',
+    'using System;', 'using System.Globalization;', 'using System.Text;', '', 'public static class LoopRunner', '{',
+    '    static readonly StringBuilder Out = new StringBuilder();',
+    '    static double Bits(long u) => BitConverter.Int64BitsToDouble(u);',
+    '    static string N(double x) => x.ToString("G17", CultureInfo.InvariantCulture);'];
+  for (const c of loopCases) {
+    src.push(`    static readonly double[] Frames_${c.id} = { ${loopReferences.get(c.id).frames.map(num).join(', ')} };`);
+  }
+  const calls = [];
+  for (const { c, id } of loopJobs) {
+    const usage = usageOf(c, id, 'cs');
+    const uses = (name) => new RegExp(`\\b${name}\\b`).test(usage.frame.join('\n'));
+    const P = pascal(id);
+    const numbers = scenarioOf[c.force](c.params).numbers;
+    const fn = `Loop_${c.id}_${id}`;
+    calls.push(`        ${fn}();`);
+    src.push(`    static void ${fn}()`, '    {',
+      `        double[] p = { ${numbers.map(num).join(', ')} };`,
+      ...(['accel', 'jacobian', 'dissipate', 'forces'].some(uses) ? [`        var f = SnippetRunner.MakeForce("${c.force}", p);`] : []),
+      `        var start = new ${P}.Body { X = ${num(c.x0[0])}, Y = ${num(c.x0[1])}, Vx = ${num(c.v0[0])}, Vy = ${num(c.v0[1])} };`,
+      ...(uses('spring') ? [`        var spring = new ${P}.Spring { K = p[0], M = p[1], B = p[2] };`] : []),
+      ...(uses('accel') ? [`        ${P}.Acceleration accel = (ax, ay, avx, avy) => f.Accel(ax, ay, avx, avy);`] : []),
+      ...(uses('jacobian') ? [`        ${P}.Jacobian jacobian = (jx, jy, jvx, jvy) =>`, '        {',
+        '            double[] d = f.Jacobian(jx, jy, jvx, jvy);',
+        `            return new ${P}.Derivatives { AxX = d[0], AxY = d[1], AyX = d[2], AyY = d[3], AxVx = d[4], AxVy = d[5], AyVx = d[6], AyVy = d[7] };`,
+        '        };'] : []),
+      ...(uses('dissipate') ? [`        ${P}.Dissipation dissipate = f.Dissipate == null ? null : new ${P}.Dissipation((dvx, dvy, dt, back) => f.Dissipate(dvx, dvy, dt, back));`] : []),
+      ...(uses('forces') ? [`        var forces = new[] { ${P}.Gravity(f.Gx, f.Gy), ${P}.Approximate((gx, gy, gvx, gvy) => f.Approximated(gx, gy, gvx, gvy)) };`] : []),
+      ...indent(usage.setup, 8),
+      `        foreach (double frameSeconds in Frames_${c.id})`, '        {',
+      ...indent(usage.frame, 12),
+      `            Out.Append("${c.id} ${id} ").Append(N(x)).Append(' ').Append(N(y)).Append(' ').Append(N(loop.Shown(s => s.Vx)))` +
+        '.Append(\' \').Append(N(loop.Shown(s => s.Vy))).Append(\' \').Append(N(loop.ShownTime())).Append(\'\\n\');',
+      '        }',
+      `        Out.Append("${c.id} ${id} counts ").Append(loop.Steps).Append(' ').Append(loop.Dropped).Append(' ').Append(loop.CappedFrames).Append('\\n');`,
+      '    }');
+  }
+  src.push('    public static int Main()', '    {', ...calls, '        Console.Out.Write(Out.ToString());', '        return 0;', '    }', '}', '');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'snippets-loop-cs-'));
+  try {
+    const file = path.join(dir, 'LoopRunner.cs');
+    fs.writeFileSync(file, src.join('\n'));
+    const sources = [...manifest.snippets.map((s) => s.files.cs), manifest.loop.files.cs].map((f) => path.join(snippetsDir, f));
+    const exe = path.join(dir, 'loop.exe');
+    const built = spawnSync(mcs, ['-warnaserror+', '-main:LoopRunner', `-out:${exe}`, ...sources, path.join(here, 'Runner.cs'), file], { encoding: 'utf8' });
+    assert.equal(built.status, 0, built.stdout + built.stderr);
+    const r = spawnSync(mono, [exe], { encoding: 'utf8', maxBuffer: 1 << 26 });
+    assert.equal(r.status, 0, r.stderr);
+    compareLoop('C#', parseLoopRows(r.stdout));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -3,13 +3,16 @@
 // lane's integrator, shows each language's file exactly as it is in snippets/ (the page's copy is
 // generated from them at build time), marks the chosen variant's function, and Copy puts the file
 // on the clipboard and says so. No console error: the page is served under the strict CSP
-// (scripts/serve.mjs), so a violation would fail it. Screenshots (desktop, phone, dark) in
-// test-artifacts/.
+// (scripts/serve.mjs), so a violation would fail it. "The loop around it" shows, in every
+// language, the loop's file (snippets/*/loop.*) under the call that hands it the chosen step
+// (scripts/snippet-usage.mjs, run against the core by tests/snippets/). Screenshots (desktop,
+// phone, dark, the loop in English at 1280 × 800, on a phone and in German) in test-artifacts/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startBrowser, pageChecks, screenshot, root } from './helpers.mjs';
+import { loopUsage } from '../../scripts/snippet-usage.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -101,5 +104,113 @@ test('Step code opens on the lane being looked at: the X-ray\'s integrator, not 
     await page.click('#step-code');
     await page.waitForSelector('#code-dialog[open]');
     assert.equal(await page.inputValue('#code-integrator'), 'semi_implicit_euler');
+  });
+});
+
+// The loop around the step: the loop's file, and the call for the chosen integrator and variant.
+const loopFile = (lang) => fs.readFileSync(path.join(root, 'snippets', manifest.loop.files[lang]), 'utf8');
+const call = (integrator, lang, variant) => loopUsage(integrator, file(integrator, 'js'))[lang][variant].text;
+const usage = (page) => page.evaluate(() => {
+  const u = document.getElementById('code-usage');
+  return { visible: !u.hidden && u.getBoundingClientRect().height > 0, title: u.querySelector('h3').textContent, code: u.querySelector('code').textContent };
+});
+// The step's call in each language's loop call, for rk4's spring step and leapfrog's (with its carry).
+const stepCall = {
+  cpp: [/rk4::step_spring\(b, spring, h\)/, /leapfrog::step_spring\(b, carry, spring, h\)/],
+  cs: [/Rk4\.StepSpring\(ref b, spring, h\)/, /Leapfrog\.StepSpring\(ref b, carry, spring, h\)/],
+  js: [/stepSpring\(b, spring, h\)/, /stepSpring\(b, carry, spring, h\)/],
+  gd: [/Rk4\.step_spring\(b, spring, h\)/, /Leapfrog\.step_spring\(b, carry, spring, h\)/],
+};
+
+test('Step code: the loop around the step in every language, its file and the call that hands it the chosen step; Copy takes either', async () => {
+  await pageChecks(env, { hash: 'scenario=spring&integrators=rk4,leapfrog', height: 800 }, async (page, { context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.url });
+    await page.click('#step-code');
+    await page.waitForSelector('#code-dialog[open]');
+    assert.equal((await usage(page)).visible, false, 'the step first, no loop');
+    await page.check('#code-part-loop');
+    await page.check('#code-variant-on-a-spring');
+    for (const lang of manifest.languages) {
+      await page.click(`#code-tab-${lang.id}`);
+      assert.equal(await shown(page), loopFile(lang.id), `${lang.name}: the shown code is snippets/${manifest.loop.files[lang.id]}`);
+      assert.equal(await marked(page), '', `${lang.name}: the loop's file has nothing marked`);
+      const u = await usage(page);
+      assert.ok(u.visible, `${lang.name}: the call is shown`);
+      assert.equal(u.title, 'The call that hands Runge–Kutta 4’s spring step to the loop:');
+      assert.equal(u.code, call('rk4', lang.id, 'on-a-spring'), `${lang.name}: the call as scripts/snippet-usage.mjs writes it`);
+      assert.match(u.code, stepCall[lang.id][0], `${lang.name}: the call hands rk4's spring step to the loop`);
+      assert.match(u.code, /FixedStepLoop/);
+      assert.match(await page.textContent('.code-check'), new RegExp(`^${lang.name.replace('+', '\\+')}: `));
+    }
+    assert.match(await page.textContent('.code-note'), /accumulator.*max_steps.*interpolated/);
+    // The any-force variant hands over the step that takes the acceleration as a function.
+    await page.check('#code-variant-any-force');
+    await page.click('#code-tab-cpp');
+    assert.equal((await usage(page)).code, call('rk4', 'cpp', 'any-force'));
+    assert.match((await usage(page)).code, /rk4::step\(b, h, accel\)/);
+    assert.equal(await shown(page), loopFile('cpp'), 'the variant changes the call, not the loop');
+    // Another integrator: its step, with the carry it needs.
+    await page.check('#code-variant-on-a-spring');
+    await page.selectOption('#code-integrator', 'leapfrog');
+    for (const lang of manifest.languages) {
+      await page.click(`#code-tab-${lang.id}`);
+      const u = await usage(page);
+      assert.equal(u.code, call('leapfrog', lang.id, 'on-a-spring'));
+      assert.match(u.code, stepCall[lang.id][1], `${lang.name}: leapfrog's step, its carry made once`);
+      assert.equal(await shown(page), loopFile(lang.id));
+    }
+    // Copy takes the loop's file; Copy the call the call.
+    await page.click('#code-tab-js');
+    await page.click('#code-copy');
+    await page.waitForFunction(() => /Copied/.test(document.getElementById('code-status').textContent));
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), loopFile('js'));
+    assert.equal(await page.textContent('#code-status'), 'Copied: snippets/js/loop.js');
+    await page.click('#code-copy-call');
+    await page.waitForFunction(() => /the call/.test(document.getElementById('code-status').textContent));
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), call('leapfrog', 'js', 'on-a-spring'));
+    assert.equal(await page.textContent('#code-status'), 'Copied: the call for Leapfrog');
+    // At 1280 × 800 the call, the file and Copy are all on screen.
+    for (const id of ['#code-usage', '#code-panel', '#code-copy']) {
+      const box = await page.locator(id).boundingBox();
+      assert.ok(box.y >= 0 && box.y + box.height <= 800, `${id} is on screen: ${JSON.stringify(box)}`);
+    }
+    await page.selectOption('#code-integrator', 'rk4');
+    await page.click('#code-tab-cpp');
+    await screenshot(page, 'stepcode-loop-desktop');
+    // Back to the step: its file, the loop's call gone.
+    await page.check('#code-part-step');
+    assert.equal(await shown(page), file('rk4', 'cpp'));
+    assert.equal((await usage(page)).visible, false);
+  });
+});
+
+test('Step code: the loop on a phone and in German', async () => {
+  await pageChecks(env, { hash: 'scenario=spring&integrators=velocity_verlet', width: 390, height: 844 }, async (page) => {
+    await page.click('#step-code');
+    await page.waitForSelector('#code-dialog[open]');
+    await page.check('#code-part-loop');
+    await page.click('#code-tab-gd');
+    assert.equal(await shown(page), loopFile('gd'));
+    assert.equal((await usage(page)).code, call('velocity_verlet', 'gd', 'on-a-spring'));
+    const box = await page.locator('#code-dialog').boundingBox();
+    assert.ok(box.x >= 0 && box.x + box.width <= 390, `the dialog fits the phone's width: ${JSON.stringify(box)}`);
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(wide <= 390, `the page does not scroll sideways (${wide} px)`);
+    await screenshot(page, 'stepcode-loop-phone');
+  });
+  await pageChecks(env, { hash: 'scenario=spring&integrators=rk4&lang=de', height: 800 }, async (page) => {
+    await page.click('#step-code');
+    await page.waitForSelector('#code-dialog[open]');
+    assert.equal((await page.textContent('label:has(#code-part-loop)')).trim(), 'Die Schleife drumherum');
+    assert.equal((await page.textContent('label:has(#code-part-step)')).trim(), 'Den Schritt');
+    await page.check('#code-part-loop');
+    await page.click('#code-tab-cs');
+    const u = await usage(page);
+    assert.equal(u.title, 'Der Aufruf, der den Federschritt von Runge–Kutta 4 an die Schleife übergibt:');
+    assert.equal(u.code, call('rk4', 'cs', 'on-a-spring'), 'the code stays as written');
+    assert.equal(await shown(page), loopFile('cs'));
+    assert.match(await page.textContent('.code-note'), /^Die Schleife um den Schritt: /);
+    assert.equal(await page.textContent('#code-copy-call'), 'Aufruf kopieren');
+    await screenshot(page, 'stepcode-loop-de');
   });
 });
