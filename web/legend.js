@@ -12,7 +12,7 @@ import { laneStyle, drawMarker } from './palette.js';
 import { isHidden, highlightedLane, setHidden, setHighlighted, keepOnly, onLaneFocus } from './lane-focus.js';
 import { formatValue, groupDigits } from './coords.js';
 import { areaText } from './cloud.js';
-import { orderText, claimTitle } from './study.js';
+import { claimTitle, verdict, measuredText, motionSize } from './study.js';
 import { valueOf } from './links.js';
 import { el as element } from './dom.js';
 import { t, marked } from './language.js';
@@ -227,15 +227,22 @@ export class Legend {
     });
   }
 
-  // The measured orders of a finished study of this system (null: none yet).
+  // The measured orders of a finished study of this system (null: none yet): the order the
+  // Convergence view's verdict rests on, with the dts it holds at when the coarser ones were set
+  // aside, or "not settled" while the slope still changes; the verdict, why, in its title.
   measured(results) {
     const byId = new Map((results ? results.rows : []).map((r) => [r.id, r]));
+    const { scene, laneIds } = this.sim || {};
     for (const row of this.rows) {
-      const fit = byId.get(row.id)?.fit;
-      const text = fit ? orderText(fit) : '';
+      const study = byId.get(row.id);
+      const claim = scene && scene.laneOrders ? scene.laneOrders[laneIds.indexOf(row.id)] : null;
+      const v = study ? verdict(study, claim, scene, results, motionSize(this.sim)) : null;
+      const m = v ? measuredText(v) : { order: '', over: '' };
+      const text = m.order ? `${t('measured {order}', { order: m.order })}${m.over ? ` ${t('at {dts}', { dts: m.over })}` : ''}`
+        : v && v.kind === 'unfit' && study.fit.valid ? t('measured: not settled') : '';
       row.measured.hidden = text === '';
-      row.measured.textContent = text ? t('measured {order}', { order: text }) : '';
-      row.measured.title = text ? t('the order a convergence study measured on this system (Convergence view)') : '';
+      row.measured.textContent = text;
+      row.measured.title = text ? `${t('the order a convergence study measured on this system (Convergence view)')}: ${v.text}` : '';
     }
   }
 

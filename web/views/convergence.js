@@ -8,11 +8,18 @@
 import { Plot } from '../plots.js';
 import { laneStyle, drawMarker } from '../palette.js';
 import { formatValue } from '../coords.js';
-import { runStudy, studySizes, storedStudy, covers, physicsKey, verdict, floorText, orderText, claimFor, claimTitle } from '../study.js';
+import { runStudy, studySizes, storedStudy, covers, physicsKey, verdict, measuredText, motionSize, floorText, claimFor, claimTitle } from '../study.js';
 import { decadeTicks, logRange, el, headedTable, labelCells } from './parts.js';
 import { t } from '../language.js';
 
 export function create(root, app) { return new ConvergenceView(root, app); }
+
+// Whether a method's note (what else its order depends on) concerns the system on screen: when
+// the core's table gives it different orders on different kinds of system (apart from those it
+// follows exactly), or when this system is damped or has drag (the notes of methods whose order
+// damping leaves alone say why). A note about damping is no note on an undamped spring.
+const noteApplies = (info, scene) => Boolean(scene.dissipative) ||
+  new Set(Object.values(info.orders || {}).filter((o) => o.kind !== 'exact').map((o) => o.text)).size > 1;
 
 class ConvergenceView {
   constructor(root, app) {
@@ -147,13 +154,16 @@ class ConvergenceView {
     this.rowsShown = rows.map((row) => {
       const info = infos.get(row.id);
       const claim = claimFor(scene, laneIds, row.id);
-      const v = r && r.levels === 0 && this.state === 'done' ? { kind: 'unfit', text: t('not run (over the work cap)') }
-        : r ? verdict(row, claim, scene, r) : { kind: 'pending', text: this.state === 'cancelled' ? t('cancelled') : t('running…') };
+      const none = { order: null, over: null };
+      const v = r && r.levels === 0 && this.state === 'done' ? { kind: 'unfit', text: t('not run (over the work cap)'), ...none }
+        : r ? verdict(row, claim, scene, r, motionSize(this.sim)) : { kind: 'pending', text: this.state === 'cancelled' ? t('cancelled') : t('running…'), ...none };
+      const measured = measuredText(v);
       return {
         id: row.id, name: info.name, tableOrder: claim && claim.kind !== 'none' ? (claim.kind === 'exact' ? t('exact') : claim.text) : '—', claimTitle: claimTitle(claim, info, scene),
-        note: info.order_note, measured: orderText(row.fit), verdict: v.text, kind: v.kind,
+        note: noteApplies(info, scene) ? info.order_note : '', measured: measured.order, measuredOver: measured.over, verdict: v.text, kind: v.kind,
       };
     });
+    // The notes that concern this system; every note is also in its table order's tooltip.
     this.notes.replaceChildren(...this.rowsShown.filter((row) => row.note)
       .map((row) => el('li', '', `${row.name}: ${row.note}`)));
     this.tbody.replaceChildren(...this.rowsShown.map((row, l) => {
@@ -162,7 +172,10 @@ class ConvergenceView {
       tr.style.setProperty('--lane', laneStyle(row.id, theme.scheme).colour);
       const order = el('td', 'number', row.tableOrder);
       order.title = row.claimTitle;
-      tr.append(name, order, el('td', 'number', row.measured || '—'), el('td', `verdict-${row.kind}`, row.verdict));
+      // The order the verdict rests on, and over which dts when the coarser ones were set aside.
+      const measured = el('td', 'number', row.measured || '—');
+      if (row.measured && row.measuredOver) measured.append(el('span', 'measured-over', row.measuredOver));
+      tr.append(name, order, measured, el('td', `verdict-${row.kind}`, row.verdict));
       labelCells(tr, this.headCells);
       return tr;
     }));
