@@ -11,6 +11,7 @@ import { niceStep, tickLabel, formatValue, plainNumber } from './coords.js';
 import { laneStyle, drawMarker } from './palette.js';
 import { stopText } from './legend.js';
 import { PlotLayer } from './plot-layer.js';
+import { placeLabels, rowsAround } from './plot-labels.js';
 import { PlotReadout, nearestSample } from './plot-readout.js';
 import { cursorTime, onCursor } from './cursor.js';
 import { isHidden, isFaded, onLaneFocus } from './lane-focus.js';
@@ -28,9 +29,13 @@ export function roundoffFloor(steps) {
 }
 // A position error below this fraction of the motion's size is round-off.
 const errorRoundoff = 1e-12;
-// A lane whose energy changed by more than the whole energy scale (100 %) no longer sets the
-// linear range: it is drawn to the edge and marked "off scale".
+// A lane running away no longer sets the linear range: it is drawn to the edge and marked "off
+// scale". Running away: stopped (diverged), or changed by more than the whole energy scale (100 %)
+// and still growing: its largest change so far more than runawayGrowth times its largest in the
+// first half of its samples. A bounded lane past 100 % (semi-implicit Euler near its stability
+// limit swings to +167 % at ωh = 1.25, 1/(1 − ωh/2) − 1) keeps setting the range: it is always on scale.
 const offScalePercent = 100;
+const runawayGrowth = 1.5;
 const storageKey = 'stepwise.energyScale';
 
 // The smallest of 1, 1.5, 2, 3, 4, 5, 6, 8 × 10^k at or above v (v > 0): a range that holds
@@ -338,7 +343,10 @@ export class Plots {
   }
 
   // Marks of stopped lanes (a cross and "diverged at t = … s") and of lanes beyond the range (a
-  // triangle on the edge where the line leaves it, "off scale"), drawn on the layer.
+  // triangle on the edge where the line leaves it, "off scale"), drawn on the layer. Lanes marked
+  // at the same place with the same words share one label (in the text colour when they are
+  // several); labels never overlap each other or the marks (web/plot-labels.js), the stops'
+  // placed first.
   laneMarks(plot, run, value, offScale) {
     const marks = [];
     for (const lane of run.shown) {
@@ -349,21 +357,23 @@ export class Plots {
     }
     return (ctx) => {
       const a = plot.area;
-      let row = 0;
+      const glyphs = [], labels = [];
       for (const m of marks) {
-        ctx.globalAlpha = m.faded ? 0.35 : 1;
         const X = plot.px(m.x);
         if (!Number.isFinite(X)) continue;
+        ctx.globalAlpha = m.faded ? 0.35 : 1;
         ctx.fillStyle = m.style.colour;
         ctx.strokeStyle = m.style.colour;
-        let Y;
+        let Y, rows;
         if (m.kind === 'off') {
           Y = m.up ? a.y + 1 : a.y + a.h - 1;
           ctx.beginPath();
           const d = m.up ? 1 : -1;  // a triangle pointing out of the plot
           ctx.moveTo(X, Y); ctx.lineTo(X - 5, Y + 8 * d); ctx.lineTo(X + 5, Y + 8 * d); ctx.closePath();
           ctx.fill();
-          Y += 14 * d;
+          glyphs.push([X - 5, Math.min(Y, Y + 8 * d), X + 5, Math.max(Y, Y + 8 * d)]);
+          Y += 15 * d;
+          rows = rowsAround(d);  // away from the edge
         } else {
           Y = plot.pyEdge(m.y);
           if (!Number.isFinite(Y)) continue;
@@ -372,24 +382,30 @@ export class Plots {
           ctx.moveTo(X - 5, Y - 5); ctx.lineTo(X + 5, Y + 5);
           ctx.moveTo(X + 5, Y - 5); ctx.lineTo(X - 5, Y + 5);
           ctx.stroke();
-          Y = Math.min(Math.max(Y + 12 * (row % 3 - 1) + 10, a.y + 8), a.y + a.h - 8);
+          glyphs.push([X - 6, Y - 6, X + 6, Y + 6]);
+          rows = rowsAround(0);
         }
-        ctx.textBaseline = 'middle';
-        const width = ctx.measureText(m.text).width;
-        const after = X + 8 + width <= a.x + a.w - 2;
-        const before = X - 8 - width >= a.x + 2;
-        ctx.textAlign = after || !before ? 'left' : 'right';
-        const tx = after ? X + 8 : before ? X - 8 : Math.max(a.x + 2, Math.min(X + 8, a.x + a.w - 2 - width));
-        ctx.fillText(m.text, tx, Y + (m.kind === 'off' ? 12 * (row % 2) * (m.up ? 1 : -1) : 0));
-        row += 1;
+        const same = labels.find((b) => b.kind === m.kind && b.text === m.text && Math.abs(b.x - X) <= 3 && (m.kind === 'off' ? b.up === m.up : Math.abs(b.y - Y) <= 3));
+        if (same) { same.colours.add(m.style.colour); same.faded = same.faded && m.faded; continue; }
+        labels.push({ kind: m.kind, up: m.up, text: m.text, x: X, y: Y, rows, width: ctx.measureText(m.text).width,
+          colours: new Set([m.style.colour]), faded: m.faded });
+      }
+      labels.sort((p, q) => (p.kind === q.kind ? 0 : p.kind === 'stop' ? -1 : 1));
+      const placed = placeLabels(labels, a, glyphs);
+      ctx.textBaseline = 'middle';
+      for (const label of placed) {
+        ctx.globalAlpha = label.faded ? 0.35 : 1;
+        ctx.fillStyle = label.colours.size === 1 ? [...label.colours][0] : run.theme.fg;
+        ctx.textAlign = label.align;
+        ctx.fillText(label.text, label.x, label.y);
       }
       ctx.globalAlpha = 1;
     };
   }
 
   // A drift series (energy, angular momentum) of every lane shown against time, in % of its
-  // scale: linear, its range set by the lanes still running within ±100 % (a lane beyond is
-  // drawn to the edge and marked "off scale"); or the size of the change on a log scale.
+  // scale: linear, its range set by the lanes not running away (a lane that is, is drawn to the
+  // edge and marked "off scale"); or the size of the change on a log scale.
   // Values below the round-off floor are 0.
   driftSpec(run, name, what, log) {
     const { layout, h, snapshot, ends, theme, t } = run;
@@ -403,16 +419,18 @@ export class Plots {
     let lo = 0, hi = 0, smallest = Infinity, largest = 0;
     for (const lane of run.shown) {
       const l = lane.index;
-      let laneLo = 0, laneHi = 0, laneSmall = Infinity;
+      let laneLo = 0, laneHi = 0, laneSmall = Infinity, early = 0;
+      const half = Math.floor(ends[l] / 2);
       for (let i = 0; i < ends[l]; ++i) {
         const v = pct[l](i);
         if (!Number.isFinite(v)) continue;
         if (v < laneLo) laneLo = v;
         if (v > laneHi) laneHi = v;
         if (v !== 0 && Math.abs(v) < laneSmall) laneSmall = Math.abs(v);
+        if (i < half) early = Math.max(early, Math.abs(v));
       }
       const size = Math.max(-laneLo, laneHi);
-      if (!log && (lane.diverged || size > offScalePercent)) continue;
+      if (!log && (lane.diverged || (size > offScalePercent && size > runawayGrowth * early))) continue;
       lo = Math.min(lo, laneLo); hi = Math.max(hi, laneHi);
       smallest = Math.min(smallest, laneSmall); largest = Math.max(largest, size);
     }
