@@ -26,28 +26,39 @@ function why(view) {
 }
 
 export class LoopNotice {
-  // root: the analysis region; turnOff(view): turns the loop off and opens the view.
+  // root: the analysis region; turnOff(view): turns the loop off and opens the view. The notice's
+  // elements are made the first time it shows (most pages never need them).
   constructor(root, turnOff) {
+    this.root = root;
+    this.turnOff = turnOff;
+    this.element = null;
+    this.shown = null;
+  }
+
+  build() {
     this.element = el('section', 'analysis-view loop-notice');
-    this.element.hidden = true;
     this.title = el('h3', 'loop-notice-title');
     this.why = el('p', 'loop-notice-why');
     this.loop = el('p', 'hint loop-notice-loop');
     this.change = el('p', 'loop-notice-change');
     this.button = el('button', 'primary');
     this.button.type = 'button';
-    this.button.addEventListener('click', () => { if (this.shown) turnOff(this.shown.view); });
+    this.button.id = 'loop-off';
+    this.button.addEventListener('click', () => { if (this.shown) this.turnOff(this.shown.view); });
     this.back = el('p', 'hint', t('The Motion tab shows the game loop as it is.'));
     this.element.append(this.title, this.why, this.loop, this.change, this.button, this.back);
-    root.append(this.element);
-    this.shown = null;
+    this.root.append(this.element);
   }
 
   // shown: {view (id), name (the tab's), loop (the simulation's: text, step)}, or null to hide.
   show(shown) {
     this.shown = shown;
-    this.element.hidden = !shown;
-    if (!shown) return;
+    if (!shown) {
+      if (this.element) this.element.hidden = true;
+      return;
+    }
+    if (!this.element) this.build();
+    this.element.hidden = false;
     const dt = formatValue(shown.loop.step, 3);
     this.title.textContent = t('{view}: turn the game loop off first', { view: shown.name });
     this.why.textContent = why(shown.view);
