@@ -101,7 +101,9 @@ Playground::Playground(const std::string& query)
         cloud_values_ = static_cast<size_t>(c.cloud) * 2 * c.integrators.size() +
                         (exact_cloud_ ? exact_cloud_->sample().size() * 2 : 0);
         cloud_points_.reserve(cloud_values_);
-        split_clouds_ = copies > cloud_part;
+        // Every cloud steps in parts: even a small one may cost more than a frame (see cloud_part_ms).
+        split_clouds_ = true;
+        cloud_part_size_.assign(c.integrators.size(), cloud_part_first);
         if (split_clouds_) {
             next_cloud_points_.reserve(cloud_values_);
             next_area_ratio_.assign(c.integrators.size(), std::nan(""));
@@ -190,8 +192,15 @@ bool Playground::step_clouds(const Deadline* deadline) {
     const double dt = sim_.config().dt;
     while (cloud_lane_ < clouds_.size()) {
         PhaseCloud& cloud = clouds_[cloud_lane_];
-        const int count = std::min(cloud_part, cloud.copies() - cloud_copy_);
+        int& size = cloud_part_size_[cloud_lane_];
+        const int count = std::min(size, cloud.copies() - cloud_copy_);
+        const double start = emscripten_get_now();
         cloud.step_part(dt, cloud_copy_, count);
+        // The next part's size from this one's cost: towards cloud_part_ms, at most 4 times larger.
+        const double ms = emscripten_get_now() - start;
+        const double fit = static_cast<double>(count) * cloud_part_ms / std::max(ms, 1e-3);
+        if (count == size || fit < size)
+            size = static_cast<int>(std::clamp(fit, 1.0, std::min(4.0 * size, static_cast<double>(cloud_part))));
         if (split_clouds_) note_part(cloud_lane_, cloud_copy_, count);
         cloud_copy_ += count;
         if (cloud_copy_ >= cloud.copies()) {

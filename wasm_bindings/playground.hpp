@@ -36,9 +36,14 @@ constexpr int history_capacity = 1024;
 constexpr int max_page_cloud_points = 100000;
 constexpr double max_cloud_bytes = 1024.0 * 1024 * 1024;
 constexpr int exact_cloud_sample = 2000;
-// Copies of a cloud stepped in one call of the ensemble, between two reads of the clock; clouds
-// of at most cloud_build_at_once copies in all are built with the Playground (a few ms).
+// Copies of a cloud stepped in one call of the ensemble, between two reads of the clock, at most;
+// clouds of at most cloud_build_at_once copies in all are built with the Playground (a few ms).
+// A copy's step costs from 20 ns (explicit Euler) to 0.1 ms (rk45 taking 2000 substeps on a stiff
+// system: 1000 copies were one step of 120 ms), so each cloud's part is sized from what its last
+// part cost, to about cloud_part_ms, starting at cloud_part_first copies.
 constexpr int cloud_part = 2048;
+constexpr int cloud_part_first = 32;
+constexpr double cloud_part_ms = 2.0;
 constexpr int cloud_build_at_once = 32768;
 // The clouds' point buffers grow by this many floats per unit of building (4 MB): touching fresh
 // memory costs time too, and 15 clouds of 100,000 points need 24 MB of buffers (one 45-55 ms
@@ -167,16 +172,17 @@ private:
     mutable long long points_finite_step_ = -1;
     std::vector<float> cloud_points_;
     size_t cloud_values_ = 0;  // the floats cloud_points_ holds once built (reserved at once)
-    // Clouds of more than cloud_part copies in all take each step in parts (a deadline may fall
-    // between them): the step's clouds first, a cloud and a part at a time from here, then the
-    // lanes. What is read is always a whole step: for such clouds their points, area ratios and
-    // finite counts are those of the last whole step (keep_cloud_views at t = 0), while each
-    // part writes its own into the next_ copies (note_part), swapped in when the step is whole.
+    // Clouds take each step in parts (a deadline may fall between them): the step's clouds
+    // first, a cloud and a part at a time from here, then the lanes. What is read is always a
+    // whole step: the clouds' points, area ratios and finite counts are those of the last whole
+    // step (keep_cloud_views at t = 0), while each part writes its own into the next_ copies
+    // (note_part), swapped in when the step is whole.
     bool split_clouds_ = false;
     bool clouds_ready_ = false;  // every cloud built, and their views and history taken
     std::vector<dvec2> cloud_offsets_;  // the start disc, while the clouds are being built
     size_t cloud_lane_ = 0;
     int cloud_copy_ = 0;
+    std::vector<int> cloud_part_size_;  // each cloud's copies per part (see cloud_part_ms)
     std::vector<double> kept_area_ratio_, next_area_ratio_;
     std::vector<int> next_points_finite_;
     std::vector<float> next_cloud_points_;

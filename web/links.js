@@ -3,8 +3,10 @@
 // refusing a query too long for the core to read.
 import { groupDigits } from './coords.js';
 
+// Without its '#' (a slice: no copy of a link that may be megabytes long before it is refused).
 export function readHash() {
-  return location.hash.replace(/^#/, '');
+  const hash = location.hash;
+  return hash.startsWith('#') ? hash.slice(1) : hash;
 }
 
 // Replaces (not pushes) the history entry: a dragged slider must not fill the back button.
@@ -63,11 +65,17 @@ export function valueOf(query, key) {
 // Why a query is refused before it reaches the core, or null when it is not: longer than the
 // core could ever read in full (limits.max_query_length, derived from its max_pairs and
 // max_value_length), it would only be copied into the module's fixed heap to be rejected there
-// (a 4 MB value aborted the module). One check for set(), the address and postMessage alike.
+// (a 4 MB value aborted the module). One check for set(), the address and postMessage alike
+// (an address that long at load is taken off by web/mode.js, which gives its length).
 export function oversize(query, limits) {
-  if (typeof query !== 'string' || query.length <= limits.max_query_length) return null;
+  if (typeof query !== 'string') return null;
+  return oversizeLength(query.length, limits);
+}
+
+export function oversizeLength(length, limits) {
+  if (!(length > limits.max_query_length)) return null;
   const n = groupDigits;
-  return `The config is ${n(query.length)} characters long; Stepwise reads at most ` +
+  return `The config is ${n(length)} characters long; Stepwise reads at most ` +
     `${n(limits.max_query_length)} (${limits.max_pairs} key=value pairs, each key and value at most ` +
     `${n(limits.max_value_length)} characters, 3 per %XX escape), so none of it was used.`;
 }

@@ -8,7 +8,7 @@ import { CloudView, ownTaskPoints } from './cloud.js';
 import { Plots } from './plots.js';
 import { Legend, LiveSummary } from './legend.js';
 import { Controls } from './controls.js';
-import { readHash, writeHash, onHashEdited, withKey, valueOf, oversize } from './links.js';
+import { readHash, writeHash, onHashEdited, withKey, valueOf, oversize, oversizeLength } from './links.js';
 import { themeColours } from './palette.js';
 import { installApi } from './api.js';
 import { bindKeyboard } from './keyboard.js';
@@ -197,8 +197,8 @@ function notify(message) {
 // the old one, and shows the normalised config everywhere, the address hash included. A query
 // longer than the core could read is refused whole before it reaches the module (the current
 // run goes on; at start-up the default one runs), with the reason shown.
-function apply(query) {
-  const refused = oversize(query, core.limits);
+function apply(query, refusedAtLoad = 0) {
+  const refused = refusedAtLoad ? oversizeLength(refusedAtLoad, core.limits) : oversize(query, core.limits);
   if (refused && sim) {
     notify(refused);
     return sim.config;
@@ -406,6 +406,7 @@ let lastPlot = -Infinity;
 let plotsAfterFirstFrame = true;
 let laidOut = false;  // the start-up's last layout is done: frames may draw
 let plotsDrawn = false;
+let plotRound = false;  // a round of the plots under way, a plot a frame (while playing)
 // Milliseconds of stepping per frame when there are clouds (see Runner.budgetMs).
 const cloudStepBudgetMs = 5;
 
@@ -427,9 +428,10 @@ function draw() {
     // they were one task of 40–50 ms on a busy machine.
     plotsAfterFirstFrame = false;
     runner.dirty = true;
-  } else if (!runner.playing || now - lastPlot >= plotInterval) {
-    lastPlot = now;
-    if (showPlots) plots.draw(sim, snapshot, theme);
+  } else if (!runner.playing || plotRound || now - lastPlot >= plotInterval) {
+    // Playing: a plot a frame until each is drawn (see Plots.draw); paused: all of them at once.
+    if (!plotRound) lastPlot = now;
+    if (showPlots) plotRound = !plots.draw(sim, snapshot, theme, runner.playing ? 1 : Infinity);
     plotsDrawn = true;
   }
   showNumbers(!runner.playing);
@@ -590,7 +592,9 @@ async function start() {
   const panels = installPanels({
     integrators: core.integrators, laneIds: () => sim.laneIds, openers: { methods: $('methods-open'), keys: $('keys-open') },
   });
-  apply(readHash() || `scenario=${core.limits.default_scenario}`);
+  // An address longer than the core reads was taken off by web/mode.js at once: its length says why.
+  if (mode.refusedLength) apply(`scenario=${core.limits.default_scenario}`, mode.refusedLength);
+  else apply(readHash() || `scenario=${core.limits.default_scenario}`);
   if (!sim) await fullModuleWait;  // a link with a cloud: its simulation is made in the full module
   onHashEdited((hash) => { if (hash !== sim.config) apply(hash); });
 

@@ -30,10 +30,23 @@
       autoplay.slice(0, 40) + "', so the frame starts paused");
     console.warn('Stepwise: ' + problems[problems.length - 1]);
   }
+  // A config longer than the core reads (its limits().max_query_length: 64 key=value pairs, each
+  // key and value at most 1,024 characters, 3 per %XX escape; tests/web/longtasks.test.mjs checks
+  // the two agree) is refused here, before anything else reads the address: the browser's own
+  // handling of a long address grows with it (a 2,000,000-character one: 40 ms tasks on a page
+  // with no script at all, when it looks for the fragment's element), so it is taken off the
+  // address at once, and main.js says why and runs the default system.
+  var maxQueryLength = 393344;
+  var refusedLength = 0;
+  if (location.hash.length - 1 > maxQueryLength) {
+    refusedLength = location.hash.length - 1;
+    try { history.replaceState(history.state, '', location.pathname + location.search); } catch (e) { /* kept */ }
+  }
   var root = document.documentElement;
   if (embed) root.classList.add('embed');
   root.classList.add('ui-' + ui);
   window.__stepwiseMode = Object.freeze({
     embed: embed, ui: ui, autoplay: autoplay === '1', problems: Object.freeze(problems), options: Object.freeze(optionNames),
+    maxQueryLength: maxQueryLength, refusedLength: refusedLength,
   });
 })();

@@ -60,7 +60,10 @@ export class PlotLayer {
 
   // Draws spec: {xr, yr, xTicks, yTicks, xName, yName, lines: [{key, count, x(i), y(i), style,
   // faded}], marks(ctx) (the layer's marks), …}. generation: the history's (a rewrite draws whole).
-  render(theme, spec, generation, forceFull = false) {
+  // budgetPx: the length of line (CSS pixels) this call strokes at most; the rest at the next
+  // calls (this.complete says when every line is drawn). The canvas rasterises what is stroked in
+  // the frame's commit: fifteen lanes of a chaotic motion drawn whole again were 30–50 ms of it.
+  render(theme, spec, generation, forceFull = false, budgetPx = Infinity) {
     const sizeKey = this.size();
     this.font = theme.font;
     const ticks = (list) => list.map((t) => `${t.value}:${t.label}`).join(',');
@@ -91,6 +94,7 @@ export class PlotLayer {
     ctx.clip();
     // Faded lanes under the others: a highlighted lane stays on top.
     ctx.lineWidth = 1.75;
+    this.budgetPx = budgetPx;
     for (const faded of [true, false]) {
       ctx.globalAlpha = faded ? 0.22 : 1;
       spec.lines.forEach((line, k) => { if (Boolean(line.faded) === faded) this.append(line, this.drawn[k]); });
@@ -98,13 +102,15 @@ export class PlotLayer {
     ctx.globalAlpha = 1;
     if (spec.after) spec.after(ctx);
     ctx.restore();
+    this.complete = spec.lines.every((line, k) => this.drawn[k].count >= line.count);
     this.drawOverlay();
     return full;
   }
 
-  // Strokes samples drawn.count … line.count − 1 of one line, from the last point drawn.
+  // Strokes samples drawn.count … line.count − 1 of one line, from the last point drawn, as far
+  // as this.budgetPx allows (it stops before the sample that passes it, and goes on from there).
   append(line, drawn) {
-    if (line.count <= drawn.count) return;
+    if (line.count <= drawn.count || !(this.budgetPx > 0)) return;
     const ctx = this.ctx;
     ctx.strokeStyle = line.style.colour;
     ctx.setLineDash(line.style.dash || []);
@@ -115,12 +121,20 @@ export class PlotLayer {
     let lx = drawn.x, ly = drawn.y, length = drawn.length;
     if (Number.isFinite(lx)) path.point(lx, ly);
     const last = line.count - 1;
+    // What a segment costs to stroke: its length inside the plot at most.
+    const most = this.area.w + this.area.h;
+    let next = line.count;
     for (let i = drawn.count; i <= last; ++i) {
       const X = this.px(line.x(i)), Y = this.py(line.y(i));
       if (!Number.isFinite(X) || !Number.isFinite(Y)) { path.lift(); lx = NaN; ly = NaN; continue; }
       if (i < last && Math.abs(X - lx) < minStepPx && Math.abs(Y - ly) < minStepPx) continue;
-      // Far-off points (a diverging lane) add a bounded length: the dash phase only needs to be steady.
-      if (Number.isFinite(lx)) length += Math.min(Math.hypot(X - lx, Y - ly), 1e4);
+      if (Number.isFinite(lx)) {
+        const d = Math.hypot(X - lx, Y - ly);
+        if (this.budgetPx <= 0) { next = i; break; }
+        this.budgetPx -= Math.min(d, most);
+        // Far-off points (a diverging lane) add a bounded length: the dash phase only needs to be steady.
+        length += Math.min(d, 1e4);
+      }
       path.point(X, Y);
       lx = X; ly = Y;
     }
@@ -128,7 +142,7 @@ export class PlotLayer {
     ctx.setLineDash([]);
     ctx.lineDashOffset = 0;
     ctx.lineWidth = 1.75;
-    drawn.count = line.count; drawn.x = lx; drawn.y = ly; drawn.length = length;
+    drawn.count = next; drawn.x = lx; drawn.y = ly; drawn.length = length;
   }
 
   drawAxes(theme, spec) {

@@ -37,6 +37,9 @@ const errorRoundoff = 1e-12;
 const offScalePercent = 100;
 const runawayGrowth = 1.5;
 const storageKey = 'stepwise.energyScale';
+// The length of line (CSS pixels) a plot strokes at most in one frame while playing (Plots.draw):
+// a few milliseconds of rasterising on a software canvas.
+const plotBudgetPx = 40000;
 
 // The smallest of 1, 1.5, 2, 3, 4, 5, 6, 8 × 10^k at or above v (v > 0): a range that holds
 // while the data grows a little, so the plot keeps appending.
@@ -231,9 +234,16 @@ export class Plots {
     return out;
   }
 
-  draw(sim, snapshot, theme) {
+  // Draws the plots from the history. most: how many plots this call draws at most, each with
+  // at most plotBudgetPx of line stroked; a plot not finished within it goes on at the next call,
+  // and then the round goes on to the next plot (while playing the page calls it a frame at a time:
+  // the lines stroked are rasterised in the frame's commit, and the plots drawn whole again all
+  // at once, as after the history's compaction or a new range, made frames of 50–70 ms with fifteen
+  // lanes of a chaotic pendulum at 10×). Paused: all of them whole. Returns true when the round is
+  // complete.
+  draw(sim, snapshot, theme, most = Infinity) {
     const count = sim.historyCount;
-    if (count === 0) return;
+    if (count === 0) return true;
     const layout = sim.layout.history, h = sim.history;
     const t = layout.series(h, 't');
     this.t = t;
@@ -252,26 +262,34 @@ export class Plots {
     const run = { sim, snapshot, theme, layout, h, t, count, ends, xr, xTicks, generation: sim.historyGeneration };
     const shown = snapshot.lanes.filter((lane) => !isHidden(lane.id));
     run.shown = shown;
-    this.energy.render(theme, this.driftSpec(run, 'energy_drift', marked('energy change'), this.log), run.generation);
-    if (this.breakdown && !this.breakdown.canvas.closest('figure').hidden) {
-      this.breakdown.render(theme, this.breakdownSpec(run), run.generation);
+    const budget = most === Infinity ? Infinity : plotBudgetPx;
+    const plots = [[this.energy, () => this.driftSpec(run, 'energy_drift', marked('energy change'), this.log)]];
+    if (this.breakdown && !this.breakdown.canvas.closest('figure').hidden) plots.push([this.breakdown, () => this.breakdownSpec(run)]);
+    plots.push([this.error, () => this.errorSpec(run)], [this.phase, () => this.phaseSpec(run), Boolean(this.phaseOverlay)]);
+    if (this.showAngular) plots.push([this.angular, () => this.driftSpec(run, 'angular_momentum_drift', marked('angular momentum change'), false)]);
+    if (this.showArea) plots.push([this.area, () => this.areaSpec(run)]);
+    if (most === Infinity || !(this.round < plots.length)) this.round = 0;
+    for (let drawn = 0; this.round < plots.length && drawn < most; ++drawn) {
+      const [plot, spec, whole = false] = plots[this.round];
+      plot.render(theme, spec(), run.generation, whole, budget);
+      if (plot.complete) this.round += 1;
     }
-    this.error.render(theme, this.errorSpec(run), run.generation);
-    this.phase.render(theme, this.phaseSpec(run), run.generation, Boolean(this.phaseOverlay));
-    if (this.showAngular) this.angular.render(theme, this.driftSpec(run, 'angular_momentum_drift', marked('angular momentum change'), false), run.generation);
-    if (this.showArea) this.area.render(theme, this.areaSpec(run), run.generation);
-    this.cursorMoved();
+    // Each plot drew its layer with itself; the readouts once the round is whole.
+    const done = this.round >= plots.length;
+    if (done) this.cursorMoved(false);
+    return done;
   }
 
-  // The cursor moved (or the plots were drawn): every plot's layer again, and the active readout.
-  cursorMoved() {
+  // The cursor moved (or the plots were drawn: layers false, they drew their own): every plot's
+  // layer again, and the active readout.
+  cursorMoved(layers = true) {
     if (!this.t) return;
     const t = cursorTime();
     const i = t === null ? -1 : nearestSample(t, this.count, this.t);
     const timeText = i < 0 ? '' : `t = ${formatValue(this.t(i), 4)} s`;
     for (const [, plot] of this.all()) {
       if (!plot.spec) continue;
-      plot.drawOverlay();
+      if (layers) plot.drawOverlay();
       this.readouts.get(plot).update(i, timeText);
     }
   }

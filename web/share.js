@@ -72,7 +72,20 @@ export function installShare(app) {
   const ui = $('embed-ui');
   const size = $('embed-size');
   const autoplay = $('embed-autoplay');
-  const preview = $('embed-preview');
+  // The preview's frame is made when the dialog first opens: a frame in the page's HTML is made
+  // with the page, and its first document takes the page's address, which may be a link of
+  // megabytes still to be refused (a 2,000,000-character one: 100 ms of the HTML's parsing).
+  let preview = null;
+  const previewFrame = () => {
+    if (!preview) {
+      preview = document.createElement('iframe');
+      preview.id = 'embed-preview';
+      preview.className = 'embed-preview';
+      preview.title = t('Preview of the embedded simulation');
+      dialog.querySelector('.preview-label').after(preview);
+    }
+    return preview;
+  };
   // The dialog closes with its buttons and Escape only, never on an Enter in a field.
   $('embed-form').addEventListener('submit', (event) => event.preventDefault());
   const options = () => ({ ui: ui.value, size: size.value, autoplay: autoplay.checked, title: app.title() });
@@ -80,10 +93,10 @@ export function installShare(app) {
   const refresh = () => {
     code.value = embedSnippet(app.config(), options());
     const s = embedSizes[size.value] || embedSizes.medium;
-    preview.style.aspectRatio = `${s.width} / ${s.height}`;
+    previewFrame().style.aspectRatio = `${s.width} / ${s.height}`;
     clearTimeout(previewTimer);
     previewTimer = setTimeout(() => {
-      if (dialog.open) preview.src = embedUrl(app.config(), options());
+      if (dialog.open) previewFrame().src = embedUrl(app.config(), options());
     }, 150);
   };
   for (const input of [ui, size, autoplay]) input.addEventListener('change', refresh);
@@ -98,7 +111,7 @@ export function installShare(app) {
     $('embed-status').textContent = ok ? t('Copied. Paste it into your page’s HTML.') : t('Select the text and copy it.');
   });
   dialog.addEventListener('close', () => {
-    preview.removeAttribute('src');  // the preview's simulation stops with the dialog
+    if (preview) preview.removeAttribute('src');  // the preview's simulation stops with the dialog
     $('embed-status').textContent = '';
   });
   $('embed-close').addEventListener('click', () => dialog.close());
