@@ -147,16 +147,20 @@ export function fitRanges(points, xr, yr) {
 // a group with no such place gets no label.
 // width(text): the text's width in px; height: its height.
 // Returns [{text, x, y, align: 'left' | 'right' | 'center', baseline: 'bottom' | 'top' | 'middle'}].
-export function placeLabels(points, width, height, { near = 4, bounds = null } = {}) {
+export function placeLabels(points, width, height, { near = 4, bounds = null, obstacles = [] } = {}) {
   const groups = [];
   for (const p of points) {
-    const g = groups.find((q) => Math.hypot(q.x - p.x, q.y - p.y) <= near);
+    // A point with its own text (a body's name) is a label of its own.
+    if (p.text !== undefined) { groups.push({ x: p.x, y: p.y, numbers: [], text: p.text }); continue; }
+    const g = groups.find((q) => q.text === undefined && Math.hypot(q.x - p.x, q.y - p.y) <= near);
     if (g) { if (!g.numbers.includes(p.number)) g.numbers.push(p.number); } else groups.push({ x: p.x, y: p.y, numbers: [p.number] });
   }
   const gap = 7;
   const places = [
     [gap, -gap, 'left', 'bottom'], [-gap, -gap, 'right', 'bottom'], [gap, gap, 'left', 'top'], [-gap, gap, 'right', 'top'],
     [gap + 4, 0, 'left', 'middle'], [-gap - 4, 0, 'right', 'middle'], [0, -gap - 3, 'center', 'bottom'], [0, gap + 3, 'center', 'top'],
+    [2 * gap + 4, 0, 'left', 'middle'], [-2 * gap - 4, 0, 'right', 'middle'], [2 * gap, -2 * gap, 'left', 'bottom'], [-2 * gap, -2 * gap, 'right', 'bottom'],
+    [2 * gap, 2 * gap, 'left', 'top'], [-2 * gap, 2 * gap, 'right', 'top'],
   ];
   const taken = [];
   const rectOf = (x, y, w, align, baseline) => {
@@ -167,21 +171,25 @@ export function placeLabels(points, width, height, { near = 4, bounds = null } =
   const overlaps = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
   const dots = groups.map((g) => ({ left: g.x - 4, right: g.x + 4, top: g.y - 4, bottom: g.y + 4 }));
   return groups.map((g) => {
-    const text = numbersText(g.numbers);
+    const text = g.text !== undefined ? g.text : numbersText(g.numbers);
     const w = width(text);
     let chosen = null;
-    for (const [dx, dy, align, baseline] of places) {
-      const r = rectOf(g.x + dx, g.y + dy, w, align, baseline);
-      const outside = bounds && (r.left < bounds.left || r.right > bounds.right || r.top < bounds.top || r.bottom > bounds.bottom);
-      if (outside || taken.some((t) => overlaps(t, r)) || dots.some((d) => overlaps(d, r))) continue;
-      chosen = { x: g.x + dx, y: g.y + dy, align, baseline, rect: r };
-      break;
+    // First a place clear of the obstacles (the arrows) too, else one clear of labels and points.
+    for (const avoid of [obstacles, []]) {
+      for (const [dx, dy, align, baseline] of places) {
+        const r = rectOf(g.x + dx, g.y + dy, w, align, baseline);
+        const outside = bounds && (r.left < bounds.left || r.right > bounds.right || r.top < bounds.top || r.bottom > bounds.bottom);
+        if (outside || taken.some((t) => overlaps(t, r)) || dots.some((d) => overlaps(d, r)) || avoid.some((d) => overlaps(d, r))) continue;
+        chosen = { x: g.x + dx, y: g.y + dy, align, baseline, rect: r };
+        break;
+      }
+      if (chosen) break;
     }
     // No free place (a crowded step, rk45's many substeps): no number rather than numbers piled
     // on each other; the table has every stage.
     if (!chosen) return null;
     taken.push(chosen.rect);
-    return { text, x: chosen.x, y: chosen.y, align: chosen.align, baseline: chosen.baseline };
+    return { text, x: chosen.x, y: chosen.y, align: chosen.align, baseline: chosen.baseline, rect: chosen.rect };
   }).filter(Boolean);
 }
 

@@ -3,8 +3,9 @@
 // acceleration used there as arrows, the result as a ring) and in the phase plot (the stages'
 // numbered (q, p)), and the worked step as a table, as an exercise sheet prints it, with Copy
 // (tab-separated) and CSV (the text of `stepwise trace`, made by the core). Every number comes
-// from the module as the core's own text; nothing from the module or the address is ever parsed
-// as markup. A step (Step, →, Reset) moves it on to the step that is next; playing, a new config
+// from the module as the core's own text, shown rounded to 4 significant digits (the table fits
+// its panel) or, with Exact, as it is; bodies are P1, P2 … as the presets' texts name them.
+// Nothing from the module or the address is ever parsed as markup. A step (Step, →, Reset) moves it on to the step that is next; playing, a new config
 // or another view closes it (frame()).
 //
 // The work is bounded and sliced like every other call into the module: the step is traced in
@@ -93,7 +94,23 @@ class XRay {
       button('xray-csv', 'CSV', t('Download the worked step as CSV: the text of stepwise trace'), () => this.csv()),
       button('xray-close', t('Close'), t('Close the X-ray'), () => this.close(true)),
     );
-    head.append(title, pick, actions);
+    // Rounded to 4 significant digits by default (a sheet's precision, and the table fits the
+    // panel); Exact shows the core's own text, every digit (then the table may scroll sideways).
+    const exact = el('label', 'xray-exact');
+    this.exactBox = el('input');
+    this.exactBox.type = 'checkbox';
+    this.exactBox.id = 'xray-exact';
+    exact.htmlFor = 'xray-exact';
+    exact.append(this.exactBox, ` ${t('Exact')}`);
+    exact.title = t('Every digit the core computed (as stepwise trace prints it), not rounded to 4 significant digits');
+    this.exactBox.addEventListener('change', () => { if (this.shown && this.shown.worked) this.render(); });
+    // Back to the sheet's step: Reset, and the X-ray moves on to step 0 (frame()).
+    this.first = button('xray-first', t('Step 0'), t('Step 0: back to t = 0, the exercise sheet\'s step'), () => {
+      const reset = document.getElementById('reset');
+      if (reset) reset.click();
+    });
+    this.first.hidden = true;
+    head.append(title, pick, exact, this.first, actions);
     this.summary = el('p', 'xray-summary');
     this.legend = el('ul', 'xray-legend');
     this.legend.setAttribute('aria-label', t('What the canvas and the phase plot show'));
@@ -146,6 +163,7 @@ class XRay {
     if (!sim.traceStart(ids[lane])) return;
     this.shown = { sim, steps: sim.snapshot.steps, id: ids[lane], lane, name: names[lane], worked: null, drawn: null, timer: null };
     this.lastId = ids[lane];
+    this.first.hidden = this.shown.steps === 0;
     this.panel.style.setProperty('--lane', laneStyle(ids[lane], this.page.theme().scheme).colour);
     this.status.textContent = '';
     this.render();
@@ -260,7 +278,9 @@ class XRay {
     this.scroll.replaceChildren(worked.stepped ? this.table(worked) : el('span'));
     this.scroll.hidden = !worked.stepped;
     this.legend.hidden = !worked.stepped;
-    this.command.replaceChildren(`${t('The CSV is the text of')} `, el('code', '', this.commandLine(sim, id)));
+    this.command.replaceChildren(
+      `${t('The same numbers from the command line: run stepwise trace with this page\'s setup, the integrator and the step number; the CSV is its text, every digit:')} `,
+      el('code', '', this.commandLine(sim, id)));
   }
 
   commandLine(sim, id) {
@@ -269,7 +289,8 @@ class XRay {
 
   // The worked step: a row per stage and body, the core's exact text in each cell.
   table(worked) {
-    const table = el('table', 'xray-table');
+    const exact = this.exactBox.checked;
+    const table = el('table', `xray-table${exact ? ' exact' : ''}`);
     const caption = el('caption', 'visually-hidden', t('Each stage of the step: its position, velocity and acceleration per body, then the result'));
     const head = el('thead');
     const hr = el('tr');
@@ -302,13 +323,14 @@ class XRay {
           label.rowSpan = rows.length;
           tr.append(number, label);
         }
-        tr.append(el('td', 'num', stage.kind === 'note' ? '' : String(k)));
+        tr.append(el('td', 'num', stage.kind === 'note' ? '' : bodyName(k)));
         for (const v of vectors) {
           const td = el('td', 'num vec');
           for (const c of v.columns) {
             const text = b.cells[worked.columns.indexOf(c)];
-            const part = el('span', 'part', plainNumber(text));
+            const part = el('span', 'part', plainNumber(exact ? text : rounded(text)));
             part.dataset.column = c;
+            part.dataset.exact = text;
             const why = emptyReason(stage, c, text);
             if (why) { part.title = why; part.classList.add('empty'); }
             td.append(part);
@@ -336,6 +358,7 @@ class XRay {
         const px = (p) => ({ x: map.px(p.x), y: map.py(p.y) });
         drawn.canvas.velocityArrows = 0;
         drawn.canvas.accelerationArrows = 0;
+        drawn.canvas.arrows = [];
         // The stages' path, faint, in order per body: how the method walks through the step.
         ctx.strokeStyle = style.colour;
         ctx.globalAlpha = 0.35;
@@ -352,6 +375,7 @@ class XRay {
           const from = px(p);
           if (p.velocity) { arrow(ctx, from, px(p.velocity), style.colour, []); drawn.canvas.velocityArrows += 1; }
           if (p.acceleration) { arrow(ctx, from, px(p.acceleration), theme.fg, [4, 3]); drawn.canvas.accelerationArrows += 1; }
+          for (const tip of [p.velocity, p.acceleration]) if (tip && drawn.canvas.arrows.length < 200) drawn.canvas.arrows.push({ from, to: px(tip) });
         }
         drawn.canvas.points = [];
         for (const p of stages.points) {
@@ -367,7 +391,20 @@ class XRay {
           }
           drawn.canvas.points.push({ stage: p.stage, body: p.body, x: p.x, y: p.y, result: p.result, px: q.x, py: q.y });
         }
-        drawn.canvas.labels = numbers(ctx, stages.points.map((p) => ({ ...px(p), number: p.stage })), theme, map.rect);
+        // Each body named as the preset names it (P1, P2) beside its first stage, and the stage
+        // numbers placed clear of each other, the points and the arrows.
+        const named = new Set();
+        const marks = [];
+        for (const p of stages.points) {
+          marks.push({ ...px(p), number: p.stage });
+          if (worked.bodies > 1 && !named.has(p.body)) { named.add(p.body); marks.push({ ...px(p), text: bodyName(p.body) }); }
+        }
+        // (a step of few stages: a crowded one, rk45's many substeps, would take too long)
+        const obstacles = [];
+        if (stages.points.length <= 20) for (const p of stages.points) {
+          for (const tip of [p.velocity, p.acceleration]) if (tip) obstacles.push(...segmentBoxes(px(p), px(tip)));
+        }
+        drawn.canvas.labels = numbers(ctx, marks, theme, map.rect, obstacles);
       },
     };
     this.phaseOverlay = {
@@ -444,14 +481,27 @@ class XRay {
     // Each row as the table shows it: #, stage (first row of a stage only), body, then x … ay.
     const rows = [...this.scroll.querySelectorAll('tbody tr:not(.xray-gap)')].map((tr) => [...tr.cells]
       .flatMap((c) => (c.classList.contains('vec') ? [...c.children].map((part) => part.textContent) : [c.textContent])));
+    const exact = [...this.scroll.querySelectorAll('tbody tr:not(.xray-gap)')].map((tr) => [...tr.cells]
+      .flatMap((c) => (c.classList.contains('vec') ? [...c.children].map((part) => part.dataset.exact) : [c.textContent])));
     if (!s.worked) return { open: true, tracing: true, integrator: s.id, steps: s.steps, summary: this.summary.textContent, canvas: null, phase: null };
     return {
       open: true, integrator: s.id, steps: s.steps, stepped: s.worked.stepped, stages: s.worked.total,
       shownStages: s.worked.stages.map((st) => st.number), labels: s.worked.stages.map((st) => st.label),
-      summary: this.summary.textContent, rows,
+      summary: this.summary.textContent, rows, exact, exactShown: this.exactBox.checked,
       canvas: s.drawn ? structuredClone(s.drawn.canvas) : null, phase: s.drawn ? structuredClone(s.drawn.phase) : null,
     };
   }
+}
+
+// A body as the presets' texts name it: P1, P2, …
+export const bodyName = (index) => `P${index + 1}`;
+
+// A number of the core's text to 4 significant digits ('' stays ''; an integer stays whole).
+export function rounded(text) {
+  if (text === '') return text;
+  const x = Number(text);
+  if (!Number.isFinite(x) || (Number.isInteger(x) && Math.abs(x) < 1e6)) return text;
+  return String(Number(x.toPrecision(4)));
 }
 
 // What a game loop changes about the step shown (the core's step numbers are physics steps; the
@@ -486,11 +536,11 @@ function arrow(ctx, a, b, colour, dash) {
 
 // The stage numbers beside their points, with a halo, placed apart (xray-model.js placeLabels).
 // area: the plot's rectangle {x, y, w, h} the numbers stay in.
-function numbers(ctx, points, theme, area) {
+function numbers(ctx, points, theme, area, obstacles = []) {
   ctx.font = `600 12px ${theme.font}`;
   const bounds = { left: area.x + 2, top: area.y + 2, right: area.x + area.w - 2, bottom: area.y + area.h - 2 };
   const labels = placeLabels(points.filter((p) => Number.isFinite(p.x) && Number.isFinite(p.y)),
-    (text) => ctx.measureText(text).width, 12, { bounds });
+    (text) => ctx.measureText(text).width, 12, { bounds, obstacles });
   for (const l of labels) {
     ctx.textAlign = l.align;
     ctx.textBaseline = l.baseline;
@@ -501,5 +551,18 @@ function numbers(ctx, points, theme, area) {
     ctx.fillStyle = theme.fg;
     ctx.fillText(l.text, l.x, l.y);
   }
-  return labels.map((l) => ({ text: l.text, x: l.x, y: l.y }));
+  return labels.map((l) => ({ text: l.text, x: l.x, y: l.y, rect: l.rect }));
+}
+
+// A line from a to b (pixels) as small boxes along it, for the labels to keep clear of.
+function segmentBoxes(a, b) {
+  const length = Math.hypot(b.x - a.x, b.y - a.y);
+  if (!Number.isFinite(length)) return [];
+  const n = Math.min(40, Math.ceil(length / 4));
+  const boxes = [];
+  for (let k = 1; k <= n; ++k) {
+    const x = a.x + ((b.x - a.x) * k) / n, y = a.y + ((b.y - a.y) * k) / n;
+    boxes.push({ left: x - 1.5, right: x + 1.5, top: y - 1.5, bottom: y + 1.5 });
+  }
+  return boxes;
 }
