@@ -1,6 +1,7 @@
 #include "ensemble.hpp"
 
 #include "ensemble_isa.hpp"
+#include "forces/force_kind.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -41,6 +42,14 @@ struct Field {
 };
 
 // The system's forces as plain arrays (the kernels call nothing from the standard library).
+// The ensemble's kernels are the force kinds' second implementation, over arrays of copies (the
+// same bits as core/forces/, which the ensemble tests check on every scenario and preset). They
+// know these six kinds: a new kind needs its vector form here (forces_of, the passes and the
+// fused shapes), or plan() must send systems with it to the per-copy path.
+static_assert(force_kind_count == 6 && force_kind_ids[0] == std::string_view("uniform_gravity") &&
+                  force_kind_ids[5] == std::string_view("central_body"),
+              "ensemble_kernels.inc implements the six kinds of core/forces/: add a new kind's vector form");
+
 struct Forces {
     int bodies;
     const double *mass, *inv_mass;
