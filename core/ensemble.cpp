@@ -1,6 +1,7 @@
 #include "ensemble.hpp"
 
 #include "ensemble_isa.hpp"
+#include "forces/force_kind.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -9,6 +10,8 @@
 #include <iterator>
 #include <stdexcept>
 #include <string>
+#include <string_view>
+#include <tuple>
 
 // A fixed-step method runs on a block of copies at a time (all bodies, copies [k0, k0 + m)):
 // every stage of the step, then the next block. The block's scratch stays in the first-level
@@ -39,6 +42,14 @@ struct Field {
 };
 
 // The system's forces as plain arrays (the kernels call nothing from the standard library).
+// The ensemble's kernels are the force kinds' second implementation, over arrays of copies (the
+// same bits as core/forces/, which the ensemble tests check on every scenario and preset). They
+// know these six kinds: a new kind needs its vector form here (forces_of, the passes and the
+// fused shapes), or plan() must send systems with it to the per-copy path.
+static_assert(force_kind_count == 6 && force_kind_ids[0] == std::string_view("uniform_gravity") &&
+                  force_kind_ids[5] == std::string_view("central_body"),
+              "ensemble_kernels.inc implements the six kinds of core/forces/: add a new kind's vector form");
+
 struct Forces {
     int bodies;
     const double *mass, *inv_mass;
@@ -118,6 +129,23 @@ struct Block {
 
 using BlockStep = void (*)(const Block& B, double h, bool started);
 
+// A vectorised method (one row of ensemble_kernels.inc's soa_methods): its id, the vector
+// fields it carries per copy and needs as scratch per block, whether it uses the kinematic
+// force maps, its step over a block of copies by passes, and its fused form's cost.
+struct SoaMethod {
+    const char* id;
+    int carried = 0, scratch = 0;
+    bool force_maps = false;
+    // Force evaluations per step of its fused form; 0: none (the kinematic methods).
+    int fused_evaluations = 0;
+    // The first step evaluates the start once more (leapfrog, Störmer and velocity Verlet).
+    bool evaluates_start = false;
+    // Its fused form holds only without damping or drag (yoshida4's fused step is the plain
+    // Forest–Ruth sequence; with dissipation its passes split off the dissipative flows).
+    bool fused_undamped_only = false;
+    BlockStep block = nullptr;
+};
+
 // The fused methods (ensemble_kernels.inc's fused_step): one body's force parameters, hoisted.
 struct FusedParams {
     double gx, gy, c, damper, drag, im;  // c = damper * im (the linear form)
@@ -178,15 +206,15 @@ namespace isa_avx512 {
 
 struct Isa {
     const char* name;
-    const BlockStep* steps;
+    const SoaMethod* methods;  // that instruction set's soa_methods (the same rows, its kernels)
     FusedStep (*fused)(const FusedShape&);
     bool (*supported)();
 };
 const Isa isas[] = {
-    {"default", isa_default::block_steps, isa_default::fused_pick, [] { return true; }},
+    {"default", isa_default::soa_methods, isa_default::fused_pick, [] { return true; }},
 #ifdef STEPWISE_ENSEMBLE_X86_CLONES
-    {"avx2", isa_avx2::block_steps, isa_avx2::fused_pick, [] { return __builtin_cpu_supports("avx2") != 0; }},
-    {"avx512f", isa_avx512::block_steps, isa_avx512::fused_pick, [] { return __builtin_cpu_supports("avx512f") != 0; }},
+    {"avx2", isa_avx2::soa_methods, isa_avx2::fused_pick, [] { return __builtin_cpu_supports("avx2") != 0; }},
+    {"avx512f", isa_avx512::soa_methods, isa_avx512::fused_pick, [] { return __builtin_cpu_supports("avx512f") != 0; }},
 #endif
 };
 constexpr int isa_count = static_cast<int>(std::size(isas));
@@ -204,25 +232,8 @@ int widest_isa() {
 int current_isa = widest_isa();
 
 // ---------------------------------------------------------------------------------------
-// The vectorised methods: id, vector fields carried per copy, scratch fields per block.
-
-// (The step functions are ensemble_kernels.inc's block_steps, in this order.)
-struct SoaMethod {
-    const char* id;
-    int carried, scratch;
-    bool force_maps;
-    // Its fused form holds only without damping or drag (yoshida4's fused step is the plain
-    // Forest–Ruth sequence; with dissipation its passes split off the dissipative flows).
-    bool fused_undamped_only = false;
-};
-const SoaMethod soa_methods[] = {
-    {"explicit_euler", 0, 1, false},  {"semi_implicit_euler", 0, 1, false}, {"semi_implicit_euler_x", 0, 1, false},
-    {"newton", 0, 1, false},          {"heun", 0, 4, false},                {"midpoint", 0, 4, false},
-    {"rk4", 0, 6, false},             {"leapfrog", 2, 1, false},            {"stormer_verlet", 2, 1, false},
-    {"velocity_verlet", 1, 2, false}, {"yoshida4", 0, 2, false, true},      {"kinematic", 0, 2, true},
-    {"kinematic_avg", 0, 2, true},
-};
-static_assert(std::size(soa_methods) == std::size(isa_default::block_steps));
+// The vectorised methods: ensemble_kernels.inc's table (the same rows in every instruction set).
+using isa_default::soa_methods;
 
 // A block holds block_doubles / bodies copies (a multiple of 8, at least 8): each scratch array
 // of a body and component is then 2 KiB at most, and rk4's twelve per body (the most) with the
@@ -260,15 +271,13 @@ Plan plan(int integrator, int bodies, int copies) {
     return p;
 }
 
-// Force evaluations per step of each fused method (one more on the first step of the stateful ones).
-const int fused_evaluations[] = {1, 1, 1, 1, 2, 2, 4, 1, 1, 1, 3};
 
 // Per body: body-force kind, spring kinds, central, the two anchor springs' indices, plain (7 ints), when
 // every body's forces fit a fused shape: no pair springs, at most two anchor springs on a body,
 // at most one central body, a method with a fused form. Otherwise empty: the passes.
 std::vector<int> fused_plan(const System& s, int method) {
     std::vector<int> plan;
-    if (method < 0 || method >= static_cast<int>(std::size(fused_evaluations)) || s.bodies() == 0 ||
+    if (method < 0 || soa_methods[method].fused_evaluations == 0 || s.bodies() == 0 ||
         !s.pair_springs.empty() || s.central_forces.size() > 1 ||
         (soa_methods[method].fused_undamped_only && s.dissipative()))
         return plan;
@@ -316,7 +325,7 @@ Ensemble::Ensemble(const System& system, int integrator, int copies, const dvec2
     first_touch_ = first_touches(system_);
     fused_ = fused_plan(system_, method_);
     if (method_ >= 0 && soa_methods[method_].force_maps)
-        force_maps_.resize(system_.anchor_springs.size() + system_.pair_springs.size() + n);
+        force_maps_.resize(static_cast<size_t>(kinematic_map_count(system_)));
     if (method_ < 0) {
         lane_ = make_lane(system_, integrator, x0, v0);
         if (p.carried > 0) {
@@ -375,7 +384,7 @@ void Ensemble::step_part(double h, int first_copy, int count) {
         step_fused(h, first, end);
         return;
     }
-    const BlockStep block_step = isas[current_isa].steps[method_];
+    const BlockStep block_step = isas[current_isa].methods[method_].block;
     const Forces forces = forces_of(system_, first_touch_);
     const size_t n = static_cast<size_t>(bodies_), N = static_cast<size_t>(copies_), block = static_cast<size_t>(block_);
     for (size_t k0 = first; k0 < end; k0 += block) {
@@ -440,8 +449,9 @@ void Ensemble::step_fused(double h, size_t first, size_t end) {
         }
         isas[current_isa].fused(shape)(fb, method_, h, started_);
     }
-    const bool starts = !started_ && (method_ == 7 || method_ == 8 || method_ == 9);
-    evaluations_ += static_cast<long long>(end - first) * (fused_evaluations[method_] + (starts ? 1 : 0));
+    const SoaMethod& method = soa_methods[method_];
+    const bool starts = !started_ && method.evaluates_start;
+    evaluations_ += static_cast<long long>(end - first) * (method.fused_evaluations + (starts ? 1 : 0));
 }
 
 const char* Ensemble::path() const {

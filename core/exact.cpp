@@ -1,5 +1,7 @@
 #include "exact.hpp"
 
+#include "forces/force_kind.hpp"
+
 #include "kepler.hpp"
 
 #include <cmath>
@@ -76,9 +78,24 @@ void propagate_linear(dvec2& d, dvec2& v, double w2, double gamma, dvec2 f, doub
     propagate_free(d, v, w2, gamma, t);
 }
 
+namespace {
+
+// The closed-form families every force kind in s takes part in (force_kind.hpp): a kind that is
+// not linear keeps only Kepler's family, so a nonlinear spring or drag leaves none.
+unsigned closed_form_families(const System& s) {
+    unsigned families = closed_form_decoupled | closed_form_pair | closed_form_kepler;
+    for_each_force_kind([&]<class K>() {
+        if (!K::present(s)) return;
+        families &= K::closed_forms;
+        if (!K::linear(s)) families &= closed_form_kepler;
+    });
+    return families;
+}
+
+}  // namespace
+
 bool is_lone_orbit(const System& s) {
-    return s.bodies() == 1 && s.central_forces.size() == 1 && s.anchor_springs.empty() && s.pair_springs.empty() &&
-           s.gravity.x == 0.0 && s.gravity.y == 0.0 && s.drag == 0.0 && s.damper == 0.0;
+    return (closed_form_families(s) & closed_form_kepler) != 0 && s.bodies() == 1 && s.central_forces.size() == 1;
 }
 
 bool orbit_has_closed_form(const System& s, dvec2 x0, dvec2 v0) {
@@ -90,11 +107,12 @@ bool orbit_has_closed_form(const System& s, dvec2 x0, dvec2 v0) {
 }
 
 bool has_closed_form(const System& s, const dvec2* x0, const dvec2* v0) {
+    // Read from the force table: each family's kinds, then the family's own shape.
     if (is_lone_orbit(s)) return orbit_has_closed_form(s, x0[0], v0[0]);
-    if (!s.is_linear()) return false;
-    if (s.pair_springs.empty()) return true;
-    return s.bodies() == 2 && s.pair_springs.size() == 1 && s.anchor_springs.empty() &&
-           s.damper == 0.0 && s.pair_springs[0].i != s.pair_springs[0].j;
+    const unsigned families = closed_form_families(s);
+    if (families & closed_form_decoupled) return true;
+    return (families & closed_form_pair) != 0 && s.bodies() == 2 && s.pair_springs.size() == 1 &&
+           s.pair_springs[0].i != s.pair_springs[0].j;
 }
 
 std::vector<LinearBody> linear_bodies(const System& s) {

@@ -1,6 +1,7 @@
 #include "integrators.hpp"
 
 #include "exact.hpp"
+#include "forces/force_kind.hpp"
 #include "kepler.hpp"
 #include "step_observer.hpp"
 #include "table_lookup.hpp"
@@ -53,7 +54,7 @@ inline void axpy(int n, dvec2* out, const dvec2* base, double c, const dvec2* di
 
 void explicit_euler(const System& s, Lane& L, double h) {
     const int n = s.bodies();
-    dvec2* a = L.tmp[0].data();
+    dvec2* a = L.stage[0].data();
     eval(s, L, L.x.data(), L.v.data(), a, {"start"});
     for (int i = 0; i < n; ++i) {
         L.x[i] += h * L.v[i];  // x1 = x0 + v0 h   (forward difference for v)
@@ -63,7 +64,7 @@ void explicit_euler(const System& s, Lane& L, double h) {
 
 void semi_implicit_euler(const System& s, Lane& L, double h) {
     const int n = s.bodies();
-    dvec2* a = L.tmp[0].data();
+    dvec2* a = L.stage[0].data();
     eval(s, L, L.x.data(), L.v.data(), a, {"start"});
     for (int i = 0; i < n; ++i) {
         L.v[i] += h * a[i];    // v1 = v0 + a0 h
@@ -73,7 +74,7 @@ void semi_implicit_euler(const System& s, Lane& L, double h) {
 
 void semi_implicit_euler_x(const System& s, Lane& L, double h) {
     const int n = s.bodies();
-    dvec2* a = L.tmp[0].data();
+    dvec2* a = L.stage[0].data();
     for (int i = 0; i < n; ++i) L.x[i] += h * L.v[i];  // x1 = x0 + v0 h
     eval(s, L, L.x.data(), L.v.data(), a, {"drifted (x1 with v0)"});  // a(x1, v0)
     for (int i = 0; i < n; ++i) L.v[i] += h * a[i];    // v1 = v0 + a(x1) h
@@ -110,12 +111,12 @@ bool solve_dense(int n, double* m, double* r) {
 // Starting from v1 = v0, a linear system converges after one update (two evaluations).
 void implicit_euler(const System& s, Lane& L, double h) {
     const int n = s.bodies();
-    dvec2* v1 = L.tmp[0].data();
-    dvec2* x1 = L.tmp[1].data();
-    dvec2* a = L.tmp[2].data();
-    dvec2* delta = L.tmp[3].data();
+    dvec2* v1 = L.stage[0].data();
+    dvec2* x1 = L.stage[1].data();
+    dvec2* a = L.stage[2].data();
+    dvec2* delta = L.stage[3].data();
     std::copy(L.v.begin(), L.v.end(), v1);
-    const bool coupled = !s.pair_springs.empty();
+    const bool coupled = s.couples_bodies();
     bool converged = false;
     L.unsolved = false;
     for (int it = 0; it < implicit_euler_max_iterations && !converged; ++it) {
@@ -171,7 +172,7 @@ void implicit_euler(const System& s, Lane& L, double h) {
 // The constant-acceleration ("Newton") step: exact when a is constant over the step.
 void newton(const System& s, Lane& L, double h) {
     const int n = s.bodies();
-    dvec2* a = L.tmp[0].data();
+    dvec2* a = L.stage[0].data();
     eval(s, L, L.x.data(), L.v.data(), a, {"start"});
     for (int i = 0; i < n; ++i) {
         L.x[i] += h * L.v[i] + (0.5 * h * h) * a[i];  // x1 = x0 + v0 h + a h^2 / 2
@@ -184,7 +185,7 @@ void newton(const System& s, Lane& L, double h) {
 
 void heun(const System& s, Lane& L, double h) {
     const int n = s.bodies();
-    dvec2 *a1 = L.tmp[0].data(), *xp = L.tmp[1].data(), *vp = L.tmp[2].data(), *a2 = L.tmp[3].data();
+    dvec2 *a1 = L.stage[0].data(), *xp = L.stage[1].data(), *vp = L.stage[2].data(), *a2 = L.stage[3].data();
     eval(s, L, L.x.data(), L.v.data(), a1, {"start"});
     axpy(n, xp, L.x.data(), h, L.v.data());  // Euler predictor
     axpy(n, vp, L.v.data(), h, a1);
@@ -198,7 +199,7 @@ void heun(const System& s, Lane& L, double h) {
 
 void midpoint(const System& s, Lane& L, double h) {
     const int n = s.bodies();
-    dvec2 *a1 = L.tmp[0].data(), *xm = L.tmp[1].data(), *vm = L.tmp[2].data(), *am = L.tmp[3].data();
+    dvec2 *a1 = L.stage[0].data(), *xm = L.stage[1].data(), *vm = L.stage[2].data(), *am = L.stage[3].data();
     eval(s, L, L.x.data(), L.v.data(), a1, {"start"});
     axpy(n, xm, L.x.data(), 0.5 * h, L.v.data());  // half an Euler step
     axpy(n, vm, L.v.data(), 0.5 * h, a1);
@@ -212,8 +213,8 @@ void midpoint(const System& s, Lane& L, double h) {
 void rk4(const System& s, Lane& L, double h) {
     const int n = s.bodies();
     const dvec2 *x = L.x.data(), *v = L.v.data();
-    dvec2 *a1 = L.tmp[0].data(), *a2 = L.tmp[1].data(), *a3 = L.tmp[2].data(), *a4 = L.tmp[3].data();
-    dvec2 *v2 = L.tmp[4].data(), *v3 = L.tmp[5].data(), *v4 = L.tmp[6].data(), *xs = L.tmp[7].data();
+    dvec2 *a1 = L.stage[0].data(), *a2 = L.stage[1].data(), *a3 = L.stage[2].data(), *a4 = L.stage[3].data();
+    dvec2 *v2 = L.stage[4].data(), *v3 = L.stage[5].data(), *v4 = L.stage[6].data(), *xs = L.stage[7].data();
     eval(s, L, x, v, a1, {"k1"});
     axpy(n, xs, x, 0.5 * h, v);
     axpy(n, v2, v, 0.5 * h, a1);
@@ -254,10 +255,11 @@ void rk45(const System& s, Lane& L, double h) {
     dvec2* kx[7];
     dvec2* kv[7];
     for (int j = 0; j < 7; ++j) {
-        kx[j] = L.tmp[2 * j].data();
-        kv[j] = L.tmp[2 * j + 1].data();
+        kx[j] = L.stage[2 * j].data();
+        kv[j] = L.stage[2 * j + 1].data();
     }
-    dvec2 *xs = L.tmp[14].data(), *vs = L.tmp[15].data(), *xn = L.tmp[16].data(), *vn = L.tmp[17].data();
+    dvec2 *xs = L.substep_start_x.data(), *vs = L.substep_start_v.data(), *xn = L.substep_end_x.data(),
+          *vn = L.substep_end_v.data();
     dvec2 *x = L.x.data(), *v = L.v.data();
     auto stage = [&](int j, double hs, std::initializer_list<double> coef) {
         for (int i = 0; i < n; ++i) {
@@ -375,7 +377,7 @@ void rk45(const System& s, Lane& L, double h) {
 // Kick-drift-kick with the velocity carried at half steps; the reported v is synchronised.
 void leapfrog(const System& s, Lane& L, double h) {
     const int n = s.bodies();
-    dvec2 *v_half = L.carry_v.data(), *a = L.carry_a.data(), *vp = L.tmp[0].data();
+    dvec2 *v_half = L.carry_v.data(), *a = L.carry_a.data(), *vp = L.stage[0].data();
     if (!L.started) {
         eval(s, L, L.x.data(), L.v.data(), a, {"start"});
         axpy(n, v_half, L.v.data(), 0.5 * h, a);  // v(h/2) = v0 + a0 h/2: the starting half kick
@@ -400,7 +402,7 @@ void leapfrog(const System& s, Lane& L, double h) {
 // v_n = (x_{n+1} - x_{n-1}) / 2h, which equals (x_n - x_{n-1})/h + a_n h/2.
 void stormer_verlet(const System& s, Lane& L, double h) {
     const int n = s.bodies();
-    dvec2 *x_prev = L.carry_x.data(), *a = L.carry_a.data(), *x_next = L.tmp[0].data(), *vp = L.tmp[1].data();
+    dvec2 *x_prev = L.carry_x.data(), *a = L.carry_a.data(), *x_next = L.stage[0].data(), *vp = L.stage[1].data();
     if (!L.started) {
         eval(s, L, L.x.data(), L.v.data(), a, {"start"});
         for (int i = 0; i < n; ++i) x_next[i] = L.x[i] + h * L.v[i] + (0.5 * h * h) * a[i];
@@ -422,7 +424,7 @@ void stormer_verlet(const System& s, Lane& L, double h) {
 // x1 = x0 + v0 h + a0 h^2/2, v1 = v0 + (a0 + a1) h/2; a1 is kept for the next step.
 void velocity_verlet(const System& s, Lane& L, double h) {
     const int n = s.bodies();
-    dvec2 *a = L.carry_a.data(), *a0 = L.tmp[0].data(), *vp = L.tmp[1].data();
+    dvec2 *a = L.carry_a.data(), *a0 = L.stage[0].data(), *vp = L.stage[1].data();
     if (!L.started) {
         eval(s, L, L.x.data(), L.v.data(), a, {"start"});
         L.started = true;
@@ -438,54 +440,28 @@ void velocity_verlet(const System& s, Lane& L, double h) {
     for (int i = 0; i < n; ++i) L.v[i] += (0.5 * h) * (a0[i] + a[i]);
 }
 
-// Every dissipative force alone has an exact flow, and each flow only changes velocities:
-//   a damper or a spring's damper on body i:  v_i(t) = v_i e^{-b t/m_i};
-//   a pair spring's damper: the centre-of-mass velocity V is kept, the relative velocity
-//     u = v_i - v_j decays as u e^{-b t/mu} (mu the reduced mass), v_i = V + (m_j/M) u,
-//     v_j = V - (m_i/M) u;
-//   quadratic drag on body i: the direction is kept, the speed s follows s/(1 + c s t/m_i).
-// dissipative_flow applies them one after another over t (t < 0 runs them backwards, which the
-// triple jump's middle step does), in table order, or in reverse order when `reverse`, so that
-// flow(t) then flow(t, reverse) is a symmetric composition. Backwards, drag's flow blows up at
-// t = -m/(c s): past that the velocity has no finite value and becomes infinite (the lane is
-// then flagged as diverged, at that step).
-void dissipative_flow(const System& s, dvec2* v, double t, bool reverse) {
-    const int n = s.bodies();
-    const double* inv_m = s.inv_mass.data();
-    auto body_dampers = [&] {
-        if (s.damper != 0.0)
-            for (int i = 0; i < n; ++i) v[i] *= std::exp(-s.damper * inv_m[i] * t);
-        for (const AnchorSpring& sp : s.anchor_springs)
-            if (sp.b != 0.0) v[sp.body] *= std::exp(-sp.b * inv_m[sp.body] * t);
-    };
-    auto pair_dampers = [&] {
-        for (const PairSpring& sp : s.pair_springs) {
-            if (sp.b == 0.0) continue;
-            const double mi = s.mass[sp.i], mj = s.mass[sp.j], M = mi + mj;
-            const dvec2 centre = (mi / M) * v[sp.i] + (mj / M) * v[sp.j];
-            // b/mu = b (1/m_i + 1/m_j): no reduced mass to underflow.
-            const dvec2 u = std::exp(-sp.b * (inv_m[sp.i] + inv_m[sp.j]) * t) * (v[sp.i] - v[sp.j]);
-            v[sp.i] = centre + (mj / M) * u;
-            v[sp.j] = centre - (mi / M) * u;
-        }
-    };
-    auto drag = [&] {
-        if (s.drag == 0.0) return;
-        for (int i = 0; i < n; ++i) {
-            const double speed = std::sqrt(v[i].x * v[i].x + v[i].y * v[i].y);
-            const double grow = 1.0 + s.drag * speed * inv_m[i] * t;
-            v[i] = grow > 0.0 ? v[i] / grow : dvec2(std::numeric_limits<double>::infinity());
-        }
+// Every dissipative force alone has an exact flow, and each flow only changes velocities (each
+// kind's dissipative_flow, core/forces/). dissipative_flow applies them one after another over t
+// (t < 0 runs them backwards, which the triple jump's middle step does), in the force table's
+// order, or in reverse order when `reverse`, so that flow(t) then flow(t, reverse) is a
+// symmetric composition.
+template <class... K>
+void dissipative_flows(std::tuple<K...>*, const System& s, dvec2* v, double t, bool reverse) {
+    auto one = []<class F>(const System& s, dvec2* v, double t) {
+        if constexpr (requires { F::dissipative_flow(s, v, t); }) F::dissipative_flow(s, v, t);
     };
     if (!reverse) {
-        body_dampers();
-        pair_dampers();
-        drag();
+        (one.template operator()<K>(s, v, t), ...);
     } else {
-        drag();
-        pair_dampers();
-        body_dampers();
+        // A fold over the reversed list: each kind's flow, last kind first.
+        int dummy = 0;
+        (dummy = ... = (one.template operator()<K>(s, v, t), 0));
+        (void)dummy;
     }
+}
+
+void dissipative_flow(const System& s, dvec2* v, double t, bool reverse) {
+    dissipative_flows(static_cast<ForceKinds*>(nullptr), s, v, t, reverse);
 }
 
 // Yoshida's fourth-order triple jump S(w1 h) S(w0 h) S(w1 h), w1 = 1/(2 - 2^{1/3}),
@@ -505,9 +481,9 @@ void yoshida4(const System& s, Lane& L, double h) {
     const double w1 = 1.0 / (2.0 - cbrt2), w0 = -cbrt2 / (2.0 - cbrt2);
     const double c[4] = {0.5 * w1, 0.5 * (w0 + w1), 0.5 * (w0 + w1), 0.5 * w1};
     const double d[3] = {w1, w0, w1};
-    dvec2* a = L.tmp[0].data();
+    dvec2* a = L.stage[0].data();
     const bool dissipative = s.dissipative();
-    dvec2* at_rest = L.tmp[1].data();  // zero velocities: the conservative forces' argument
+    dvec2* at_rest = L.stage[1].data();  // zero velocities: the conservative forces' argument
     if (dissipative) std::fill(at_rest, at_rest + n, dvec2(0.0));
     for (int k = 0; k < 4; ++k) {
         for (int i = 0; i < n; ++i) L.x[i] += (c[k] * h) * L.v[i];
@@ -536,44 +512,29 @@ void yoshida4(const System& s, Lane& L, double h) {
 
 }  // namespace
 
-void kinematic_force_maps(const System& s, double h, OscillatorMap* maps) {
-    size_t k = 0;
-    for (const AnchorSpring& sp : s.anchor_springs)
-        maps[k++] = oscillator_map(sp.k * s.inv_mass[sp.body], 0.5 * sp.b * s.inv_mass[sp.body], h);
-    for (const PairSpring& sp : s.pair_springs) {
-        const double mu = s.mass[sp.i] * s.mass[sp.j] / (s.mass[sp.i] + s.mass[sp.j]);
-        maps[k++] = oscillator_map(sp.k / mu, 0.5 * sp.b / mu, h);
-    }
-    for (int i = 0; i < s.bodies(); ++i) maps[k++] = oscillator_map(0.0, 0.5 * s.damper * s.inv_mass[i], h);
+int kinematic_map_count(const System& s) {
+    int count = 0;
+    for_each_force_kind([&]<class K>() {
+        if constexpr (requires { K::kinematic_map_count(s); }) count += K::kinematic_map_count(s);
+    });
+    return count;
 }
 
-// A central body alone moves a body along its Kepler orbit: the exact (dv, dx) is that flow's
-// change of velocity and its displacement beyond x0 + v0 h.
+void kinematic_force_maps(const System& s, double h, OscillatorMap* maps) {
+    for_each_force_kind([&]<class K>() {
+        if constexpr (requires { K::kinematic_maps(s, h, maps); }) {
+            K::kinematic_maps(s, h, maps);
+            maps += K::kinematic_map_count(s);
+        }
+    });
+}
+
 void kinematic_central_increment(const CentralForce& c, dvec2 x, dvec2 v, double h, bool average, dvec2& ddv,
                                  dvec2& ddx) {
-    dvec2 r = x - c.centre, w = v;
-    if (kepler_propagate(c.gm, r, w, h)) {
-        ddv = w - v;
-        ddx = (r - (x - c.centre)) - h * v;
-        if (average) ddx = (0.5 * h) * ddv;
-    } else {
-        // No orbit to follow (the body sits on the centre): the semi-implicit terms.
-        const dvec2 d = x - c.centre;
-        const double r2 = d.x * d.x + d.y * d.y;
-        ddv = r2 > 0.0 ? (-h * c.gm / (r2 * std::sqrt(r2))) * d : dvec2(0.0);
-        ddx = (average ? 0.5 * h : h) * ddv;
-    }
+    CentralBody::kepler_increment(c, x, v, h, average, ddv, ddx);
 }
 
 namespace {
-
-// Exact (dv, dx) of a linear oscillator over the step, from its map and (d0, v0).
-inline void oscillator_increment(const OscillatorMap& m, dvec2 d0, dvec2 v0, double h, dvec2& dv, dvec2& dx) {
-    dvec2 d = d0, v = v0;
-    apply(m, d, v);
-    dv = v - v0;
-    dx = d - d0 - v0 * h;
-}
 
 // Computed once per step size instead of once per body and step.
 void update_force_maps(const System& s, Lane& L, double h) {
@@ -582,152 +543,70 @@ void update_force_maps(const System& s, Lane& L, double h) {
     L.force_maps_h = h;
 }
 
+// Traced: one force's increments as a stage, then zeros for the next force (a spring moves one
+// or two bodies; the others get nothing from it). An increment of zero reads 0, never -0 (x + 0
+// is +0 where x is -0).
+void show_increments(KinematicPass& p, StageName name) {
+    const int n = p.s.bodies();
+    for (int i = 0; i < n; ++i) {
+        p.inc_dx[i] += dvec2(0.0);
+        p.inc_dv[i] += dvec2(0.0);
+    }
+    report(*static_cast<Lane*>(p.lane), name, p.inc_dx, p.inc_dv, nullptr, StageKind::increment);
+    std::fill(p.inc_dv, p.inc_dv + n, dvec2(0.0));
+    std::fill(p.inc_dx, p.inc_dx + n, dvec2(0.0));
+}
+
+void report_increments(KinematicPass& p, StageName name, const dvec2* dx, const dvec2* dv) {
+    report(*static_cast<Lane*>(p.lane), name, dx, dv, nullptr, StageKind::increment);
+}
+
+// Every kind's increments in the table's order, each with its own maps (the layout of
+// kinematic_force_maps).
+template <bool traced, class... K>
+void kinematic_increments(std::tuple<K...>*, KinematicPass& p) {
+    auto one = [&]<class F>() {
+        F::template kinematic_increment<traced>(p);
+        if constexpr (requires { F::kinematic_map_count(p.s); }) p.maps += F::kinematic_map_count(p.s);
+    };
+    (one.template operator()<K>(), ...);
+}
+
 // traced: the same step, reporting each force's own (dx, dv) as an increment stage (the scratch
 // arrays inc_dx, inc_dv hold one force's at a time). A template, so that the untraced step has
 // no branch per force or body; kinematic() picks one of the two once per step.
 template <bool traced>
 void kinematic_step(const System& s, Lane& L, double h, bool average) {
     const int n = s.bodies();
-    dvec2 *dv = L.tmp[0].data(), *dx = L.tmp[1].data();
-    [[maybe_unused]] dvec2 *inc_dv = L.tmp[2].data(), *inc_dx = L.tmp[3].data();
-    const dvec2 *x = L.x.data(), *v = L.v.data();
-    const double* inv_m = s.inv_mass.data();
-    const double dx_factor = average ? 0.5 * h : h;  // dx = dv * dx_factor for approximated forces
+    dvec2 *dv = L.stage[0].data(), *dx = L.stage[1].data();
+    dvec2 *inc_dv = L.stage[2].data(), *inc_dx = L.stage[3].data();
     update_force_maps(s, L, h);
-    const OscillatorMap* anchor_maps = L.force_maps.data();
-    const OscillatorMap* pair_maps = anchor_maps + s.anchor_springs.size();
-    const OscillatorMap* damper_maps = pair_maps + s.pair_springs.size();
-    // A force without a closed form contributes the semi-implicit terms (see above).
-    [[maybe_unused]] const char* no_closed_form = average ? " (no closed form: dv = a h and dx = dv h/2)"
-                                                          : " (no closed form: dv = a h and dx = dv h)";
-    // One force's increments: the stage, then zeros for the next force (a spring moves one or two
-    // bodies; the others get nothing from it).
-    auto show = [&](StageName name) {
-        if constexpr (traced) {
-            // An increment of zero reads 0, never -0 (x + 0 is +0 where x is -0).
-            for (int i = 0; i < n; ++i) {
-                inc_dx[i] += dvec2(0.0);
-                inc_dv[i] += dvec2(0.0);
-            }
-            report(L, name, inc_dx, inc_dv, nullptr, StageKind::increment);
-            std::fill(inc_dv, inc_dv + n, dvec2(0.0));
-            std::fill(inc_dx, inc_dx + n, dvec2(0.0));
-        }
-    };
+    KinematicPass pass{.s = s,
+                       .x = L.x.data(),
+                       .v = L.v.data(),
+                       .dv = dv,
+                       .dx = dx,
+                       .inc_dv = inc_dv,
+                       .inc_dx = inc_dx,
+                       .h = h,
+                       .average = average,
+                       .dx_factor = average ? 0.5 * h : h,  // dx = dv * dx_factor for approximated forces
+                       // A force without a closed form contributes the semi-implicit terms.
+                       .no_closed_form = average ? " (no closed form: dv = a h and dx = dv h/2)"
+                                                 : " (no closed form: dv = a h and dx = dv h)",
+                       .maps = L.force_maps.data(),
+                       .show = show_increments,
+                       .report = report_increments,
+                       .lane = &L};
     if constexpr (traced) {
-        report(L, {"start"}, x, v, nullptr);
+        report(L, {"start"}, L.x.data(), L.v.data(), nullptr);
         std::fill(inc_dv, inc_dv + n, dvec2(0.0));
         std::fill(inc_dx, inc_dx + n, dvec2(0.0));
     }
-    // Gravity: constant, so the kinematic equations are exact (and dx = dv h/2 either way).
-    for (int i = 0; i < n; ++i) {
-        dv[i] = h * s.gravity;
-        dx[i] = (0.5 * h * h) * s.gravity;
-    }
-    if constexpr (traced)
-        if (s.gravity != dvec2(0.0)) report(L, {"gravity"}, dx, dv, nullptr, StageKind::increment);
-    // Linear damper alone: v(t) = v0 e^{-t b/m}.
-    if (s.damper != 0.0) {
-        for (int i = 0; i < n; ++i) {
-            dvec2 ddv, ddx;
-            oscillator_increment(damper_maps[i], dvec2(0.0), v[i], h, ddv, ddx);
-            if (average) ddx = (0.5 * h) * ddv;
-            dv[i] += ddv;
-            dx[i] += ddx;
-            if constexpr (traced) {
-                inc_dv[i] = ddv;
-                inc_dx[i] = ddx;
-            }
-        }
-        show({"damper"});
-    }
-    // Quadratic drag: no closed form in 2D; semi-implicit terms.
-    if (s.drag != 0.0) {
-        for (int i = 0; i < n; ++i) {
-            const double speed = std::sqrt(v[i].x * v[i].x + v[i].y * v[i].y);
-            const dvec2 ddv = (-s.drag * speed * inv_m[i] * h) * v[i];
-            const dvec2 ddx = dx_factor * ddv;
-            dv[i] += ddv;
-            dx[i] += ddx;
-            if constexpr (traced) {
-                inc_dv[i] = ddv;
-                inc_dx[i] = ddx;
-            }
-        }
-        show({"drag", 0, no_closed_form});
-    }
-    for (size_t k = 0; k < s.anchor_springs.size(); ++k) {
-        const AnchorSpring& sp = s.anchor_springs[k];
-        const int i = sp.body;
-        dvec2 ddv, ddx;
-        if (sp.rest == 0.0) {
-            // The damped oscillator about the anchor: cos/sin (or its damped forms).
-            oscillator_increment(anchor_maps[k], x[i] - sp.anchor, v[i], h, ddv, ddx);
-            if (average) ddx = (0.5 * h) * ddv;
-        } else {
-            const dvec2 d = x[i] - sp.anchor;
-            const double len = std::sqrt(d.x * d.x + d.y * d.y);
-            dvec2 f = -sp.b * v[i];
-            if (len > 0.0) f += (-sp.k * (len - sp.rest) / len) * d;
-            ddv = (h * inv_m[i]) * f;
-            ddx = dx_factor * ddv;
-        }
-        dv[i] += ddv;
-        dx[i] += ddx;
-        if constexpr (traced) {
-            inc_dv[i] = ddv;
-            inc_dx[i] = ddx;
-            show({"anchor spring ", static_cast<int>(k) + 1, sp.rest == 0.0 ? "" : no_closed_form});
-        }
-    }
-    for (size_t k = 0; k < s.pair_springs.size(); ++k) {
-        const PairSpring& sp = s.pair_springs[k];
-        const double mi = s.mass[sp.i], mj = s.mass[sp.j], M = mi + mj;
-        dvec2 ddv_rel, ddx_rel;  // increments of the separation r = x_i - x_j and its rate
-        if (sp.rest == 0.0) {
-            // Alone, the spring leaves the centre of mass coasting and the separation
-            // oscillates with the reduced mass mu.
-            oscillator_increment(pair_maps[k], x[sp.i] - x[sp.j], v[sp.i] - v[sp.j], h, ddv_rel, ddx_rel);
-            if (average) ddx_rel = (0.5 * h) * ddv_rel;
-        } else {
-            const dvec2 d = x[sp.i] - x[sp.j];
-            const double len = std::sqrt(d.x * d.x + d.y * d.y);
-            dvec2 f = -sp.b * (v[sp.i] - v[sp.j]);
-            if (len > 0.0) f += (-sp.k * (len - sp.rest) / len) * d;
-            // Relative acceleration f/mu; split back to the bodies below.
-            ddv_rel = (h * M / (mi * mj)) * f;
-            ddx_rel = dx_factor * ddv_rel;
-        }
-        // Body i gets mj/M of the separation's increments, body j -mi/M of them.
-        const dvec2 dv_i = (mj / M) * ddv_rel, dx_i = (mj / M) * ddx_rel;
-        const dvec2 dv_j = (mi / M) * ddv_rel, dx_j = (mi / M) * ddx_rel;
-        dv[sp.i] += dv_i;
-        dx[sp.i] += dx_i;
-        dv[sp.j] -= dv_j;
-        dx[sp.j] -= dx_j;
-        if constexpr (traced) {
-            inc_dv[sp.i] = dv_i;
-            inc_dx[sp.i] = dx_i;
-            inc_dv[sp.j] = -dv_j;
-            inc_dx[sp.j] = -dx_j;
-            show({"pair spring ", static_cast<int>(k) + 1, sp.rest == 0.0 ? "" : no_closed_form});
-        }
-    }
-    // A central body: its Kepler flow over the step.
-    for (size_t k = 0; k < s.central_forces.size(); ++k) {
-        const CentralForce& c = s.central_forces[k];
-        for (int i = 0; i < n; ++i) {
-            dvec2 ddv, ddx;
-            kinematic_central_increment(c, x[i], v[i], h, average, ddv, ddx);
-            dv[i] += ddv;
-            dx[i] += ddx;
-            if constexpr (traced) {
-                inc_dv[i] = ddv;
-                inc_dx[i] = ddx;
-            }
-        }
-        show({"central body ", static_cast<int>(k) + 1});
-    }
+    // The sums start at -0, which adding leaves exact (the first force's increment as it is).
+    std::fill(dv, dv + n, dvec2(-0.0));
+    std::fill(dx, dx + n, dvec2(-0.0));
+    kinematic_increments<traced>(static_cast<ForceKinds*>(nullptr), pass);
     ++L.force_evaluations;
     for (int i = 0; i < n; ++i) {
         L.x[i] += h * L.v[i] + dx[i];
@@ -930,9 +809,10 @@ Lane make_lane(const System& s, int index, const dvec2* x0, const dvec2* v0) {
     L.carry_x.resize(n);
     L.carry_v.resize(n);
     L.carry_a.resize(n);
-    for (auto& t : L.tmp) t.resize(n);
-    L.force_maps.resize(s.anchor_springs.size() + s.pair_springs.size() + n);
-    if (s.pair_springs.empty()) {
+    for (auto& t : L.stage) t.resize(n);
+    for (auto* t : {&L.substep_start_x, &L.substep_start_v, &L.substep_end_x, &L.substep_end_v}) t->resize(n);
+    L.force_maps.resize(static_cast<size_t>(kinematic_map_count(s)));
+    if (!s.couples_bodies()) {
         L.jx.resize(4 * n);
         L.jv.resize(4 * n);
     } else {

@@ -55,8 +55,14 @@ struct Lane {
     // Copies of a lane share it; reset() keeps it.
     StepObserver* observer = nullptr;
 
-    // Scratch.
-    std::vector<dvec2> tmp[18];
+    // Scratch, each array bodies() long and used within one step. `stage` holds a step's
+    // intermediate values, which each method names at the top of its step by what they hold
+    // (rk4: its four accelerations and stage velocities; rk45: its seven slopes k1..k7, position
+    // part stage[2j] and velocity part stage[2j + 1]). rk45's substep also needs its start and
+    // its end, named here.
+    static constexpr int stage_arrays = 14;
+    std::vector<dvec2> stage[stage_arrays];
+    std::vector<dvec2> substep_start_x, substep_start_v, substep_end_x, substep_end_v;
     std::vector<double> jx, jv, mat, rhs;
 
     void reset(const dvec2* x0, const dvec2* v0);
@@ -99,9 +105,10 @@ Lane make_lane(const System& s, int index, const dvec2* x0, const dvec2* v0);
 
 // Building blocks of the kinematic step, shared with the ensemble (ensemble.hpp) so that both
 // compute the same numbers from one definition.
-// The oscillator map of every force with a closed form over a step of h: one per anchor spring,
-// pair spring and body (its damper), in that order (anchor_springs.size() + pair_springs.size()
-// + bodies() entries). They depend only on the parameters and h.
+// The oscillator map of every force with a closed form over a step of h, each force kind's in the
+// force table's order (core/forces/: a damper map per body, one per anchor spring, one per pair
+// spring; kinematic_map_count of them). They depend only on the parameters and h.
+int kinematic_map_count(const System& s);
 void kinematic_force_maps(const System& s, double h, OscillatorMap* maps);
 // The (dv, dx) a central body alone gives a body at (x, v) over h: its Kepler flow's change of
 // velocity and its displacement beyond x + v h (with average, dx = dv h/2); without an orbit

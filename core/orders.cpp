@@ -1,5 +1,7 @@
 #include "orders.hpp"
 
+#include "forces/force_kind.hpp"
+
 #include <algorithm>
 #include <iterator>
 #include <vector>
@@ -7,38 +9,31 @@
 namespace stepwise {
 
 OrderRegime regime_of(const System& s) {
-    if (s.drag != 0.0) return OrderRegime::without_closed_form;
-    for (const AnchorSpring& sp : s.anchor_springs)
-        if (sp.rest != 0.0) return OrderRegime::without_closed_form;
-    for (const PairSpring& sp : s.pair_springs)
-        if (sp.rest != 0.0) return OrderRegime::without_closed_form;
-
-    const bool gravity = s.gravity.x != 0.0 || s.gravity.y != 0.0;
-    const bool only_pair_springs = !s.pair_springs.empty() && s.anchor_springs.empty() &&
-                                   s.central_forces.empty() && s.damper == 0.0;
-    const bool other_forces = s.damper != 0.0 || !s.anchor_springs.empty() || !s.pair_springs.empty() ||
-                              !s.central_forces.empty();
-    if (!other_forces) return gravity ? OrderRegime::constant_force : OrderRegime::free_motion;
-
-    // Each body's forces, and whether damping is among them. Uniform gravity on bodies joined
-    // only by springs between them is left out: it accelerates their centre of mass and nothing
-    // else, so its flow and each spring's commute (the kinematic step stays exact with both).
-    const size_t n = static_cast<size_t>(s.bodies());
-    const int everywhere = (gravity && !only_pair_springs ? 1 : 0) + (s.damper != 0.0 ? 1 : 0) +
-                           static_cast<int>(s.central_forces.size());
-    std::vector<int> forces(n, everywhere);
-    std::vector<char> damped(n, s.damper != 0.0);
-    for (const AnchorSpring& sp : s.anchor_springs) {
-        ++forces[static_cast<size_t>(sp.body)];
-        damped[static_cast<size_t>(sp.body)] |= sp.b != 0.0;
-    }
-    for (const PairSpring& sp : s.pair_springs) {
-        for (int body : {sp.i, sp.j}) {
-            ++forces[static_cast<size_t>(body)];
-            damped[static_cast<size_t>(body)] |= sp.b != 0.0;
+    // Read from the force table (force_kind.hpp): a kind without an exact flow decides at once.
+    bool uniform = false, others = false, all_others_internal = true, without_flow = false;
+    for_each_force_kind([&]<class K>() {
+        if (!K::present(s)) return;
+        without_flow = without_flow || !K::has_flow(s);
+        if (K::uniform_acceleration) {
+            uniform = true;
+            return;
         }
-        if (sp.i == sp.j) --forces[static_cast<size_t>(sp.i)];  // one spring, counted once
-    }
+        others = true;
+        all_others_internal = all_others_internal && K::internal;
+    });
+    if (without_flow) return OrderRegime::without_closed_form;
+    if (!others) return uniform ? OrderRegime::constant_force : OrderRegime::free_motion;
+
+    // Each body's forces, and whether damping is among them. A uniform acceleration (gravity)
+    // beside internal forces alone (springs between the bodies) is left out: it accelerates
+    // their centre of mass and nothing else, so its flow and each spring's commute (the
+    // kinematic step stays exact with both).
+    const size_t n = static_cast<size_t>(s.bodies());
+    std::vector<int> forces(n, 0);
+    std::vector<char> damped(n, 0);
+    for_each_force_kind([&]<class K>() {
+        if (K::present(s) && !(K::uniform_acceleration && all_others_internal)) K::count_forces(s, forces.data(), damped.data());
+    });
     bool several = false, damped_with_others = false;
     for (size_t i = 0; i < n; ++i) {
         several = several || forces[i] > 1;

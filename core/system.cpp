@@ -1,7 +1,9 @@
 #include "system.hpp"
 
+#include "forces/force_kind.hpp"
 #include "kepler.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace stepwise {
@@ -13,19 +15,21 @@ int System::add_body(double m) {
 }
 
 bool System::is_linear() const {
-    if (drag != 0.0 || !central_forces.empty()) return false;
-    for (const AnchorSpring& s : anchor_springs)
-        if (s.rest != 0.0) return false;
-    for (const PairSpring& s : pair_springs)
-        if (s.rest != 0.0) return false;
-    return true;
+    bool linear = true;
+    for_each_force_kind([&]<class K>() { linear = linear && (!K::present(*this) || K::linear(*this)); });
+    return linear;
 }
 
 bool System::dissipative() const {
-    bool d = drag > 0.0 || damper > 0.0;
-    for (const AnchorSpring& sp : anchor_springs) d = d || sp.b > 0.0;
-    for (const PairSpring& sp : pair_springs) d = d || sp.b > 0.0;
-    return d;
+    bool dissipative = false;
+    for_each_force_kind([&]<class K>() { dissipative = dissipative || (K::present(*this) && K::dissipative(*this)); });
+    return dissipative;
+}
+
+bool System::couples_bodies() const {
+    bool couples = false;
+    for_each_force_kind([&]<class K>() { couples = couples || (K::couples_bodies && K::present(*this)); });
+    return couples;
 }
 
 bool System::collided(const dvec2* x0, const dvec2* v0, const dvec2* x1, const dvec2* v1) const {
@@ -54,18 +58,9 @@ bool System::collided(const dvec2* x0, const dvec2* v0, const dvec2* x1, const d
 }
 
 bool System::conserves_angular_momentum(dvec2& centre) const {
-    if (gravity.x != 0.0 || gravity.y != 0.0 || dissipative()) return false;
-    bool have = false;
-    auto same = [&](dvec2 p) {
-        if (!have) centre = p;
-        const bool ok = !have || (p.x == centre.x && p.y == centre.y);
-        have = true;
-        return ok;
-    };
-    for (const AnchorSpring& sp : anchor_springs)
-        if (!same(sp.anchor)) return false;
-    for (const CentralForce& c : central_forces)
-        if (!same(c.centre)) return false;
+    bool have = false, keeps = true;
+    for_each_force_kind([&]<class K>() { keeps = keeps && K::keeps_angular_momentum(*this, have, centre); });
+    if (!keeps) return false;
     if (!have) centre = dvec2(0.0);  // only internal forces: any point will do
     return true;
 }
@@ -81,57 +76,32 @@ double angular_momentum(const System& s, const dvec2* x, const dvec2* v, dvec2 c
 
 namespace {
 
-// a = -gm r/|r|^3 of one central body at relative position r (zero at the centre itself,
-// where the body has collided and stops anyway).
-inline dvec2 central_acceleration(dvec2 r, double gm) {
-    const double r2 = r.x * r.x + r.y * r.y;
-    if (r2 == 0.0) return dvec2(0.0);
-    const double len = std::sqrt(r2);
-    return (-gm / (r2 * len)) * r;
+// The fields' summed terms (force_kind.hpp), and whether any field is there at all.
+// An absent field adds zeros (its coefficient is 0), so the terms are summed without a branch.
+inline bool body_field(const System& s, BodyField& f) {
+    for_each_force_kind([&]<class K>() {
+        if constexpr (FieldKind<K>) K::add_field(s, f);
+    });
+    return f.g.x != 0.0 || f.g.y != 0.0 || f.b != 0.0 || f.c != 0.0;
 }
 
-// d(central_acceleration)/dr = -gm (I/|r|^3 - 3 r r^T/|r|^5), row-major.
-inline void central_jacobian(dvec2 r, double gm, double out[4]) {
-    const double r2 = r.x * r.x + r.y * r.y;
-    if (r2 == 0.0) {
-        out[0] = out[1] = out[2] = out[3] = 0.0;
-        return;
-    }
-    const double len = std::sqrt(r2);
-    const double c1 = -gm / (r2 * len), c3 = 3.0 * gm / (r2 * r2 * len);
-    out[0] = c1 + c3 * r.x * r.x;
-    out[1] = c3 * r.x * r.y;
-    out[2] = out[1];
-    out[3] = c1 + c3 * r.y * r.y;
+// The element kinds' accelerations, in the list's order: a fold over plain calls rather than a
+// capturing lambda, whose captured pointers GCC reloaded after every store to a (the hot path:
+// 25 more instructions an evaluation of a one-spring system).
+template <class... K>
+inline void element_accelerations(std::tuple<K...>*, const System& s, const dvec2* x, const dvec2* v, dvec2* a) {
+    auto one = []<class E>(const System& s, const dvec2* x, const dvec2* v, dvec2* a) {
+        if constexpr (ElementKind<E>) E::add_accelerations(s, x, v, a);
+    };
+    (one.template operator()<K>(s, x, v, a), ...);
 }
 
-// Spring force on the end at d (relative to the other end), without damping.
-// rest = 0 is the linear spring -k d, computed without a square root so that it stays
-// exactly linear; otherwise F = -k (|d| - rest) d/|d| (zero when the ends coincide).
-inline dvec2 spring_force(dvec2 d, double k, double rest) {
-    if (rest == 0.0) return -k * d;
-    const double len = std::sqrt(d.x * d.x + d.y * d.y);
-    if (len == 0.0) return dvec2(0.0);
-    return (-k * (len - rest) / len) * d;
-}
-
-// d(spring_force)/dd as a row-major 2x2: -k [(1 - r/|d|) I + (r/|d|) u u^T], u = d/|d|.
-inline void spring_jacobian(dvec2 d, double k, double rest, double out[4]) {
-    if (rest == 0.0) {
-        out[0] = -k; out[1] = 0.0; out[2] = 0.0; out[3] = -k;
-        return;
-    }
-    const double len = std::sqrt(d.x * d.x + d.y * d.y);
-    if (len == 0.0) {
-        out[0] = out[1] = out[2] = out[3] = 0.0;
-        return;
-    }
-    const double s = rest / len;
-    const dvec2 u = d / len;
-    out[0] = -k * ((1.0 - s) + s * u.x * u.x);
-    out[1] = -k * (s * u.x * u.y);
-    out[2] = out[1];
-    out[3] = -k * ((1.0 - s) + s * u.y * u.y);
+// Each element kind's pass `pass` (a generic lambda called with the kind), in the list's order.
+template <class F>
+inline void for_each_element_kind(F&& pass) {
+    for_each_force_kind([&]<class K>() {
+        if constexpr (ElementKind<K>) pass.template operator()<K>();
+    });
 }
 
 // d(-c |v| v)/dv = -c (|v| I + v v^T / |v|).
@@ -147,11 +117,11 @@ inline void drag_jacobian(dvec2 v, double c, double out[4]) {
     out[3] = -c * (speed + v.y * v.y / speed);
 }
 
-// Body forces (drag and damper) of body i: dF/dx = 0, dF/dv into jv.
-inline void body_force_jacobian(const System& s, dvec2 v, double jv[4]) {
-    drag_jacobian(v, s.drag, jv);
-    jv[0] -= s.damper;
-    jv[3] -= s.damper;
+// The fields' d(force)/dv on one body (d(force)/dx is 0): -b I - c (|v| I + v v^T / |v|).
+inline void field_jacobian(const BodyField& f, dvec2 v, double jv[4]) {
+    drag_jacobian(v, f.c, jv);
+    jv[0] -= f.b;
+    jv[3] -= f.b;
 }
 
 }  // namespace
@@ -159,30 +129,20 @@ inline void body_force_jacobian(const System& s, dvec2 v, double jv[4]) {
 void accelerations(const System& s, const dvec2* x, const dvec2* v, dvec2* a) {
     const int n = s.bodies();
     const double* inv_m = s.inv_mass.data();
-    // Body forces first, one contiguous pass: a = g + (-damper v - drag |v| v) / m. Without
-    // any (springs and orbits alone) the pass would compute 0 - 0 v: start from zero instead.
-    if (s.drag == 0.0 && s.damper == 0.0 && s.gravity.x == 0.0 && s.gravity.y == 0.0) {
+    // The fields first, one contiguous pass: a = g + (-b v - c |v| v) / m. Without any
+    // (springs and orbits alone) the pass would compute 0 - 0 v: start from zero instead.
+    BodyField f;
+    if (!body_field(s, f)) {
         std::fill(a, a + n, dvec2(0.0));
-    } else if (s.drag == 0.0) {
-        for (int i = 0; i < n; ++i) a[i] = s.gravity - (s.damper * inv_m[i]) * v[i];
+    } else if (f.c == 0.0) {
+        for (int i = 0; i < n; ++i) a[i] = f.g - (f.b * inv_m[i]) * v[i];
     } else {
         for (int i = 0; i < n; ++i) {
             const double speed = std::sqrt(v[i].x * v[i].x + v[i].y * v[i].y);
-            a[i] = s.gravity - ((s.damper + s.drag * speed) * inv_m[i]) * v[i];
+            a[i] = f.g - ((f.b + f.c * speed) * inv_m[i]) * v[i];
         }
     }
-    for (const AnchorSpring& sp : s.anchor_springs) {
-        const int i = sp.body;
-        const dvec2 f = spring_force(x[i] - sp.anchor, sp.k, sp.rest) - sp.b * v[i];
-        a[i] += inv_m[i] * f;
-    }
-    for (const PairSpring& sp : s.pair_springs) {
-        const dvec2 f = spring_force(x[sp.i] - x[sp.j], sp.k, sp.rest) - sp.b * (v[sp.i] - v[sp.j]);
-        a[sp.i] += inv_m[sp.i] * f;
-        a[sp.j] -= inv_m[sp.j] * f;
-    }
-    for (const CentralForce& c : s.central_forces)
-        for (int i = 0; i < n; ++i) a[i] += central_acceleration(x[i] - c.centre, c.gm);
+    element_accelerations(static_cast<ForceKinds*>(nullptr), s, x, v, a);
 }
 
 double kinetic_energy(const System& s, const dvec2* v) {
@@ -193,69 +153,40 @@ double kinetic_energy(const System& s, const dvec2* v) {
 
 double potential_energy(const System& s, const dvec2* x) {
     double e = 0.0;
-    // Uniform gravity: U = -m g . x (zero at the origin).
-    for (int i = 0; i < s.bodies(); ++i) e -= s.mass[i] * (s.gravity.x * x[i].x + s.gravity.y * x[i].y);
-    auto stretch = [](dvec2 d, double rest) {
-        return std::sqrt(d.x * d.x + d.y * d.y) - rest;
-    };
-    for (const AnchorSpring& sp : s.anchor_springs) {
-        const double e_i = stretch(x[sp.body] - sp.anchor, sp.rest);
-        e += 0.5 * sp.k * e_i * e_i;
-    }
-    for (const PairSpring& sp : s.pair_springs) {
-        const double e_i = stretch(x[sp.i] - x[sp.j], sp.rest);
-        e += 0.5 * sp.k * e_i * e_i;
-    }
-    // Central body: U = -gm m/|r|.
-    for (const CentralForce& c : s.central_forces)
-        for (int i = 0; i < s.bodies(); ++i) {
-            const dvec2 r = x[i] - c.centre;
-            e -= c.gm * s.mass[i] / std::sqrt(r.x * r.x + r.y * r.y);
-        }
+    // The fields: U = -m g . x (zero at the origin).
+    BodyField f;
+    body_field(s, f);
+    for (int i = 0; i < s.bodies(); ++i) e -= s.mass[i] * (f.g.x * x[i].x + f.g.y * x[i].y);
+    for_each_element_kind([&]<class K>() { K::add_potential(s, x, e); });
     return e;
 }
 
 double dissipated_power(const System& s, const dvec2* v) {
+    BodyField f;
+    body_field(s, f);
     double p = 0.0;
     for (int i = 0; i < s.bodies(); ++i) {
         const double v2 = v[i].x * v[i].x + v[i].y * v[i].y;
-        p += s.damper * v2 + s.drag * v2 * std::sqrt(v2);
+        p += f.b * v2 + f.c * v2 * std::sqrt(v2);
     }
-    for (const AnchorSpring& sp : s.anchor_springs) {
-        const dvec2 w = v[sp.body];
-        p += sp.b * (w.x * w.x + w.y * w.y);
-    }
-    for (const PairSpring& sp : s.pair_springs) {
-        const dvec2 w = v[sp.i] - v[sp.j];
-        p += sp.b * (w.x * w.x + w.y * w.y);
-    }
+    for_each_element_kind([&]<class K>() { K::add_power(s, v, p); });
     return p;
 }
 
 void acceleration_jacobian_blocks(const System& s, const dvec2* x, const dvec2* v,
                                   double* dadx, double* dadv) {
     const int n = s.bodies();
+    BodyField f;
+    body_field(s, f);
     for (int i = 0; i < n; ++i) {
         double* jx = dadx + 4 * i;
         double* jv = dadv + 4 * i;
-        body_force_jacobian(s, v[i], jv);
+        field_jacobian(f, v[i], jv);
         jx[0] = jx[1] = jx[2] = jx[3] = 0.0;
     }
-    for (const AnchorSpring& sp : s.anchor_springs) {
-        double j[4];
-        spring_jacobian(x[sp.body] - sp.anchor, sp.k, sp.rest, j);
-        double* jx = dadx + 4 * sp.body;
-        double* jv = dadv + 4 * sp.body;
-        for (int c = 0; c < 4; ++c) jx[c] += j[c];
-        jv[0] -= sp.b;
-        jv[3] -= sp.b;
-    }
-    for (const CentralForce& c : s.central_forces)
-        for (int i = 0; i < n; ++i) {
-            double j[4];
-            central_jacobian(x[i] - c.centre, c.gm, j);
-            for (int k = 0; k < 4; ++k) dadx[4 * i + k] += s.mass[i] * j[k];  // a force, like the others
-        }
+    for_each_element_kind([&]<class K>() {
+        if constexpr (BlockJacobian<K>) K::add_jacobian_blocks(s, x, v, dadx, dadv);
+    });
     // Forces were summed; divide by mass once.
     for (int i = 0; i < n; ++i)
         for (int c = 0; c < 4; ++c) {
@@ -269,46 +200,17 @@ void acceleration_jacobian_dense(const System& s, const dvec2* x, const dvec2* v
     const int nb = s.bodies();
     const int n = 2 * nb;
     for (int c = 0; c < n * n; ++c) dadx[c] = dadv[c] = 0.0;
-    // Per-body blocks on the diagonal.
+    // The fields' blocks on the diagonal.
+    BodyField f;
+    body_field(s, f);
     for (int i = 0; i < nb; ++i) {
         double jv[4];
-        body_force_jacobian(s, v[i], jv);
+        field_jacobian(f, v[i], jv);
         for (int r = 0; r < 2; ++r)
             for (int c = 0; c < 2; ++c)
                 dadv[(2 * i + r) * n + 2 * i + c] = s.inv_mass[i] * jv[2 * r + c];
     }
-    auto add_block = [&](double* m, int bi, int bj, const double b[4], double scale) {
-        for (int r = 0; r < 2; ++r)
-            for (int c = 0; c < 2; ++c) m[(2 * bi + r) * n + 2 * bj + c] += scale * b[2 * r + c];
-    };
-    const double minus_identity[4] = {-1.0, 0.0, 0.0, -1.0};
-    for (const AnchorSpring& sp : s.anchor_springs) {
-        double j[4];
-        spring_jacobian(x[sp.body] - sp.anchor, sp.k, sp.rest, j);
-        const double im = s.inv_mass[sp.body];
-        add_block(dadx, sp.body, sp.body, j, im);
-        add_block(dadv, sp.body, sp.body, minus_identity, sp.b * im);
-    }
-    for (const PairSpring& sp : s.pair_springs) {
-        double j[4];
-        spring_jacobian(x[sp.i] - x[sp.j], sp.k, sp.rest, j);
-        const double mi = s.inv_mass[sp.i], mj = s.inv_mass[sp.j];
-        // F_i = f(x_i - x_j) - b (v_i - v_j); F_j = -F_i.
-        add_block(dadx, sp.i, sp.i, j, mi);
-        add_block(dadx, sp.i, sp.j, j, -mi);
-        add_block(dadx, sp.j, sp.i, j, -mj);
-        add_block(dadx, sp.j, sp.j, j, mj);
-        add_block(dadv, sp.i, sp.i, minus_identity, sp.b * mi);
-        add_block(dadv, sp.i, sp.j, minus_identity, -sp.b * mi);
-        add_block(dadv, sp.j, sp.i, minus_identity, -sp.b * mj);
-        add_block(dadv, sp.j, sp.j, minus_identity, sp.b * mj);
-    }
-    for (const CentralForce& c : s.central_forces)
-        for (int i = 0; i < nb; ++i) {
-            double j[4];
-            central_jacobian(x[i] - c.centre, c.gm, j);
-            add_block(dadx, i, i, j, 1.0);  // already an acceleration
-        }
+    for_each_element_kind([&]<class K>() { K::add_jacobian_dense(s, x, v, dadx, dadv); });
 }
 
 }  // namespace stepwise

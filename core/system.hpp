@@ -44,6 +44,8 @@ struct System {
     // True when every force is linear in (x, v), so a closed form exists (see exact.hpp).
     bool is_linear() const;
     bool dissipative() const;
+    // True when a force couples bodies (a pair spring): their Jacobian is not block-diagonal.
+    bool couples_bodies() const;
     // True when a body came within a central body's collision radius during a step from
     // (x0, v0) to (x1, v1): it ends inside, or it started heading in on an orbit that dives
     // inside the radius and the step got it there: it ends heading out (past the closest
@@ -73,7 +75,7 @@ double dissipated_power(const System& s, const dvec2* v);
 
 // The Jacobians of the acceleration, for implicit Euler's Newton iteration.
 // Block-diagonal form (one 2x2 block per body, row-major a00 a01 a10 a11); valid only
-// when the system has no pair springs. dadx, dadv hold 4 * bodies() doubles.
+// when no force couples bodies (System::couples_bodies). dadx, dadv hold 4 * bodies() doubles.
 void acceleration_jacobian_blocks(const System& s, const dvec2* x, const dvec2* v,
                                   double* dadx, double* dadv);
 // Dense form for coupled systems: n = 2 * bodies(), dadx, dadv are n x n row-major.

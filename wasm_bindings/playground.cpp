@@ -1,5 +1,7 @@
 #include "playground.hpp"
 
+#include "forces/force_kind.hpp"
+
 #include "rows.hpp"
 #include "stability.hpp"
 #include "trace_view.hpp"
@@ -399,9 +401,9 @@ val Playground::scene() const {
         v.set("y", p.y);
         return v;
     };
-    auto end = [](const char* kind, int index) {
+    auto end = [](SceneDrawing::End e) {
         val v = val::object();
-        v.set(kind, index);
+        v.set(e.anchor ? "anchor" : "body", e.index);
         return v;
     };
     val bodies = val::array();
@@ -411,33 +413,25 @@ val Playground::scene() const {
         body.set("start", point(sc.x0[static_cast<size_t>(b)]));
         bodies.call<void>("push", body);
     }
-    // Anchors: each distinct fixed end once; springs name their ends by index.
-    std::vector<dvec2> anchors;
+    // What each force kind draws (core/forces/): anchors once each, connectors by the indices
+    // of their ends, central bodies, gravity.
+    const SceneDrawing drawing = describe_forces(s);
     val springs = val::array();
-    for (const AnchorSpring& sp : s.anchor_springs) {
-        size_t a = 0;
-        while (a < anchors.size() && !(anchors[a].x == sp.anchor.x && anchors[a].y == sp.anchor.y)) ++a;
-        if (a == anchors.size()) anchors.push_back(sp.anchor);
+    for (const SceneDrawing::Connector& c : drawing.connectors) {
         val spring = val::object();
-        spring.set("from", end("anchor", static_cast<int>(a)));
-        spring.set("to", end("body", sp.body));
-        spring.set("rest", sp.rest);
-        springs.call<void>("push", spring);
-    }
-    for (const PairSpring& sp : s.pair_springs) {
-        val spring = val::object();
-        spring.set("from", end("body", sp.i));
-        spring.set("to", end("body", sp.j));
-        spring.set("rest", sp.rest);
+        spring.set("kind", std::string(c.kind));
+        spring.set("from", end(c.from));
+        spring.set("to", end(c.to));
+        spring.set("rest", c.rest);
         springs.call<void>("push", spring);
     }
     val anchor_list = val::array();
-    for (dvec2 a : anchors) anchor_list.call<void>("push", point(a));
+    for (dvec2 a : drawing.anchors) anchor_list.call<void>("push", point(a));
     val centres = val::array();
-    for (const CentralForce& c : s.central_forces) {
-        val centre = point(c.centre);
+    for (const SceneDrawing::Centre& c : drawing.centres) {
+        val centre = point(c.at);
         centre.set("gm", c.gm);
-        centre.set("radius", c.collision_radius);
+        centre.set("radius", c.radius);
         centres.call<void>("push", centre);
     }
     const PhaseNames names = phase_names(sc.phase);
@@ -458,8 +452,7 @@ val Playground::scene() const {
     out.set("anchors", anchor_list);
     out.set("springs", springs);
     out.set("centres", centres);
-    const bool has_gravity = s.gravity.x != 0.0 || s.gravity.y != 0.0;
-    out.set("gravity", has_gravity ? point(s.gravity) : val::null());
+    out.set("gravity", drawing.has_gravity ? point(drawing.gravity) : val::null());
     out.set("launchLine", sc.launch_line);
     out.set("referencePath", sc.reference_path);
     out.set("size", sc.mechanism_size);

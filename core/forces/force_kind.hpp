@@ -1,0 +1,109 @@
+// The table of force kinds: what the core asks of a kind of force, one file per kind in
+// core/forces/, and one list (ForceKinds below) that the core's sums, checks and
+// classifications loop over instead of listing the kinds. A System holds the parameters of each
+// kind (system.hpp); a kind says what it contributes.
+//
+// A kind is a struct of static members; the list is a type, so the loops are unrolled and
+// inlined at compile time (the single-trajectory path pays nothing for the table), and a kind
+// that lacks a member the core needs does not compile. Every kind has:
+//   id                          its name ("anchor_spring")
+//   present(s)                  s holds a force of this kind (a nonzero field, or any element)
+//   linear(s)                   linear in (x, v): a linear spring, gravity, a damper
+//   dissipative(s)              removes energy (a damper, drag, a damped spring)
+//   has_flow(s)                 every element alone has an exact flow (the kinematic step,
+//                               orders.hpp): not drag, not a spring with a rest length
+//   couples_bodies              a force between bodies (dense Jacobian for implicit Euler)
+//   internal                    leaves the centre of mass alone (a uniform acceleration beside
+//                               it commutes with it)
+//   uniform_acceleration        a uniform acceleration (gravity): not counted as a force on a
+//                               body whose other forces are all internal (orders.hpp)
+//   count_forces(s, f, d)       adds, per body, its forces and whether one damps it (orders.hpp)
+//   closed_forms                the closed-form families it can take part in (ClosedFormFamily)
+//   keeps_angular_momentum(s, have, centre)   keeps the total angular momentum about `centre`
+//                               (set by the first kind with a centre)
+//   describe(s, drawing)        what the page draws of it (SceneDrawing)
+//   kinematic_increment<traced>(pass)   its (dv, dx) in the kinematic step (KinematicPass),
+//                               with kinematic_maps / kinematic_map_count when it uses oscillator
+//                               maps; dissipative_flow(s, v, t) when it dissipates (yoshida4)
+// and either
+//   add_field(s, f)             a field on every body, of the one form
+//                                 a_i = g − ((b + c |v_i|) / m_i) v_i
+//                               (gravity g, a linear damper b, quadratic drag c): the fields'
+//                               terms are summed first and the bodies take one fused pass
+//                               (accelerations, potential −m g·x, power b|v|² + c|v|³, the
+//                               velocity Jacobian), so a new field fits this form;
+// or, for elements (springs, central bodies, links), their own passes after the fields:
+//   add_accelerations(s, x, v, a), add_potential(s, x, e), add_power(s, v, p) (empty when
+//   conservative), add_jacobian_dense(s, x, v, jx, jv) (accelerations), and
+//   add_jacobian_blocks(s, x, v, jx, jv) (forces, per-body 2x2 blocks) unless couples_bodies.
+//
+// The list's order is the order forces are summed in, everywhere: the fields first, then anchor
+// springs, pair springs and central bodies. Changing it changes the last bits of every result.
+#pragma once
+#include "forces/force_terms.hpp"
+
+#include <array>
+#include <concepts>
+#include <tuple>
+#include <utility>
+
+#include "forces/anchor_spring.hpp"
+#include "forces/central_body.hpp"
+#include "forces/linear_damper.hpp"
+#include "forces/pair_spring.hpp"
+#include "forces/quadratic_drag.hpp"
+#include "forces/uniform_gravity.hpp"
+
+namespace stepwise {
+
+// The kinds, in the order forces are summed in (see above).
+using ForceKinds = std::tuple<UniformGravity, LinearDamper, QuadraticDrag, AnchorSpringForce, PairSpringForce,
+                              CentralBody>;
+constexpr int force_kind_count = static_cast<int>(std::tuple_size_v<ForceKinds>);
+
+// f.template operator()<K>() for every kind K, in the list's order.
+template <class F>
+inline void for_each_force_kind(F&& f) {
+    [&]<class... K>(std::tuple<K...>*) { (f.template operator()<K>(), ...); }(static_cast<ForceKinds*>(nullptr));
+}
+
+// Every kind is a field or an element with all of an element's passes, and the block Jacobian
+// exists exactly when the kind does not couple bodies: checked here, for the whole list.
+template <class K>
+concept ElementKind = requires(const System& s, const dvec2* x, const dvec2* v, dvec2* a, double& e, double* j) {
+    K::add_accelerations(s, x, v, a);
+    K::add_potential(s, x, e);
+    K::add_power(s, v, e);
+    K::add_jacobian_dense(s, x, v, j, j);
+};
+template <class K>
+concept BlockJacobian = requires(const System& s, const dvec2* x, double* j) { K::add_jacobian_blocks(s, x, x, j, j); };
+template <class K>
+concept ForceKindRow = (FieldKind<K> != ElementKind<K>) && (BlockJacobian<K> == (ElementKind<K> && !K::couples_bodies)) &&
+                       requires(const System& s, int* f, char* d, bool& have, dvec2& c) {
+                           { K::id } -> std::convertible_to<const char*>;
+                           { K::present(s) } -> std::same_as<bool>;
+                           { K::linear(s) } -> std::same_as<bool>;
+                           { K::dissipative(s) } -> std::same_as<bool>;
+                           { K::has_flow(s) } -> std::same_as<bool>;
+                           K::count_forces(s, f, d);
+                           { K::keeps_angular_momentum(s, have, c) } -> std::same_as<bool>;
+                           K::describe(s, std::declval<SceneDrawing&>());
+                           { K::closed_forms } -> std::convertible_to<unsigned>;
+                       };
+static_assert([]<class... K>(std::tuple<K...>*) { return (ForceKindRow<K> && ...); }(static_cast<ForceKinds*>(nullptr)),
+              "every row of ForceKinds is a field or a complete element kind");
+
+// What the page draws of s: every kind's describe, in the list's order.
+inline SceneDrawing describe_forces(const System& s) {
+    SceneDrawing d;
+    for_each_force_kind([&]<class K>() { K::describe(s, d); });
+    return d;
+}
+
+// The kinds' ids, in the list's order (for tests and descriptions).
+inline constexpr auto force_kind_ids =
+    []<class... K>(std::tuple<K...>*) { return std::array<const char*, sizeof...(K)>{K::id...}; }(
+        static_cast<ForceKinds*>(nullptr));
+
+}  // namespace stepwise
