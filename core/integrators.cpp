@@ -287,7 +287,7 @@ void rk45(const System& s, Lane& L, double h) {
     int substeps = 0;
     const bool dissipative = s.dissipative();
     while (done < h) {
-        if (substeps >= rk45_max_substeps) {
+        if (substeps >= L.max_substeps) {
             L.gave_up = true;  // bounded work: the caller stops the lane with the reason
             report(L, {"gave up: the substep limit is reached"}, nullptr, nullptr, nullptr, StageKind::note);
             break;

@@ -14,6 +14,15 @@ class StepObserver;  // trace.hpp
 
 // One integrator's working memory for one system: the reported state, what a stateful
 // method carries between steps, and scratch. Sized once in make_lane; step() never allocates.
+// The most substeps (accepted and rejected) rk45 spends on one step: bounds the work of any step
+// of an rk45 lane or of the reference (each substep costs 6 force evaluations). One step is one
+// unit of work in the page, which must stay well under 50 ms a task even when a slice holds a
+// step of an rk45 lane and one of the reference: at 50,000 a capped step took 100–120 ms of CPU in
+// the wasm module on the shared test machine, at 10,000 a convergence slice still reached 76 ms.
+// At rtol = atol = 1e-12 the reference needs about ω·dt/0.007 substeps a step, so 2,000 allows ω·dt up to
+// about 14 (at dt = 0.01, ω up to 1,400 rad/s), far past where every fixed-step method explodes.
+constexpr int rk45_max_substeps = 2000;
+
 struct Lane {
     int integrator = 0;
     std::vector<dvec2> x, v;  // the state reported at the current step
@@ -35,6 +44,9 @@ struct Lane {
     // its substep fell below 1e-12 of the step without meeting the tolerance); the state is then
     // the last accepted substep's, short of the step's end, and the caller stops the lane.
     bool gave_up = false;
+    // rk45: the most substeps (accepted and rejected) one step may take before it gives up. The
+    // equal-cost calibration's trials need to know only whether the first one is accepted: 1.
+    int max_substeps = rk45_max_substeps;
     // implicit_euler: true when the last step's Newton iteration did not converge (no root within
     // implicit_euler_max_iterations, or a singular Jacobian): the state is then not an
     // implicit-Euler step, and the caller stops the lane at its last good state.
@@ -116,14 +128,6 @@ void kinematic_force_maps(const System& s, double h, OscillatorMap* maps);
 void kinematic_central_increment(const CentralForce& c, dvec2 x, dvec2 v, double h, bool average, dvec2& dv,
                                  dvec2& dx);
 
-// The most substeps (accepted and rejected) rk45 spends on one step: bounds the work of any step
-// of an rk45 lane or of the reference (each substep costs 6 force evaluations). One step is one
-// unit of work in the page, which must stay well under 50 ms a task even when a slice holds a
-// step of an rk45 lane and one of the reference: at 50,000 a capped step took 100–120 ms of CPU in
-// the wasm module on the shared test machine, at 10,000 a convergence slice still reached 76 ms.
-// At rtol = atol = 1e-12 the reference needs about ω·dt/0.007 substeps a step, so 2,000 allows ω·dt up to
-// about 14 (at dt = 0.01, ω up to 1,400 rad/s), far past where every fixed-step method explodes.
-constexpr int rk45_max_substeps = 2000;
 
 // Newton iteration settings of implicit_euler.
 constexpr int implicit_euler_max_iterations = 50;
