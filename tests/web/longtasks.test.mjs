@@ -305,20 +305,20 @@ test('the convergence view of the stiff spring with fifteen integrators: no long
 
 // Not fixed in the page: one unit of the page's stepping is itself over 50 ms here, and only the
 // core can cut it. A frame of a 1000 Hz game loop of 64 substeps is 64 physics steps of every lane
-// and of the rk45 reference (rtol 1e-12) on a pendulum with ω = 10⁶: 100–200 ms for one frame
-// (150 ms with RK4 alone, the reference's), and Simulation::frame() takes a frame whole and
+// and of the rk45 reference (rtol = atol = 1e-12) on a pendulum with ω = 10⁶: 100–200 ms for one
+// frame (150 ms with RK4 alone, the reference's), and Simulation::frame() takes a frame whole and
 // brings the reference up to it whole. The accumulator's cap of 64 steps a frame is the same.
-// Equal cost on a stiff spring calibrates rk45's tolerance in Simulation::reset() (trying
-// tolerances until a first substep fits: 160–470 ms in Node, 58 ms of one start-up task here).
-// Reported as to do: they need the core to take a frame, the reference and that calibration in
-// parts (docs/performance-web.md).
-const blocked = 'one unit of the core\'s work is over 50 ms: needs Simulation::frame, the reference\'s sync and the equal-cost calibration in parts';
+// Reported as to do: it needs the core to take a frame and the reference in parts
+// (docs/performance-web.md).
+const blocked = 'one unit of the core\'s work is over 50 ms: needs Simulation::frame and the reference\'s sync in parts';
 test('a 1000 Hz game loop of 64 substeps on a stiff pendulum, fifteen integrators: no long task', { todo: blocked }, async () => {
   for (const loop of ['loop=fixed&hz=1000&substeps=64', 'loop=accumulator&hz=1000&substeps=64&max_steps=64']) {
     await check(loop, { hash: `scenario=elastic_pendulum&k=1000000&m=0.000001&rest=1&${loop}&integrators=${all15}`, playMs: 3000 });
   }
 });
-test('equal cost on a stiff spring, fifteen integrators: no long task', { todo: blocked }, async () => {
+// Equal cost on a stiff spring calibrated rk45's tolerance with full trial steps of up to 2,000
+// substeps each (58-79 ms of one start-up task); a trial now takes one substep.
+test('equal cost on a stiff spring, fifteen integrators: no long task', async () => {
   await check('equal cost, stiff spring', {
     hash: `scenario=spring&k=1000000&m=0.000001&rest=1&x0=2,0&b=0&equal_cost=1&integrators=${all15}`, act: tenTimes, playMs: 3000,
   });
