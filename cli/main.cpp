@@ -104,41 +104,40 @@ constexpr double default_budget_seconds = 60.0;
 constexpr int exit_budget = 3;
 const std::string budget_allowed = "seconds of run time, a plain decimal number from 0.001 to 86400 (default 60)";
 
-// The evaluations one step of every lane of c costs at least; with_reference: and of the
-// reference (a closed form counts as one, the rk45 reference as at least 6).
-double evaluations_per_step(const Config& c, bool with_reference) {
-    double per_step = 0.0;
-    for (int id : c.integrators) per_step += integrators()[id].force_evaluations;
-    if (!with_reference) return per_step;
-    const Scene scene = build_scene(c);
-    return per_step + (has_closed_form(scene.system, scene.x0.data(), scene.v0.data()) ? 1.0 : 6.0);
-}
+// What a config's work is made of, read once: the force evaluations a step of its lanes and of
+// its reference costs at least (a closed-form reference counts as one, the rk45 reference as at
+// least 6), and the parts whose work is not known in advance, which the budget is there for.
+struct Work {
+    double lanes_per_step = 0.0;
+    double reference_per_step = 0.0;
+    bool adaptive = false, implicit = false, rk45_reference = false;
 
-// True when some of c's work is not known in advance: what the budget is there for.
-bool work_unknown(const Config& c) {
-    const Scene scene = build_scene(c);
-    bool unknown = !has_closed_form(scene.system, scene.x0.data(), scene.v0.data());
-    for (int id : c.integrators) unknown = unknown || integrators()[id].adaptive || integrators()[id].implicit;
-    return unknown;
-}
-
-// "rk45's adaptive substeps, the rk45 reference": the parts of c whose work is not known
-// (the reference only where the command runs it).
-std::string unknown_parts(const Config& c, bool with_reference) {
-    std::vector<std::string> parts;
-    bool adaptive = false, implicit = false;
-    for (int id : c.integrators) {
-        adaptive = adaptive || integrators()[id].adaptive;
-        implicit = implicit || integrators()[id].implicit;
+    // with_reference: the command runs the reference (run and convergence do, cloud does not).
+    bool unknown(bool with_reference) const { return adaptive || implicit || (with_reference && rk45_reference); }
+    // "rk45's adaptive substeps and the rk45 reference", or "nothing".
+    std::string unknown_parts(bool with_reference) const {
+        std::vector<std::string> parts;
+        if (adaptive) parts.push_back("rk45's adaptive substeps");
+        if (implicit) parts.push_back("implicit Euler's Newton iterations");
+        if (with_reference && rk45_reference) parts.push_back("the rk45 reference");
+        std::string out;
+        for (size_t i = 0; i < parts.size(); ++i) out += (i ? (i + 1 == parts.size() ? " and " : ", ") : "") + parts[i];
+        return out.empty() ? "nothing" : out;
     }
-    if (adaptive) parts.push_back("rk45's adaptive substeps");
-    if (implicit) parts.push_back("implicit Euler's Newton iterations");
+};
+
+Work work_of(const Config& c) {
+    Work w;
+    for (int id : c.integrators) {
+        const IntegratorInfo& info = integrators()[id];
+        w.lanes_per_step += info.force_evaluations;
+        w.adaptive = w.adaptive || info.adaptive;
+        w.implicit = w.implicit || info.implicit;
+    }
     const Scene scene = build_scene(c);
-    if (with_reference && !has_closed_form(scene.system, scene.x0.data(), scene.v0.data()))
-        parts.push_back("the rk45 reference");
-    std::string out;
-    for (size_t i = 0; i < parts.size(); ++i) out += (i ? (i + 1 == parts.size() ? " and " : ", ") : "") + parts[i];
-    return out.empty() ? "nothing" : out;
+    w.rk45_reference = !has_closed_form(scene.system, scene.x0.data(), scene.v0.data());
+    w.reference_per_step = w.rk45_reference ? 6.0 : 1.0;
+    return w;
 }
 
 // The run-time budget and, when stderr is a terminal, a progress line once a command has run a
@@ -188,15 +187,14 @@ std::string take_budget(const char* value, double& budget) {
 
 // The message of a command stopped at its budget: how far it got, what was not known in
 // advance, and the keys that shorten it (keys, then dropping the lanes whose work is unknown).
-void report_budget(const Watch& w, const char* command, const Config& c, bool with_reference,
+void report_budget(const Watch& w, const char* command, const Work& work, bool with_reference,
                    const std::string& how_far, const std::string& keys) {
-    bool unknown_lanes = false;
-    for (int id : c.integrators) unknown_lanes = unknown_lanes || integrators()[id].adaptive || integrators()[id].implicit;
     std::fprintf(stderr,
                  "stepwise %s: stopped at its run-time budget of %s s (--budget) after %s; the work of %s is not known "
                  "in advance. To finish sooner: %s%s, or give a larger --budget\n",
-                 command, format_number(w.budget()).c_str(), how_far.c_str(), unknown_parts(c, with_reference).c_str(),
-                 keys.c_str(), unknown_lanes ? ", drop rk45 and implicit_euler from integrators" : "");
+                 command, format_number(w.budget()).c_str(), how_far.c_str(),
+                 work.unknown_parts(with_reference).c_str(), keys.c_str(),
+                 work.unknown(false) ? ", drop rk45 and implicit_euler from integrators" : "");
 }
 
 // An option of a command: its name and what its value may be.
@@ -499,7 +497,8 @@ int cmd_run(int argc, char** argv) {
     // A frame of the game loop, or (without one) a step. The clock is read every step when some
     // work is not known in advance (one rk45 step can take 2000 substeps), else every 1024.
     Watch watch("run", o.budget);
-    const long long check_every = work_unknown(c) ? 1 : 1024;
+    const Work work = work_of(c);
+    const long long check_every = work.unknown(true) ? 1 : 1024;
     long long done = steps;
     for (long long k = 1; k <= steps; ++k) {
         sim.frame();
@@ -537,7 +536,7 @@ int cmd_run(int argc, char** argv) {
         std::fputs(text.c_str(), stdout);
     }
     if (done < steps) {
-        report_budget(watch, "run", c, true,
+        report_budget(watch, "run", work, true,
                       std::to_string(done) + " of " + std::to_string(steps) + (c.loop.kind != LoopKind::none ? " frames" : " steps") +
                           " (t = " + format_number(sim.time()) + " s)",
                       "raise dt, shorten duration (or --steps)");
@@ -558,7 +557,8 @@ int cmd_cloud(int argc, char** argv) {
         return 2;
     }
     // Known work: every point of every cloud steps o.steps times.
-    const double known = static_cast<double>(o.steps) * c.cloud * evaluations_per_step(c, false);
+    const Work work = work_of(c);
+    const double known = static_cast<double>(o.steps) * c.cloud * work.lanes_per_step;
     if (known > max_known_evaluations) {
         std::fprintf(stderr, "error: stepwise cloud would take at least %s force evaluations (%lld steps x %d points x "
                              "the integrators' evaluations per step); at most %s per command: lower cloud, raise dt or "
@@ -621,7 +621,7 @@ int cmd_cloud(int argc, char** argv) {
     watch.clear();
     const bool stopped = done < o.steps;
     if (stopped)
-        report_budget(watch, "cloud", c, false,
+        report_budget(watch, "cloud", work, false,
                       std::to_string(done) + " of " + std::to_string(o.steps) + " steps (t = " +
                           format_number(static_cast<double>(done) * c.dt) + " s)",
                       "lower cloud, raise dt, shorten duration (or --steps)");
@@ -671,7 +671,8 @@ int cmd_convergence(int argc, char** argv) {
     // Known work: level j runs duration / (dt / 2^j) steps of every lane and the reference. The
     // finest levels that would take the command past max_known_evaluations are dropped (as the
     // study drops those past its cap in lane-steps); a level 0 that alone exceeds it is refused.
-    const double per_step = evaluations_per_step(c, true);
+    const Work work = work_of(c);
+    const double per_step = work.lanes_per_step + work.reference_per_step;
     int fitting = 0;
     for (double total = 0.0; fitting <= halvings; ++fitting) {
         total += std::round(c.duration / std::ldexp(c.dt, -fitting)) * per_step;
@@ -687,7 +688,7 @@ int cmd_convergence(int argc, char** argv) {
     }
     ConvergenceStudy study(c, std::min(static_cast<int>(halvings), fitting - 1));
     Watch watch("convergence", budget);
-    const bool unknown = work_unknown(c);  // the reference included: the study runs it
+    const bool unknown = work.unknown(true);  // the reference included: the study runs it
     // Slices of 1000 lane-steps (rk45 at its substep limit: about 0.1 s each) between looks at
     // the clock; the points do not depend on where the slices fall.
     while (!study.advance(unknown ? 1000.0 : 1e6)) {
@@ -698,7 +699,7 @@ int cmd_convergence(int argc, char** argv) {
     watch.clear();
     const bool stopped = !study.finished();
     if (stopped)
-        report_budget(watch, "convergence", c, true,
+        report_budget(watch, "convergence", work, true,
                       std::to_string(study.levels_done()) + " of " + std::to_string(study.levels()) +
                           " levels (" + format_fixed(100.0 * study.progress(), 0) + " % of the work); the rows hold the "
                           "finished levels",

@@ -173,7 +173,7 @@ void add_kepler_increments(const Block& B, double h, bool average, const Field& 
             double *dvx = dv.at(0, b), *dvy = dv.at(1, b), *dxx = dx.at(0, b), *dxy = dx.at(1, b);
             for (int k = 0; k < B.m; ++k) {
                 dvec2 ddv, ddx;
-                kinematic_central_increment(B.f->centrals[q], dvec2(px[k], py[k]), dvec2(pvx[k], pvy[k]), h, average,
+                CentralBody::kepler_increment(B.f->centrals[q], dvec2(px[k], py[k]), dvec2(pvx[k], pvy[k]), h, average,
                                             ddv, ddx);
                 dvx[k] += ddv.x;
                 dvy[k] += ddv.y;

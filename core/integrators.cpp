@@ -529,11 +529,6 @@ void kinematic_force_maps(const System& s, double h, OscillatorMap* maps) {
     });
 }
 
-void kinematic_central_increment(const CentralForce& c, dvec2 x, dvec2 v, double h, bool average, dvec2& ddv,
-                                 dvec2& ddx) {
-    CentralBody::kepler_increment(c, x, v, h, average, ddv, ddx);
-}
-
 namespace {
 
 // Computed once per step size instead of once per body and step.

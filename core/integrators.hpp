@@ -122,11 +122,6 @@ Lane make_lane(const System& s, int index, const dvec2* x0, const dvec2* v0);
 // spring; kinematic_map_count of them). They depend only on the parameters and h.
 int kinematic_map_count(const System& s);
 void kinematic_force_maps(const System& s, double h, OscillatorMap* maps);
-// The (dv, dx) a central body alone gives a body at (x, v) over h: its Kepler flow's change of
-// velocity and its displacement beyond x + v h (with average, dx = dv h/2); without an orbit
-// to follow (the body sits on the centre), the semi-implicit terms.
-void kinematic_central_increment(const CentralForce& c, dvec2 x, dvec2 v, double h, bool average, dvec2& dv,
-                                 dvec2& dx);
 
 
 // Newton iteration settings of implicit_euler.

@@ -196,7 +196,7 @@ OscillatorProbe::OscillatorProbe(int integrator) : integrator_(integrator) {
     }
 }
 
-double OscillatorProbe::radius(double omega_h, double zeta) {
+void OscillatorProbe::build_map(double omega_h, double zeta) {
     // a = -x - 2ζ v (ω = 1, m = 1): the damper is the spring's own, so the test equation is one
     // force, the damped oscillator, whose closed form the kinematic integrator follows exactly.
     system_.anchor_springs[0].b = 2.0 * zeta;
@@ -208,11 +208,15 @@ double OscillatorProbe::radius(double omega_h, double zeta) {
         step_basis(system_, lane, used_[c], omega_h, column);
         for (int r = 0; r < dim_; ++r) map_[r * dim_ + c] = column[used_[r]];
     }
+}
+
+double OscillatorProbe::radius(double omega_h, double zeta) {
+    build_map(omega_h, zeta);
     return map_radius(dim_, map_.data(), scratch_.data());
 }
 
 bool OscillatorProbe::stable(double omega_h, double zeta) {
-    radius(omega_h, zeta);  // builds the map
+    build_map(omega_h, zeta);
     return map_within(dim_, map_.data(), stability_tolerance, scratch_.data());
 }
 

@@ -36,6 +36,9 @@ public:
     int dimension() const { return dim_; }
 
 private:
+    // The one-step map at (ωh, ζ) into map_, stepped from each basis state.
+    void build_map(double omega_h, double zeta);
+
     int integrator_;
     System system_;
     Lane lane_;
