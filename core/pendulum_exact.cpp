@@ -261,7 +261,7 @@ PendulumExact::PendulumExact(double theta0, double omega0, double g, double L)
     // theta takes 2K(m)/(k w).
     regime_ = PendulumRegime::rotation;
     m_ = 1.0 / k_;
-    mp_ = std::sqrt(excess) / k_;  // m' = sqrt(1 - 1/k^2) = sqrt(k^2 - 1)/k
+    mp_ = std::sqrt((b - c) / k_ * ((b + c) / k_));  // m' = sqrt(1 - 1/k^2) = sqrt(k^2 - 1)/k, no overflow
     const Agm agm(m_, mp_);
     quarter_ = agm.quarter;
     period_ = 2.0 * quarter_ / (k_ * w_);

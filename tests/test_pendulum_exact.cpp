@@ -229,6 +229,11 @@ TEST_CASE("pendulum exact: agrees with a Taylor integration to 1e-10 over 10 s i
         {0.0, 2.0 * w1, 9.81, 9.81, PendulumRegime::separatrix},
         {0.0, -2.0 * w1, 9.81, 9.81, PendulumRegime::separatrix},
         {2.0 * pi, 2.0 * w1, 9.81, 9.81, PendulumRegime::separatrix},
+        // Within 1e-9 and 1e-12 of the separatrix (k' ~ 4e-5 and 1.4e-6): the elliptic forms at k -> 1.
+        {0.0, 2.0 * w1 * (1.0 - 1e-9), 9.81, 9.81, PendulumRegime::libration},
+        {0.0, -2.0 * w1 * (1.0 - 1e-12), 9.81, 9.81, PendulumRegime::libration},
+        {0.0, 2.0 * w1 * (1.0 + 1e-9), 9.81, 9.81, PendulumRegime::rotation},
+        {-0.5, -2.0 * w1 * std::sqrt(1.0 - std::pow(std::sin(0.25), 2)) * (1.0 + 1e-12), 9.81, 9.81, PendulumRegime::rotation},
         {0.4, 0.0, -9.81, 1.0, PendulumRegime::libration},  // g < 0: stands on the top, swings about pi
     };
     for (const Case& c : cases) {
