@@ -22,7 +22,7 @@ constexpr double pi = 3.14159265358979323846;
 constexpr double nan = std::numeric_limits<double>::quiet_NaN();
 constexpr double infinity = std::numeric_limits<double>::infinity();
 
-// The arithmetic-geometric mean sequence of DLMF 22.20.1 for modulus k (complement kp):
+// The arithmetic-geometric mean sequence of DLMF 22.20(ii) for modulus k (complement kp):
 // a_0 = 1, b_0 = k', c_0 = k; a_{n+1} = (a_n + b_n)/2, b_{n+1} = sqrt(a_n b_n),
 // c_{n+1} = (a_n - b_n)/2. Since a_n^2 - b_n^2 = c_n^2 for every n (true at n = 0, and kept by
 // the step), c_{n+1} = c_n^2 / (4 a_{n+1}): computed so, c keeps its relative accuracy instead
@@ -40,7 +40,7 @@ struct Agm {
         b[0] = kp;
         c[0] = k;
         // Stop once c_n/a_n is below 2^-56: the next arcsin term in the backward recursion of
-        // DLMF 22.20.ii would change phi_n by less than a quarter of an ulp.
+        // DLMF 22.20(ii) would change phi_n by less than a quarter of an ulp.
         while (n < max_steps && c[n] > 0x1p-56 * a[n]) {
             a[n + 1] = 0.5 * (a[n] + b[n]);
             b[n + 1] = std::sqrt(a[n] * b[n]);
@@ -50,7 +50,7 @@ struct Agm {
         quarter = pi / (2.0 * a[n]);
     }
 
-    // am(x, k) by DLMF 22.20.ii: phi_N = 2^N a_N x, phi_{n-1} = (phi_n + arcsin(c_n sin(phi_n)
+    // am(x, k) by DLMF 22.20(ii): phi_N = 2^N a_N x, phi_{n-1} = (phi_n + arcsin(c_n sin(phi_n)
     // / a_n)) / 2 for n = N, ..., 1; am = phi_0. The map phi_n -> phi_{n-1} has a derivative
     // between 0 and 1, but arcsin near 1 does not: as k -> 1, c_1/a_1 = (1 - k')/(1 + k') and
     // c_1 sin(phi_1)/a_1 comes within k' of 1, where an ulp of the sine became 1/sqrt(k') ulps
@@ -77,16 +77,16 @@ JacobiElliptic quarter_period(const Agm& agm, double k, double kp, double x) {
     JacobiElliptic e;
     if (x <= 0.5 * big_k) {
         e.am = agm.amplitude(x);
-        e.sn = std::sin(e.am);  // sn = sin am, cn = cos am (DLMF 22.16.1 with 22.16.2)
+        e.sn = std::sin(e.am);  // sn = sin am, cn = cos am (DLMF 22.16(i))
         e.cn = std::cos(e.am);
         // dn^2 = 1 - k^2 sn^2 = k'^2 + k^2 cn^2 (DLMF 22.6.1): a sum of positive terms, so dn
         // is as accurate as cn, and never below k' (the ratio cos phi_0 / cos(phi_1 - phi_0)
-        // of DLMF 22.20.ii divides two small numbers near K when k -> 1).
+        // of DLMF 22.20(ii) divides two small numbers near K when k -> 1).
         e.dn = std::sqrt(kp * kp + k * k * e.cn * e.cn);
         return e;
     }
     // Near K, cn -> 0 and am -> pi/2 would lose their relative digits. Reflect: v = K - x
-    // (DLMF 22.4 Table 22.4.3, the shift by K): sn(K - v) = cd(v) = cn v / dn v,
+    // (DLMF 22.4(iii), Table 22.4.3, the shift by K): sn(K - v) = cd(v) = cn v / dn v,
     // cn(K - v) = k' sd(v) = k' sn v / dn v, dn(K - v) = k' nd(v) = k' / dn v.
     const JacobiElliptic r = quarter_period(agm, k, kp, big_k - x);
     e.sn = r.cn / r.dn;
@@ -98,8 +98,8 @@ JacobiElliptic quarter_period(const Agm& agm, double k, double kp, double x) {
 }
 
 // sn, cn, dn, am at any u: u = 2K j + r with -K <= r < K (j counts half periods), then
-// sn(u) = (-1)^j sn r, cn(u) = (-1)^j cn r, dn(u) = dn r, am(u) = j pi + am r (DLMF 22.4.3,
-// 22.16.2), and sn, am odd, cn, dn even (DLMF 22.4 Table 22.4.3 and 22.16.2, u -> -u).
+// sn(u) = (-1)^j sn r, cn(u) = (-1)^j cn r, dn(u) = dn r, am(u) = j pi + am r (DLMF Table 22.4.3,
+// 22.16(i)), and sn, am odd, cn, dn even (DLMF Table 22.4.3 and 22.16(i), u -> -u).
 // half_turns receives j (as a double: it can exceed an int for huge u); am excludes j pi.
 JacobiElliptic any_argument(const Agm& agm, double k, double kp, double u, double& half_turns) {
     const double half_period = 2.0 * agm.quarter;
@@ -126,8 +126,8 @@ JacobiElliptic any_argument(const Agm& agm, double k, double kp, double u, doubl
 }
 
 // Carlson's symmetric integral R_F(x, y, z) = (1/2) int_0^inf dt / sqrt((t+x)(t+y)(t+z)) for
-// x, y, z >= 0, at most one of them 0, by the duplication theorem (DLMF 19.26.18, algorithm of
-// DLMF 19.36.i, Carlson 1995): each step x <- (x + lambda)/4, ... with
+// x, y, z >= 0, at most one of them 0, by the duplication theorem (DLMF 19.26(ii), algorithm of
+// DLMF 19.36(i), Carlson 1995): each step x <- (x + lambda)/4, ... with
 // lambda = sqrt(x y) + sqrt(y z) + sqrt(z x) keeps R_F and shrinks the spread by 4; once the
 // spread is below (3 r)^(1/6) of the mean, the fifth-order series
 // R_F = A^(-1/2) (1 - E2/10 + E3/14 + E2^2/24 - 3 E2 E3/44) is good to r (here r ~ 1e-17).
@@ -224,7 +224,7 @@ PendulumExact::PendulumExact(double theta0, double omega0, double g, double L)
         return;
     }
     if (excess < 0.0) {
-        // Libration (DLMF 22.19.2, A&S 16 pendulum example): sin(theta/2) = k sn(w t + u0, k),
+        // Libration (DLMF 22.19(i); A&S 16): sin(theta/2) = k sn(w t + u0, k),
         // omega = 2 k w cn(w t + u0, k). Check: with s = sin(theta/2) = k sn, cos(theta/2) =
         // sqrt(1 - k^2 sn^2) = dn; s' = (1/2) cos(theta/2) omega = k w cn dn, so omega = 2 k w
         // cn, and (omega/2w)^2 + sin^2(theta/2) = k^2 (cn^2 + sn^2) = k^2: the energy.
@@ -233,10 +233,10 @@ PendulumExact::PendulumExact(double theta0, double omega0, double g, double L)
         mp_ = std::sqrt(-excess);  // k' = sqrt(c^2 - b^2), no 1 - k^2
         const Agm agm(m_, mp_);
         quarter_ = agm.quarter;
-        period_ = 4.0 * quarter_ / w_;  // sn has period 4K in u = w t (DLMF 22.4.1)
+        period_ = 4.0 * quarter_ / w_;  // sn has period 4K in u = w t (DLMF 22.4(i))
         // u0: sn u0 = a/k, cn u0 = b/k, dn u0 = c. On -K <= u0 <= K (cn >= 0),
-        // u0 = F(am u0, k) = sn u0 R_F(cn^2 u0, dn^2 u0, 1) (DLMF 19.25.5 with 22.16.1); for
-        // cn < 0 the same sn is at 2K - u (sn(2K - u) = sn u, cn(2K - u) = -cn u, DLMF 22.4.3),
+        // u0 = F(am u0, k) = sn u0 R_F(cn^2 u0, dn^2 u0, 1) (DLMF 19.25.5 with 22.16(i)); for
+        // cn < 0 the same sn is at 2K - u (sn(2K - u) = sn u, cn(2K - u) = -cn u, DLMF Table 22.4.3),
         // or at -2K - u for negative sn.
         const double sn0 = a / k_, cn0 = b / k_;
         const double u = sn0 * carlson_rf(cn0 * cn0, c * c, 1.0);
@@ -246,18 +246,18 @@ PendulumExact::PendulumExact(double theta0, double omega0, double g, double L)
     sign_ = b > 0.0 ? 1.0 : -1.0;
     if (excess == 0.0) {
         // Separatrix (k = 1): phi = theta/2 obeys phi' = sign w cos phi, so
-        // phi = gd(z) = atan(sinh z), z = z0 + sign w t (gd' = sech = cos gd, DLMF 4.23.39-41),
-        // z0 = gd^-1(phi0) = asinh(tan phi0) (DLMF 4.23.41). Equivalently
+        // phi = gd(z) = atan(sinh z), z = z0 + sign w t (gd' = sech = cos gd, DLMF 4.23(viii)),
+        // z0 = gd^-1(phi0) = asinh(tan phi0) (DLMF 4.23(viii)). Equivalently
         // theta = 4 atan(e^z) - pi, omega = 2 sign w sech z (sn(u, 1) = tanh u,
-        // cn(u, 1) = dn(u, 1) = sech u, DLMF 22.5.iii).
+        // cn(u, 1) = dn(u, 1) = sech u, DLMF 22.5(ii)).
         regime_ = PendulumRegime::separatrix;
         u0_ = std::asinh(a / c);
         return;
     }
     // Rotation (k > 1): phi = theta/2 obeys phi'^2 = w^2 (k^2 - sin^2 phi) = (k w)^2
     // (1 - m^2 sin^2 phi) with m = 1/k < 1, so phi = am(k w t + u0, m) (dam/du = dn,
-    // DLMF 22.16.1; the reciprocal-modulus transformation DLMF 22.17.2-4 in this form) and
-    // omega = 2 sign k w dn(k w t + u0, m). am(u + 2K) = am(u) + pi (DLMF 22.16.2): a turn of
+    // DLMF 22.16(i); the reciprocal-modulus transformation of DLMF 22.17(i) in this form) and
+    // omega = 2 sign k w dn(k w t + u0, m). am(u + 2K) = am(u) + pi (DLMF 22.16(i)): a turn of
     // theta takes 2K(m)/(k w).
     regime_ = PendulumRegime::rotation;
     m_ = 1.0 / k_;

@@ -31,7 +31,7 @@ double elliptic_k_complement(double kp);
 double elliptic_f(double phi, double k);
 
 // Jacobi's elliptic functions sn, cn, dn and the amplitude am of (u, k) for 0 <= k < 1 and any
-// real u, by the AGM (DLMF 22.20.ii) on the quarter period and its symmetries (DLMF 22.4.iii).
+// real u, by the AGM (DLMF 22.20(ii)) on the quarter period and its symmetries (DLMF 22.4(iii)).
 struct JacobiElliptic {
     double sn, cn, dn, am;
 };
