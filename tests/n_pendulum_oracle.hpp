@@ -160,6 +160,32 @@ inline Bodies cartesian(const Chain& c, const State& s) {
     return b;
 }
 
+// The links' tensions (N, positive when pulling): link i carries the bodies k >= i, and pulls
+// body i towards the upper end along u_i = (sin theta_i, -cos theta_i), so Newton's law for that
+// sub-chain, sum_{k >= i} m_k a_k = -T_i u_i - sum_{k >= i} m_k g y^, gives
+//     T_i = -u_i . sum_{k >= i} m_k (a_k + g y^),
+// with the bodies' accelerations a_k = sum_{j <= k} l_j (theta_j'' (cos, sin)(theta_j)
+// + theta_j'^2 (-sin, cos)(theta_j)) (the derivative of v_k above). For the rigid pendulum,
+// T = m (l theta'^2 + g cos theta); for a chain hanging at rest, T_i = g sum_{k >= i} m_k.
+inline std::vector<double> tensions(const Chain& c, const State& s) {
+    const std::size_t n = c.size();
+    const std::vector<double> alpha = accelerations(c, s);
+    std::vector<dvec2> a(n);
+    dvec2 sum(0.0);
+    for (std::size_t k = 0; k < n; ++k) {
+        const double sn = std::sin(s.theta[k]), cs = std::cos(s.theta[k]);
+        sum += c.length[k] * (alpha[k] * dvec2(cs, sn) + s.omega[k] * s.omega[k] * dvec2(-sn, cs));
+        a[k] = sum;
+    }
+    std::vector<double> t(n);
+    dvec2 carried(0.0);  // sum_{k >= i} m_k (a_k + g y^)
+    for (std::size_t i = n; i-- > 0;) {
+        carried += c.mass[i] * (a[i] + dvec2(0.0, c.g));
+        t[i] = -(std::sin(s.theta[i]) * carried.x - std::cos(s.theta[i]) * carried.y);
+    }
+    return t;
+}
+
 // Kinetic plus potential energy, the potential zero at the anchor's height.
 inline double energy(const Chain& c, const State& s) {
     const Bodies b = cartesian(c, s);
