@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace stepwise {
 
@@ -118,6 +119,7 @@ void Simulation::reset() {
         std::copy(scene_.v0.begin(), scene_.v0.end(), last_v_[i].begin());
     }
     frames_ = 0;
+    frame_steps_left_ = 0;  // a frame under way is dropped with the rest
     clock_ = 0.0;
     shown_time_ = 0.0;
     if (loop_) loop_->reset();
@@ -189,28 +191,38 @@ void Simulation::report_result(const Lane& L) const {
 
 void Simulation::step() { step_lanes(0.0); }
 
-void Simulation::frame() {
-    if (!loop_) {
-        step();
-        ++frames_;
-        return;
-    }
-    const Frame& f = loop_->next();
-    if (variable_clock_) {
-        clock_ = f.wall_time;
-        step_lanes(f.step);
-        if (reference_kind_ == ReferenceKind::rk45 && reference_reason_ == StopReason::none) {
-            // The reference takes the frame's step too (sync_reference would take dt).
-            integrators()[reference_lane_.integrator].step(scene_.system, reference_lane_, f.step);
-            ++ref_steps_;
-            accept_reference();
+void Simulation::frame() { frame_part(std::numeric_limits<int>::max()); }
+
+bool Simulation::frame_part(int max_steps) {
+    if (!in_frame()) {
+        if (!loop_) {
+            step();
+            ++frames_;
+            return true;
         }
-        ref_steps_ = reference_kind_ == ReferenceKind::rk45 ? steps_ : ref_steps_;
-    } else {
-        for (int k = 0; k < f.steps; ++k) step();
+        const Frame& f = loop_->next();
+        if (variable_clock_) {
+            clock_ = f.wall_time;
+            step_lanes(f.step);
+            if (reference_kind_ == ReferenceKind::rk45 && reference_reason_ == StopReason::none) {
+                // The reference takes the frame's step too (sync_reference would take dt).
+                integrators()[reference_lane_.integrator].step(scene_.system, reference_lane_, f.step);
+                ++ref_steps_;
+                accept_reference();
+            }
+            ref_steps_ = reference_kind_ == ReferenceKind::rk45 ? steps_ : ref_steps_;
+            ++frames_;
+            return true;
+        }
+        frame_steps_left_ = f.steps;
     }
+    const int n = std::min(std::max(max_steps, 1), frame_steps_left_);
+    for (int k = 0; k < n; ++k) step();
+    frame_steps_left_ -= n;
+    if (in_frame()) return false;
     ++frames_;
-    if (accumulator_) render(f.alpha);
+    if (accumulator_) render(loop_->frame().alpha);
+    return true;
 }
 
 void Simulation::render(double alpha) {
@@ -357,12 +369,12 @@ void Simulation::advance(long long n) {
     for (long long k = 0; k < n; ++k) step();
 }
 
-void Simulation::sync_reference() const {
+bool Simulation::sync_reference(long long max_steps) const {
     const double dt = config_.dt;
-    while (ref_steps_ != steps_) {
+    for (long long taken = 0; ref_steps_ != steps_ && taken < max_steps; ++taken) {
         if (reference_reason_ != StopReason::none) {
             ref_steps_ = steps_;  // stopped: it stays where it was
-            return;
+            return true;
         }
         if (reference_kind_ == ReferenceKind::exact) {
             // A closed form needs no history: jump straight to now (and, for the accumulator's
@@ -383,6 +395,7 @@ void Simulation::sync_reference() const {
         }
         accept_reference();
     }
+    return reference_synced();
 }
 
 void Simulation::accept_reference() const {

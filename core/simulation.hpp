@@ -7,6 +7,7 @@
 #include "scenarios.hpp"
 #include "system.hpp"
 
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -55,8 +56,19 @@ public:
     // One frame of the game loop (Config::loop, core/frame_loop.hpp): every lane takes the
     // frame's steps (fixed: substeps steps of dt; variable: one step of the frame's length;
     // accumulator: the whole steps its accumulator holds, at most the cap), so lanes compare at
-    // equal frames. Without a loop a frame is one step.
+    // equal frames. Without a loop a frame is one step. Called while a frame is under way
+    // (frame_part), it takes the rest of that frame.
     void frame();
+    // A frame in parts, for a caller that must return within a time budget (the page: a frame of
+    // a 1000 Hz loop of 64 substeps on a stiff system is 64 steps of every lane, over 100 ms):
+    // starts the next frame when none is under way, then takes at most max_steps (at least 1) of
+    // its physics steps; true once its last step is taken, when the frame's bookkeeping (frames(),
+    // the accumulator's render state) is done. A variable loop's frame, one step, is one part. A
+    // frame taken in parts ends in the same state, bit for bit, as frame(). Between parts the lanes
+    // are at steps() and time(), while frames() and the accumulator's render state are the last
+    // whole frame's.
+    bool frame_part(int max_steps);
+    bool in_frame() const { return frame_steps_left_ > 0; }
     long long frames() const { return frames_; }
     const FrameLoop* frame_loop() const { return loop_ ? &*loop_ : nullptr; }
 
@@ -162,6 +174,13 @@ public:
         sync_reference();
         return reference_stopped_at_;
     }
+    // The reference's catching up in parts: at most max_steps of its steps towards the current
+    // step (an rk45 reference at rtol = atol = 1e-12 on a stiff system takes milliseconds a step,
+    // and a frame of many steps left it that many behind); true once it is there. The numbers do
+    // not depend on the parts (it steps dt by dt whenever it is brought along).
+    bool sync_reference(long long max_steps) const;
+    // True when reading the reference costs no step of it.
+    bool reference_synced() const { return ref_steps_ == steps_ || reference_reason_ != StopReason::none; }
     // The force evaluations the reference has spent so far (0 for a closed form): an rk45
     // reference is bound per step as an rk45 lane is (the fuzz target checks it).
     long long reference_force_evaluations() const {
@@ -194,7 +213,7 @@ private:
     void add_dissipated(size_t i, double h, double p);
     // Brings the reference to the current step: the closed form at time(), or the rk45 lane
     // stepped dt by dt from where it was (so the numbers never depend on when it is read).
-    void sync_reference() const;
+    void sync_reference() const { sync_reference(std::numeric_limits<long long>::max()); }
     // step() with every lane's h: frame_step > 0 is a variable loop's frame (clock_ holds its
     // end), else ticks of dt as step() says.
     void step_lanes(double frame_step);
@@ -243,6 +262,7 @@ private:
     // render states (lanes and reference) with the reference's state one step back.
     std::optional<FrameLoop> loop_;
     long long frames_ = 0;
+    int frame_steps_left_ = 0;  // of the frame under way (frame_part)
     bool variable_clock_ = false;
     bool accumulator_ = false;
     double clock_ = 0.0;

@@ -276,6 +276,69 @@ TEST_CASE("variable loop: each frame is one step of its own length; the clock is
     }
 }
 
+namespace {
+
+// Takes one frame of sim in parts of `part` steps, bringing the reference along by `reference`
+// steps after each part, as the page does (wasm_bindings/playground.cpp: take_frame).
+void frame_in_parts(Simulation& sim, int part, long long reference) {
+    bool whole = false;
+    do {
+        whole = sim.frame_part(part);
+        CHECK(sim.in_frame() == !whole);
+        sim.sync_reference(reference);
+    } while (!whole);
+}
+
+}  // namespace
+
+TEST_CASE("a frame taken in parts ends in the same state as frame(), bit for bit, in every loop", "[loop]") {
+    // An rk45 reference (the elastic pendulum) and a closed form (the damped spring); frames of 16
+    // steps, one step of the frame's length, the accumulator's jittered 1 to 12 steps and 0 to 2.
+    // Parts of 1 and 7 steps against the frame whole, the reference read only at each frame's end.
+    for (const char* system : {"scenario=elastic_pendulum", "scenario=spring&b=0.3"}) {
+        for (const char* loop : {"loop=fixed&hz=30&substeps=16", "loop=variable&hz=30&jitter=0.5",
+                                 "loop=accumulator&hz=30&substeps=10&jitter=0.9&max_steps=12",
+                                 "loop=accumulator&hz=30&jitter=0.9"}) {
+            const std::string query = std::string(system) + "&" + loop + "&integrators=" + all_integrators();
+            INFO(query);
+            Simulation whole(config_of(query)), ones(config_of(query)), sevens(config_of(query));
+            for (int frame = 1; frame <= 40; ++frame) {
+                INFO("frame " << frame);
+                whole.frame();
+                frame_in_parts(ones, 1, 1);
+                frame_in_parts(sevens, 7, 3);
+                for (const Simulation* parts : {&ones, &sevens}) {
+                    require_same_state(*parts, whole);
+                    CHECK(parts->frames() == whole.frames());
+                    CHECK(parts->steps() == whole.steps());
+                    CHECK(parts->time() == whole.time());
+                    CHECK(parts->shown_time() == whole.shown_time());
+                    for (int l = 0; l < whole.lanes(); ++l)
+                        for (int b = 0; b < whole.bodies(); ++b) {
+                            CHECK(parts->shown_x(l)[b].x == whole.shown_x(l)[b].x);
+                            CHECK(parts->shown_v(l)[b].y == whole.shown_v(l)[b].y);
+                        }
+                    // The rows: time, errors against the reference, energies, drifts, dissipation.
+                    CHECK(csv_of(*parts) == csv_of(whole));
+                    CHECK(parts->reference_force_evaluations() == whole.reference_force_evaluations());
+                }
+            }
+            CHECK(whole.frame_loop()->steps_taken() == ones.frame_loop()->steps_taken());
+        }
+    }
+    // Part of a frame, then frame(): the rest of it.
+    Simulation parted(config_of("scenario=elastic_pendulum&loop=fixed&hz=30&substeps=16")),
+        whole(config_of("scenario=elastic_pendulum&loop=fixed&hz=30&substeps=16"));
+    CHECK_FALSE(parted.frame_part(5));
+    CHECK(parted.steps() == 5);
+    CHECK(parted.frames() == 0);
+    parted.frame();
+    whole.frame();
+    CHECK_FALSE(parted.in_frame());
+    require_same_state(parted, whole);
+    CHECK(csv_of(parted) == csv_of(whole));
+}
+
 TEST_CASE("loop keys: bad values are errors naming the key, the value and what is allowed", "[loop][config]") {
     const std::string base = "scenario=spring&loop=accumulator&";
     CHECK(message_for("scenario=spring&loop=sometimes", "loop") ==

@@ -15,6 +15,7 @@ public:
     // A budget that is not a number counts as none left: one unit of work, then stop.
     explicit Deadline(double budget_ms) : end_(emscripten_get_now() + (budget_ms > 0.0 ? budget_ms : 0.0)) {}
     bool passed() const { return emscripten_get_now() >= end_; }
+    double left_ms() const { return end_ - emscripten_get_now(); }
 
 private:
     double end_;

@@ -83,6 +83,26 @@ ParseResult page_config(const std::string& query, int& cloud_for_full_module) {
 
 StiffestMode stiffest_mode_of(const Scene& sc) { return stiffest_mode(sc.system, sc.x0.data(), sc.v0.data()); }
 
+// Takes sim's frame under way (or the next one) a unit at a time until it is whole or the deadline
+// has passed (a unit at least; nullptr: no deadline); true once whole. A frame of a 1000 Hz loop of
+// 64 substeps on a stiff pendulum is 64 steps of every lane and as many of the rk45 reference at
+// rtol = atol = 1e-12, 100-200 ms in all. A unit is one physics step of every lane
+// (Simulation::frame_part) with the reference's step behind it: the core's reference is lazy, and
+// left behind, the next read would take a whole frame of its steps at once. The numbers are
+// frame()'s, bit for bit.
+bool take_frame(Simulation& sim, const Deadline* deadline) {
+    const bool follow = sim.reference_kind() == ReferenceKind::rk45;
+    for (;;) {
+        // The reference is kept at most a step behind the lanes, and at the frame's end with them.
+        if (follow) sim.sync_reference(1);
+        if (sim.frame_part(1)) {
+            if (follow) sim.sync_reference(1);
+            return true;
+        }
+        if (deadline && deadline->passed()) return false;
+    }
+}
+
 }  // namespace
 
 Playground::Playground(const std::string& query)
@@ -122,6 +142,7 @@ Playground::Playground(const std::string& query)
 
 void Playground::reset() {
     sim_.reset();
+    frame_ms_ = last_frame_ms_ = 0.0;
     if constexpr (module_has_clouds)
         for (PhaseCloud& cloud : clouds_) cloud.reset();
     cloud_lane_ = 0;  // a step in progress is dropped with the rest
@@ -218,8 +239,14 @@ bool Playground::step_clouds(const Deadline* deadline) {
 
 bool Playground::step_once(const Deadline* deadline) {
     if (!step_clouds(deadline)) return false;  // the rest of this step in the next call
+    // A step, or with a game loop one frame of it: the rest in the next call.
+    const double start = emscripten_get_now();
+    const bool whole = take_frame(sim_, deadline);
+    frame_ms_ += emscripten_get_now() - start;
+    if (!whole) return false;
+    last_frame_ms_ = frame_ms_;
+    frame_ms_ = 0.0;
     cloud_lane_ = 0;
-    sim_.frame();  // a step, or with a game loop one frame of it
     if (split_clouds_) {
         // The step is whole: what its parts noted becomes what is read (the exact flow's points,
         // at the end of the buffer, are written at each read).
@@ -278,15 +305,13 @@ int Playground::advance_steps(int n) {
 int Playground::advance_within(int n, double budget_ms) {
     n = std::clamp(n, 0, max_steps_per_call);
     const Deadline deadline(budget_ms);
-    const bool lazy_reference = sim_.reference_kind() == ReferenceKind::rk45;
     int taken = 0;
-    // Whole steps until the deadline: clouds still being built, or a large cloud's step, may
-    // take the whole budget (0 steps taken) and go on at the next call.
+    // Clouds still being built, a large cloud's step or a costly frame may take the whole budget
+    // (0 steps taken) and go on at the next call.
     if (n > 0 && !build_clouds(&deadline)) n = 0;
     while (taken < n && step_once(&deadline)) {
         ++taken;
-        if (lazy_reference) sim_.reference_x();  // the same steps the next read would take, now
-        if (deadline.passed()) break;
+        if (deadline.passed() || deadline.left_ms() < last_frame_ms_) break;
     }
     last_advance_ = taken;
     return taken;
@@ -817,7 +842,8 @@ bool RunExport::run(int max_steps, double budget_ms) {
     const Deadline deadline(budget_ms);
     // Never more than ~1 MB waiting for take(): the heap is fixed.
     for (int n = 0; n < max_steps && step_ < steps_ && rows_ < max_export_rows && chunks_.size() < 4; ++n) {
-        sim_.frame();  // a step, or a frame of the game loop (its rows are frames)
+        // A step, or a frame of the game loop (its rows are frames): the rest in the next call.
+        if (!take_frame(sim_, &deadline)) break;
         ++step_;
         if (step_ % every_ == 0) emit();
         if (deadline.passed()) break;

@@ -70,9 +70,14 @@ public:
     // Advances by n whole steps (frames, with a game loop; n clamped to [0, max_steps_per_call]);
     // returns the steps taken.
     int advance_steps(int n);
-    // The same, but returns after the step that ends past budget_ms of wall time (at least one
-    // step): the page's stepping per frame. An rk45 reference is brought along step by step (it
-    // is lazy, core/simulation.hpp), so its cost is inside the budget, not left to the next read.
+    // The same within about budget_ms of wall time: the page's stepping per frame. The work is
+    // taken in units (a cloud's part; a physics step of every lane with the rk45 reference's step
+    // behind it: the reference is lazy in the core and brought along here, so that its cost is
+    // inside the budget), and the call returns once the budget has passed, inside a cloud's step
+    // or a game loop's frame if need be: 0 when none was finished, the rest in the next call. A
+    // frame of one step is one unit, so without clouds a call takes one step at least. After a
+    // whole frame another starts only while the last one's cost fits in the budget left, so that
+    // what is read (state(), after a call that took steps) is a whole frame.
     int advance_within(int n, double budget_ms);
     // Advances to the step nearest t + seconds, returns the steps taken.
     int advance_time(double seconds);
@@ -194,6 +199,8 @@ private:
     int history_stride_ = 1;       // a sample every this many steps; doubles when full
     int history_generation_ = 0;   // bumps when compaction rewrites old samples
     int last_advance_ = 0;
+    // The wall time of the frame under way so far (all its parts), and of the last whole one.
+    double frame_ms_ = 0.0, last_frame_ms_ = 0.0;
     // grow_bounds: the probe that steps the rk45 reference ahead, and what it has seen so far.
     std::unique_ptr<Simulation> bounds_probe_;
     double bounds_[4] = {1e300, -1e300, 1e300, -1e300};
