@@ -53,6 +53,7 @@ std::string join_ids(const std::vector<std::string>& ids) {
 std::string known_integrators() {
     std::vector<std::string> ids;
     for (const auto& info : integrators()) ids.push_back(info.id);
+    ids.push_back(reference_id);
     return join_ids(ids);
 }
 
@@ -63,6 +64,7 @@ struct Pair {
 class Parser {
 public:
     ParseResult result;
+    bool integrators_given = false;  // by the link or its preset
 
     void error(const std::string& key, std::string_view value, const std::string& message) {
         if (result.errors.size() < max_errors) {
@@ -136,6 +138,8 @@ public:
 
     void parse_integrators(const std::string& value, Config& c) {
         std::vector<int> list;
+        bool reference = false;
+        integrators_given = true;
         if (value.size() > max_value_length) {
             error("integrators", value, "integrators: the list '" + printable_text(value) + "' is too long; name each of the " +
                                             std::to_string(integrators().size()) + " integrators at most once");
@@ -147,7 +151,11 @@ public:
             const std::string id = value.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
             start = comma == std::string::npos ? value.size() + 1 : comma + 1;
             const int index = find_integrator(id);
-            if (id.empty()) {
+            if (id == reference_id) {
+                if (reference)
+                    error("integrators", id, "integrators: 'reference' is listed twice; list each integrator once");
+                reference = true;
+            } else if (id.empty()) {
                 error("integrators", value, "integrators: empty name in the list '" + printable_text(value) +
                                                 "'; separate integrator ids with single commas");
             } else if (index < 0) {
@@ -158,7 +166,10 @@ public:
                 list.push_back(index);
             }
         }
-        if (!list.empty()) c.integrators = list;  // keep the valid ones; the errors say what was dropped
+        if (!list.empty() || reference) {  // keep the valid ones; the errors say what was dropped
+            c.integrators = list;
+            c.reference = reference;
+        }
     }
 
     bool parse_scalar(const std::string& key, const std::string& value, double lo, double hi, bool lo_exclusive,
@@ -200,6 +211,30 @@ public:
         c.values[offset + 1] = xy[1];
     }
 
+    // A system with links: the force-based defaults cannot step a rod, and the phase cloud's
+    // disc in (x, vx) of one body would pull its links apart.
+    void check_linked(Config& c) {
+        const System s = build_scene(c.scenario, c.values, c.duration).system;
+        if (s.links.empty()) return;
+        if (!integrators_given && s.has_rigid_links()) {
+            // Rigid links and no methods asked for: every force-based default would stop with
+            // needs_compliance; show the exact motion instead.
+            c.integrators.clear();
+            c.reference = true;
+        }
+        const std::string why = "the phase cloud spreads one body's x and vx, which would pull the links apart: "
+                                "linked systems have no phase cloud yet";
+        if (c.cloud > 0) {
+            error("cloud", std::to_string(c.cloud), "cloud=" + std::to_string(c.cloud) + " cannot be used here: " + why +
+                                                        "; drop cloud");
+            c.cloud = 0;
+        }
+        if (std::string_view(views()[static_cast<size_t>(c.view)].id) == "cloud") {
+            error("view", "cloud", "view=cloud cannot be used here: " + why + "; use another view");
+            c.view = 0;
+        }
+    }
+
     // depth 0: a user's query; depth 1: a preset's own query (which holds no preset).
     void parse(std::string_view query, int depth) {
         std::vector<Pair> pairs = split(query);
@@ -239,6 +274,7 @@ public:
             Parser inner;
             inner.parse(presets()[preset_index].query, 1);
             c = inner.result.config;
+            integrators_given = inner.integrators_given;
             if (scenario && find_scenario(scenario->value) >= 0 && scenario_index != c.scenario) {
                 error("scenario", scenario->value,
                       "scenario '" + printable_text(scenario->value) + "' does not match preset '" + preset->value +
@@ -328,6 +364,7 @@ public:
             }
         }
         check_loop(pairs, c);
+        check_linked(c);
         if (c.duration / c.dt > max_steps) {
             // Neither value alone is wrong, but together they are: keep the base (preset or
             // default) duration, and the base dt too if the link's dt is still too fine for it.
@@ -512,6 +549,7 @@ std::string normalise(const Config& c) {
     const ScenarioInfo& info = scenarios()[c.scenario];
     std::string q = "v=" + std::to_string(config_version) + "&scenario=" + info.id + "&integrators=";
     for (size_t i = 0; i < c.integrators.size(); ++i) q += (i ? "," : "") + std::string(integrators()[c.integrators[i]].id);
+    if (c.reference) q += std::string(c.integrators.empty() ? "" : ",") + reference_id;
     if (c.loop.kind == LoopKind::none) q += "&dt=" + format_number(c.dt);  // a loop sets dt
     q += "&duration=" + format_number(c.duration);
     size_t offset = 0;

@@ -27,6 +27,8 @@ constexpr std::size_t max_errors = 20;
 // The keys every scenario accepts, besides its own parameters (in the order errors list them).
 const std::vector<const char*>& shared_keys();
 extern const char* const default_integrators;
+// The name of the reference in an integrator list (integrators=rk4,reference).
+constexpr const char* reference_id = "reference";
 extern const char* const default_scenario;
 constexpr double default_dt = 0.01;
 // The phase-space cloud (core/cloud.hpp): points per integrator (0: off) and the radius of the
@@ -62,6 +64,10 @@ int find_language(std::string_view id);  // index in languages(), or -1
 struct Config {
     int scenario = 0;               // index into scenarios()
     std::vector<int> integrators;   // indices into integrators(), in the order given
+    // `reference` in the integrator list: the reference's own rows are printed after the lanes'
+    // (integrator "reference", error 0). A system with rigid links and no integrators given runs
+    // the reference alone: the force-based methods cannot step a rod.
+    bool reference = false;
     double dt = default_dt;
     double duration = default_duration;
     std::vector<double> values;     // the scenario's params, flattened in spec order
@@ -83,7 +89,7 @@ struct Config {
     double get(std::string_view key) const;
     glm::dvec2 get_vec(std::string_view key) const;
     bool operator==(const Config& o) const {
-        return scenario == o.scenario && integrators == o.integrators && dt == o.dt &&
+        return scenario == o.scenario && integrators == o.integrators && reference == o.reference && dt == o.dt &&
                duration == o.duration && values == o.values && cloud == o.cloud && cloud_radius == o.cloud_radius &&
                view == o.view && equal_cost == o.equal_cost && loop == o.loop && lang == o.lang;
     }

@@ -44,11 +44,12 @@ struct Field {
 // The system's forces as plain arrays (the kernels call nothing from the standard library).
 // The ensemble's kernels are the force kinds' second implementation, over arrays of copies (the
 // same bits as core/forces/, which the ensemble tests check on every scenario and preset). They
-// know these six kinds: a new kind needs its vector form here (forces_of, the passes and the
-// fused shapes), or plan() must send systems with it to the per-copy path.
-static_assert(force_kind_count == 6 && force_kind_ids[0] == std::string_view("uniform_gravity") &&
-                  force_kind_ids[5] == std::string_view("central_body"),
-              "ensemble_kernels.inc implements the six kinds of core/forces/: add a new kind's vector form");
+// know the first six kinds; a system with links (the seventh) is refused by the Ensemble's
+// constructor until the kernels know it. A new kind needs its vector form here (forces_of, the
+// passes and the fused shapes), or a refusal.
+static_assert(force_kind_count == 7 && force_kind_ids[0] == std::string_view("uniform_gravity") &&
+                  force_kind_ids[5] == std::string_view("central_body") && force_kind_ids[6] == std::string_view("link"),
+              "ensemble_kernels.inc implements the first six kinds of core/forces/: add a new kind's vector form");
 
 struct Forces {
     int bodies;
@@ -312,6 +313,8 @@ std::vector<int> fused_plan(const System& s, int method) {
 
 Ensemble::Ensemble(const System& system, int integrator, int copies, const dvec2* x0, const dvec2* v0)
     : system_(system), integrator_(integrator), copies_(copies), bodies_(system.bodies()) {
+    if (!system.links.empty())
+        throw std::invalid_argument("Ensemble: systems with links are not supported by the ensemble's kernels");
     const Plan p = plan(integrator, bodies_, copies_);
     method_ = p.method;
     block_ = p.block;

@@ -81,13 +81,14 @@ void propagate_linear(dvec2& d, dvec2& v, double w2, double gamma, dvec2 f, doub
 namespace {
 
 // The closed-form families every force kind in s takes part in (force_kind.hpp): a kind that is
-// not linear keeps only Kepler's family, so a nonlinear spring or drag leaves none.
+// not linear keeps only the nonlinear families (Kepler's, the pendulum's), so a nonlinear spring or
+// drag leaves none.
 unsigned closed_form_families(const System& s) {
-    unsigned families = closed_form_decoupled | closed_form_pair | closed_form_kepler;
+    unsigned families = closed_form_decoupled | closed_form_pair | closed_form_kepler | closed_form_pendulum;
     for_each_force_kind([&]<class K>() {
         if (!K::present(s)) return;
         families &= K::closed_forms;
-        if (!K::linear(s)) families &= closed_form_kepler;
+        if (!K::linear(s)) families &= closed_form_nonlinear;
     });
     return families;
 }

@@ -286,6 +286,17 @@ void rk45(const System& s, Lane& L, double h) {
     }
     int substeps = 0;
     const bool dissipative = s.dissipative();
+    const bool positions_in_power = dissipative && !s.links.empty();
+    // Stage j's position, x + hs Σ a_jm kx[m], summed as stage() sums it (the same bits).
+    auto stage_position = [&](int j, double hs, dvec2* out) {
+        static constexpr double rows[6][5] = {{0, 0, 0, 0, 0},      {a21, 0, 0, 0, 0},        {a31, a32, 0, 0, 0},
+                                              {a41, a42, a43, 0, 0}, {a51, a52, a53, a54, 0}, {a61, a62, a63, a64, a65}};
+        for (int i = 0; i < n; ++i) {
+            dvec2 dx(0.0);
+            for (int m = 0; m < j; ++m) dx += rows[j][m] * kx[m][i];
+            out[i] = j == 0 ? x[i] : x[i] + hs * dx;
+        }
+    };
     while (done < h) {
         if (substeps >= L.max_substeps) {
             L.gave_up = true;  // bounded work: the caller stops the lane with the reason
@@ -345,8 +356,13 @@ void rk45(const System& s, Lane& L, double h) {
                 // solution is: the quadrature has the method's order.
                 const double b[7] = {b1, 0.0, b3, b4, b5, b6, 0.0};
                 double work = 0.0;
-                for (int j = 0; j < 6; ++j)
-                    if (b[j] != 0.0) work += b[j] * dissipated_power(s, kx[j]);
+                for (int j = 0; j < 6; ++j) {
+                    if (b[j] == 0.0) continue;
+                    // A link's damper needs the stage's position too: rebuilt as stage() built it
+                    // (xs is free now; the forces without a direction of their own ignore it).
+                    if (positions_in_power) stage_position(j, hs, xs);
+                    work += b[j] * dissipated_power(s, xs, kx[j]);
+                }
                 L.dissipated += hs * work;
             }
             std::copy(xn, xn + n, x);

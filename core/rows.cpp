@@ -29,10 +29,21 @@ std::string json_string(std::string_view text) {
 namespace {
 
 // Calls row(lane, body, energy) for every row of the current step, up to max_rows; the lane's
-// energy (a sum over the whole system) is computed once per lane, not once per body.
+// energy (a sum over the whole system) is computed once per lane, not once per body. With
+// integrators=…,reference the reference's rows come last, as lane reference_row.
+constexpr int reference_row = -1;
 template <class Row>
 long long each_row(const Simulation& sim, long long max_rows, Row row) {
     long long written = 0;
+    auto reference_rows = [&] {
+        if (!sim.config().reference) return;
+        const double energy = sim.shown_reference_energy();
+        for (int b = 0; b < sim.bodies(); ++b) {
+            if (max_rows >= 0 && written >= max_rows) return;
+            row(reference_row, b, energy);
+            ++written;
+        }
+    };
     for (int l = 0; l < sim.lanes(); ++l) {
         if (max_rows >= 0 && written >= max_rows) return written;
         // With equal cost a lane has rows only at its own steps (its time is then the clock's).
@@ -44,7 +55,21 @@ long long each_row(const Simulation& sim, long long max_rows, Row row) {
             ++written;
         }
     }
+    reference_rows();
     return written;
+}
+
+// One row's values: lane l's, or the reference's (error 0: it is what the errors are measured from).
+struct RowValues {
+    const char* id;
+    dvec2 x, v;
+    bool error_known;
+    double error;
+};
+RowValues row_values(const Simulation& sim, int l, int b) {
+    if (l == reference_row) return {reference_id, sim.shown_reference_x()[b], sim.shown_reference_v()[b], true, 0.0};
+    return {sim.info(l).id, sim.shown_x(l)[b], sim.shown_v(l)[b], sim.error_known(),
+            sim.error_known() ? sim.shown_error(l, b) : 0.0};
 }
 
 }  // namespace
@@ -52,18 +77,18 @@ long long each_row(const Simulation& sim, long long max_rows, Row row) {
 long long append_csv_rows(std::string& out, const Simulation& sim, long long max_rows) {
     const double t = sim.shown_time();
     return each_row(sim, max_rows, [&](int l, int b, double energy) {
-        const dvec2 x = sim.shown_x(l)[b], v = sim.shown_v(l)[b];
+        const RowValues r = row_values(sim, l, b);
         append_number(out, t);
         out += ',';
-        out += sim.info(l).id;
+        out += r.id;
         out += ',';
         out += std::to_string(b);
-        for (double value : {x.x, x.y, v.x, v.y, energy}) {
+        for (double value : {r.x.x, r.x.y, r.v.x, r.v.y, energy}) {
             out += ',';
             append_number(out, value);
         }
         out += ',';
-        if (sim.error_known()) append_number(out, sim.shown_error(l, b));  // else empty: see the reference's stop
+        if (r.error_known) append_number(out, r.error);  // else empty: see the reference's stop
         out += '\n';
     });
 }
@@ -71,13 +96,14 @@ long long append_csv_rows(std::string& out, const Simulation& sim, long long max
 long long append_json_rows(std::string& out, const Simulation& sim, bool& first, long long max_rows) {
     const double t = sim.shown_time();
     return each_row(sim, max_rows, [&](int l, int b, double energy) {
-        const dvec2 x = sim.shown_x(l)[b], v = sim.shown_v(l)[b];
+        const RowValues r = row_values(sim, l, b);
+        const dvec2 x = r.x, v = r.v;
         if (!first) out += ',';
         first = false;
         out += "\n    {\"t\": ";
         append_number(out, t);
         out += ", \"integrator\": \"";
-        out += sim.info(l).id;
+        out += r.id;
         out += "\", \"body\": " + std::to_string(b);
         const char* names[] = {"x", "y", "vx", "vy", "energy"};
         const double values[] = {x.x, x.y, v.x, v.y, energy};
@@ -88,7 +114,7 @@ long long append_json_rows(std::string& out, const Simulation& sim, bool& first,
             append_number(out, values[k]);
         }
         out += ", \"error\": ";
-        if (sim.error_known()) append_number(out, sim.shown_error(l, b)); else out += "null";
+        if (r.error_known) append_number(out, r.error); else out += "null";
         out += '}';
     });
 }
@@ -134,6 +160,15 @@ void append_json_tail(std::string& out, const Simulation& sim) {
                ", \"capped_frames\": " + std::to_string(loop->capped_frames()) + ", \"dropped_time\": ";
         append_number(out, loop->dropped_time());
     }
+    const bool linked = !sim.scene().system.links.empty();
+    if (linked) {
+        // The reference's own constraint error (round-off for rigid links; the physical stretch
+        // for compliant ones, which the lanes' is compared with) and first link's tension.
+        out += ",\n  \"reference_constraint_error\": ";
+        append_number(out, sim.reference_constraint_error());
+        out += ", \"reference_tension\": ";
+        append_number(out, sim.reference_tension());
+    }
     out += ",\n  \"integrators\": [";
     const OrderRegime regime = regime_of(sim.scene().system);
     for (int l = 0; l < sim.lanes(); ++l) {
@@ -156,6 +191,13 @@ void append_json_tail(std::string& out, const Simulation& sim) {
         out += ", \"angular_momentum\": ";
         append_number(out, sim.angular_momentum(l));
         out += ", \"force_evaluations\": " + std::to_string(sim.lane(l).force_evaluations);
+        if (linked) {
+            // The links: the largest |length − rest|/rest and the first link's tension (N).
+            out += ", \"constraint_error\": ";
+            append_number(out, sim.constraint_error(l));
+            out += ", \"tension\": ";
+            append_number(out, sim.tension(l));
+        }
         if (sim.equal_cost()) {
             out += ", \"stride\": " + std::to_string(sim.stride(l)) + ", \"time\": ";
             append_number(out, sim.lane_time(l));

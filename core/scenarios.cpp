@@ -34,6 +34,12 @@ dvec2 phase_point(const PhaseSpec& spec, const dvec2* x, const dvec2* v) {
     switch (spec.kind) {
         case PhaseKind::axis_x: return {x[spec.body].x, v[spec.body].x};
         case PhaseKind::axis_y: return {x[spec.body].y, v[spec.body].y};
+        case PhaseKind::angle: {
+            // θ from straight down, counter-clockwise: d = L (sin θ, −cos θ); θ' = (d × w)/|d|².
+            const dvec2 d = x[spec.body] - spec.centre, w = v[spec.body];
+            const double r2 = d.x * d.x + d.y * d.y;
+            return {std::atan2(d.x, -d.y), r2 > 0.0 ? (d.x * w.y - d.y * w.x) / r2 : 0.0};
+        }
         case PhaseKind::radial:
         case PhaseKind::separation: {
             const bool pair = spec.kind == PhaseKind::separation;
@@ -53,6 +59,7 @@ PhaseNames phase_names(const PhaseSpec& spec) {
         case PhaseKind::axis_y: return {"y", "vy", "m", "m/s"};
         case PhaseKind::radial: return {"distance r", "dr/dt", "m", "m/s"};
         case PhaseKind::separation: return {"spring length", "its rate", "m", "m/s"};
+        case PhaseKind::angle: return {"angle θ", "dθ/dt", "rad", "rad/s"};
     }
     return {"q", "p", "", ""};
 }
@@ -184,6 +191,154 @@ void build_elastic_pendulum(const Params& p, Scene& sc) {
     sc.v0 = {p.vec("v0")};
     sc.phase.kind = PhaseKind::radial;
     sc.phase.centre = p.vec("anchor");
+}
+
+// ---- Linked systems: pendulums, chains, bridges (core/forces/link.hpp) ----------------------
+
+constexpr double pi = 3.14159265358979323846;
+// A link's compliance α (m/N): 0 is a rigid rod; a compliant link is a spring of stiffness 1/α,
+// kept within the ranges' k/m <= 1e12 (ω <= 1e6 s⁻¹) by the rule check_compliance.
+constexpr double max_compliance = 1.0;
+constexpr double max_stiffness_over_mass = 1e12;
+constexpr int max_links = 64;
+
+constexpr ParamSpec length_param = {"length", 1, {1, 0}, 1e-3, 1e3, false, "m", "link length",
+                                    "each link's rest length"};
+constexpr ParamSpec compliance_param = {"compliance", 1, {0, 0}, 0, max_compliance, false, "m/N", "compliance α",
+                                        "0: rigid rods; above 0: each link is a spring of stiffness 1/α"};
+constexpr ParamSpec link_damping_param = {"link_damping", 1, {0, 0}, 0, 1e4, false, "N·s/m", "link damping",
+                                          "a damper along each compliant link, on the ends' relative velocity"};
+constexpr ParamSpec body_damping_param = {"b", 1, {0, 0}, 0, 1e4, false, "N·s/m", "damping",
+                                          "a damper on each body's whole velocity, F = −b·v"};
+constexpr ParamSpec down_gravity_param = {"g", 1, {9.81, 0}, 0, 1000, false, "m/s²", "gravity",
+                                          "strength of gravity, pointing along −y"};
+constexpr ParamSpec theta0_param = {"theta0", 1, {30, 0}, -180, 180, false, "°", "start angle",
+                                    "the whole pendulum's start angle from straight down (counter-clockwise)"};
+constexpr ParamSpec omega0_param = {"omega0", 1, {0, 0}, -1000, 1000, false, "rad/s", "start angular velocity",
+                                    "the whole pendulum turning rigidly about its anchor at t = 0"};
+constexpr ParamSpec link_anchor_param = {"anchor", 2, {0, 0}, -big, big, false, "m", "anchor",
+                                         "the fixed point the first link hangs from"};
+
+// N links hanging straight from `anchor` at theta0 from straight down, turning at omega0 as one
+// rod: body k (the end of link k) at r_k = (k + 1) L (sin θ0, −cos θ0) from the anchor, moving
+// at ω0 × r_k. Link 0 joins body 0 to the anchor, link k body k to body k − 1 (neighbours in the
+// list share a body: the constraint matrix is tridiagonal).
+void build_hanging(const Params& p, Scene& sc, int links, double end_mass) {
+    System& s = sc.system;
+    s.gravity = dvec2(0.0, -p.num("g"));
+    s.damper = p.num("b");
+    const dvec2 anchor = p.vec("anchor");
+    const double m = p.num("m"), length = p.num("length"), theta = p.num("theta0") * pi / 180.0;
+    const double omega = p.num("omega0");
+    const dvec2 dir(std::sin(theta), -std::cos(theta));
+    for (int k = 0; k < links; ++k) {
+        s.add_body(k == links - 1 ? end_mass : m);
+        const dvec2 r = static_cast<double>(k + 1) * length * dir;
+        sc.x0.push_back(anchor + r);
+        sc.v0.push_back(omega * dvec2(-r.y, r.x));
+        s.links.push_back({.i = k, .j = k == 0 ? no_body : k - 1, .anchor = anchor, .rest = length,
+                           .compliance = p.num("compliance"), .damping = p.num("link_damping")});
+    }
+    sc.phase.kind = PhaseKind::angle;
+    sc.phase.centre = anchor;
+}
+
+void build_pendulum(const Params& p, Scene& sc) { build_hanging(p, sc, 1, p.num("m")); }
+
+void build_chain(const Params& p, Scene& sc) {
+    const double end_mass = p.num("end_mass");
+    build_hanging(p, sc, static_cast<int>(p.num("links")), end_mass > 0.0 ? end_mass : p.num("m"));
+}
+
+// The arc a bridge starts on: N chords of length L spanning `span` between anchors at
+// (∓span/2, 0), sagging below them. Each chord subtends φ at the centre, L = 2R sin(φ/2), and the
+// whole arc span = 2R sin(Nφ/2), so sin(Nφ/2)/sin(φ/2) = span/L: it falls from N to 0 as φ goes
+// from 0 to 2π/N, and span < N·L has one root there (bisection, to the last bit).
+double bridge_chord_angle(int n, double length, double span) {
+    const double target = span / length;
+    double lo = 0.0, hi = 2.0 * pi / n;
+    for (int k = 0; k < 200 && lo < hi; ++k) {
+        const double mid = 0.5 * (lo + hi);
+        if (mid == lo || mid == hi) break;
+        const double ratio = std::sin(0.5 * n * mid) / std::sin(0.5 * mid);
+        (ratio > target ? lo : hi) = mid;
+    }
+    return 0.5 * (lo + hi);
+}
+
+void build_bridge(const Params& p, Scene& sc) {
+    System& s = sc.system;
+    s.gravity = dvec2(0.0, -p.num("g"));
+    s.damper = p.num("b");
+    const int n = static_cast<int>(p.num("links"));
+    const double length = p.num("length"), span = p.num("span");
+    const double phi = bridge_chord_angle(n, length, span);
+    const double radius = length / (2.0 * std::sin(0.5 * phi));
+    // Points on the arc: C + R (sin a, −cos a), a from −Nφ/2 (anchor A) to +Nφ/2 (anchor B).
+    const dvec2 centre(0.0, radius * std::cos(0.5 * n * phi));
+    const dvec2 left(-0.5 * span, 0.0), right(0.5 * span, 0.0);
+    const double alpha = p.num("compliance"), damping = p.num("link_damping");
+    for (int k = 1; k < n; ++k) {
+        const double a = -0.5 * n * phi + k * phi;
+        s.add_body(p.num("m"));
+        sc.x0.push_back(centre + radius * dvec2(std::sin(a), -std::cos(a)));
+        sc.v0.push_back(dvec2(0.0));
+    }
+    for (int k = 0; k < n; ++k) {
+        // Link k joins the arc's points k + 1 and k: point p is body p − 1, points 0 and n the
+        // anchors (neighbours in the list share a body: the constraint matrix is tridiagonal).
+        const bool first = k == 0, last = k == n - 1;
+        s.links.push_back({.i = last ? n - 2 : k, .j = first || last ? no_body : k - 1, .anchor = first ? left : right,
+                           .rest = length, .compliance = alpha, .damping = damping});
+    }
+    sc.phase.kind = PhaseKind::axis_y;
+    sc.phase.body = (n - 1) / 2;  // the middle body (or the left of the two middle ones)
+}
+
+std::string range_text(double lo, double hi) { return "from " + format_number(lo) + " to " + format_number(hi); }
+
+// compliance: 0, or soft enough that 1/(α m) <= 1e12 for the lightest body.
+std::optional<ParamProblem> check_compliance(const Params& p, double lightest) {
+    const double alpha = p.num("compliance");
+    const double least = 1.0 / (max_stiffness_over_mass * lightest);
+    if (alpha != 0.0 && alpha < least)
+        return ParamProblem{"compliance", format_number(alpha),
+                            "compliance must be 0 (rigid) or at least " + format_number(least) +
+                                " m/N for the lightest body's mass " + format_number(lightest) +
+                                " kg (stiffness/mass at most 1e12), and at most " + format_number(max_compliance) +
+                                "; got '" + format_number(alpha) + "'"};
+    return std::nullopt;
+}
+
+std::optional<ParamProblem> check_links(const Params& p, int least) {
+    const double n = p.num("links");
+    if (n != std::floor(n) || n < least || n > max_links)
+        return ParamProblem{"links", format_number(n),
+                            "links must be a whole number " + range_text(least, max_links) + "; got '" +
+                                format_number(n) + "'"};
+    return std::nullopt;
+}
+
+std::optional<ParamProblem> check_pendulum(const Params& p) { return check_compliance(p, p.num("m")); }
+
+std::optional<ParamProblem> check_chain(const Params& p) {
+    if (auto problem = check_links(p, 1)) return problem;
+    const double end_mass = p.num("end_mass");
+    if (end_mass != 0.0 && end_mass < small)
+        return ParamProblem{"end_mass", format_number(end_mass),
+                            "end_mass must be 0 (the same as m) or " + range_text(small, big) + " kg; got '" +
+                                format_number(end_mass) + "'"};
+    return check_compliance(p, std::min(p.num("m"), end_mass > 0.0 ? end_mass : p.num("m")));
+}
+
+std::optional<ParamProblem> check_bridge(const Params& p) {
+    if (auto problem = check_links(p, 2)) return problem;
+    const double reach = p.num("links") * p.num("length");
+    if (!(p.num("span") < reach))
+        return ParamProblem{"span", format_number(p.num("span")),
+                            "span must be less than links × length = " + format_number(reach) +
+                                " m (a bridge sags between its anchors); got '" + format_number(p.num("span")) + "'"};
+    return check_compliance(p, p.num("m"));
 }
 
 const std::vector<ScenarioInfo> table = {
@@ -355,6 +510,90 @@ const std::vector<ScenarioInfo> table = {
      .phase_plot = "distance r from the anchor (the spring's length) against dr/dt",
      .build = build_elastic_pendulum,
      .check = nullptr},
+    {.id = "pendulum",
+     .name = "Pendulum",
+     .description = "A mass on a link of length L from a fixed anchor under gravity along −y: a rigid rod (compliance "
+                    "0) or a stiff spring of stiffness 1/α along the link.",
+     .params = {mass_param, length_param, compliance_param, link_damping_param, down_gravity_param, body_damping_param,
+                link_anchor_param, theta0_param, omega0_param},
+     .presets = {{"pendulum_small", "Pendulum, small swing",
+                  "A 10° swing of a 1 m pendulum, nearly harmonic: its period 4K(sin 5°)·√(L/g) = 2.0099 s is 0.19 % above 2π·√(L/g) = 2.0061 s. The "
+                  "link is a stiff spring (α = 1e-5 m/N) so that the force-based methods can step it.",
+                  "integrators=semi_implicit_euler,velocity_verlet,rk4&dt=0.001&duration=10&m=1&length=1&"
+                  "compliance=0.00001&g=9.81&theta0=10"},
+                 {"pendulum_large", "Pendulum, 170° swing",
+                  "Released at 170° a rigid pendulum takes 2.44 times the small-swing period 2π·√(L/g): its period "
+                  "4K(sin 85°)·√(L/g) is 4.8935 s against 2.0061 s: the reference is the exact elliptic solution.",
+                  "dt=0.01&duration=20&m=1&length=1&compliance=0&g=9.81&theta0=170"},
+                 {"pendulum_over_top", "Pendulum over the top",
+                  "Pushed at 7 rad/s from the bottom (2·√(g/L) = 6.26 rad/s reaches the top), a rigid pendulum goes "
+                  "round and round: the reference is the exact rotating solution.",
+                  "dt=0.01&duration=10&m=1&length=1&compliance=0&g=9.81&theta0=0&omega0=7"}},
+     .reference = "closed form (Jacobi elliptic functions) for a rigid undamped link; otherwise rk45, projected onto "
+                  "rigid links after every step",
+     .phase_plot = "the angle θ from straight down against dθ/dt",
+     .build = build_pendulum,
+     .check = check_pendulum,
+     .rules = "compliance 0 or at least 1e-12/m m/N"},
+    {.id = "chain",
+     .name = "Chain",
+     .description = "N links hanging from a fixed anchor, each ending in a body of mass m (the last one end_mass): the "
+                    "N-link pendulum with rigid links, a rope of stiff springs with compliant ones.",
+     .params = {{"links", 1, {2, 0}, 1, max_links, false, "", "links", "the number of links N (a whole number)"},
+                mass_param,
+                {"end_mass", 1, {0, 0}, 0, big, false, "kg", "end mass", "the last body's mass; 0 means the same as m"},
+                length_param, compliance_param, link_damping_param, down_gravity_param, body_damping_param,
+                link_anchor_param, theta0_param, omega0_param},
+     .presets = {{"double_pendulum", "Double pendulum",
+                  "Two links released at 120°: chaotic, so methods that agree for a second part visibly after a few. "
+                  "Stiff springs (α = 1e-5 m/N) for links, so that the force-based methods can step it.",
+                  "integrators=semi_implicit_euler,velocity_verlet,rk4,yoshida4&dt=0.001&duration=20&links=2&m=1&"
+                  "length=1&compliance=0.00001&g=9.81&theta0=120"},
+                 {"pendulum_challenge", "Pendulum challenge (masses 0.1, 0.1, 0.1, 10)",
+                  "Matthias Müller's challenge: four rigid links whose last body is 100 times heavier, g = 10, "
+                  "dt = 1/60. Rigid links: the reference (the position-based solvers come next).",
+                  "dt=0.016666666666666666&duration=10&links=4&m=0.1&end_mass=10&length=0.25&compliance=0&g=10&"
+                  "theta0=90"},
+                 {"pendulum_challenge_default", "Pendulum challenge (three 1 kg links)",
+                  "The challenge page's own start: three rigid 1 kg links released horizontally, g = 10, dt = 1/60.",
+                  "dt=0.016666666666666666&duration=10&links=3&m=1&length=0.3333333333333333&compliance=0&g=10&"
+                  "theta0=90"},
+                 {"hanging_chain", "Hanging chain with a heavy end",
+                  "20 rigid links at rest, straight down, the last body 100 times heavier: its exact motion is to "
+                  "stay, and its top link carries the weight of everything below, (19 + 100)·m·g.",
+                  "dt=0.01&duration=5&links=20&m=1&end_mass=100&length=0.1&compliance=0&g=9.81&theta0=0"},
+                 {"rope", "Rope released horizontally",
+                  "32 links of stiff springs (α = 1e-6 m/N, 0.1 kg each) released straight out sideways: a whip "
+                  "travels down the rope as it falls.",
+                  "integrators=semi_implicit_euler,velocity_verlet,rk4&dt=0.0002&duration=3&links=32&m=0.1&"
+                  "length=0.1&compliance=0.000001&g=9.81&theta0=90"}},
+     .reference = "rk45 of the constrained equations (Lagrange multipliers, a banded solve), projected onto the "
+                  "rigid links after every step; of the springs themselves for compliant links",
+     .phase_plot = "the first link's angle θ from straight down against dθ/dt",
+     .build = build_chain,
+     .check = check_chain,
+     .rules = "links a whole number from 1 to 64; end_mass 0 or at least 1e-6 kg; compliance 0 or at least "
+              "1e-12/m m/N for the lightest body"},
+    {.id = "bridge",
+     .name = "Bridge",
+     .description = "A chain of N links between two anchors span apart at the same height, starting at rest on a "
+                    "circular arc through both anchors with every link at its rest length: it swings and settles "
+                    "under gravity.",
+     .params = {{"links", 1, {12, 0}, 2, max_links, false, "", "links", "the number of links N (a whole number)"},
+                mass_param, length_param,
+                {"span", 1, {8, 0}, small, big, false, "m", "span", "the distance between the anchors (< N·L)"},
+                compliance_param, link_damping_param, down_gravity_param, body_damping_param},
+     .presets = {{"bridge_sag", "Bridge settling",
+                  "12 links of 1 m between anchors 8 m apart, stiff springs (α = 1e-5 m/N) with a little damping: "
+                  "the arc it starts on is not its hanging shape, so it swings and settles.",
+                  "integrators=semi_implicit_euler,velocity_verlet,rk4&dt=0.001&duration=10&links=12&m=1&length=1&"
+                  "span=8&compliance=0.00001&link_damping=1&g=9.81&b=0.2"}},
+     .reference = "rk45 of the constrained equations (a closed loop of links: no angles to use), projected onto the "
+                  "rigid links after every step; of the springs themselves for compliant links",
+     .phase_plot = "the middle body's height y against vy",
+     .build = build_bridge,
+     .check = check_bridge,
+     .rules = "links a whole number from 2 to 64; span < links × length; compliance 0 or at least 1e-12/m m/N"},
 };
 
 }  // namespace
@@ -392,7 +631,10 @@ Scene build_scene(int scenario, const std::vector<double>& values, double durati
     // The mechanism: anchors, start positions and spring lengths (a lone body or an orbit has none).
     std::vector<dvec2> points;
     for (const AnchorSpring& sp : s.anchor_springs) points.push_back(sp.anchor);
-    if (!points.empty() || !s.pair_springs.empty()) points.insert(points.end(), sc.x0.begin(), sc.x0.end());
+    for (const Link& k : s.links)
+        if (k.j == no_body) points.push_back(k.anchor);
+    if (!points.empty() || !s.pair_springs.empty() || !s.links.empty())
+        points.insert(points.end(), sc.x0.begin(), sc.x0.end());
     double size = 0.0;
     for (dvec2 a : points)
         for (dvec2 b : points) size = std::max(size, std::hypot(a.x - b.x, a.y - b.y));
@@ -408,6 +650,10 @@ Scene build_scene(int scenario, const std::vector<double>& values, double durati
     }
     for (const PairSpring& sp : s.pair_springs) extent = std::max(extent, sp.rest);
     for (const CentralForce& c : s.central_forces) grow(extent, c.centre);
+    for (const Link& k : s.links) {
+        if (k.j == no_body) grow(extent, k.anchor);
+        extent = std::max(extent, k.rest);
+    }
     for (dvec2 p : sc.x0) grow(extent, p);
     for (dvec2 w : sc.v0) grow(speed, w);
     const double accel = std::hypot(s.gravity.x, s.gravity.y);

@@ -47,6 +47,8 @@ enum class PhaseKind {
     axis_y,      // y of `body` against vy
     radial,      // distance of `body` from `centre` against its rate (orbits, pendulum length)
     separation,  // distance between `body` and `other` against its rate (a spring's length)
+    angle,       // the angle of `body` about `centre` from straight down (−y), unwrapped to (−π, π],
+                 // against its rate (a pendulum's θ and θ')
 };
 struct PhaseSpec {
     PhaseKind kind = PhaseKind::axis_x;

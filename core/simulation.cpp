@@ -1,6 +1,7 @@
 #include "simulation.hpp"
 
 #include "exact.hpp"
+#include "forces/link.hpp"
 #include "step_observer.hpp"
 
 #include <algorithm>
@@ -18,6 +19,7 @@ const char* stop_reason_name(StopReason r) {
         case StopReason::collision: return "collision";
         case StopReason::substep_limit: return "substep_limit";
         case StopReason::newton_failed: return "newton_failed";
+        case StopReason::needs_compliance: return "needs_compliance";
     }
     return "";
 }
@@ -34,6 +36,9 @@ const char* stop_reason_text(StopReason r) {
             static_assert(implicit_euler_max_iterations == 50, "the text below names the limit");
             return "found no implicit-Euler step: Newton's iteration did not converge in 50 iterations "
                    "(the step's equation may have no solution at this dt)";
+        case StopReason::needs_compliance:
+            return "cannot step a rigid link: it integrates forces and a rod has no force law (set compliance "
+                   "above 0 to make the links springs, or compare with the reference)";
     }
     return "";
 }
@@ -52,6 +57,7 @@ Simulation::Simulation(const Config& c) : config_(c), scene_(build_scene(c)) {
         has_closed_form(s, scene_.x0.data(), scene_.v0.data()) ? ReferenceKind::exact : ReferenceKind::rk45;
     linear_bodies_ = linear_bodies(s);
     dissipative_ = s.dissipative();
+    constrained_ = s.has_rigid_links();
     conserves_l_ = s.conserves_angular_momentum(l_centre_);
     double l_scale = 0.0;
     for (int b = 0; b < s.bodies(); ++b) {
@@ -87,6 +93,7 @@ Simulation::Simulation(const Config& c) : config_(c), scene_(build_scene(c)) {
             shown_x_.assign(lanes_.size(), scene_.x0);
             shown_v_.assign(lanes_.size(), scene_.v0);
             ref_shown_x_ = ref_prev_x_ = scene_.x0;
+            ref_shown_v_ = scene_.v0;
             ref_prev_v_ = scene_.v0;
         }
     }
@@ -98,11 +105,14 @@ const IntegratorInfo& Simulation::info(int i) const { return integrators()[lanes
 void Simulation::reset() {
     steps_ = 0;
     const dvec2 *x0 = scene_.x0.data(), *v0 = scene_.v0.data();
-    const double p0 = dissipated_power(scene_.system, v0);
+    const double p0 = dissipated_power(scene_.system, x0, v0);
+    // A method that integrates forces has nothing to integrate for a rod: it does not start.
+    const bool rigid = scene_.system.has_rigid_links();
     for (size_t i = 0; i < lanes_.size(); ++i) {
         lanes_[i].reset(x0, v0);
         status_[i] = Status{};
         status_[i].power[3] = p0;
+        if (rigid) status_[i].reason = StopReason::needs_compliance;
         lane_at_[i] = lane_steps_[i] = 0;
         lanes_[i].rtol = lanes_[i].atol = Lane{}.rtol;
         // Before its first step a variable-cost lane expects the table's typical cost.
@@ -129,6 +139,7 @@ void Simulation::reset() {
             std::copy(scene_.v0.begin(), scene_.v0.end(), shown_v_[i].begin());
         }
         std::copy(scene_.x0.begin(), scene_.x0.end(), ref_shown_x_.begin());
+        std::copy(scene_.v0.begin(), scene_.v0.end(), ref_shown_v_.begin());
         std::copy(scene_.x0.begin(), scene_.x0.end(), ref_prev_x_.begin());
         std::copy(scene_.v0.begin(), scene_.v0.end(), ref_prev_v_.begin());
     }
@@ -154,7 +165,7 @@ StopReason Simulation::check_state(const dvec2* x0, const dvec2* v0, const dvec2
     }
     // Finite positions and velocities can still give an infinite energy or power (|v| ~ 1e160
     // squared): that lane has run away too, and nothing it would report is a number.
-    if (!std::isfinite(stepwise::energy(s, x, v)) || !std::isfinite(dissipated_power(s, v)))
+    if (!std::isfinite(stepwise::energy(s, x, v)) || !std::isfinite(dissipated_power(s, x, v)))
         return StopReason::diverged;
     return StopReason::none;
 }
@@ -207,6 +218,7 @@ bool Simulation::frame_part(int max_steps) {
             if (reference_kind_ == ReferenceKind::rk45 && reference_reason_ == StopReason::none) {
                 // The reference takes the frame's step too (sync_reference would take dt).
                 integrators()[reference_lane_.integrator].step(scene_.system, reference_lane_, f.step);
+                if (constrained_) project_reference();
                 ++ref_steps_;
                 accept_reference();
             }
@@ -237,7 +249,18 @@ void Simulation::render(double alpha) {
         }
     }
     sync_reference();
-    for (size_t b = 0; b < ref_x_.size(); ++b) ref_shown_x_[b] = keep * ref_prev_x_[b] + alpha * ref_x_[b];
+    for (size_t b = 0; b < ref_x_.size(); ++b) {
+        ref_shown_x_[b] = keep * ref_prev_x_[b] + alpha * ref_x_[b];
+        ref_shown_v_[b] = keep * ref_prev_v_[b] + alpha * ref_v_[b];
+    }
+}
+
+const dvec2* Simulation::shown_reference_x() const { return accumulator_ ? ref_shown_x_.data() : reference_x().data(); }
+
+const dvec2* Simulation::shown_reference_v() const { return accumulator_ ? ref_shown_v_.data() : reference_v().data(); }
+
+double Simulation::shown_reference_energy() const {
+    return stepwise::energy(scene_.system, shown_reference_x(), shown_reference_v());
 }
 
 double Simulation::shown_time() const { return accumulator_ ? shown_time_ : time(); }
@@ -303,7 +326,7 @@ void Simulation::step_lanes(double frame_step) {
             st.diverged_at = t_next;
             continue;
         }
-        if (dissipative_) add_dissipated(i, h, dissipated_power(s, L.v.data()));
+        if (dissipative_) add_dissipated(i, h, dissipated_power(s, L.x.data(), L.v.data()));
     }
     ++steps_;
     if (config_.equal_cost && any_stepped) {
@@ -391,11 +414,22 @@ bool Simulation::sync_reference(long long max_steps) const {
                 std::copy(ref_v_.begin(), ref_v_.end(), ref_prev_v_.begin());
             }
             integrators()[reference_lane_.integrator].step(scene_.system, reference_lane_, dt);
+            if (constrained_) project_reference();
             ++ref_steps_;
         }
         accept_reference();
     }
     return reference_synced();
+}
+
+void Simulation::project_reference() const {
+    // Back onto the rigid links (the index-1 equations let C drift with round-off). The slope
+    // rk45 carries to the next step belongs to the state before the projection: evaluate afresh.
+    Lane& R = reference_lane_;
+    if (R.gave_up) return;
+    if (!LinkForce::project(scene_.system, R.x.data(), R.v.data()))
+        std::fill(R.x.begin(), R.x.end(), dvec2(std::numeric_limits<double>::quiet_NaN()));
+    R.started = false;
 }
 
 void Simulation::accept_reference() const {
@@ -447,6 +481,26 @@ double Simulation::angular_momentum_drift(int i) const {
     const double l_ref =
         stepwise::angular_momentum(scene_.system, reference_x_for(i), reference_v_for(i), l_centre_);
     return (angular_momentum(i) - l_ref) / l_scale_;
+}
+
+double Simulation::constraint_error(int i) const {
+    return LinkForce::constraint_error(scene_.system, lanes_[i].x.data());
+}
+
+double Simulation::reference_constraint_error() const {
+    sync_reference();
+    return LinkForce::constraint_error(scene_.system, ref_x_.data());
+}
+
+double Simulation::tension(int i) const {
+    if (scene_.system.links.empty()) return 0.0;
+    return LinkForce::tension(scene_.system, lanes_[i].x.data(), lanes_[i].v.data(), 0);
+}
+
+double Simulation::reference_tension() const {
+    if (scene_.system.links.empty()) return 0.0;
+    sync_reference();
+    return LinkForce::tension(scene_.system, ref_x_.data(), ref_v_.data(), 0);
 }
 
 dvec2 Simulation::phase(int i) const { return phase_point(scene_.phase, lanes_[i].x.data(), lanes_[i].v.data()); }

@@ -22,14 +22,16 @@ enum class ReferenceKind { exact, rk45 };
 // for one step (substep_limit: the system is too stiff for it at this step; the work of every
 // step is bounded), or implicit Euler's Newton iteration found no root of its step equation
 // within implicit_euler_max_iterations (newton_failed: the equation may have no real root at
-// this step, as on an orbit passing close to the centre). The codes are the page's too
+// this step, as on an orbit passing close to the centre), or the method integrates forces and the
+// system has a rigid link, which has no force law (needs_compliance: it never starts; a link
+// with compliance > 0 is a spring it can step). The codes are the page's too
 // (wasm_bindings/layout.cpp).
-enum class StopReason { none, diverged, collision, substep_limit, newton_failed };
-// "", "diverged", "collision", "substep_limit", "newton_failed"
+enum class StopReason { none, diverged, collision, substep_limit, newton_failed, needs_compliance };
+// "", "diverged", "collision", "substep_limit", "newton_failed", "needs_compliance"
 const char* stop_reason_name(StopReason r);
 // In words, for messages ("<lane> <text> at t = …"): "diverged", "fell into the central mass", ….
 const char* stop_reason_text(StopReason r);
-constexpr int stop_reason_count = 5;
+constexpr int stop_reason_count = 6;
 // Why the step a lane just took cannot stand (none: it can): the step function gave up.
 StopReason step_gave_up(const Lane& L);
 const char* reference_name(ReferenceKind k);  // "exact" or "rk45"
@@ -92,6 +94,11 @@ public:
     const dvec2* shown_v(int i) const;
     double shown_energy(int i) const;
     double shown_error(int lane, int body) const;
+    // The reference as the rows show it (integrators=…,reference): its state at shown_time() (the
+    // accumulator's: the same lerp as the lanes'), and its energy there.
+    const dvec2* shown_reference_x() const;
+    const dvec2* shown_reference_v() const;
+    double shown_reference_energy() const;
     int lanes() const { return static_cast<int>(lanes_.size()); }
     int bodies() const { return scene_.system.bodies(); }
     const Lane& lane(int i) const { return lanes_[i]; }
@@ -196,6 +203,15 @@ public:
     // (L - L_ref) / S, with S = sum m |x0 - centre| |v0| (1 when that is 0).
     double angular_momentum_drift(int i) const;
 
+    // Linked systems: the largest |length − rest|/rest over the links (a rigid link's violation; a
+    // compliant link's stretch, physical: compare it with the reference's) and the first link's
+    // tension in N (a rigid link's from the reference's multiplier, a compliant one's from its
+    // stretch). 0 without links.
+    double constraint_error(int i) const;
+    double reference_constraint_error() const;
+    double tension(int i) const;
+    double reference_tension() const;
+
     // The phase plot's (q, p) of lane i and of the reference (Scene::phase says which).
     dvec2 phase(int i) const;
     dvec2 reference_phase() const;
@@ -217,6 +233,8 @@ private:
     // step() with every lane's h: frame_step > 0 is a variable loop's frame (clock_ holds its
     // end), else ticks of dt as step() says.
     void step_lanes(double frame_step);
+    // The constrained reference's projection after a step (forces/link.hpp).
+    void project_reference() const;
     // The reference's check after a step: keeps the new state, or stops it at the last good one.
     void accept_reference() const;
     // The accumulator's render states (shown_*) at the frame's alpha.
@@ -248,6 +266,7 @@ private:
     mutable double reference_stopped_at_ = 0.0;
     mutable long long ref_steps_ = 0;
     bool dissipative_ = false;
+    bool constrained_ = false;  // rigid links: the reference is projected onto them after each step
     bool conserves_l_ = false;
     dvec2 l_centre_{0.0, 0.0};
     double l_scale_ = 1.0;
@@ -268,7 +287,7 @@ private:
     double clock_ = 0.0;
     double shown_time_ = 0.0;
     std::vector<std::vector<dvec2>> shown_x_, shown_v_;
-    std::vector<dvec2> ref_shown_x_;
+    std::vector<dvec2> ref_shown_x_, ref_shown_v_;
     mutable std::vector<dvec2> ref_prev_x_, ref_prev_v_;
 };
 

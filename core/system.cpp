@@ -126,6 +126,12 @@ inline void field_jacobian(const BodyField& f, dvec2 v, double jv[4]) {
 
 }  // namespace
 
+bool System::has_rigid_links() const {
+    for (const Link& k : links)
+        if (k.compliance == 0.0) return true;
+    return false;
+}
+
 void accelerations(const System& s, const dvec2* x, const dvec2* v, dvec2* a) {
     const int n = s.bodies();
     const double* inv_m = s.inv_mass.data();
@@ -145,6 +151,15 @@ void accelerations(const System& s, const dvec2* x, const dvec2* v, dvec2* a) {
     element_accelerations(static_cast<ForceKinds*>(nullptr), s, x, v, a);
 }
 
+void unconstrained_accelerations(const System& s, const dvec2* x, const dvec2* v, dvec2* a) {
+    if (!s.has_rigid_links()) return accelerations(s, x, v, a);
+    System loose = s;
+    loose.links.erase(std::remove_if(loose.links.begin(), loose.links.end(),
+                                     [](const Link& k) { return k.compliance == 0.0; }),
+                      loose.links.end());
+    accelerations(loose, x, v, a);
+}
+
 double kinetic_energy(const System& s, const dvec2* v) {
     double e = 0.0;
     for (int i = 0; i < s.bodies(); ++i) e += 0.5 * s.mass[i] * (v[i].x * v[i].x + v[i].y * v[i].y);
@@ -161,7 +176,7 @@ double potential_energy(const System& s, const dvec2* x) {
     return e;
 }
 
-double dissipated_power(const System& s, const dvec2* v) {
+double dissipated_power(const System& s, const dvec2* x, const dvec2* v) {
     BodyField f;
     body_field(s, f);
     double p = 0.0;
@@ -169,7 +184,7 @@ double dissipated_power(const System& s, const dvec2* v) {
         const double v2 = v[i].x * v[i].x + v[i].y * v[i].y;
         p += f.b * v2 + f.c * v2 * std::sqrt(v2);
     }
-    for_each_element_kind([&]<class K>() { K::add_power(s, v, p); });
+    for_each_element_kind([&]<class K>() { K::add_power(s, x, v, p); });
     return p;
 }
 

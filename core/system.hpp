@@ -29,6 +29,22 @@ struct CentralForce {
     double collision_radius;
 };
 
+// A link from body i to body j, or to a fixed anchor (j = no_body): it keeps their distance at
+// `rest` (> 0). Its compliance α (m/N) says how: α = 0 is a rigid rod (a constraint
+// |x_i − x_j| = rest, which no force law expresses: only the constrained reference and the
+// position-based solvers can run it), α > 0 a spring of stiffness 1/α along the link. `damping`
+// (N·s/m) acts on the relative velocity along the link only: F_i = −damping (n·(v_i − v_j)) n.
+// See core/forces/link.hpp.
+constexpr int no_body = -1;
+struct Link {
+    int i;
+    int j;         // a body, or no_body: the link ends at `anchor`
+    dvec2 anchor;  // j's place when j = no_body
+    double rest;
+    double compliance;
+    double damping;
+};
+
 struct System {
     std::vector<double> mass;      // per body, > 0
     std::vector<double> inv_mass;  // per body
@@ -38,6 +54,7 @@ struct System {
     std::vector<AnchorSpring> anchor_springs;
     std::vector<PairSpring> pair_springs;
     std::vector<CentralForce> central_forces;
+    std::vector<Link> links;
 
     int bodies() const { return static_cast<int>(mass.size()); }
     int add_body(double m);
@@ -46,6 +63,8 @@ struct System {
     bool dissipative() const;
     // True when a force couples bodies (a pair spring): their Jacobian is not block-diagonal.
     bool couples_bodies() const;
+    // True when a link is rigid (compliance 0): a force-based integrator cannot step this system.
+    bool has_rigid_links() const;
     // True when a body came within a central body's collision radius during a step from
     // (x0, v0) to (x1, v1): it ends inside, or it started heading in on an orbit that dives
     // inside the radius and the step got it there: it ends heading out (past the closest
@@ -59,8 +78,11 @@ struct System {
     bool conserves_angular_momentum(dvec2& centre) const;
 };
 
-// a = F/m for every body. x, v, a hold system.bodies() entries each.
+// a = F/m for every body. x, v, a hold system.bodies() entries each. With rigid links, their
+// forces of constraint included (the constrained reference's accelerations; forces/link.hpp).
 void accelerations(const System& s, const dvec2* x, const dvec2* v, dvec2* a);
+// The same without the rigid links' forces of constraint (what would happen if they let go).
+void unconstrained_accelerations(const System& s, const dvec2* x, const dvec2* v, dvec2* a);
 
 // Kinetic + potential energy (gravity and springs); dissipated energy is tracked separately.
 double kinetic_energy(const System& s, const dvec2* v);
@@ -70,8 +92,9 @@ inline double energy(const System& s, const dvec2* x, const dvec2* v) {
 }
 // Total angular momentum sum m (x - centre) x v (the z component).
 double angular_momentum(const System& s, const dvec2* x, const dvec2* v, dvec2 centre);
-// Rate at which damping and drag remove mechanical energy (>= 0).
-double dissipated_power(const System& s, const dvec2* v);
+// Rate at which damping and drag remove mechanical energy (>= 0); a link's damper needs x for
+// its direction.
+double dissipated_power(const System& s, const dvec2* x, const dvec2* v);
 
 // The Jacobians of the acceleration, for implicit Euler's Newton iteration.
 // Block-diagonal form (one 2x2 block per body, row-major a00 a01 a10 a11); valid only

@@ -84,7 +84,7 @@ TEST_CASE("every force kind is a row that agrees with its own definition", "[for
         const std::vector<dvec2> a = acc(s, x, v);
         double minus_fv = 0.0;
         for (int i = 0; i < n; ++i) minus_fv -= s.mass[i] * ((a[i].x - a0[i].x) * v[i].x + (a[i].y - a0[i].y) * v[i].y);
-        CHECK(dissipated_power(s, v.data()) == Approx(minus_fv).margin(1e-12).epsilon(1e-12));
+        CHECK(dissipated_power(s, x.data(), v.data()) == Approx(minus_fv).margin(1e-12).epsilon(1e-12));
         CHECK(s.dissipative() == (minus_fv > 0.0));
 
         // The dense Jacobians against central differences of the accelerations.
@@ -144,7 +144,7 @@ TEST_CASE("the kinds together: accelerations, potential and power are the sums o
         const std::vector<dvec2> a = acc(one, x, v);
         for (int i = 0; i < n; ++i) sum[i] += a[i];
         potential += potential_energy(one, x.data());
-        power += dissipated_power(one, v.data());
+        power += dissipated_power(one, x.data(), v.data());
     }
     const std::vector<dvec2> a = acc(all, x, v);
     for (int i = 0; i < n; ++i) {
@@ -152,7 +152,7 @@ TEST_CASE("the kinds together: accelerations, potential and power are the sums o
         CHECK(a[i].y == Approx(sum[i].y).epsilon(1e-13).margin(1e-13));
     }
     CHECK(potential_energy(all, x.data()) == Approx(potential).epsilon(1e-13));
-    CHECK(dissipated_power(all, v.data()) == Approx(power).epsilon(1e-13));
+    CHECK(dissipated_power(all, x.data(), v.data()) == Approx(power).epsilon(1e-13));
 }
 
 TEST_CASE("what the kinds say about a system: closed forms, order regimes, angular momentum", "[forces]") {

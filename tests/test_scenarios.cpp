@@ -370,7 +370,7 @@ TEST_CASE("every allowed config is representable: start energy, forces and close
             std::vector<dvec2> a(scene.x0.size());
             accelerations(sys, scene.x0.data(), scene.v0.data(), a.data());
             bool finite = std::isfinite(energy(sys, scene.x0.data(), scene.v0.data())) &&
-                          std::isfinite(dissipated_power(sys, scene.v0.data())) && std::isfinite(scene.length_scale);
+                          std::isfinite(dissipated_power(sys, scene.x0.data(), scene.v0.data())) && std::isfinite(scene.length_scale);
             for (dvec2 ai : a) finite = finite && std::isfinite(ai.x) && std::isfinite(ai.y);
             if (has_closed_form(sys, scene.x0.data(), scene.v0.data())) {
                 ++with_closed_form;

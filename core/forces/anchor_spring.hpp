@@ -25,7 +25,7 @@ struct AnchorSpringForce {
     static void add_potential(const System& s, const dvec2* x, double& e) {
         for (const AnchorSpring& sp : s.anchor_springs) e += spring_math::energy(x[sp.body] - sp.anchor, sp.k, sp.rest);
     }
-    static void add_power(const System& s, const dvec2* v, double& p) {
+    static void add_power(const System& s, const dvec2*, const dvec2* v, double& p) {
         for (const AnchorSpring& sp : s.anchor_springs) {
             const dvec2 w = v[sp.body];
             p += sp.b * (w.x * w.x + w.y * w.y);

@@ -51,7 +51,7 @@ struct CentralBody {
                 e -= c.gm * s.mass[i] / std::sqrt(r.x * r.x + r.y * r.y);
             }
     }
-    static void add_power(const System&, const dvec2*, double&) {}  // conservative
+    static void add_power(const System&, const dvec2*, const dvec2*, double&) {}  // conservative
     static void add_jacobian_blocks(const System& s, const dvec2* x, const dvec2*, double* dadx, double*) {
         for (const CentralForce& c : s.central_forces)
             for (int i = 0; i < s.bodies(); ++i) {

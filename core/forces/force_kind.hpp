@@ -33,12 +33,12 @@
 //                               (accelerations, potential −m g·x, power b|v|² + c|v|³, the
 //                               velocity Jacobian), so a new field fits this form;
 // or, for elements (springs, central bodies, links), their own passes after the fields:
-//   add_accelerations(s, x, v, a), add_potential(s, x, e), add_power(s, v, p) (empty when
+//   add_accelerations(s, x, v, a), add_potential(s, x, e), add_power(s, x, v, p) (empty when
 //   conservative), add_jacobian_dense(s, x, v, jx, jv) (accelerations), and
 //   add_jacobian_blocks(s, x, v, jx, jv) (forces, per-body 2x2 blocks) unless couples_bodies.
 //
 // The list's order is the order forces are summed in, everywhere: the fields first, then anchor
-// springs, pair springs and central bodies. Changing it changes the last bits of every result.
+// springs, pair springs, central bodies and links. Changing it changes the last bits of every result.
 #pragma once
 #include "forces/force_terms.hpp"
 
@@ -50,6 +50,7 @@
 #include "forces/anchor_spring.hpp"
 #include "forces/central_body.hpp"
 #include "forces/linear_damper.hpp"
+#include "forces/link.hpp"
 #include "forces/pair_spring.hpp"
 #include "forces/quadratic_drag.hpp"
 #include "forces/uniform_gravity.hpp"
@@ -57,8 +58,9 @@
 namespace stepwise {
 
 // The kinds, in the order forces are summed in (see above).
+// Links come last: a rigid link's force of constraint depends on every other force on its bodies.
 using ForceKinds = std::tuple<UniformGravity, LinearDamper, QuadraticDrag, AnchorSpringForce, PairSpringForce,
-                              CentralBody>;
+                              CentralBody, LinkForce>;
 constexpr int force_kind_count = static_cast<int>(std::tuple_size_v<ForceKinds>);
 
 // f.template operator()<K>() for every kind K, in the list's order.
@@ -73,7 +75,7 @@ template <class K>
 concept ElementKind = requires(const System& s, const dvec2* x, const dvec2* v, dvec2* a, double& e, double* j) {
     K::add_accelerations(s, x, v, a);
     K::add_potential(s, x, e);
-    K::add_power(s, v, e);
+    K::add_power(s, x, v, e);
     K::add_jacobian_dense(s, x, v, j, j);
 };
 template <class K>

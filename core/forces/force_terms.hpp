@@ -28,7 +28,12 @@ enum ClosedFormFamily : unsigned {
     closed_form_pair = 1u << 1,
     // One body around one central body: Kepler's flow.
     closed_form_kepler = 1u << 2,
+    // One body on one rigid link to an anchor under gravity, undamped: the pendulum's Jacobi
+    // elliptic solution (pendulum_exact.hpp).
+    closed_form_pendulum = 1u << 3,
 };
+// The families whose forces are not linear (a kind that is not linear keeps only these).
+constexpr unsigned closed_form_nonlinear = closed_form_kepler | closed_form_pendulum;
 
 // What the page draws of a system's forces (each kind's describe, in the table's order): fixed
 // anchors (each distinct point once), connectors between bodies or a body and an anchor (by
@@ -43,6 +48,7 @@ struct SceneDrawing {
         const char* kind;
         End from, to;
         double rest;
+        double compliance = 0.0;  // a link's: 0 is a rigid rod (drawn as a bar), else a spring
     };
     struct Centre {
         dvec2 at;

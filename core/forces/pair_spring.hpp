@@ -25,7 +25,7 @@ struct PairSpringForce {
     static void add_potential(const System& s, const dvec2* x, double& e) {
         for (const PairSpring& sp : s.pair_springs) e += spring_math::energy(x[sp.i] - x[sp.j], sp.k, sp.rest);
     }
-    static void add_power(const System& s, const dvec2* v, double& p) {
+    static void add_power(const System& s, const dvec2*, const dvec2* v, double& p) {
         for (const PairSpring& sp : s.pair_springs) {
             const dvec2 w = v[sp.i] - v[sp.j];
             p += sp.b * (w.x * w.x + w.y * w.y);

@@ -8,7 +8,7 @@ namespace stepwise {
 struct UniformGravity {
     static constexpr const char* id = "uniform_gravity";
     static constexpr bool couples_bodies = false, internal = false, uniform_acceleration = true;
-    static constexpr unsigned closed_forms = closed_form_decoupled | closed_form_pair;
+    static constexpr unsigned closed_forms = closed_form_decoupled | closed_form_pair | closed_form_pendulum;
 
     static bool present(const System& s) { return s.gravity.x != 0.0 || s.gravity.y != 0.0; }
     static void add_field(const System& s, BodyField& f) { f.g += s.gravity; }
