@@ -44,9 +44,9 @@ struct Field {
 // The system's forces as plain arrays (the kernels call nothing from the standard library).
 // The ensemble's kernels are the force kinds' second implementation, over arrays of copies (the
 // same bits as core/forces/, which the ensemble tests check on every scenario and preset). They
-// know the first six kinds; a system with links (the seventh) is refused by the Ensemble's
-// constructor until the kernels know it. A new kind needs its vector form here (forces_of, the
-// passes and the fused shapes), or a refusal.
+// know the first six kinds; a system with links (the seventh) goes to the per-copy path (plan)
+// until the kernels know it. A new kind needs its vector form here (forces_of, the passes and the
+// fused shapes), or the per-copy path.
 static_assert(force_kind_count == 7 && force_kind_ids[0] == std::string_view("uniform_gravity") &&
                   force_kind_ids[5] == std::string_view("central_body") && force_kind_ids[6] == std::string_view("link"),
               "ensemble_kernels.inc implements the first six kinds of core/forces/: add a new kind's vector form");
@@ -244,6 +244,9 @@ constexpr int block_doubles = 256;
 // alias in the store buffer (loads wait for unrelated stores 4 KiB away).
 constexpr int scratch_pad = 24;
 
+// The Lane's carried fields a per-copy step keeps for each copy: carry_v, carry_a, carry_x.
+constexpr int carried_per_copy = 3;
+
 struct Plan {
     int method = -1;  // into soa_methods, or -1: per copy
     int carried = 0;  // vector fields per copy
@@ -251,18 +254,20 @@ struct Plan {
     int block = 0;
 };
 
-Plan plan(int integrator, int bodies, int copies) {
+// per_copy: the system has a kind the kernels do not know (links).
+Plan plan(int integrator, int bodies, int copies, bool per_copy) {
     const auto& table = integrators();
     if (integrator < 0 || integrator >= static_cast<int>(table.size()))
         throw std::invalid_argument("Ensemble: no integrator " + std::to_string(integrator));
     if (copies < 0 || bodies < 0) throw std::invalid_argument("Ensemble: negative size");
     Plan p;
-    for (int i = 0; i < static_cast<int>(std::size(soa_methods)); ++i)
+    for (int i = 0; i < static_cast<int>(std::size(soa_methods)) && !per_copy; ++i)
         if (std::strcmp(soa_methods[i].id, table[static_cast<size_t>(integrator)].id) == 0) p.method = i;
     if (p.method < 0) {
-        // The single path per copy: rk45 carries its first-same-as-last slope (velocity and
-        // acceleration) besides its step size and started flag.
-        p.carried = table[static_cast<size_t>(integrator)].stateful ? 2 : 0;
+        // The single path per copy: a stateful method carries what its Lane carries between
+        // steps (rk45: its first-same-as-last slope, velocity and acceleration; the Verlet family
+        // its previous position or cached acceleration) besides its step size and started flag.
+        p.carried = table[static_cast<size_t>(integrator)].stateful ? carried_per_copy : 0;
         return p;
     }
     const SoaMethod& method = soa_methods[p.method];
@@ -313,9 +318,7 @@ std::vector<int> fused_plan(const System& s, int method) {
 
 Ensemble::Ensemble(const System& system, int integrator, int copies, const dvec2* x0, const dvec2* v0)
     : system_(system), integrator_(integrator), copies_(copies), bodies_(system.bodies()) {
-    if (!system.links.empty())
-        throw std::invalid_argument("Ensemble: systems with links are not supported by the ensemble's kernels");
-    const Plan p = plan(integrator, bodies_, copies_);
+    const Plan p = plan(integrator, bodies_, copies_, !system.links.empty());
     method_ = p.method;
     block_ = p.block;
     const size_t n = static_cast<size_t>(bodies_), N = static_cast<size_t>(copies_);
@@ -467,12 +470,14 @@ void Ensemble::step_per_copy(double h, size_t first, size_t end) {
     const StepFn step = integrators()[static_cast<size_t>(integrator_)].step;
     const bool carries = !copy_started_.empty();
     const size_t N = static_cast<size_t>(copies_);
-    double *cvx = nullptr, *cvy = nullptr, *cax = nullptr, *cay = nullptr;
+    double *cvx = nullptr, *cvy = nullptr, *cax = nullptr, *cay = nullptr, *cxx = nullptr, *cxy = nullptr;
     if (carries) {
         cvx = carry(0, 0);
         cvy = carry(0, 1);
         cax = carry(1, 0);
         cay = carry(1, 1);
+        cxx = carry(2, 0);
+        cxy = carry(2, 1);
     }
     for (size_t k = first; k < end; ++k) {
         for (int b = 0; b < bodies_; ++b) {
@@ -482,6 +487,7 @@ void Ensemble::step_per_copy(double h, size_t first, size_t end) {
             if (carries) {
                 lane_.carry_v[b] = dvec2(cvx[i], cvy[i]);
                 lane_.carry_a[b] = dvec2(cax[i], cay[i]);
+                lane_.carry_x[b] = dvec2(cxx[i], cxy[i]);
             }
         }
         if (carries) {
@@ -509,6 +515,8 @@ void Ensemble::step_per_copy(double h, size_t first, size_t end) {
                 cvy[i] = lane_.carry_v[b].y;
                 cax[i] = lane_.carry_a[b].x;
                 cay[i] = lane_.carry_a[b].y;
+                cxx[i] = lane_.carry_x[b].x;
+                cxy[i] = lane_.carry_x[b].y;
             }
         }
         if (carries) {
@@ -546,8 +554,8 @@ double Ensemble::force_evaluations() const {
     return copies_ > 0 ? static_cast<double>(evaluations_) / copies_ : 0.0;
 }
 
-double Ensemble::bytes_needed(int integrator, int bodies, int copies) {
-    const Plan p = plan(integrator, bodies, copies);
+double Ensemble::bytes_needed(int integrator, int bodies, int copies, bool linked) {
+    const Plan p = plan(integrator, bodies, copies, linked);
     const double n = bodies, N = copies;
     // State and start (4 components each), carried fields (2 components), one block's scratch.
     double doubles = (8.0 + 2.0 * p.carried) * n * N + 2.0 * p.scratch * n * (p.block + scratch_pad);

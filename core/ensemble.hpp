@@ -67,7 +67,7 @@ public:
     // single path). For the tests and the benchmark; the results are the same bits.
     const char* path() const;
 
-    static double bytes_needed(int integrator, int bodies, int copies);
+    static double bytes_needed(int integrator, int bodies, int copies, bool linked = false);
 
 private:
     void step_per_copy(double h, size_t first, size_t end);

@@ -813,6 +813,7 @@ Order expected_order(const IntegratorInfo& info, OrderRegime r) {
 
 Lane make_lane(const System& s, int index, const dvec2* x0, const dvec2* v0) {
     const size_t n = static_cast<size_t>(s.bodies());
+    if (s.has_rigid_links()) LinkForce::reserve_workspace(s);
     Lane L;
     L.integrator = index;
     L.x.resize(n);

@@ -333,10 +333,13 @@ std::optional<ParamProblem> check_chain(const Params& p) {
 
 std::optional<ParamProblem> check_bridge(const Params& p) {
     if (auto problem = check_links(p, 2)) return problem;
-    const double reach = p.num("links") * p.num("length");
-    if (!(p.num("span") < reach))
+    // At least length/1000: two links meeting from anchors much closer than that are nearly
+    // parallel, and their constraints nearly the same equation (A's condition ~ 8 (L/span)²).
+    const double reach = p.num("links") * p.num("length"), least = p.num("length") / 1000.0;
+    if (!(p.num("span") < reach) || p.num("span") < least)
         return ParamProblem{"span", format_number(p.num("span")),
-                            "span must be less than links × length = " + format_number(reach) +
+                            "span must be at least length/1000 = " + format_number(least) +
+                                " m and less than links × length = " + format_number(reach) +
                                 " m (a bridge sags between its anchors); got '" + format_number(p.num("span")) + "'"};
     return check_compliance(p, p.num("m"));
 }
@@ -593,7 +596,8 @@ const std::vector<ScenarioInfo> table = {
      .phase_plot = "the middle body's height y against vy",
      .build = build_bridge,
      .check = check_bridge,
-     .rules = "links a whole number from 2 to 64; span < links × length; compliance 0 or at least 1e-12/m m/N"},
+     .rules = "links a whole number from 2 to 64; length/1000 <= span < links × length; compliance 0 or at least "
+              "1e-12/m m/N"},
 };
 
 }  // namespace

@@ -183,6 +183,20 @@ TEST_CASE("each row's reference text agrees with the reference its defaults and 
         {"elastic_pendulum defaults", ReferenceKind::rk45},
         {"elastic_pendulum_resonance", ReferenceKind::rk45},
         {"elastic_pendulum_chaos", ReferenceKind::rk45},
+        // Linked systems: a lone rigid undamped link has the pendulum's closed form; compliant
+        // links, chains and bridges have rk45 (projected onto rigid links).
+        {"pendulum defaults", ReferenceKind::exact},
+        {"pendulum_small", ReferenceKind::rk45},             // compliant
+        {"pendulum_large", ReferenceKind::exact},
+        {"pendulum_over_top", ReferenceKind::exact},
+        {"chain defaults", ReferenceKind::rk45},
+        {"double_pendulum", ReferenceKind::rk45},
+        {"pendulum_challenge", ReferenceKind::rk45},
+        {"pendulum_challenge_default", ReferenceKind::rk45},
+        {"hanging_chain", ReferenceKind::rk45},
+        {"rope", ReferenceKind::rk45},
+        {"bridge defaults", ReferenceKind::rk45},
+        {"bridge_sag", ReferenceKind::rk45},
     };
     size_t seen = 0;
     for (const ScenarioInfo& row : scenarios()) {

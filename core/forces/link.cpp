@@ -16,6 +16,7 @@ struct RigidLinks {
     std::vector<dvec2> n;    // unit direction of each, body i's end minus the far end
     std::vector<double> len;
     std::vector<double> band;
+    std::vector<double> y;  // right sides and solutions
     int p = 0;  // half-bandwidth
 
     // Directions and the band of A at positions x. False when a rigid link has length 0.
@@ -34,15 +35,20 @@ struct RigidLinks {
             ok = ok && len[l] > 0.0;
             n[l] = len[l] > 0.0 ? d / len[l] : dvec2(0.0);
         }
-        // The half-bandwidth: how far apart in the list two links sharing a body are.
-        p = 0;
-        for (int l = 0; l < m; ++l)
-            for (int q = 0; q < l; ++q)
-                if (shared(s, l, q)) p = std::max(p, l - q);
+        p = bandwidth(s);
         band.assign(static_cast<size_t>(m) * static_cast<size_t>(p + 1), 0.0);
         for (int l = 0; l < m; ++l)
             for (int q = std::max(0, l - p); q <= l; ++q) band[static_cast<size_t>(l * (p + 1) + (l - q))] = entry(s, l, q);
         return ok;
+    }
+    // The half-bandwidth: how far apart in the list two links sharing a body are.
+    int bandwidth(const System& s) const {
+        const int m = static_cast<int>(index.size());
+        int width = 0;
+        for (int l = 0; l < m; ++l)
+            for (int q = 0; q < l; ++q)
+                if (shared(s, l, q)) width = std::max(width, l - q);
+        return width;
     }
     // A(l, q) = Σ over the bodies they share of σ_l σ_q (n_l·n_q)/m_b.
     double entry(const System& s, int l, int q) const {
@@ -111,7 +117,8 @@ struct RigidLinks {
     }
 };
 
-// One workspace per thread, grown once: the reference's steps allocate nothing after the first.
+// One workspace per thread, reserved for a system by reserve_workspace (make_lane calls it), so
+// that steps allocate nothing.
 RigidLinks& workspace() {
     thread_local RigidLinks w;
     return w;
@@ -119,9 +126,22 @@ RigidLinks& workspace() {
 
 }  // namespace
 
+void LinkForce::reserve_workspace(const System& s) {
+    RigidLinks& w = workspace();
+    w.index.clear();
+    for (size_t q = 0; q < s.links.size(); ++q)
+        if (s.links[q].compliance == 0.0) w.index.push_back(static_cast<int>(q));
+    const size_t m = w.index.size(), width = static_cast<size_t>(w.bandwidth(s));
+    w.index.reserve(s.links.size());
+    w.n.reserve(m);
+    w.len.reserve(m);
+    w.y.reserve(m);
+    w.band.reserve(m * (width + 1));
+}
+
 void LinkForce::constrain_accelerations(const System& s, const dvec2* x, const dvec2* v, dvec2* a, double* lambda) {
     RigidLinks& w = workspace();
-    thread_local std::vector<double> y;
+    std::vector<double>& y = w.y;
     const bool ok = w.assemble(s, x) && w.factor();
     if (!ok) {
         // No multipliers exist: say so with a state no step accepts.
@@ -144,7 +164,7 @@ void LinkForce::constrain_accelerations(const System& s, const dvec2* x, const d
 
 bool LinkForce::project(const System& s, dvec2* x, dvec2* v) {
     RigidLinks& w = workspace();
-    thread_local std::vector<double> y;
+    std::vector<double>& y = w.y;
     // Positions: Gauss–Newton on C(x) = 0, each iteration x −= M⁻¹Jᵀ A⁻¹ C. It converges
     // quadratically from a state already within the reference's tolerance; a few iterations
     // reach round-off (|C|/L ~ 1e-16).

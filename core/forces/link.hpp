@@ -224,6 +224,9 @@ struct LinkForce {
     // mass-weighted nearest point), then the velocity's component off J v = 0 removed the same way.
     // Returns false when A is singular.
     static bool project(const System& s, dvec2* x, dvec2* v);
+    // Makes room for s's rigid links in this thread's workspace (make_lane calls it: a Lane's
+    // steps then allocate nothing).
+    static void reserve_workspace(const System& s);
 };
 
 }  // namespace stepwise
