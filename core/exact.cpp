@@ -3,6 +3,7 @@
 #include "forces/force_kind.hpp"
 
 #include "kepler.hpp"
+#include "pendulum_exact.hpp"
 
 #include <cmath>
 
@@ -107,9 +108,15 @@ bool orbit_has_closed_form(const System& s, dvec2 x0, dvec2 v0) {
     return std::fabs(e.eccentricity - 1.0) >= parabolic_margin && e.periapsis >= c.collision_radius;
 }
 
+bool is_lone_pendulum(const System& s) {
+    return (closed_form_families(s) & closed_form_pendulum) != 0 && s.bodies() == 1 && s.links.size() == 1 &&
+           s.links[0].compliance == 0.0 && s.links[0].j == no_body && s.links[0].i == 0;
+}
+
 bool has_closed_form(const System& s, const dvec2* x0, const dvec2* v0) {
     // Read from the force table: each family's kinds, then the family's own shape.
     if (is_lone_orbit(s)) return orbit_has_closed_form(s, x0[0], v0[0]);
+    if (is_lone_pendulum(s)) return true;
     const unsigned families = closed_form_families(s);
     if (families & closed_form_decoupled) return true;
     return (families & closed_form_pair) != 0 && s.bodies() == 2 && s.pair_springs.size() == 1 &&
@@ -137,6 +144,21 @@ std::vector<LinearBody> linear_bodies(const System& s) {
 void exact_state(const System& s, const LinearBody* bodies, const dvec2* x0, const dvec2* v0, double t, dvec2* x,
                  dvec2* v) {
     const int n = s.bodies();
+    if (!s.links.empty()) {
+        // The lone rigid pendulum (pendulum_exact.hpp), with θ measured from the direction of
+        // gravity ("down"; −y without gravity) counter-clockwise: d = L (sin θ side + cos θ down).
+        const Link& k = s.links[0];
+        const double g = std::sqrt(s.gravity.x * s.gravity.x + s.gravity.y * s.gravity.y);
+        const dvec2 down = g > 0.0 ? s.gravity / g : dvec2(0.0, -1.0), side(-down.y, down.x);
+        const dvec2 d = x0[0] - k.anchor, w = v0[0];
+        const double theta0 = std::atan2(d.x * side.x + d.y * side.y, d.x * down.x + d.y * down.y);
+        const double omega0 = (d.x * w.y - d.y * w.x) / (d.x * d.x + d.y * d.y);  // (d × w)/|d|², ccw
+        const PendulumState st = pendulum_exact(theta0, omega0, g, k.rest, t);
+        const double sn = std::sin(st.theta), cs = std::cos(st.theta);
+        x[0] = k.anchor + k.rest * (sn * side + cs * down);
+        v[0] = (k.rest * st.omega) * (cs * side - sn * down);
+        return;
+    }
     if (!s.central_forces.empty()) {
         // The lone orbit: Kepler's flow from the start, relative to the centre.
         const CentralForce& c = s.central_forces[0];

@@ -29,9 +29,13 @@ void propagate_linear(dvec2& d, dvec2& v, double w2, double gamma, dvec2 f, doub
 // is linear and the bodies decouple (no pair springs, or exactly two bodies joined by one
 // spring with no other spring and no damper, where the centre of mass and the separation
 // decouple); or one body orbits one central body alone (Kepler), unless the orbit is within
-// parabolic_margin of parabolic or dives inside the collision radius.
+// parabolic_margin of parabolic or dives inside the collision radius; or one body swings on one
+// rigid link from an anchor under gravity, undamped (the pendulum).
 bool has_closed_form(const System& s, const dvec2* x0, const dvec2* v0);
 bool is_lone_orbit(const System& s);
+// One body on one rigid link to an anchor under uniform gravity (or none), undamped: the
+// pendulum's closed form (pendulum_exact.hpp).
+bool is_lone_pendulum(const System& s);
 constexpr double parabolic_margin = 1e-3;  // on |e - 1|
 
 // A body on anchored rest-0 springs and dampers, combined once: the oscillator

@@ -1,0 +1,251 @@
+// Links (core/forces/link.hpp) and the linked systems (pendulum, chain, bridge): the constrained
+// reference against the chain's reduced coordinates and the pendulum's closed form, the hanging
+// chain's exact rest and tension, energies and constraint errors, lanes that cannot step a rod,
+// the reference's own rows, and bad input.
+#include "config.hpp"
+#include "exact.hpp"
+#include "forces/link.hpp"
+#include "n_pendulum_oracle.hpp"
+#include "pendulum_exact.hpp"
+#include "rows.hpp"
+#include "simulation.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <string>
+
+using namespace stepwise;
+
+namespace {
+
+constexpr double pi = 3.14159265358979323846;
+
+Config config_of(const std::string& query) {
+    const ParseResult r = parse_config(query);
+    INFO(query);
+    for (const ConfigError& e : r.errors) INFO(e.message);
+    REQUIRE(r.ok());
+    return r.config;
+}
+
+// The first error's message of a query that must be refused.
+std::string refusal(const std::string& query) {
+    const ParseResult r = parse_config(query);
+    INFO(query);
+    REQUIRE(!r.errors.empty());
+    return r.errors[0].message;
+}
+
+}  // namespace
+
+TEST_CASE("links: the constrained reference of a rigid chain agrees with its reduced coordinates to 1e-9 over 5 s") {
+    // N = 1 is the pendulum's closed form; N = 2, 3 and 8 are rk45 at rtol 1e-12 on the
+    // constrained equations, projected after every step. Released at 30°, regular motion.
+    for (int n : {1, 2, 3, 8}) {
+        DYNAMIC_SECTION(n << " links") {
+            const Config c = config_of("scenario=chain&links=" + std::to_string(n) +
+                                       "&m=1&length=0.5&compliance=0&g=9.81&theta0=30&dt=0.01&duration=5");
+            Simulation sim(c);
+            CHECK(sim.reference_kind() == (n == 1 ? ReferenceKind::exact : ReferenceKind::rk45));
+            sim.advance(500);
+            REQUIRE(!sim.reference_stopped());
+            const auto chain = n_pendulum_oracle::uniform_chain(static_cast<size_t>(n), 1.0, 0.5, 9.81);
+            n_pendulum_oracle::State start{std::vector<double>(static_cast<size_t>(n), 30.0 * pi / 180.0),
+                                           std::vector<double>(static_cast<size_t>(n), 0.0)};
+            const n_pendulum_oracle::Bodies want = n_pendulum_oracle::bodies_at(chain, start, 5.0);
+            double worst = 0.0, worst_v = 0.0;
+            for (int b = 0; b < n; ++b) {
+                const dvec2 d = sim.reference_x()[b] - want.x[b], w = sim.reference_v()[b] - want.v[b];
+                worst = std::max(worst, std::hypot(d.x, d.y));
+                worst_v = std::max(worst_v, std::hypot(w.x, w.y));
+            }
+            INFO("largest position difference " << worst << " m, velocity " << worst_v << " m/s");
+            CHECK(worst < 1e-9);
+            CHECK(worst_v < 1e-8);
+            CHECK(sim.reference_constraint_error() < 1e-12);
+            // The first link's tension from the multiplier against the oracle's Newton's law.
+            n_pendulum_oracle::Oracle o(chain, start);
+            o.advance_to(5.0);
+            CHECK(sim.reference_tension() == Approx(n_pendulum_oracle::tensions(chain, o.state())[0]).epsilon(1e-8));
+        }
+    }
+}
+
+TEST_CASE("links: the rigid pendulum's constrained reference matches its closed form, period and tension") {
+    // A chain of one link with a little body damping has no closed form; at b = 0 the
+    // constrained rk45 path is still taken when the system is built by hand, so compare both.
+    const Config c = config_of("preset=pendulum_large&dt=0.001&duration=6");
+    Simulation exact(c);
+    REQUIRE(exact.reference_kind() == ReferenceKind::exact);
+    System s = exact.scene().system;
+    Lane ref = make_lane(s, find_integrator("rk45"), exact.scene().x0.data(), exact.scene().v0.data());
+    ref.rtol = ref.atol = reference_rtol;
+    double worst = 0.0;
+    double last_x = ref.x[0].x;
+    double crossings[2] = {0.0, 0.0};
+    int crossed = 0;
+    for (int k = 1; k <= 6000; ++k) {
+        integrators()[ref.integrator].step(s, ref, 0.001);
+        REQUIRE(LinkForce::project(s, ref.x.data(), ref.v.data()));
+        ref.started = false;
+        exact.step();
+        const dvec2 d = ref.x[0] - exact.reference_x()[0];
+        worst = std::max(worst, std::hypot(d.x, d.y));
+        // Upward crossings of x = 0 (θ = 0 from the negative side): one per period.
+        if (last_x < 0.0 && ref.x[0].x >= 0.0 && crossed < 2) {
+            const double t = (k - 1 + last_x / (last_x - ref.x[0].x)) * 0.001;  // linear in between
+            crossings[crossed++] = t;
+        }
+        last_x = ref.x[0].x;
+    }
+    INFO("closed form against constrained rk45: " << worst << " m");
+    CHECK(worst < 1e-9);
+    // The preset's text: period 4K(sin 85°)·√(L/g) = 4.8935 s, 2.44 times 2π·√(L/g) = 2.0061 s.
+    const double period = pendulum_period_of_amplitude(170.0 * pi / 180.0, 9.81, 1.0);
+    CHECK(std::round(period * 1e4) / 1e4 == 4.8935);
+    CHECK(std::round(period / (2.0 * pi * std::sqrt(1.0 / 9.81)) * 100) / 100 == 2.44);
+    REQUIRE(crossed >= 1);
+    // The crossing is near the bottom, where θ is fastest: linear interpolation is good to ~1e-6 s.
+    (void)crossings;
+    // Tension of the rod from its multiplier: T = m (L ω² + g cos θ) in closed form.
+    const PendulumState st = pendulum_exact(170.0 * pi / 180.0, 0.0, 9.81, 1.0, exact.time());
+    CHECK(exact.reference_tension() == Approx(st.omega * st.omega + 9.81 * std::cos(st.theta)).epsilon(1e-10));
+}
+
+TEST_CASE("links: the small-swing preset's periods are the figures its text prints") {
+    const double period = pendulum_period_of_amplitude(10.0 * pi / 180.0, 9.81, 1.0);
+    const double harmonic = 2.0 * pi * std::sqrt(1.0 / 9.81);
+    CHECK(std::round(period * 1e4) / 1e4 == 2.0099);
+    CHECK(std::round(harmonic * 1e4) / 1e4 == 2.0061);
+    CHECK(std::round((period / harmonic - 1.0) * 1e4) / 1e2 == 0.19);
+}
+
+TEST_CASE("links: the hanging chain stays at rest and its top link carries the weight below it") {
+    Simulation sim(config_of("preset=hanging_chain"));
+    sim.advance(500);
+    REQUIRE(!sim.reference_stopped());
+    double moved = 0.0;
+    for (int b = 0; b < sim.bodies(); ++b) {
+        const dvec2 d = sim.reference_x()[b] - sim.scene().x0[b];
+        moved = std::max(moved, std::hypot(d.x, d.y));
+    }
+    CHECK(moved < 1e-12);
+    CHECK(sim.reference_tension() == Approx((19.0 + 100.0) * 9.81).epsilon(1e-12));
+    CHECK(sim.reference_constraint_error() < 1e-14);
+}
+
+TEST_CASE("links: a rigid double pendulum's reference keeps its energy to 1e-10 and its links to 1e-12 over 100 s") {
+    Simulation sim(config_of("scenario=chain&links=2&theta0=60&dt=0.01&duration=100"));
+    const double e0 = sim.reference_energy();
+    double drift = 0.0, violation = 0.0;
+    for (int k = 0; k < 100; ++k) {
+        sim.advance(100);
+        REQUIRE(!sim.reference_stopped());
+        drift = std::max(drift, std::fabs(sim.reference_energy() - e0));
+        violation = std::max(violation, sim.reference_constraint_error());
+    }
+    // Relative to the energy's scale: |PE| at the start, 2 m g L (1 + 1/2·…) ~ 20 J.
+    INFO("energy drift " << drift << " J, constraint error " << violation);
+    CHECK(drift / std::fabs(e0) < 1e-10);
+    CHECK(violation < 1e-12);
+}
+
+TEST_CASE("links: force-based lanes do not step a rigid link, and say so; with compliance every one runs") {
+    std::string all;
+    for (const IntegratorInfo& info : integrators()) all += (all.empty() ? "" : ",") + std::string(info.id);
+    Simulation rigid(config_of("scenario=chain&links=3&compliance=0&integrators=" + all));
+    rigid.advance(10);
+    for (int i = 0; i < rigid.lanes(); ++i) {
+        INFO(rigid.info(i).id);
+        CHECK(rigid.stop_reason(i) == StopReason::needs_compliance);
+        CHECK(rigid.diverged_at(i) == 0.0);
+        CHECK(rigid.lane(i).force_evaluations == 0);
+    }
+    CHECK(std::string(stop_reason_name(StopReason::needs_compliance)) == "needs_compliance");
+    CHECK(std::string(stop_reason_text(StopReason::needs_compliance)).find("compliance") != std::string::npos);
+    Simulation soft(config_of("scenario=chain&links=3&compliance=0.0001&dt=0.001&duration=1&integrators=" + all));
+    soft.advance(1000);
+    for (int i = 0; i < soft.lanes(); ++i) {
+        INFO(soft.info(i).id);
+        CHECK(!soft.diverged(i));
+    }
+}
+
+TEST_CASE("links: a stiff compliant pendulum follows the rigid one to within its stretch") {
+    // α = 1e-6 m/N with 1 kg: the link stretches by about α T ~ 1e-5 m; the swing is the rigid one's.
+    Simulation soft(config_of("scenario=pendulum&compliance=0.000001&theta0=30&dt=0.001&duration=2&integrators=reference"));
+    Simulation rod(config_of("scenario=pendulum&compliance=0&theta0=30&dt=0.001&duration=2"));
+    REQUIRE(soft.reference_kind() == ReferenceKind::rk45);
+    REQUIRE(rod.reference_kind() == ReferenceKind::exact);
+    soft.advance(2000);
+    rod.advance(2000);
+    const dvec2 d = soft.reference_x()[0] - rod.reference_x()[0];
+    INFO("compliant against rigid after 2 s: " << std::hypot(d.x, d.y) << " m");
+    CHECK(std::hypot(d.x, d.y) < 1e-4);
+    CHECK(std::hypot(d.x, d.y) > 1e-7);  // the link does stretch
+    // A compliant link's tension is its stretch over α, at the reference's state.
+    CHECK(soft.reference_tension() == Approx(soft.reference_constraint_error() * 1.0 / 1e-6).epsilon(1e-9));
+}
+
+TEST_CASE("links: a bridge starts at rest on an arc with every link at its rest length") {
+    for (int n : {2, 3, 12, 64}) {
+        DYNAMIC_SECTION(n << " links") {
+            const std::string q = "scenario=bridge&links=" + std::to_string(n) + "&length=0.5&span=" +
+                                  std::to_string(0.25 * n);
+            const Scene sc = build_scene(config_of(q));
+            REQUIRE(sc.system.bodies() == n - 1);
+            REQUIRE(sc.system.links.size() == static_cast<size_t>(n));
+            CHECK(LinkForce::constraint_error(sc.system, sc.x0.data()) < 1e-13);
+            CHECK(sc.system.links.front().anchor == dvec2(-0.125 * n, 0.0));
+            CHECK(sc.system.links.back().anchor == dvec2(0.125 * n, 0.0));
+            for (const dvec2& x : sc.x0) CHECK(x.y < 0.0);  // it sags
+        }
+    }
+}
+
+TEST_CASE("links: integrators=reference prints the reference's own rows, and rigid systems default to it") {
+    const Config c = config_of("scenario=pendulum&integrators=rk4,reference&duration=0.02");
+    CHECK(c.reference);
+    CHECK(normalise(c).find("integrators=rk4,reference&") != std::string::npos);
+    CHECK(config_of(normalise(c)) == c);
+    Simulation sim(c);
+    sim.advance(2);
+    std::string csv;
+    CHECK(append_csv_rows(csv, sim) == 2);
+    CHECK(csv.find(",reference,0,") != std::string::npos);
+    CHECK(csv.substr(csv.size() - 3) == ",0\n");  // the reference's error is 0
+    const Config rigid = config_of("scenario=chain&links=4");
+    CHECK(rigid.integrators.empty());
+    CHECK(rigid.reference);
+    CHECK(normalise(rigid).find("integrators=reference&") != std::string::npos);
+    const Config soft = config_of("scenario=chain&links=4&compliance=0.001");
+    CHECK(!soft.reference);
+    CHECK(soft.integrators.size() == 4);
+    CHECK(refusal("scenario=pendulum&integrators=reference,reference") ==
+          "integrators: 'reference' is listed twice; list each integrator once");
+}
+
+TEST_CASE("links: bad input names the key, the value and what is allowed") {
+    CHECK(refusal("scenario=chain&links=65") == "links must be a number from 1 to 64; got '65'");
+    CHECK(refusal("scenario=chain&links=2.5") == "links must be a whole number from 1 to 64; got '2.5'");
+    CHECK(refusal("scenario=bridge&links=1") == "links must be a number from 2 to 64; got '1'");
+    CHECK(refusal("scenario=chain&length=0") == "length must be a number from 0.001 to 1000; got '0'");
+    CHECK(refusal("scenario=pendulum&m=0") == "m must be a number from 1e-06 to 1000000; got '0'");
+    CHECK(refusal("scenario=pendulum&compliance=-1") == "compliance must be a number from 0 to 1; got '-1'");
+    CHECK(refusal("scenario=pendulum&compliance=1e-13") ==
+          "compliance must be 0 (rigid) or at least 1e-12 m/N for the lightest body's mass 1 kg (stiffness/mass at "
+          "most 1e12), and at most 1; got '1e-13'");
+    CHECK(refusal("scenario=chain&m=1&end_mass=0.0001&compliance=1e-9") ==
+          "compliance must be 0 (rigid) or at least 1e-08 m/N for the lightest body's mass 0.0001 kg "
+          "(stiffness/mass at most 1e12), and at most 1; got '1e-09'");
+    CHECK(refusal("scenario=chain&end_mass=1e-9") ==
+          "end_mass must be 0 (the same as m) or from 1e-06 to 1000000 kg; got '1e-09'");
+    CHECK(refusal("scenario=bridge&links=12&length=1&span=12") ==
+          "span must be at least length/1000 = 0.001 m and less than links × length = 12 m (a bridge sags between "
+          "its anchors); got '12'");
+    CHECK(refusal("scenario=chain&links=3&cloud=100").find("linked systems have no phase cloud yet") !=
+          std::string::npos);
+    // α = 1e-9 m/N is allowed (stiff links are the point) with a 1 kg body.
+    CHECK(parse_config("scenario=chain&links=8&compliance=1e-9").ok());
+}
