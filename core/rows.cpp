@@ -168,6 +168,13 @@ void append_json_tail(std::string& out, const Simulation& sim) {
         append_number(out, sim.reference_constraint_error());
         out += ", \"reference_tension\": ";
         append_number(out, sim.reference_tension());
+        if (sim.has_tolerance_study()) {
+            // The time after which the reference is not exact to trusted_error (null: all along).
+            out += ",\n  \"reference_trusted_until\": ";
+            if (sim.reference_trusted_until() >= 0.0) append_number(out, sim.reference_trusted_until()); else out += "null";
+            out += ", \"reference_trusted_error\": ";
+            append_number(out, trusted_error * std::max(1.0, sim.scene().mechanism_size));
+        }
     }
     out += ",\n  \"integrators\": [";
     const OrderRegime regime = regime_of(sim.scene().system);

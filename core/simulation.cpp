@@ -84,6 +84,11 @@ Simulation::Simulation(const Config& c) : config_(c), scene_(build_scene(c)) {
     reference_lane_ = make_lane(s, find_integrator("rk45"), scene_.x0.data(), scene_.v0.data());
     reference_lane_.rtol = reference_rtol;
     reference_lane_.atol = reference_rtol;
+    if (reference_kind_ == ReferenceKind::rk45 && !s.links.empty()) {
+        // Linked systems (a double pendulum is chaotic) get the reference's tolerance study.
+        shadow_ = reference_lane_;
+        shadow_->rtol = shadow_->atol = shadow_rtol;
+    }
     initial_energy_scale_ = kinetic_energy(s, scene_.v0.data()) + std::fabs(potential_energy(s, scene_.x0.data()));
     if (c.loop.kind != LoopKind::none) {
         loop_.emplace(c.loop);
@@ -144,6 +149,8 @@ void Simulation::reset() {
         std::copy(scene_.v0.begin(), scene_.v0.end(), ref_prev_v_.begin());
     }
     reference_lane_.reset(x0, v0);
+    if (shadow_) shadow_->reset(x0, v0);
+    trusted_until_ = -1.0;
     ref_x_ = scene_.x0;
     ref_v_ = scene_.v0;
     reference_reason_ = StopReason::none;
@@ -217,8 +224,7 @@ bool Simulation::frame_part(int max_steps) {
             step_lanes(f.step);
             if (reference_kind_ == ReferenceKind::rk45 && reference_reason_ == StopReason::none) {
                 // The reference takes the frame's step too (sync_reference would take dt).
-                integrators()[reference_lane_.integrator].step(scene_.system, reference_lane_, f.step);
-                if (constrained_) project_reference();
+                step_reference(f.step);
                 ++ref_steps_;
                 accept_reference();
             }
@@ -413,8 +419,7 @@ bool Simulation::sync_reference(long long max_steps) const {
                 std::copy(ref_x_.begin(), ref_x_.end(), ref_prev_x_.begin());
                 std::copy(ref_v_.begin(), ref_v_.end(), ref_prev_v_.begin());
             }
-            integrators()[reference_lane_.integrator].step(scene_.system, reference_lane_, dt);
-            if (constrained_) project_reference();
+            step_reference(dt);
             ++ref_steps_;
         }
         accept_reference();
@@ -422,10 +427,29 @@ bool Simulation::sync_reference(long long max_steps) const {
     return reference_synced();
 }
 
-void Simulation::project_reference() const {
+void Simulation::step_reference(double h) const {
+    integrators()[reference_lane_.integrator].step(scene_.system, reference_lane_, h);
+    if (constrained_) project(reference_lane_);
+    if (!shadow_ || trusted_until_ >= 0.0) return;
+    // The tolerance study: the same step at a tenth of the tolerance. Where the two part by more
+    // than trusted_error (relative to the mechanism), the reference's own error may be that
+    // large: chaos has amplified rk45's 1e-12 beyond it, and from then on it is not exact.
+    Lane& S = *shadow_;
+    integrators()[S.integrator].step(scene_.system, S, h);
+    if (constrained_) project(S);
+    const double limit = trusted_error * std::max(1.0, scene_.mechanism_size);
+    double apart = 0.0;
+    for (size_t b = 0; b < S.x.size(); ++b) {
+        const dvec2 d = S.x[b] - reference_lane_.x[b];
+        apart = std::max(apart, std::sqrt(d.x * d.x + d.y * d.y));
+    }
+    if (!(apart <= limit) || S.gave_up)
+        trusted_until_ = variable_clock_ ? clock_ : static_cast<double>(ref_steps_ + 1) * config_.dt;
+}
+
+void Simulation::project(Lane& R) const {
     // Back onto the rigid links (the index-1 equations let C drift with round-off). The slope
     // rk45 carries to the next step belongs to the state before the projection: evaluate afresh.
-    Lane& R = reference_lane_;
     if (R.gave_up) return;
     if (!LinkForce::project(scene_.system, R.x.data(), R.v.data()))
         std::fill(R.x.begin(), R.x.end(), dvec2(std::numeric_limits<double>::quiet_NaN()));

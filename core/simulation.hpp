@@ -38,6 +38,11 @@ const char* reference_name(ReferenceKind k);  // "exact" or "rk45"
 
 // rk45 tolerances of the reference lane (where no closed form exists).
 constexpr double reference_rtol = 1e-12;
+// The tolerance study of a linked system's rk45 reference: a second reference at shadow_rtol
+// runs beside it, and the reference is trusted while the two stay within trusted_error times the
+// mechanism's size (at least 1 m) of each other (reference_trusted_until).
+constexpr double shadow_rtol = 1e-13;
+constexpr double trusted_error = 1e-9;
 // A lane whose position leaves this many length scales has run away.
 constexpr double runaway_factor = 1e6;
 // The tolerances equal cost may give an rk45 lane.
@@ -188,6 +193,16 @@ public:
     bool sync_reference(long long max_steps) const;
     // True when reading the reference costs no step of it.
     bool reference_synced() const { return ref_steps_ == steps_ || reference_reason_ != StopReason::none; }
+    // A linked system's rk45 reference is checked against itself at a tenth of its tolerance
+    // (shadow_rtol): true when that study runs. reference_trusted_until() is the time at which the
+    // two first parted by more than trusted_error (times the mechanism's size, at least 1 m),
+    // after which the reference (chaotic motion amplifies every error) is no longer exact to that
+    // accuracy; negative while they agree.
+    bool has_tolerance_study() const { return shadow_.has_value(); }
+    double reference_trusted_until() const {
+        sync_reference();
+        return trusted_until_;
+    }
     // The force evaluations the reference has spent so far (0 for a closed form): an rk45
     // reference is bound per step as an rk45 lane is (the fuzz target checks it).
     long long reference_force_evaluations() const {
@@ -233,8 +248,10 @@ private:
     // step() with every lane's h: frame_step > 0 is a variable loop's frame (clock_ holds its
     // end), else ticks of dt as step() says.
     void step_lanes(double frame_step);
-    // The constrained reference's projection after a step (forces/link.hpp).
-    void project_reference() const;
+    // One step of h of the rk45 reference (and of its tolerance study's shadow), projected onto
+    // the rigid links after it (forces/link.hpp).
+    void step_reference(double h) const;
+    void project(Lane& lane) const;
     // The reference's check after a step: keeps the new state, or stops it at the last good one.
     void accept_reference() const;
     // The accumulator's render states (shown_*) at the frame's alpha.
@@ -261,6 +278,8 @@ private:
     std::vector<LinearBody> linear_bodies_;  // for the closed form of springs and dampers
     // The reference's state is a cache of what it is at step ref_steps_.
     mutable Lane reference_lane_;
+    mutable std::optional<Lane> shadow_;  // the tolerance study's second reference
+    mutable double trusted_until_ = -1.0;
     mutable std::vector<dvec2> ref_x_, ref_v_;
     mutable StopReason reference_reason_ = StopReason::none;
     mutable double reference_stopped_at_ = 0.0;
