@@ -462,22 +462,23 @@ void velocity_verlet(const System& s, Lane& L, double h) {
 // order, or in reverse order when `reverse`, so that flow(t) then flow(t, reverse) is a
 // symmetric composition.
 template <class... K>
-void dissipative_flows(std::tuple<K...>*, const System& s, dvec2* v, double t, bool reverse) {
-    auto one = []<class F>(const System& s, dvec2* v, double t) {
-        if constexpr (requires { F::dissipative_flow(s, v, t); }) F::dissipative_flow(s, v, t);
+void dissipative_flows(std::tuple<K...>*, const System& s, const dvec2* x, dvec2* v, double t, bool reverse) {
+    auto one = []<class F>(const System& s, const dvec2* x, dvec2* v, double t, bool reverse) {
+        if constexpr (requires { F::dissipative_flow(s, x, v, t, reverse); }) F::dissipative_flow(s, x, v, t, reverse);
     };
     if (!reverse) {
-        (one.template operator()<K>(s, v, t), ...);
+        (one.template operator()<K>(s, x, v, t, false), ...);
     } else {
-        // A fold over the reversed list: each kind's flow, last kind first.
+        // A fold over the reversed list: each kind's flow, last kind first (and each kind's
+        // elements last first).
         int dummy = 0;
-        (dummy = ... = (one.template operator()<K>(s, v, t), 0));
+        (dummy = ... = (one.template operator()<K>(s, x, v, t, true), 0));
         (void)dummy;
     }
 }
 
-void dissipative_flow(const System& s, dvec2* v, double t, bool reverse) {
-    dissipative_flows(static_cast<ForceKinds*>(nullptr), s, v, t, reverse);
+void dissipative_flow(const System& s, const dvec2* x, dvec2* v, double t, bool reverse) {
+    dissipative_flows(static_cast<ForceKinds*>(nullptr), s, x, v, t, reverse);
 }
 
 // Yoshida's fourth-order triple jump S(w1 h) S(w0 h) S(w1 h), w1 = 1/(2 - 2^{1/3}),
@@ -509,14 +510,14 @@ void yoshida4(const System& s, Lane& L, double h) {
             for (int i = 0; i < n; ++i) L.v[i] += (d[k] * h) * a[i];
             continue;
         }
-        dissipative_flow(s, L.v.data(), 0.5 * d[k] * h, false);
+        dissipative_flow(s, L.x.data(), L.v.data(), 0.5 * d[k] * h, false);
         // The kick's force is the conservative part alone, evaluated at zero velocity.
         const char* const conservative_kick[3] = {"kick 1 (conservative forces at v = 0)",
                                                   "kick 2 (conservative forces at v = 0)",
                                                   "kick 3 (conservative forces at v = 0)"};
         eval(s, L, L.x.data(), at_rest, a, {conservative_kick[k]});
         for (int i = 0; i < n; ++i) L.v[i] += (d[k] * h) * a[i];
-        dissipative_flow(s, L.v.data(), 0.5 * d[k] * h, true);
+        dissipative_flow(s, L.x.data(), L.v.data(), 0.5 * d[k] * h, true);
     }
 }
 

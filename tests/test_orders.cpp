@@ -55,6 +55,9 @@ const KindCase cases[] = {
     {"scenario=spring_pair&duration=4", OrderRegime::without_closed_form, 0.02, 0.1},
     {"scenario=elastic_pendulum&duration=4", OrderRegime::without_closed_form, 0.005, 0.05},
     {"scenario=projectile&drag=0.1&v0=5,5&duration=2", OrderRegime::without_closed_form, 0.02, 0.1},
+    // A compliant chain (three links of stiffness 100 N/m: ω up to about 20/s beside the swing's 3/s).
+    {"scenario=chain&links=3&compliance=0.01&link_damping=0.5&theta0=40&duration=2", OrderRegime::without_closed_form,
+     0.005, 0.02},
 };
 
 std::string describe(const ConvergenceStudy& s, int row) {
@@ -142,6 +145,8 @@ TEST_CASE("regime_of: the kind of system from its forces", "[orders]") {
     CHECK(kind("scenario=elastic_pendulum&rest=0") == OrderRegime::conservative);
     CHECK(kind("scenario=elastic_pendulum&rest=0&g=0,0") == OrderRegime::single_forces);
     CHECK(kind("scenario=elastic_pendulum&rest=0&b=1") == OrderRegime::dissipative);
+    CHECK(kind("scenario=pendulum") == OrderRegime::without_closed_form);  // a link has no flow
+    CHECK(kind("scenario=chain&compliance=0.01") == OrderRegime::without_closed_form);
     // Systems no scenario builds: gravity beside a central mass counts; a body on its own spring
     // beside another on two springs is several forces; a spring from a body to itself is one.
     System s;

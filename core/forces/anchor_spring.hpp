@@ -108,7 +108,7 @@ struct AnchorSpringForce {
         }
     }
     // Its damper's exact flow over t: v e^{-b t/m} on its body.
-    static void dissipative_flow(const System& s, dvec2* v, double t) {
+    static void dissipative_flow(const System& s, const dvec2*, dvec2* v, double t, bool) {
         for (const AnchorSpring& sp : s.anchor_springs)
             if (sp.b != 0.0) v[sp.body] *= std::exp(-sp.b * s.inv_mass[sp.body] * t);
     }

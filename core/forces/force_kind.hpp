@@ -24,7 +24,8 @@
 //   describe(s, drawing)        what the page draws of it (SceneDrawing)
 //   kinematic_increment<traced>(pass)   its (dv, dx) in the kinematic step (KinematicPass),
 //                               with kinematic_maps / kinematic_map_count when it uses oscillator
-//                               maps; dissipative_flow(s, v, t) when it dissipates (yoshida4)
+//                               maps; dissipative_flow(s, x, v, t, reverse) when it dissipates (yoshida4: its
+//                               exact flow over t at the positions x, elements last first when reverse)
 // and either
 //   add_field(s, f)             a field on every body, of the one form
 //                                 a_i = g − ((b + c |v_i|) / m_i) v_i

@@ -46,7 +46,7 @@ struct LinearDamper {
         if constexpr (traced) p.show(p, {"damper"});
     }
     // Its exact flow over t (yoshida4's dissipative flows): v e^{-b t/m}.
-    static void dissipative_flow(const System& s, dvec2* v, double t) {
+    static void dissipative_flow(const System& s, const dvec2*, dvec2* v, double t, bool) {
         if (s.damper == 0.0) return;
         for (int i = 0; i < s.bodies(); ++i) v[i] *= std::exp(-s.damper * s.inv_mass[i] * t);
     }

@@ -165,6 +165,31 @@ struct LinkForce {
             }
         }
     }
+    // Its damper's exact flow over t at fixed positions: the relative velocity along n,
+    // u = n·(v_i − v_j), decays as u e^{−c (1/m_i + 1/m_j) t} and the ends' momentum along n is
+    // kept (an anchored link: v_i's part along n decays as e^{−c t/m_i}). Links sharing a body do
+    // not commute: `reverse` runs them last first (yoshida4 mirrors its flows around the kick).
+    static void dissipative_flow(const System& s, const dvec2* x, dvec2* v, double t, bool reverse) {
+        const double* inv_m = s.inv_mass.data();
+        const size_t count = s.links.size();
+        for (size_t q = 0; q < count; ++q) {
+            const Link& k = s.links[reverse ? count - 1 - q : q];
+            if (k.compliance == 0.0 || k.damping == 0.0) continue;
+            const dvec2 d = x[k.i] - far_x(k, x);
+            const double len = std::sqrt(d.x * d.x + d.y * d.y);
+            if (len == 0.0) continue;
+            const dvec2 n = d / len;
+            const dvec2 w = v[k.i] - far_v(k, v);
+            const double u = n.x * w.x + n.y * w.y;
+            const double im_j = k.j == no_body ? 0.0 : inv_m[k.j];
+            const double change = (std::exp(-k.damping * (inv_m[k.i] + im_j) * t) - 1.0) * u;
+            // Split as momentum along n is kept: body i gets m_j/M of the change (all of it when
+            // anchored), body j −m_i/M; written with inverse masses, (1/m_i)/(1/m_i + 1/m_j).
+            const double share_i = inv_m[k.i] / (inv_m[k.i] + im_j);
+            v[k.i] += (share_i * change) * n;
+            if (k.j != no_body) v[k.j] -= ((1.0 - share_i) * change) * n;
+        }
+    }
     // A bar (rigid) or a coil (compliant) between its ends.
     static void describe(const System& s, SceneDrawing& d) {
         for (const Link& k : s.links)

@@ -117,9 +117,13 @@ struct PairSpringForce {
     }
     // Its damper's exact flow over t: the centre-of-mass velocity V is kept, the relative
     // velocity u = v_i - v_j decays as u e^{-b t/mu}, v_i = V + (m_j/M) u, v_j = V - (m_i/M) u.
-    static void dissipative_flow(const System& s, dvec2* v, double t) {
+    // Springs sharing a body do not commute: `reverse` runs them last first (yoshida4 mirrors
+    // its flows around the kick).
+    static void dissipative_flow(const System& s, const dvec2*, dvec2* v, double t, bool reverse) {
         const double* inv_m = s.inv_mass.data();
-        for (const PairSpring& sp : s.pair_springs) {
+        const size_t count = s.pair_springs.size();
+        for (size_t q = 0; q < count; ++q) {
+            const PairSpring& sp = s.pair_springs[reverse ? count - 1 - q : q];
             if (sp.b == 0.0) continue;
             const double mi = s.mass[sp.i], mj = s.mass[sp.j], M = mi + mj;
             const dvec2 centre = (mi / M) * v[sp.i] + (mj / M) * v[sp.j];

@@ -45,7 +45,7 @@ struct QuadraticDrag {
     // Alone along a fixed direction, the speed follows s/(1 + c s t/m). Backwards (t < 0) it
     // blows up at t = -m/(c s): past that the velocity has no finite value and becomes infinite
     // (the lane is then flagged as diverged, at that step).
-    static void dissipative_flow(const System& s, dvec2* v, double t) {
+    static void dissipative_flow(const System& s, const dvec2*, dvec2* v, double t, bool) {
         if (s.drag == 0.0) return;
         for (int i = 0; i < s.bodies(); ++i) {
             const double speed = std::sqrt(v[i].x * v[i].x + v[i].y * v[i].y);
