@@ -202,7 +202,7 @@ constexpr double max_compliance = 1.0;
 constexpr double max_stiffness_over_mass = 1e12;
 constexpr int max_links = 64;
 
-constexpr ParamSpec length_param = {"length", 1, {1, 0}, 1e-3, 1e3, false, "m", "link length",
+constexpr ParamSpec length_param = {"length", 1, {1, 0}, small, big, false, "m", "link length",
                                     "each link's rest length"};
 constexpr ParamSpec compliance_param = {"compliance", 1, {0, 0}, 0, max_compliance, false, "m/N", "compliance α",
                                         "0: rigid rods; above 0: each link is a spring of stiffness 1/α"};

@@ -969,7 +969,7 @@ TEST_CASE("cli run --format json with a loop: frames, the loop's keys and what i
     CHECK(contains(text.out, " s of game time dropped in "));
 }
 
-TEST_CASE("cli with a loop: bad keys exit 2 naming the key; convergence and stability say what they cannot use", "[loop]") {
+TEST_CASE("cli with a loop: bad keys exit 2 naming the key, and convergence and stability say what they cannot use", "[loop]") {
     const Result bad = cli({"check", "scenario=spring&loop=sometimes&hz=0&jitter=1&substeps=65"}, true);
     CHECK(bad.status == 2);
     CHECK(contains(bad.out, "error: loop must be fixed, variable or accumulator; got 'sometimes'"));
@@ -1014,7 +1014,7 @@ TEST_CASE("cli list names the loop keys with their ranges and rules, in text and
     CHECK(contains(loop["rules"].string, "a link that gives dt as well is an error naming both keys"));
 }
 
-TEST_CASE("cli trace with a game loop: step N is the loop's physics step N; a variable loop's is frame N, of its own length", "[loop]") {
+TEST_CASE("cli trace with a game loop: step N is the loop's physics step N, and a variable loop's is frame N, of its own length", "[loop]") {
     // Fixed (one step a frame) and variable loops print one row per step, so the traced result is
     // the run's row after step N + 1; the accumulator's rows are render states (interpolated).
     for (const std::string q : {"preset=explodes_at_30fps", "preset=variable_dt_drifts"}) {

@@ -387,7 +387,7 @@ TEST_CASE("messages cut a long value between characters, never inside one") {
     CHECK(printable_text(std::string(61, 'x')) == std::string(60, 'x') + ellipsis);
 }
 
-TEST_CASE("bytes that are not UTF-8 become U+FFFD in messages; control characters '?'") {
+TEST_CASE("bytes that are not UTF-8 become U+FFFD in messages, and control characters '?'") {
     const std::vector<std::pair<std::string, std::string>> cases = {
         {"a\xFF" "b", "a" + replacement + "b"},
         {"\x80", replacement},                                           // a lone continuation byte

@@ -280,7 +280,7 @@ Scene benchmark_scene() {
     return sc;
 }
 
-TEST_CASE("Ensemble: which path a system takes; the bit-for-bit cases cover the fused and the passes") {
+TEST_CASE("Ensemble: which path a system takes, and the bit-for-bit cases cover the fused and the passes") {
     const Scene bench = benchmark_scene();
     for (int i = 0; i < static_cast<int>(integrators().size()); ++i) {
         const std::string id = integrators()[i].id;

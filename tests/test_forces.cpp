@@ -39,6 +39,13 @@ System with_kind(const std::string& kind) {
         s.pair_springs.push_back({1, 2, 3.0, 0.0, 0.0});
     }
     if (all || kind == "central_body") s.central_forces.push_back({dvec2(0.2, -0.3), 2.5, 1e-3});
+    if (all || kind == "link") {
+        // Compliant links (a rigid one has no force law: its forces of constraint are tested in
+        // test_linked_systems.cpp), one to an anchor and one between bodies, both damped.
+        s.links.push_back({.i = 0, .j = no_body, .anchor = dvec2(0.1, 0.2), .rest = 0.9, .compliance = 0.05,
+                           .damping = 0.3});
+        s.links.push_back({.i = 2, .j = 1, .anchor = dvec2(0.0), .rest = 1.2, .compliance = 0.2, .damping = 0.1});
+    }
     return s;
 }
 
@@ -54,10 +61,10 @@ std::vector<dvec2> acc(const System& s, const std::vector<dvec2>& xs, const std:
 }  // namespace
 
 TEST_CASE("every force kind is a row that agrees with its own definition", "[forces]") {
-    REQUIRE(force_kind_count == 6);
+    REQUIRE(force_kind_count == 7);
     const std::vector<std::string> ids(force_kind_ids.begin(), force_kind_ids.end());
     CHECK(ids == std::vector<std::string>{"uniform_gravity", "linear_damper", "quadratic_drag", "anchor_spring",
-                                          "pair_spring", "central_body"});
+                                          "pair_spring", "central_body", "link"});
     for (const std::string& id : ids) {
         INFO(id);
         const System s = with_kind(id);
@@ -107,7 +114,7 @@ TEST_CASE("every force kind is a row that agrees with its own definition", "[for
             }
         }
         // The block form where the kind does not couple bodies: the dense diagonal blocks.
-        CHECK(s.couples_bodies() == (id == "pair_spring"));
+        CHECK(s.couples_bodies() == (id == "pair_spring" || id == "link"));
         if (!s.couples_bodies()) {
             std::vector<double> bx(4 * n), bv(4 * n);
             acceleration_jacobian_blocks(s, x.data(), v.data(), bx.data(), bv.data());

@@ -51,7 +51,7 @@ std::string message_for(const std::string& query, const std::string& key) {
 
 }  // namespace
 
-TEST_CASE("splitmix64: the published first outputs, and u in [-1, 1) exactly from the top 53 bits", "[loop]") {
+TEST_CASE("splitmix64: the published first outputs, and u from -1 (inclusive) to 1 (exclusive) exactly from the top 53 bits", "[loop]") {
     // Seed 0's first output, 0xe220a8397b1dcdaf, is the reference value of splitmix64; the others
     // were computed by hand (Python integers) from the same three lines.
     SplitMix64 zero(0);
@@ -253,7 +253,7 @@ TEST_CASE("accumulator: the render state is lerp(previous, current, alpha), comp
     CHECK(plain.shown_time() == plain.time());
 }
 
-TEST_CASE("variable loop: each frame is one step of its own length; the clock is the frames' lengths summed", "[loop]") {
+TEST_CASE("variable loop: each frame is one step of its own length, and the clock is the frames' lengths summed", "[loop]") {
     Simulation sim(config_of("scenario=spring&integrators=semi_implicit_euler,rk4&loop=variable&hz=30&jitter=0.5"));
     // The same steps by hand: the lane's step function with each frame's length.
     const Scene scene = build_scene(sim.config());
