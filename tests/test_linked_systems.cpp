@@ -21,6 +21,13 @@ namespace {
 
 constexpr double pi = 3.14159265358979323846;
 
+// x to two significant digits, as the README prints it (3.1e-12).
+double two_digits(double x) {
+    const double scale = std::pow(10.0, std::floor(std::log10(std::fabs(x))) - 1.0);
+    return std::round(x / scale) * scale;
+}
+bool prints_as(double x, double printed) { return std::fabs(two_digits(x) - printed) <= 1e-9 * std::fabs(printed); }
+
 Config config_of(const std::string& query) {
     const ParseResult r = parse_config(query);
     INFO(query);
@@ -42,8 +49,11 @@ std::string refusal(const std::string& query) {
 TEST_CASE("links: the constrained reference of a rigid chain agrees with its reduced coordinates to 1e-9 over 5 s") {
     // N = 1 is the pendulum's closed form; N = 2, 3 and 8 are rk45 at rtol 1e-12 on the
     // constrained equations, projected after every step. Released at 30°, regular motion.
+    // The README prints the rk45 ones' range: 1.5e-12 … 3.1e-12 m.
+    double least = 1.0, most = 0.0;
     for (int n : {1, 2, 3, 8}) {
-        DYNAMIC_SECTION(n << " links") {
+        INFO(n << " links");
+        {
             const Config c = config_of("scenario=chain&links=" + std::to_string(n) +
                                        "&m=1&length=0.5&compliance=0&g=9.81&theta0=30&dt=0.01&duration=5");
             Simulation sim(c);
@@ -63,6 +73,10 @@ TEST_CASE("links: the constrained reference of a rigid chain agrees with its red
             INFO("largest position difference " << worst << " m, velocity " << worst_v << " m/s");
             CHECK(worst < 1e-9);
             CHECK(worst_v < 1e-8);
+            if (n > 1) {
+                least = std::min(least, worst);
+                most = std::max(most, worst);
+            }
             CHECK(sim.reference_constraint_error() < 1e-12);
             // The first link's tension from the multiplier against the oracle's Newton's law.
             n_pendulum_oracle::Oracle o(chain, start);
@@ -70,6 +84,8 @@ TEST_CASE("links: the constrained reference of a rigid chain agrees with its red
             CHECK(sim.reference_tension() == Approx(n_pendulum_oracle::tensions(chain, o.state())[0]).epsilon(1e-8));
         }
     }
+    CHECK(prints_as(least, 1.5e-12));
+    CHECK(prints_as(most, 3.1e-12));
 }
 
 TEST_CASE("links: the rigid pendulum's constrained reference matches its closed form, period and tension") {
@@ -101,6 +117,7 @@ TEST_CASE("links: the rigid pendulum's constrained reference matches its closed 
     }
     INFO("closed form against constrained rk45: " << worst << " m");
     CHECK(worst < 1e-9);
+    CHECK(prints_as(worst, 1.6e-11));  // as the README prints it
     // The preset's text: period 4K(sin 85°)·√(L/g) = 4.8935 s, 2.44 times 2π·√(L/g) = 2.0061 s.
     const double period = pendulum_period_of_amplitude(170.0 * pi / 180.0, 9.81, 1.0);
     CHECK(std::round(period * 1e4) / 1e4 == 4.8935);
@@ -149,6 +166,10 @@ TEST_CASE("links: a rigid double pendulum's reference keeps its energy to 1e-10 
     INFO("energy drift " << drift << " J, constraint error " << violation);
     CHECK(drift / std::fabs(e0) < 1e-10);
     CHECK(violation < 1e-12);
+    // As the README prints them: 7e-10 J (5e-11 of the 14.7 J), links within 9e-16.
+    CHECK(std::round(drift * 1e10) == 7.0);
+    CHECK(std::round(drift / std::fabs(e0) * 1e11) == 5.0);
+    CHECK(std::round(violation * 1e16) == 9.0);
 }
 
 TEST_CASE("links: force-based lanes do not step a rigid link, and say so, and with compliance every one runs") {
@@ -277,8 +298,31 @@ TEST_CASE("links: the chaotic double pendulum's reference is right to 1e-9 over 
     }
     INFO("largest difference from the reduced coordinates before the horizon: " << worst << " m");
     CHECK(worst < 2e-9);
+    CHECK(horizon == 7.0);              // as the README prints them
+    CHECK(prints_as(worst, 2.9e-10));
     // A regular swing is trusted over the whole run.
     Simulation calm(config_of("scenario=chain&links=2&theta0=30&dt=0.01&duration=30"));
     calm.advance(3000);
     CHECK(calm.reference_trusted_until() < 0.0);
+}
+
+TEST_CASE("links: Dormand–Prince keeps the stiff compliant chain's reference, within its work bound, as the README says") {
+    // 8 links of 1 kg, α = 1e-8 m/N (ω ~ 1e4 rad/s), released at 60°, dt = 0.001, 10 s.
+    Simulation stiff(config_of("scenario=chain&links=8&m=1&length=0.5&compliance=1e-8&theta0=60&dt=0.001&duration=10"
+                               "&integrators=reference"));
+    stiff.advance(10000);
+    CHECK(!stiff.reference_stopped());
+    CHECK(std::round(static_cast<double>(stiff.reference_force_evaluations()) / 10000.0) == 853.0);
+    // α = 1e-9: 356 substeps a step (six evaluations each).
+    Simulation stiffer(config_of("scenario=chain&links=8&m=1&length=0.5&compliance=1e-9&theta0=60&dt=0.001&duration=10"
+                                 "&integrators=reference"));
+    stiffer.advance(10000);
+    CHECK(!stiffer.reference_stopped());
+    CHECK(std::round(static_cast<double>(stiffer.reference_force_evaluations()) / 10000.0 / 6.0) == 356.0);
+    // At dt = 0.01 a step needs more than the substep bound: the reference stops and says why.
+    Simulation coarse(config_of("scenario=chain&links=8&m=1&length=0.5&compliance=1e-8&theta0=60&dt=0.01&duration=10"
+                                "&integrators=reference"));
+    coarse.advance(1000);
+    CHECK(coarse.reference_stop_reason() == StopReason::substep_limit);
+    CHECK(coarse.reference_stopped_at() == Approx(0.83).margin(1e-9));
 }
