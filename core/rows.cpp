@@ -59,7 +59,8 @@ long long each_row(const Simulation& sim, long long max_rows, Row row) {
     return written;
 }
 
-// One row's values: lane l's, or the reference's (error 0: it is what the errors are measured from).
+// One row's values: lane l's, or the reference's (error 0: it is what the errors are measured from;
+// empty as every row's once it has stopped, when it is no longer the motion at that time).
 struct RowValues {
     const char* id;
     dvec2 x, v;
@@ -67,7 +68,8 @@ struct RowValues {
     double error;
 };
 RowValues row_values(const Simulation& sim, int l, int b) {
-    if (l == reference_row) return {reference_id, sim.shown_reference_x()[b], sim.shown_reference_v()[b], true, 0.0};
+    if (l == reference_row)
+        return {reference_id, sim.shown_reference_x()[b], sim.shown_reference_v()[b], sim.error_known(), 0.0};
     return {sim.info(l).id, sim.shown_x(l)[b], sim.shown_v(l)[b], sim.error_known(),
             sim.error_known() ? sim.shown_error(l, b) : 0.0};
 }

@@ -203,11 +203,12 @@ public:
         sync_reference();
         return trusted_until_;
     }
-    // The force evaluations the reference has spent so far (0 for a closed form): an rk45
-    // reference is bound per step as an rk45 lane is (the fuzz target checks it).
+    // The force evaluations the reference has spent so far (0 for a closed form), its tolerance
+    // study's included: an rk45 reference is bound per step as an rk45 lane is, twice that with
+    // the study (the fuzz target checks it).
     long long reference_force_evaluations() const {
         sync_reference();
-        return reference_lane_.force_evaluations;
+        return reference_lane_.force_evaluations + (shadow_ ? shadow_->force_evaluations : 0);
     }
 
     // Total angular momentum about the point the system conserves it around (see

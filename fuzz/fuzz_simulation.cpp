@@ -66,7 +66,8 @@ struct Checker {
     // implicit Euler at most implicit_euler_max_iterations Newton iterations of one evaluation,
     // every other method its table's count (plus the initial acceleration a stateful method
     // evaluates on its first step).
-    // The reference (rk45 where there is no closed form) is bound as an rk45 lane is.
+    // The reference (rk45 where there is no closed form) is bound as an rk45 lane is, twice over
+    // with the tolerance study of a linked system.
     // A frame (Simulation::frame, a game loop's frame or one step without a loop) takes `steps`
     // steps, each within that bound; the accumulator's frame at most max_steps of them.
     void work(const std::vector<long long>& before, long long reference_before, long long steps) const {
@@ -79,7 +80,8 @@ struct Checker {
                      std::to_string(most_steps) + " (" + normalise(sim.config()) + ")",
                  input);
         const long long reference_spent = sim.reference_force_evaluations() - reference_before;
-        if (reference_spent > steps * (6LL * rk45_max_substeps + 1))
+        const long long references = sim.has_tolerance_study() ? 2 : 1;  // the study's second reference
+        if (reference_spent > references * steps * (6LL * rk45_max_substeps + 1))
             fail("the reference spent " + std::to_string(reference_spent) + " force evaluations on step " +
                      std::to_string(sim.steps()) + " (" + normalise(sim.config()) + ")",
                  input);
@@ -148,7 +150,11 @@ struct Checker {
                 from = comma + 1;
             }
             if (count != 9) fail("a CSV row without nine fields: " + std::string(row), input);
-            if (find_integrator(fields[1]) < 0) fail("a CSV row with an unknown integrator: " + std::string(row), input);
+            const bool reference_row = sim.config().reference && fields[1] == reference_id;
+            if (find_integrator(fields[1]) < 0 && !reference_row)
+                fail("a CSV row with an unknown integrator: " + std::string(row), input);
+            if (reference_row && sim.error_known() && fields[8] != "0")
+                fail("a reference row whose error is not 0: " + std::string(row), input);
             for (size_t k : {0, 2, 3, 4, 5, 6, 7})
                 if (!finite_number_text(fields[k])) fail("a CSV row with a non-finite number: " + std::string(row), input);
             // The error is empty once the reference has stopped (nothing to measure against), and
