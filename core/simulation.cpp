@@ -68,6 +68,7 @@ Simulation::Simulation(const Config& c) : config_(c), scene_(build_scene(c)) {
     for (int index : c.integrators) {
         lanes_.push_back(make_lane(s, index, scene_.x0.data(), scene_.v0.data()));
         const IntegratorInfo& info = integrators()[index];
+        infos_.push_back(&info);
         const bool variable_cost = info.implicit || info.adaptive;
         stride_.push_back(!c.equal_cost ? 1 : variable_cost ? 0 : info.force_evaluations);
     }
@@ -90,6 +91,13 @@ Simulation::Simulation(const Config& c) : config_(c), scene_(build_scene(c)) {
         shadow_->rtol = shadow_->atol = shadow_rtol;
     }
     initial_energy_scale_ = kinetic_energy(s, scene_.v0.data()) + std::fabs(potential_energy(s, scene_.x0.data()));
+    // The largest of these speeds whose bound leaves a wide margin below the largest double
+    // (1.8e308; the bound's own roundings are a few ulps).
+    for (const double v_max : {1e50, 1e20, 1e8})
+        if (energy_bound(s, runaway_factor * scene_.length_scale, v_max) <= 1e300) {
+            check_speed_ = v_max;
+            break;
+        }
     if (c.loop.kind != LoopKind::none) {
         loop_.emplace(c.loop);
         variable_clock_ = c.loop.kind == LoopKind::variable;
@@ -105,7 +113,7 @@ Simulation::Simulation(const Config& c) : config_(c), scene_(build_scene(c)) {
     reset();
 }
 
-const IntegratorInfo& Simulation::info(int i) const { return integrators()[lanes_[i].integrator]; }
+const IntegratorInfo& Simulation::info(int i) const { return *infos_[i]; }
 
 void Simulation::reset() {
     steps_ = 0;
@@ -165,7 +173,17 @@ StopReason Simulation::check_state(const dvec2* x0, const dvec2* v0, const dvec2
     if (s.collided(x0, v0, x, v)) return StopReason::collision;
     if (gave_up != StopReason::none) return gave_up;
     const double limit = runaway_factor * scene_.length_scale;
-    for (int b = 0; b < bodies(); ++b) {
+    // One pass without a branch per body: every coordinate within the runaway limit and every
+    // velocity component within check_speed_ (a NaN is within neither) proves what the checks
+    // below ask, finite, not run away, a finite energy and power (energy_bound), without them.
+    const int n = bodies();
+    unsigned within = 1;
+    for (int b = 0; b < n; ++b)
+        within &= static_cast<unsigned>(std::fabs(x[b].x) <= limit) & static_cast<unsigned>(std::fabs(x[b].y) <= limit) &
+                  static_cast<unsigned>(std::fabs(v[b].x) <= check_speed_) &
+                  static_cast<unsigned>(std::fabs(v[b].y) <= check_speed_);
+    if (within) return StopReason::none;
+    for (int b = 0; b < n; ++b) {
         if (!std::isfinite(x[b].x) || !std::isfinite(x[b].y) || !std::isfinite(v[b].x) || !std::isfinite(v[b].y))
             return StopReason::diverged;
         if (std::fabs(x[b].x) > limit || std::fabs(x[b].y) > limit) return StopReason::diverged;
@@ -185,7 +203,7 @@ void Simulation::add_dissipated(size_t i, double h, double p) {
     P[1] = P[2];
     P[2] = P[3];
     P[3] = p;
-    if (integrators()[L.integrator].adaptive) {
+    if (infos_[i]->adaptive) {
         st.dissipated = L.dissipated;  // rk45 integrates it with its own stages
         return;
     }
@@ -295,14 +313,15 @@ void Simulation::step_lanes(double frame_step) {
         Status& st = status_[i];
         if (st.reason != StopReason::none) continue;
         Lane& L = lanes_[i];
-        const bool adaptive = stride_[i] == 0 && integrators()[L.integrator].adaptive;
+        const IntegratorInfo& info = *infos_[i];
+        const bool adaptive = stride_[i] == 0 && info.adaptive;
         if (stride_[i] != 1 && !due(i, tick, adaptive)) continue;
         const long long ticks = tick - lane_at_[i];
         const double h = variable ? frame_step : static_cast<double>(ticks) * config_.dt;
         std::copy(L.x.begin(), L.x.end(), last_x_[i].begin());
         std::copy(L.v.begin(), L.v.end(), last_v_[i].begin());
         const long long spent = L.force_evaluations;
-        integrators()[L.integrator].step(s, L, h);
+        info.step(s, L, h);
         if (L.observer) report_result(L);
         const long long cost = std::max(1LL, L.force_evaluations - spent);
         if (adaptive) {

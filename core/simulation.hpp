@@ -272,6 +272,7 @@ private:
     Config config_;
     Scene scene_;
     std::vector<Lane> lanes_;
+    std::vector<const IntegratorInfo*> infos_;  // each lane's row of integrators()
     std::vector<Status> status_;
     std::vector<std::vector<dvec2>> last_x_, last_v_;  // the last good state of each lane
     ReferenceKind reference_kind_;
@@ -290,6 +291,9 @@ private:
     dvec2 l_centre_{0.0, 0.0};
     double l_scale_ = 1.0;
     double initial_energy_scale_ = 0.0;  // KE + |PE| at t = 0
+    // check_state's proof: a state whose coordinates are within the runaway limit and whose
+    // velocity components are within this has a finite energy and power (-1: none is proved).
+    double check_speed_ = -1.0;
     long long steps_ = 0;
     // Equal cost: each lane's stride (0: by budget), the tick its state belongs to, its step
     // count, what its next step is expected to cost, and the reference at its time.
