@@ -3,6 +3,8 @@
 // output, so neither is computed) against a hand-written loop of the same physics and method, in
 // one run.
 //
+// The dissipated energy is output too (Simulation::measure_dissipated): off, unless --dissipated=1.
+//
 // Each row is a config (a preset, or a scenario with its keys) and one of semi-implicit Euler,
 // velocity Verlet and RK4; the Simulation runs that config with that one integrator, the hand loop
 // runs the same system (read from the scene the config builds) with the force law written out for
@@ -20,7 +22,7 @@
 // relative to the state's size (both integrate the same equations; the hand loop's sums may be
 // ordered differently, so it need not be 0).
 //
-// Options: --rounds=N (default 11), --filter=TEXT (rows whose name contains it),
+// Options: --rounds=N (default 11), --filter=TEXT (rows whose name contains it), --dissipated=1,
 // --profile=ROW,ENGINE,RUNS (sim or hand: only that for RUNS runs, for perf record).
 #include "bench_timing.hpp"
 #include "config.hpp"
@@ -209,7 +211,7 @@ struct Engine {
 
 struct SimEngine : Engine {
     stepwise::Simulation sim;
-    explicit SimEngine(const stepwise::Config& c) : sim(c) {}
+    SimEngine(const stepwise::Config& c, bool dissipated) : sim(c) { sim.measure_dissipated(dissipated); }
     void reset() override { sim.reset(); }
     void run(long long steps) override {
         for (long long k = 0; k < steps; ++k) sim.step();
@@ -305,9 +307,11 @@ double run_seconds(Engine& e, long long steps, int repeats) {
 
 int main(int argc, char** argv) {
     int rounds = 11;
-    std::string filter, profile;
-    if (!read_options(argc, argv, rounds, {{"--filter=", &filter}, {"--profile=", &profile}})) {
-        std::fprintf(stderr, "usage: %s [--rounds=N] [--filter=TEXT] [--profile=ROW,sim|hand,RUNS]\n", argv[0]);
+    std::string filter, profile, dissipated;
+    if (!read_options(argc, argv, rounds,
+                      {{"--filter=", &filter}, {"--profile=", &profile}, {"--dissipated=", &dissipated}})) {
+        std::fprintf(stderr, "usage: %s [--rounds=N] [--filter=TEXT] [--dissipated=1] [--profile=ROW,sim|hand,RUNS]\n",
+                     argv[0]);
         return 2;
     }
     std::vector<Row> rows;
@@ -321,7 +325,7 @@ int main(int argc, char** argv) {
                 return 1;
             }
             const stepwise::Config& c = r.config;
-            auto sim = std::make_unique<SimEngine>(c);
+            auto sim = std::make_unique<SimEngine>(c, dissipated == "1");
             auto hand = sys.hand(m.method, sim->sim.scene(), c.dt);
             const long long steps = static_cast<long long>(std::ceil(c.duration / c.dt - 1e-9));
             rows.push_back({name, std::move(sim), std::move(hand), steps, 1, {}, {}, {}});

@@ -153,6 +153,10 @@ public:
     // trapezoid where the step varies (implicit Euler with equal cost).
     double energy(int i) const;
     double dissipated(int i) const { return status_[i].dissipated; }
+    // The dissipated energy is summed step by step, a power at every step; a caller that never
+    // reads it (the CLI's CSV rows) turns that off before the first step, and dissipated() stays
+    // 0. Whether and when a lane stops does not depend on it.
+    void measure_dissipated(bool on) { dissipative_ = on && scene_.system.dissipative(); }
 
     ReferenceKind reference_kind() const { return reference_kind_; }
     // The reference is brought up to the current step only when something reads it (a run
