@@ -5,9 +5,10 @@
 //
 // The dissipated energy is output too (Simulation::measure_dissipated): off, unless --dissipated=1.
 //
-// Each row is a config (a preset, or a scenario with its keys) and one of semi-implicit Euler,
-// velocity Verlet and RK4; the Simulation runs that config with that one integrator, the hand loop
-// runs the same system (read from the scene the config builds) with the force law written out for
+// Each row is a config (a preset, or a scenario with its keys; or a scene built here, for a system
+// no scenario builds yet, with a config for the step) and one of semi-implicit Euler, velocity
+// Verlet and RK4; the Simulation runs that config with that one integrator, the hand loop
+// runs the same system (read from the row's scene) with the force law written out for
 // its kind of system and the state as structure of arrays, as one would write it for that system
 // alone. A row's physics is one of the Hand* structs below, so a new system is one more struct and
 // one more row.
@@ -36,6 +37,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -104,6 +106,52 @@ struct HandPair {
         ay[0] = gy + inv_m1 * fy;
         ax[1] = gx - inv_m2 * fx;
         ay[1] = gy - inv_m2 * fy;
+    }
+};
+
+// A chain: body k joined to body k − 1 by a spring (body 0 to its anchor), each of stiffness k,
+// rest length L and a damper b on the relative velocity, under gravity g. The springs are
+// summed as the core sums its kinds: the anchor's first, then the chain's from the top.
+struct HandChain {
+    std::vector<double> inv_m, k, rest, b;  // per body: the spring above it
+    double ax0, ay0, gx, gy;
+    explicit HandChain(const stepwise::System& s)
+        : ax0(s.anchor_springs[0].anchor.x), ay0(s.anchor_springs[0].anchor.y), gx(s.gravity.x), gy(s.gravity.y) {
+        inv_m = s.inv_mass;
+        k.push_back(s.anchor_springs[0].k);
+        rest.push_back(s.anchor_springs[0].rest);
+        b.push_back(s.anchor_springs[0].b);
+        for (const stepwise::PairSpring& sp : s.pair_springs) {
+            k.push_back(sp.k);
+            rest.push_back(sp.rest);
+            b.push_back(sp.b);
+        }
+    }
+    void operator()(const double* __restrict x, const double* __restrict y, const double* __restrict vx,
+                    const double* __restrict vy, double* __restrict ax, double* __restrict ay) const {
+        const size_t n = inv_m.size();
+        for (size_t i = 0; i < n; ++i) {
+            ax[i] = gx;
+            ay[i] = gy;
+        }
+        // The spring above body i pulls it with f and body i − 1 (or the anchor) with −f.
+        auto spring = [&](size_t i, double dx, double dy, double wx, double wy, double& fx, double& fy) {
+            const double len = std::sqrt(dx * dx + dy * dy);
+            const double s = len > 0.0 ? -k[i] * (len - rest[i]) / len : 0.0;
+            fx = s * dx - b[i] * wx;
+            fy = s * dy - b[i] * wy;
+        };
+        double fx, fy;
+        spring(0, x[0] - ax0, y[0] - ay0, vx[0], vy[0], fx, fy);
+        ax[0] += inv_m[0] * fx;
+        ay[0] += inv_m[0] * fy;
+        for (size_t i = 1; i < n; ++i) {
+            spring(i, x[i] - x[i - 1], y[i] - y[i - 1], vx[i] - vx[i - 1], vy[i] - vy[i - 1], fx, fy);
+            ax[i] += inv_m[i] * fx;
+            ay[i] += inv_m[i] * fy;
+            ax[i - 1] -= inv_m[i - 1] * fx;
+            ay[i - 1] -= inv_m[i - 1] * fy;
+        }
     }
 };
 
@@ -211,7 +259,9 @@ struct Engine {
 
 struct SimEngine : Engine {
     stepwise::Simulation sim;
-    SimEngine(const stepwise::Config& c, bool dissipated) : sim(c) { sim.measure_dissipated(dissipated); }
+    SimEngine(const stepwise::Config& c, stepwise::Scene scene, bool dissipated) : sim(c, std::move(scene)) {
+        sim.measure_dissipated(dissipated);
+    }
     void reset() override { sim.reset(); }
     void run(long long steps) override {
         for (long long k = 0; k < steps; ++k) sim.step();
@@ -271,18 +321,39 @@ std::unique_ptr<Engine> hand_engine(Method m, const stepwise::Scene& sc, double 
     return nullptr;
 }
 
-// A system the table knows: the name printed, the config (without integrators), and its physics.
+// A chain no scenario builds yet: n bodies of 1 kg joined by springs of 10⁴ N/m and rest length
+// 0.1 m (compliance 1e-4 m/N), the first to an anchor at the origin, released horizontally
+// under gravity (a rope let go); its length scale as build_scene would give it.
+stepwise::Scene spring_chain(int n, double duration) {
+    stepwise::Scene sc;
+    stepwise::System& s = sc.system;
+    for (int i = 0; i < n; ++i) {
+        s.add_body(1.0);
+        sc.x0.push_back(dvec2(0.1 * (i + 1), 0.0));
+        sc.v0.push_back(dvec2(0.0, 0.0));
+        if (i > 0) s.pair_springs.push_back({i, i - 1, 1e4, 0.1, 0.0});
+    }
+    s.anchor_springs.push_back({0, dvec2(0.0, 0.0), 1e4, 0.1, 0.0});
+    s.gravity = dvec2(0.0, -9.81);
+    sc.length_scale = 1.0 + 0.1 * n + 0.5 * 9.81 * duration * duration;
+    return sc;
+}
+
+// A row's system: the name printed, the config (without integrators), the scene when no
+// scenario builds it (else the config's), and its physics.
 struct SystemRow {
     const char* name;
     const char* query;
+    stepwise::Scene (*scene)(double duration);
     std::unique_ptr<Engine> (*hand)(Method, const stepwise::Scene&, double);
 };
 
 const SystemRow systems[] = {
-    {"damped_spring", "preset=damped_spring", hand_engine<HandAnchored>},
-    {"elastic_pendulum", "preset=elastic_pendulum_resonance", hand_engine<HandAnchored>},
-    {"spring_pair", "scenario=spring_pair&dt=0.01&duration=10", hand_engine<HandPair>},
-    {"circular_orbit", "scenario=orbit&dt=0.01&duration=10", hand_engine<HandOrbit>},
+    {"damped_spring", "preset=damped_spring", nullptr, hand_engine<HandAnchored>},
+    {"elastic_pendulum", "preset=elastic_pendulum_resonance", nullptr, hand_engine<HandAnchored>},
+    {"spring_pair", "scenario=spring_pair&dt=0.01&duration=10", nullptr, hand_engine<HandPair>},
+    {"circular_orbit", "scenario=orbit&dt=0.01&duration=10", nullptr, hand_engine<HandOrbit>},
+    {"spring_chain_32", "dt=0.001&duration=1", [](double d) { return spring_chain(32, d); }, hand_engine<HandChain>},
 };
 
 const struct {
@@ -325,7 +396,8 @@ int main(int argc, char** argv) {
                 return 1;
             }
             const stepwise::Config& c = r.config;
-            auto sim = std::make_unique<SimEngine>(c, dissipated == "1");
+            auto sim = std::make_unique<SimEngine>(c, sys.scene ? sys.scene(c.duration) : stepwise::build_scene(c),
+                                                   dissipated == "1");
             auto hand = sys.hand(m.method, sim->sim.scene(), c.dt);
             const long long steps = static_cast<long long>(std::ceil(c.duration / c.dt - 1e-9));
             rows.push_back({name, std::move(sim), std::move(hand), steps, 1, {}, {}, {}});

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <utility>
 
 namespace stepwise {
 
@@ -51,7 +52,9 @@ StopReason step_gave_up(const Lane& L) {
 
 Scene build_scene(const Config& c) { return build_scene(c.scenario, c.values, c.duration); }
 
-Simulation::Simulation(const Config& c) : config_(c), scene_(build_scene(c)) {
+Simulation::Simulation(const Config& c) : Simulation(c, build_scene(c)) {}
+
+Simulation::Simulation(const Config& c, Scene scene) : config_(c), scene_(std::move(scene)) {
     const System& s = scene_.system;
     reference_kind_ =
         has_closed_form(s, scene_.x0.data(), scene_.v0.data()) ? ReferenceKind::exact : ReferenceKind::rk45;

@@ -51,6 +51,9 @@ constexpr double equal_cost_rtol_max = 1.0;  // no accuracy to speak of: fixed s
 class Simulation {
 public:
     explicit Simulation(const Config& c);
+    // A scene built elsewhere (a benchmark's system that no scenario builds): c gives the step,
+    // the duration, the lanes and the loop, and its scenario keys are not read.
+    Simulation(const Config& c, Scene scene);
 
     // Back to t = 0 with fresh lanes (stateful integrators restart).
     void reset();
