@@ -109,6 +109,26 @@ struct HandPair {
     }
 };
 
+// A chain's forces, from the top: force(i, d, w, f) gives the force f of the connector above
+// body i (d and w its ends' separation and relative velocity), which pulls body i with f and
+// body i − 1 (for i = 0 the anchor at (ax0, ay0)) with −f.
+template <class Force>
+inline void add_chain_forces(size_t n, const double* inv_m, double ax0, double ay0, const double* __restrict x,
+                             const double* __restrict y, const double* __restrict vx, const double* __restrict vy,
+                             double* __restrict ax, double* __restrict ay, const Force& force) {
+    double fx, fy;
+    force(0, x[0] - ax0, y[0] - ay0, vx[0], vy[0], fx, fy);
+    ax[0] += inv_m[0] * fx;
+    ay[0] += inv_m[0] * fy;
+    for (size_t i = 1; i < n; ++i) {
+        force(i, x[i] - x[i - 1], y[i] - y[i - 1], vx[i] - vx[i - 1], vy[i] - vy[i - 1], fx, fy);
+        ax[i] += inv_m[i] * fx;
+        ay[i] += inv_m[i] * fy;
+        ax[i - 1] -= inv_m[i - 1] * fx;
+        ay[i - 1] -= inv_m[i - 1] * fy;
+    }
+}
+
 // A chain: body k joined to body k − 1 by a spring (body 0 to its anchor), each of stiffness k,
 // rest length L and a damper b on the relative velocity, under gravity g. The springs are
 // summed as the core sums its kinds: the anchor's first, then the chain's from the top.
@@ -141,17 +161,42 @@ struct HandChain {
             fx = s * dx - b[i] * wx;
             fy = s * dy - b[i] * wy;
         };
-        double fx, fy;
-        spring(0, x[0] - ax0, y[0] - ay0, vx[0], vy[0], fx, fy);
-        ax[0] += inv_m[0] * fx;
-        ay[0] += inv_m[0] * fy;
-        for (size_t i = 1; i < n; ++i) {
-            spring(i, x[i] - x[i - 1], y[i] - y[i - 1], vx[i] - vx[i - 1], vy[i] - vy[i - 1], fx, fy);
-            ax[i] += inv_m[i] * fx;
-            ay[i] += inv_m[i] * fy;
-            ax[i - 1] -= inv_m[i - 1] * fx;
-            ay[i - 1] -= inv_m[i - 1] * fy;
+        add_chain_forces(n, inv_m.data(), ax0, ay0, x, y, vx, vy, ax, ay, spring);
+    }
+};
+
+// The chain scenario: link k joins body k to body k − 1 (link 0 body 0 to the anchor), a spring
+// of stiffness 1/α along it with a damper c along it, F = −((|d| − L)/α + c (n·w)) n on body k and
+// −F on body k − 1 (d = x_k − x_{k−1}, n = d/|d|, w = v_k − v_{k−1}), under gravity g and a
+// damper b on every body. Written as one would for speed: 1/α and 1/|d| taken once.
+struct HandLinkChain {
+    std::vector<double> inv_m, rest, stiffness, damping;  // per body: the link above it
+    double ax0, ay0, gx, gy, b;
+    explicit HandLinkChain(const stepwise::System& s)
+        : inv_m(s.inv_mass), ax0(s.links[0].anchor.x), ay0(s.links[0].anchor.y), gx(s.gravity.x),
+          gy(s.gravity.y), b(s.damper) {
+        for (const stepwise::Link& k : s.links) {
+            rest.push_back(k.rest);
+            stiffness.push_back(1.0 / k.compliance);
+            damping.push_back(k.damping);
         }
+    }
+    void operator()(const double* __restrict x, const double* __restrict y, const double* __restrict vx,
+                    const double* __restrict vy, double* __restrict ax, double* __restrict ay) const {
+        const size_t n = inv_m.size();
+        for (size_t i = 0; i < n; ++i) {
+            ax[i] = gx - (b * inv_m[i]) * vx[i];
+            ay[i] = gy - (b * inv_m[i]) * vy[i];
+        }
+        // The tension along link i, and its direction.
+        auto link = [&](size_t i, double dx, double dy, double wx, double wy, double& fx, double& fy) {
+            const double len = std::sqrt(dx * dx + dy * dy), inv_len = 1.0 / len;
+            const double ux = dx * inv_len, uy = dy * inv_len;
+            const double t = -(len - rest[i]) * stiffness[i] - damping[i] * (ux * wx + uy * wy);
+            fx = t * ux;
+            fy = t * uy;
+        };
+        add_chain_forces(n, inv_m.data(), ax0, ay0, x, y, vx, vy, ax, ay, link);
     }
 };
 
@@ -354,6 +399,8 @@ const SystemRow systems[] = {
     {"spring_pair", "scenario=spring_pair&dt=0.01&duration=10", nullptr, hand_engine<HandPair>},
     {"circular_orbit", "scenario=orbit&dt=0.01&duration=10", nullptr, hand_engine<HandOrbit>},
     {"spring_chain_32", "dt=0.001&duration=1", [](double d) { return spring_chain(32, d); }, hand_engine<HandChain>},
+    // The row: the rope preset, 32 compliant links (α = 1e-6 m/N), 15,000 steps of 0.2 ms.
+    {"rope_32_links", "preset=rope", nullptr, hand_engine<HandLinkChain>},
 };
 
 const struct {

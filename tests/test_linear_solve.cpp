@@ -100,8 +100,8 @@ TEST_CASE("the banded solve leaves infinities and NaN to the dense one", "[linea
 }
 
 TEST_CASE("implicit Euler on a chain solves its band and gets the dense solve's numbers", "[linear_solve]") {
-    // Chains of pair springs hanging from an anchor spring: rest 0 (a linear spring, whose
-    // Jacobian has exact zeros) or with rest lengths; hanging (y only moves at first) or laid out
+    // Chains of pair springs hanging from an anchor spring, rest 0 (a linear spring, whose
+    // Jacobian has exact zeros), and of compliant links with rest lengths; hanging (y only moves at first) or laid out
     // along x with gravity off (every y residual 0, the right-hand sides full of ±0).
     for (const bool stretched : {false, true})
         for (const double rest : {0.0, 0.4}) {
@@ -114,8 +114,14 @@ TEST_CASE("implicit Euler on a chain solves its band and gets the dense solve's 
                 v0.push_back(dvec2(stretched ? 0.1 * i : 0.0, 0.0));
             }
             s.gravity = stretched ? dvec2(0.0, 0.0) : dvec2(0.0, -9.81);
-            s.anchor_springs.push_back({0, dvec2(0.0, 0.0), 400.0, rest, 0.0});
-            for (int i = 0; i + 1 < n; ++i) s.pair_springs.push_back({i, i + 1, 400.0, rest, 0.5});
+            if (rest == 0.0) {
+                s.anchor_springs.push_back({0, dvec2(0.0, 0.0), 400.0, rest, 0.0});
+                for (int i = 0; i + 1 < n; ++i) s.pair_springs.push_back({i, i + 1, 400.0, rest, 0.5});
+            } else {
+                // The chain scenario's compliant links (a spring along each, damped along it).
+                for (int i = 0; i < n; ++i)
+                    s.links.push_back({i, i == 0 ? no_body : i - 1, dvec2(0.0, 0.0), rest, 1.0 / 400.0, 0.5});
+            }
             if (!stretched) x0[n - 1].x = 0.3;  // a kick sideways at the end
             const int index = find_integrator("implicit_euler");
             Lane band = make_lane(s, index, x0.data(), v0.data());
