@@ -5,7 +5,6 @@
 #include "step_observer.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -182,7 +181,9 @@ namespace {
 bool within_box(const dvec2* x, const dvec2* v, int n, double limit, double speed) {
     static_assert(sizeof(dvec2) == 2 * sizeof(std::uint64_t), "a dvec2 is its two doubles");
     const std::uint64_t magnitude = ~(std::uint64_t{1} << 63);
-    const std::uint64_t lx = std::bit_cast<std::uint64_t>(limit), lv = std::bit_cast<std::uint64_t>(speed);
+    std::uint64_t lx, lv;  // the bits of limit and speed (no std::bit_cast in the page's libc++)
+    std::memcpy(&lx, &limit, 8);
+    std::memcpy(&lv, &speed, 8);
     const char* px = reinterpret_cast<const char*>(x);
     const char* pv = reinterpret_cast<const char*>(v);
     std::uint64_t out = 0;
