@@ -19,6 +19,7 @@
 // Options: --rounds=N (default 9), --json=FILE (the medians and ratios, for scripts/bench-wasm.sh),
 // --profile=METHOD,ENGINE,STEPS (only that row's engine for STEPS steps, nothing printed but its
 // time: for perf record or valgrind).
+#include "bench_timing.hpp"
 #include "ensemble.hpp"
 #include "ensemble_compare.hpp"
 #include "ensemble_isa.hpp"
@@ -48,16 +49,11 @@
 namespace {
 
 using namespace stepwise_compare;
+using namespace bench_timing;
 using stepwise::dvec2;
 
 // Final states, summed: every timed run's results are used.
 volatile double g_sink = 0.0;
-
-double cpu_seconds() {
-    timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
-}
 
 // The state of every copy, one array per component.
 struct State {
@@ -298,12 +294,6 @@ double timed_run(Row& r) {
     return (t1 - t0) * 1e9 / (static_cast<double>(r.steps) * kCopies);
 }
 
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    const size_t n = v.size();
-    return n == 0 ? NAN : (n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]));
-}
-
 // The speed of `fast` relative to `slow` (how many times faster): the median over the rounds of
 // slow's time over fast's in the same round.
 double paired_ratio(const Row& slow, const Row& fast) {
@@ -326,18 +316,9 @@ double max_difference(const State& a, const State& b) {
 int main(int argc, char** argv) {
     int rounds = 9;
     std::string json_path, profile;
-    for (int i = 1; i < argc; ++i) {
-        const std::string arg = argv[i];
-        if (arg.rfind("--rounds=", 0) == 0)
-            rounds = std::max(1, std::atoi(arg.c_str() + 9));
-        else if (arg.rfind("--json=", 0) == 0)
-            json_path = arg.substr(7);
-        else if (arg.rfind("--profile=", 0) == 0)
-            profile = arg.substr(10);
-        else {
-            std::fprintf(stderr, "usage: %s [--rounds=N] [--json=FILE] [--profile=METHOD,ENGINE,STEPS]\n", argv[0]);
-            return 2;
-        }
+    if (!read_options(argc, argv, rounds, {{"--json=", &json_path}, {"--profile=", &profile}})) {
+        std::fprintf(stderr, "usage: %s [--rounds=N] [--json=FILE] [--profile=METHOD,ENGINE,STEPS]\n", argv[0]);
+        return 2;
     }
 #ifdef STEPWISE_BUILD_NATIVE
     const char* build = "native";  // -march=native

@@ -486,6 +486,7 @@ int cmd_run(int argc, char** argv) {
 
     Simulation sim(c);
     const bool csv = format == "csv";
+    if (csv) sim.measure_dissipated(false);  // no CSV column holds it
     bool first_row = true;
     std::string text;
     auto emit = [&]() {

@@ -3,6 +3,7 @@
 #include "exact.hpp"
 #include "forces/force_kind.hpp"
 #include "kepler.hpp"
+#include "linear_solve.hpp"
 #include "step_observer.hpp"
 #include "table_lookup.hpp"
 
@@ -80,32 +81,6 @@ void semi_implicit_euler_x(const System& s, Lane& L, double h) {
     for (int i = 0; i < n; ++i) L.v[i] += h * a[i];    // v1 = v0 + a(x1) h
 }
 
-// Solve the n x n row-major system m y = r in place (r receives y), partial pivoting.
-// Returns false for a singular matrix.
-bool solve_dense(int n, double* m, double* r) {
-    for (int c = 0; c < n; ++c) {
-        int p = c;
-        for (int row = c + 1; row < n; ++row)
-            if (std::fabs(m[row * n + c]) > std::fabs(m[p * n + c])) p = row;
-        if (m[p * n + c] == 0.0) return false;
-        if (p != c) {
-            for (int k = 0; k < n; ++k) std::swap(m[c * n + k], m[p * n + k]);
-            std::swap(r[c], r[p]);
-        }
-        for (int row = c + 1; row < n; ++row) {
-            const double f = m[row * n + c] / m[c * n + c];
-            for (int k = c; k < n; ++k) m[row * n + k] -= f * m[c * n + k];
-            r[row] -= f * r[c];
-        }
-    }
-    for (int c = n - 1; c >= 0; --c) {
-        double acc = r[c];
-        for (int k = c + 1; k < n; ++k) acc -= m[c * n + k] * r[k];
-        r[c] = acc / m[c * n + c];
-    }
-    return true;
-}
-
 // Backward Euler: v1 = v0 + h a(x0 + h v1, v1), x1 = x0 + h v1. Newton's method on
 // G(v1) = v1 - v0 - h a(x0 + h v1, v1), with dG/dv1 = I - h (h da/dx + da/dv).
 // Starting from v1 = v0, a linear system converges after one update (two evaluations).
@@ -138,14 +113,36 @@ void implicit_euler(const System& s, Lane& L, double h) {
         } else {
             const int dim = 2 * n;
             acceleration_jacobian_dense(s, x1, v1, L.jx.data(), L.jv.data());
-            for (int r = 0; r < dim; ++r) {
-                for (int c = 0; c < dim; ++c)
-                    L.mat[r * dim + c] = (r == c ? 1.0 : 0.0) - h * (h * L.jx[r * dim + c] + L.jv[r * dim + c]);
-                const int i = r / 2;
-                const dvec2 g = v1[i] - L.v[i] - h * a[i];
-                L.rhs[r] = -(r % 2 == 0 ? g.x : g.y);
+            // The Newton matrix I − h (h Jx + Jv) (whose zeros are +0: 0 − (±0)) and −G.
+            auto entry = [&](int r, int c) {
+                return (r == c ? 1.0 : 0.0) - h * (h * L.jx[r * dim + c] + L.jv[r * dim + c]);
+            };
+            auto residual = [&]() {
+                for (int i = 0; i < n; ++i) {
+                    const dvec2 g = v1[i] - L.v[i] - h * a[i];
+                    L.rhs[2 * i] = -g.x;
+                    L.rhs[2 * i + 1] = -g.y;
+                }
+            };
+            residual();
+            BandSolve banded = BandSolve::not_finite;
+            if (L.band_kl > 0) {
+                // Bodies coupled only to near ones (a chain): the band, the same numbers.
+                const Band b{dim, L.band_kl, L.band_kl};
+                std::fill(L.mat.begin(), L.mat.begin() + static_cast<std::ptrdiff_t>(b.size()), 0.0);
+                for (int r = 0; r < dim; ++r)
+                    for (int c = std::max(0, r - b.kl); c <= std::min(dim - 1, r + b.ku); ++c)
+                        b.at(L.mat.data(), r, c) = entry(r, c);
+                banded = solve_banded(b, L.mat.data(), L.rhs.data());
+                solved = banded == BandSolve::solved;
             }
-            solved = solve_dense(dim, L.mat.data(), L.rhs.data());
+            if (banded == BandSolve::not_finite) {
+                // Dense, or an infinity or NaN on the way, where only the dense solve says what it gives.
+                if (L.band_kl > 0) residual();
+                for (int r = 0; r < dim; ++r)
+                    for (int c = 0; c < dim; ++c) L.mat[r * dim + c] = entry(r, c);
+                solved = solve_dense(dim, L.mat.data(), L.rhs.data());
+            }
             for (int i = 0; i < n && solved; ++i) delta[i] = dvec2(L.rhs[2 * i], L.rhs[2 * i + 1]);
         }
         if (!solved) break;
@@ -833,6 +830,11 @@ Lane make_lane(const System& s, int index, const dvec2* x0, const dvec2* v0) {
         L.jv.resize(4 * n * n);
         L.mat.resize(4 * n * n);
         L.rhs.resize(2 * n);
+        // Implicit Euler's Newton matrix couples x and y of bodies i, j joined by a force:
+        // entries within 2·|i − j| + 1 of the diagonal. A band (with its fill-in, 3 kl + 1 wide)
+        // narrower than the matrix is solved as one.
+        const int kl = 2 * s.coupling_span() + 1;
+        if (3 * kl + 1 < static_cast<int>(2 * n)) L.band_kl = kl;
     }
     L.reset(x0, v0);
     return L;

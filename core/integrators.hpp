@@ -76,6 +76,10 @@ struct Lane {
     std::vector<dvec2> stage[stage_arrays];
     std::vector<dvec2> substep_start_x, substep_start_v, substep_end_x, substep_end_v;
     std::vector<double> jx, jv, mat, rhs;
+    // Implicit Euler on bodies coupled only to near ones (a chain): the Newton matrix's
+    // half-bandwidth (make_lane: 2·System::coupling_span() + 1), its band solved in `mat`
+    // (linear_solve.hpp); 0: solved densely.
+    int band_kl = 0;
 
     void reset(const dvec2* x0, const dvec2* v0);
 };

@@ -6,7 +6,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <limits>
+#include <utility>
 
 namespace stepwise {
 
@@ -51,7 +54,9 @@ StopReason step_gave_up(const Lane& L) {
 
 Scene build_scene(const Config& c) { return build_scene(c.scenario, c.values, c.duration); }
 
-Simulation::Simulation(const Config& c) : config_(c), scene_(build_scene(c)) {
+Simulation::Simulation(const Config& c) : Simulation(c, build_scene(c)) {}
+
+Simulation::Simulation(const Config& c, Scene scene) : config_(c), scene_(std::move(scene)) {
     const System& s = scene_.system;
     reference_kind_ =
         has_closed_form(s, scene_.x0.data(), scene_.v0.data()) ? ReferenceKind::exact : ReferenceKind::rk45;
@@ -68,6 +73,7 @@ Simulation::Simulation(const Config& c) : config_(c), scene_(build_scene(c)) {
     for (int index : c.integrators) {
         lanes_.push_back(make_lane(s, index, scene_.x0.data(), scene_.v0.data()));
         const IntegratorInfo& info = integrators()[index];
+        infos_.push_back(&info);
         const bool variable_cost = info.implicit || info.adaptive;
         stride_.push_back(!c.equal_cost ? 1 : variable_cost ? 0 : info.force_evaluations);
     }
@@ -90,6 +96,13 @@ Simulation::Simulation(const Config& c) : config_(c), scene_(build_scene(c)) {
         shadow_->rtol = shadow_->atol = shadow_rtol;
     }
     initial_energy_scale_ = kinetic_energy(s, scene_.v0.data()) + std::fabs(potential_energy(s, scene_.x0.data()));
+    // The largest of these speeds whose bound leaves a wide margin below the largest double
+    // (1.8e308; the bound's own roundings are a few ulps).
+    for (const double v_max : {1e50, 1e20, 1e8})
+        if (energy_bound(s, runaway_factor * scene_.length_scale, v_max) <= 1e300) {
+            check_speed_ = v_max;
+            break;
+        }
     if (c.loop.kind != LoopKind::none) {
         loop_.emplace(c.loop);
         variable_clock_ = c.loop.kind == LoopKind::variable;
@@ -105,7 +118,7 @@ Simulation::Simulation(const Config& c) : config_(c), scene_(build_scene(c)) {
     reset();
 }
 
-const IntegratorInfo& Simulation::info(int i) const { return integrators()[lanes_[i].integrator]; }
+const IntegratorInfo& Simulation::info(int i) const { return *infos_[i]; }
 
 void Simulation::reset() {
     steps_ = 0;
@@ -158,6 +171,33 @@ void Simulation::reset() {
     ref_steps_ = 0;
 }
 
+namespace {
+
+// Every component of x within ±limit and of v within ±speed (limit, speed >= 0), in one pass
+// without a branch: the magnitudes compared as bit patterns, which order as the numbers do, with
+// inf and then NaN above every finite number; limit − |x| as 64-bit integers wraps to a pattern
+// with its top bit set exactly where |x| > limit, and the patterns are or-ed, so the loop is
+// integer and, subtract and or, which vectorise.
+bool within_box(const dvec2* x, const dvec2* v, int n, double limit, double speed) {
+    static_assert(sizeof(dvec2) == 2 * sizeof(std::uint64_t), "a dvec2 is its two doubles");
+    const std::uint64_t magnitude = ~(std::uint64_t{1} << 63);
+    std::uint64_t lx, lv;  // the bits of limit and speed (no std::bit_cast in the page's libc++)
+    std::memcpy(&lx, &limit, 8);
+    std::memcpy(&lv, &speed, 8);
+    const char* px = reinterpret_cast<const char*>(x);
+    const char* pv = reinterpret_cast<const char*>(v);
+    std::uint64_t out = 0;
+    for (int k = 0; k < 2 * n; ++k) {
+        std::uint64_t a, b;
+        std::memcpy(&a, px + 8 * k, 8);
+        std::memcpy(&b, pv + 8 * k, 8);
+        out |= (lx - (a & magnitude)) | (lv - (b & magnitude));
+    }
+    return (out >> 63) == 0;
+}
+
+}  // namespace
+
 StopReason Simulation::check_state(const dvec2* x0, const dvec2* v0, const dvec2* x, const dvec2* v,
                                    StopReason gave_up) const {
     const System& s = scene_.system;
@@ -165,7 +205,12 @@ StopReason Simulation::check_state(const dvec2* x0, const dvec2* v0, const dvec2
     if (s.collided(x0, v0, x, v)) return StopReason::collision;
     if (gave_up != StopReason::none) return gave_up;
     const double limit = runaway_factor * scene_.length_scale;
-    for (int b = 0; b < bodies(); ++b) {
+    // Every coordinate within the runaway limit and every velocity component within check_speed_
+    // (a NaN is within neither) proves what the checks below ask, finite, not run away, a finite
+    // energy and power (energy_bound), without them.
+    const int n = bodies();
+    if (check_speed_ > 0.0 && within_box(x, v, n, limit, check_speed_)) return StopReason::none;
+    for (int b = 0; b < n; ++b) {
         if (!std::isfinite(x[b].x) || !std::isfinite(x[b].y) || !std::isfinite(v[b].x) || !std::isfinite(v[b].y))
             return StopReason::diverged;
         if (std::fabs(x[b].x) > limit || std::fabs(x[b].y) > limit) return StopReason::diverged;
@@ -185,7 +230,7 @@ void Simulation::add_dissipated(size_t i, double h, double p) {
     P[1] = P[2];
     P[2] = P[3];
     P[3] = p;
-    if (integrators()[L.integrator].adaptive) {
+    if (infos_[i]->adaptive) {
         st.dissipated = L.dissipated;  // rk45 integrates it with its own stages
         return;
     }
@@ -295,14 +340,15 @@ void Simulation::step_lanes(double frame_step) {
         Status& st = status_[i];
         if (st.reason != StopReason::none) continue;
         Lane& L = lanes_[i];
-        const bool adaptive = stride_[i] == 0 && integrators()[L.integrator].adaptive;
+        const IntegratorInfo& info = *infos_[i];
+        const bool adaptive = stride_[i] == 0 && info.adaptive;
         if (stride_[i] != 1 && !due(i, tick, adaptive)) continue;
         const long long ticks = tick - lane_at_[i];
         const double h = variable ? frame_step : static_cast<double>(ticks) * config_.dt;
         std::copy(L.x.begin(), L.x.end(), last_x_[i].begin());
         std::copy(L.v.begin(), L.v.end(), last_v_[i].begin());
         const long long spent = L.force_evaluations;
-        integrators()[L.integrator].step(s, L, h);
+        info.step(s, L, h);
         if (L.observer) report_result(L);
         const long long cost = std::max(1LL, L.force_evaluations - spent);
         if (adaptive) {

@@ -51,6 +51,9 @@ constexpr double equal_cost_rtol_max = 1.0;  // no accuracy to speak of: fixed s
 class Simulation {
 public:
     explicit Simulation(const Config& c);
+    // A scene built elsewhere (a benchmark's system that no scenario builds): c gives the step,
+    // the duration, the lanes and the loop, and its scenario keys are not read.
+    Simulation(const Config& c, Scene scene);
 
     // Back to t = 0 with fresh lanes (stateful integrators restart).
     void reset();
@@ -153,6 +156,10 @@ public:
     // trapezoid where the step varies (implicit Euler with equal cost).
     double energy(int i) const;
     double dissipated(int i) const { return status_[i].dissipated; }
+    // The dissipated energy is summed step by step, a power at every step; a caller that never
+    // reads it (the CLI's CSV rows) turns that off before the first step, and dissipated() stays
+    // 0. Whether and when a lane stops does not depend on it.
+    void measure_dissipated(bool on) { dissipative_ = on && scene_.system.dissipative(); }
 
     ReferenceKind reference_kind() const { return reference_kind_; }
     // The reference is brought up to the current step only when something reads it (a run
@@ -273,6 +280,7 @@ private:
     Config config_;
     Scene scene_;
     std::vector<Lane> lanes_;
+    std::vector<const IntegratorInfo*> infos_;  // each lane's row of integrators()
     std::vector<Status> status_;
     std::vector<std::vector<dvec2>> last_x_, last_v_;  // the last good state of each lane
     ReferenceKind reference_kind_;
@@ -291,6 +299,9 @@ private:
     dvec2 l_centre_{0.0, 0.0};
     double l_scale_ = 1.0;
     double initial_energy_scale_ = 0.0;  // KE + |PE| at t = 0
+    // check_state's proof: a state whose coordinates are within the runaway limit and whose
+    // velocity components are within this has a finite energy and power (-1: none is proved).
+    double check_speed_ = -1.0;
     long long steps_ = 0;
     // Equal cost: each lane's stride (0: by budget), the tick its state belongs to, its step
     // count, what its next step is expected to cost, and the reference at its time.

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace stepwise {
 
@@ -30,6 +31,14 @@ bool System::couples_bodies() const {
     bool couples = false;
     for_each_force_kind([&]<class K>() { couples = couples || (K::couples_bodies && K::present(*this)); });
     return couples;
+}
+
+int System::coupling_span() const {
+    int span = 0;
+    for_each_force_kind([&]<class K>() {
+        if constexpr (K::couples_bodies) span = std::max(span, K::coupling_span(*this));
+    });
+    return span;
 }
 
 bool System::collided(const dvec2* x0, const dvec2* v0, const dvec2* x1, const dvec2* v1) const {
@@ -179,13 +188,51 @@ double potential_energy(const System& s, const dvec2* x) {
 double dissipated_power(const System& s, const dvec2* x, const dvec2* v) {
     BodyField f;
     body_field(s, f);
+    const int n = s.bodies();
     double p = 0.0;
-    for (int i = 0; i < s.bodies(); ++i) {
-        const double v2 = v[i].x * v[i].x + v[i].y * v[i].y;
-        p += f.b * v2 + f.c * v2 * std::sqrt(v2);
+    bool fields_done = false;
+    if (f.c == 0.0) {
+        // Without drag the term c |v|³ is ±0, which leaves the sum as it is (p starts at +0, so
+        // it is never −0), unless |v|³ overflows and 0·inf makes it NaN: so it (and its square
+        // root) is left out where the speeds squared sum to less than 1e200, all finite, and the
+        // full sum below is taken otherwise.
+        double v2_sum = 0.0;
+        for (int i = 0; i < n; ++i) {
+            const double v2 = v[i].x * v[i].x + v[i].y * v[i].y;
+            p += f.b * v2;
+            v2_sum += v2;
+        }
+        fields_done = v2_sum < 1e200;
+        if (!fields_done) p = 0.0;
     }
+    if (!fields_done)
+        for (int i = 0; i < n; ++i) {
+            const double v2 = v[i].x * v[i].x + v[i].y * v[i].y;
+            p += f.b * v2 + f.c * v2 * std::sqrt(v2);
+        }
     for_each_element_kind([&]<class K>() { K::add_power(s, x, v, p); });
     return p;
+}
+
+double energy_bound(const System& s, double x_max, double v_max) {
+    // Every factor at least 1, so that a bound on a product bounds its partial products too.
+    auto big = [](double a) { return std::max(1.0, std::fabs(a)); };
+    const double v2 = big(2.0 * v_max * v_max);
+    // The fields, per body: kinetic 0.5 m |v|², potential −m g·x, power b |v|² + c |v|³.
+    BodyField f;
+    body_field(s, f);
+    double bound = 0.0;
+    for (int i = 0; i < s.bodies(); ++i)
+        bound += big(s.mass[i]) * (v2 + 2.0 * big(std::fabs(f.g.x) + std::fabs(f.g.y)) * big(x_max)) +
+                 big(f.b) * v2 + big(f.c) * v2 * std::sqrt(v2);
+    // The elements': a kind without energy_bound has none to give.
+    for_each_element_kind([&]<class K>() {
+        if constexpr (requires { K::energy_bound(s, x_max, v2); })
+            bound += K::energy_bound(s, x_max, v2);
+        else if (K::present(s))
+            bound = std::numeric_limits<double>::infinity();
+    });
+    return bound;
 }
 
 void acceleration_jacobian_blocks(const System& s, const dvec2* x, const dvec2* v,

@@ -65,6 +65,9 @@ struct System {
     bool couples_bodies() const;
     // True when a link is rigid (compliance 0): a force-based integrator cannot step this system.
     bool has_rigid_links() const;
+    // The largest |i − j| over the forces that join bodies i and j (0 when none does): how far
+    // from the diagonal their Jacobian reaches, in bodies.
+    int coupling_span() const;
     // True when a body came within a central body's collision radius during a step from
     // (x0, v0) to (x1, v1): it ends inside, or it started heading in on an orbit that dives
     // inside the radius and the step got it there: it ends heading out (past the closest
@@ -95,6 +98,13 @@ double angular_momentum(const System& s, const dvec2* x, const dvec2* v, dvec2 c
 // Rate at which damping and drag remove mechanical energy (>= 0); a link's damper needs x for
 // its direction.
 double dissipated_power(const System& s, const dvec2* x, const dvec2* v);
+// An upper bound on the magnitude of every number energy() and dissipated_power() form (each
+// term, each intermediate product, each partial sum, up to rounding) at any finite state whose
+// position and velocity components all lie within ±x_max and ±v_max and whose bodies lie outside
+// every central body's collision radius; +inf when a force kind gives no bound. Where it is far
+// below the largest double, such a state's energy and power are finite without computing them
+// (Simulation's check after a step).
+double energy_bound(const System& s, double x_max, double v_max);
 
 // The Jacobians of the acceleration, for implicit Euler's Newton iteration.
 // Block-diagonal form (one 2x2 block per body, row-major a00 a01 a10 a11); valid only

@@ -210,3 +210,42 @@ TEST_CASE("what the kinds say about a system: closed forms, order regimes, angul
     CHECK_FALSE(has_closed_form(pair, px, pv));
     CHECK(regime_of(pair) == OrderRegime::dissipative);
 }
+
+TEST_CASE("energy_bound bounds the energy and the power over its whole box", "[forces]") {
+    // The corners of the box (every coordinate ±x_max, every velocity component ±v_max) and
+    // points inside it: the energy and the power are finite and within the bound, kind by kind
+    // and all together (Simulation proves lanes finite with it instead of computing them).
+    const double x_max = 1e7, v_max = 1e50;
+    for (const std::string kind : {"uniform_gravity", "linear_damper", "quadratic_drag", "anchor_spring",
+                                   "pair_spring", "central_body", "link", "all"}) {
+        System s = with_kind(kind);
+        if (kind == "link") {
+            // And a stiff compliant chain of three (α = 1e-9 m/N, damped along its links).
+            s.links.push_back({0, no_body, dvec2(-1.0, 2.0), 0.5, 1e-9, 3.0});
+            s.links.push_back({1, 0, dvec2(0.0), 0.7, 1e-9, 3.0});
+            s.links.push_back({2, 1, dvec2(0.0), 0.7, 1e-6, 0.0});
+        }
+        const double bound = energy_bound(s, x_max, v_max);
+        INFO(kind << ": bound " << bound);
+        REQUIRE(bound <= 1e300);
+        for (int corner = 0; corner < 256; ++corner) {
+            std::vector<dvec2> xs(3), vs(3);
+            for (int b = 0; b < 3; ++b) {
+                const double scale = corner < 128 ? 1.0 : 0.37 * (b + 1);
+                xs[b] = scale * dvec2((corner >> b & 1) ? x_max : -x_max, (corner >> (b + 3) & 1) ? x_max : -x_max);
+                vs[b] = scale * dvec2((corner >> (b + 1) & 1) ? v_max : -v_max, (corner >> (b + 4) & 1) ? -v_max : v_max);
+            }
+            const double e = energy(s, xs.data(), vs.data()), p = dissipated_power(s, xs.data(), vs.data());
+            REQUIRE(std::isfinite(e));
+            REQUIRE(std::isfinite(p));
+            CHECK(std::fabs(e) <= bound);
+            CHECK(std::fabs(p) <= bound);
+        }
+    }
+    // Speeds whose cube overflows are past any bound; a central body without a collision radius
+    // gives none.
+    CHECK(!(energy_bound(with_kind("quadratic_drag"), x_max, 1e110) <= 1e300));
+    System centre = with_kind("central_body");
+    centre.central_forces[0].collision_radius = 0.0;
+    CHECK(!(energy_bound(centre, x_max, v_max) <= 1e300));
+}

@@ -6,6 +6,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstring>
+
 using namespace stepwise;
 using namespace testing_helpers;
 
@@ -70,6 +72,26 @@ TEST_CASE("mechanical energy plus dissipated energy stays at the initial energy"
     CHECK(sim.energy(0) + sim.dissipated(0) == Approx(e0).epsilon(1e-5));
     // The exact solution's energy matches rk4's; the drift is tiny.
     CHECK(std::fabs(sim.energy_drift(0)) < 1e-6);
+}
+
+TEST_CASE("a run that does not measure the dissipated energy steps and stops its lanes alike") {
+    // Every integrator on a damped stiff spring (explicit Euler diverges): the same states, stop
+    // reasons and times, with dissipated() 0 where it is off.
+    const std::string query = "preset=stiff_spring&b=0.5&integrators=" + all_integrators();
+    Simulation on(config_of(query)), off(config_of(query));
+    off.measure_dissipated(false);
+    on.advance(200);
+    off.advance(200);
+    for (int l = 0; l < on.lanes(); ++l) {
+        INFO(on.info(l).id);
+        CHECK(std::memcmp(on.lane(l).x.data(), off.lane(l).x.data(), on.bodies() * sizeof(dvec2)) == 0);
+        CHECK(std::memcmp(on.lane(l).v.data(), off.lane(l).v.data(), on.bodies() * sizeof(dvec2)) == 0);
+        CHECK(on.stop_reason(l) == off.stop_reason(l));
+        CHECK(on.diverged_at(l) == off.diverged_at(l));
+        CHECK((on.dissipated(l) > 0.0 || on.diverged(l)));
+        CHECK(off.dissipated(l) == 0.0);
+    }
+    CHECK(on.diverged(0));
 }
 
 TEST_CASE("energy drift: explicit Euler gains, semi-implicit keeps, on the undamped spring") {

@@ -5,6 +5,8 @@
 #include "forces/force_terms.hpp"
 #include "forces/spring_math.hpp"
 
+#include <algorithm>
+
 namespace stepwise {
 
 struct AnchorSpringForce {
@@ -30,6 +32,15 @@ struct AnchorSpringForce {
             const dvec2 w = v[sp.body];
             p += sp.b * (w.x * w.x + w.y * w.y);
         }
+    }
+    // |d| <= √2 (x_max + |anchor|), so the energy is at most k (|d| + rest)² / 2, the power b v2.
+    static double energy_bound(const System& s, double x_max, double v2) {
+        double bound = 0.0;
+        for (const AnchorSpring& sp : s.anchor_springs) {
+            const double stretch = std::sqrt(2.0) * (x_max + std::fabs(sp.anchor.x) + std::fabs(sp.anchor.y)) + sp.rest;
+            bound += std::max(1.0, std::fabs(sp.k)) * std::max(1.0, stretch * stretch) + std::max(1.0, std::fabs(sp.b)) * v2;
+        }
+        return bound;
     }
     static void add_jacobian_blocks(const System& s, const dvec2* x, const dvec2*, double* dadx, double* dadv) {
         for (const AnchorSpring& sp : s.anchor_springs) {

@@ -5,7 +5,9 @@
 #include "forces/force_terms.hpp"
 #include "kepler.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace stepwise {
 
@@ -52,6 +54,20 @@ struct CentralBody {
             }
     }
     static void add_power(const System&, const dvec2*, const dvec2*, double&) {}  // conservative
+    // −gm m/|r| with |r| at least the collision radius (a body inside it has collided, which the
+    // check after a step finds first: |r|² >= radius², computed alike), taken as half of it for
+    // the roundings; none without a radius whose square is a normal number.
+    static double energy_bound(const System& s, double x_max, double) {
+        double bound = 0.0;
+        for (const CentralForce& c : s.central_forces) {
+            const double r_min = 0.5 * c.collision_radius;
+            if (!(c.collision_radius * c.collision_radius >= 1e-300)) return std::numeric_limits<double>::infinity();
+            const double reach = x_max + std::fabs(c.centre.x) + std::fabs(c.centre.y);
+            for (int i = 0; i < s.bodies(); ++i)
+                bound += std::max(1.0, std::fabs(c.gm)) * std::max(1.0, std::fabs(s.mass[i])) / std::min(1.0, r_min) + 2.0 * reach * reach;
+        }
+        return bound;
+    }
     static void add_jacobian_blocks(const System& s, const dvec2* x, const dvec2*, double* dadx, double*) {
         for (const CentralForce& c : s.central_forces)
             for (int i = 0; i < s.bodies(); ++i) {

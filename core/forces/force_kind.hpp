@@ -12,7 +12,9 @@
 //   dissipative(s)              removes energy (a damper, drag, a damped spring)
 //   has_flow(s)                 every element alone has an exact flow (the kinematic step,
 //                               orders.hpp): not drag, not a spring with a rest length
-//   couples_bodies              a force between bodies (dense Jacobian for implicit Euler)
+//   couples_bodies              a force between bodies (dense Jacobian for implicit Euler),
+//                               with coupling_span(s), the largest |i − j| it joins (the band
+//                               implicit Euler solves, make_lane)
 //   internal                    leaves the centre of mass alone (a uniform acceleration beside
 //                               it commutes with it)
 //   uniform_acceleration        a uniform acceleration (gravity): not counted as a force on a
@@ -36,7 +38,11 @@
 // or, for elements (springs, central bodies, links), their own passes after the fields:
 //   add_accelerations(s, x, v, a), add_potential(s, x, e), add_power(s, x, v, p) (empty when
 //   conservative), add_jacobian_dense(s, x, v, jx, jv) (accelerations), and
-//   add_jacobian_blocks(s, x, v, jx, jv) (forces, per-body 2x2 blocks) unless couples_bodies.
+//   add_jacobian_blocks(s, x, v, jx, jv) (forces, per-body 2x2 blocks) unless couples_bodies;
+//   and optionally energy_bound(s, x_max, v2): a bound on the magnitude of everything its
+//   add_potential and add_power form at a state within ±x_max whose speeds squared are at most
+//   v2 (both >= 1; see energy_bound in system.hpp). Without it a system holding the kind has its
+//   energy computed after every step to prove it finite.
 //
 // The list's order is the order forces are summed in, everywhere: the fields first, then anchor
 // springs, pair springs, central bodies and links. Changing it changes the last bits of every result.
@@ -82,7 +88,12 @@ concept ElementKind = requires(const System& s, const dvec2* x, const dvec2* v, 
 template <class K>
 concept BlockJacobian = requires(const System& s, const dvec2* x, double* j) { K::add_jacobian_blocks(s, x, x, j, j); };
 template <class K>
+concept CouplingSpan = requires(const System& s) {
+    { K::coupling_span(s) } -> std::same_as<int>;
+};
+template <class K>
 concept ForceKindRow = (FieldKind<K> != ElementKind<K>) && (BlockJacobian<K> == (ElementKind<K> && !K::couples_bodies)) &&
+                       (!K::couples_bodies || CouplingSpan<K>) &&
                        requires(const System& s, int* f, char* d, bool& have, dvec2& c) {
                            { K::id } -> std::convertible_to<const char*>;
                            { K::present(s) } -> std::same_as<bool>;

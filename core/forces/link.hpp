@@ -27,6 +27,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 #include <vector>
 
@@ -51,6 +52,27 @@ struct LinkForce {
     }
 
     static bool present(const System& s) { return !s.links.empty(); }
+    // A link joins bodies i and j (an anchored one, its body alone).
+    static int coupling_span(const System& s) {
+        int span = 0;
+        for (const Link& k : s.links)
+            if (k.j != no_body) span = std::max(span, std::abs(k.i - k.j));
+        return span;
+    }
+    // A compliant link's energy (|d| − L)²/(2α), |d| <= √2 (2 x_max + |anchor|), and its power
+    // c (n·w)², with (d·w)/|d| at most |w| <= 2 √v2 up to roundings (and d·w itself at most
+    // |d| |w| before the division), each taken with a wide margin; a rigid link adds neither.
+    static double energy_bound(const System& s, double x_max, double v2) {
+        double bound = 0.0;
+        for (const Link& k : s.links) {
+            if (k.compliance == 0.0) continue;
+            const double reach = std::sqrt(2.0) * (2.0 * x_max + std::fabs(k.anchor.x) + std::fabs(k.anchor.y));
+            const double stretch = reach + k.rest;
+            bound += std::max(1.0, std::fabs(1.0 / k.compliance)) * std::max(1.0, stretch * stretch) +
+                     std::max(1.0, std::fabs(k.damping)) * 64.0 * v2 + 4.0 * std::max(1.0, reach) * std::sqrt(v2);
+        }
+        return bound;
+    }
 
     static void add_accelerations(const System& s, const dvec2* x, const dvec2* v, dvec2* a) {
         // Every other force is summed by now (links are the table's last kind): the rigid links'

@@ -5,6 +5,9 @@
 #include "forces/force_terms.hpp"
 #include "forces/spring_math.hpp"
 
+#include <algorithm>
+#include <cstdlib>
+
 namespace stepwise {
 
 struct PairSpringForce {
@@ -13,6 +16,11 @@ struct PairSpringForce {
     static constexpr unsigned closed_forms = closed_form_pair;
 
     static bool present(const System& s) { return !s.pair_springs.empty(); }
+    static int coupling_span(const System& s) {
+        int span = 0;
+        for (const PairSpring& sp : s.pair_springs) span = std::max(span, std::abs(sp.i - sp.j));
+        return span;
+    }
 
     static void add_accelerations(const System& s, const dvec2* x, const dvec2* v, dvec2* a) {
         const double* inv_m = s.inv_mass.data();
@@ -30,6 +38,15 @@ struct PairSpringForce {
             const dvec2 w = v[sp.i] - v[sp.j];
             p += sp.b * (w.x * w.x + w.y * w.y);
         }
+    }
+    // |d| <= 2√2 x_max and |v_i − v_j|² <= 4 v2.
+    static double energy_bound(const System& s, double x_max, double v2) {
+        double bound = 0.0;
+        for (const PairSpring& sp : s.pair_springs) {
+            const double stretch = 2.0 * std::sqrt(2.0) * x_max + sp.rest;
+            bound += std::max(1.0, std::fabs(sp.k)) * std::max(1.0, stretch * stretch) + std::max(1.0, std::fabs(sp.b)) * 4.0 * v2;
+        }
+        return bound;
     }
     static void add_jacobian_dense(const System& s, const dvec2* x, const dvec2*, double* dadx, double* dadv) {
         const int n = 2 * s.bodies();
