@@ -69,7 +69,7 @@ TEST_CASE("the banded solve gives the dense solve's numbers, signs of zero inclu
             const double u = rng.next();
             e = u < zeros ? (rng.next() < 0.5 ? -0.0 : 0.0) : 2.0 * rng.next() - 1.0;
         }
-        BandSolve how;
+        BandSolve how = BandSolve::singular;  // set by agree()
         INFO("trial " << trial << ", n = " << n << ", kl = " << kl << ", ku = " << ku);
         REQUIRE(agree(n, kl, ku, m, r, how));
         solved += how == BandSolve::solved;
