@@ -361,6 +361,9 @@ public:
                         for (int d = 0; d < ps.dims; ++d) c.values[offset + d] = base.values[offset + d];
                     offset += static_cast<size_t>(ps.dims);
                 }
+                // The base value may break the rule with the link's other keys (a bridge's default
+                // span against links=2): then every parameter goes back to its base, which holds.
+                if (info.check(Params(info, c.values))) c.values = base.values;
             }
         }
         check_loop(pairs, c);

@@ -327,3 +327,14 @@ TEST_CASE("links: Dormand–Prince keeps the stiff compliant chain's reference, 
     CHECK(coarse.reference_stop_reason() == StopReason::substep_limit);
     CHECK(coarse.reference_stopped_at() == Approx(0.83).margin(1e-9));
 }
+
+TEST_CASE("links: a rule broken by a key's base value sends every parameter back to its base") {
+    // span=x is refused and keeps its default 8, which breaks the bridge's rule with links=2:
+    // the valid parts must still be a valid config (normalise parses back).
+    const ParseResult r = parse_config("scenario=bridge&links=2&span=x");
+    REQUIRE(r.errors.size() == 2);
+    CHECK(r.errors[0].key == "span");
+    CHECK(r.errors[1].key == "span");
+    CHECK(parse_config(normalise(r.config)).ok());
+    CHECK(r.config.get("links") == 12.0);
+}
