@@ -134,9 +134,9 @@ test('the core\'s messages about a bad link read as whole German sentences', asy
 test('the game loop\'s line and the X-ray\'s stage names in German, with decimal commas', async () => {
   const de = await import('../../web/strings/de.js');
   assert.equal(de.sentences.loop('accumulator at 30 Hz, 4 substeps (step 1/120 s), jitter 0.5 (seed 7), at most 8 steps a frame'),
-    'accumulator mit 30 Hz, 4 Teilschritte (Schritt 1/120 s), Schwankung 0,5 (Startwert 7), höchstens 8 Schritte je Bild');
-  assert.equal(de.sentences.loop('variable at 30 Hz, jitter 0'), 'variable mit 30 Hz, Schwankung 0');
-  assert.equal(de.sentences.loop('fixed at 60 Hz, 1 substep (step 1/60 s)'), 'fixed mit 60 Hz, 1 Teilschritt (Schritt 1/60 s)');
+    'Akkumulator (accumulator), 30 Hz, 4 Teilschritte (Schritt 1/120 s), Schwankung 0,5 (Startwert 7), höchstens 8 Schritte je Bild');
+  assert.equal(de.sentences.loop('variable at 30 Hz, jitter 0'), 'variabel (variable), 30 Hz, Schwankung 0');
+  assert.equal(de.sentences.loop('fixed at 60 Hz, 1 substep (step 1/60 s)'), 'fest (fixed), 60 Hz, 1 Teilschritt (Schritt 1/60 s)');
   assert.equal(de.sentences.stage('kick 2 (conservative forces at v = 0)'), 'Stoß 2 (konservative Kräfte bei v = 0)');
   assert.equal(de.sentences.stage('anchor spring 1 (no closed form: dv = a h and dx = dv h/2)'),
     'Feder am Aufhängepunkt 1 (keine geschlossene Lösung: dv = a h und dx = dv h/2)');

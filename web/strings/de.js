@@ -9,7 +9,7 @@ export const sameInBothLanguages = new Set([
   'Heun', 'Leapfrog', 'Störmer–Verlet', 'Yoshida 4 (Forest–Ruth)', 'Dormand–Prince 5(4)', 'Runge–Kutta 4',
   // Words German has too, names, symbols, units, file formats, code and formulas.
   'Runge–Kutta', 'System', 'Pause', 'Integrator', 'Simulation', 'Export', 'Stepwise', 'G·M', 't (s)', 'k = 100 (ωh = 1)',
-  'CSV', 'PNG', 'JSON', 'HTML', 'postMessage', 'docs/embedding.md', 't = 0.00 s', 'R', 'm', 'k', 'h', 'x', 'y', 'vx', 'vy',
+  'CSV', 'PNG', 'JSON', 'HTML', 'postMessage', 't = 0.00 s', 'R', 'm', 'k', 'h', 'x', 'y', 'vx', 'vy',
   'dr/dt', '1', '2', '3', '4', 'F = −k·x', '1 + (ωh)²', 'x_new = x + v·h v_new = v + a(x)·h // a = −(k/m)·x',
   'v_new = v + a(x)·h x_new = x + v_new·h', 'dt ≤ {dt} s',
 ]);
@@ -112,8 +112,8 @@ export const scenarios = {
   },
   spring: {
     name: 'Feder',
-    description: 'Eine Masse an einer Feder zu einem festen Aufhängepunkt: F = −k·(|d| − rest)·d/|d| − b·v, ' +
-      'd = x − anchor.',
+    description: 'Eine Masse an einer Feder zu einem festen Aufhängepunkt A: F = −k·(|d| − rest)·d/|d| − b·v ' +
+      'mit d = x − A (rest: die Ruhelänge).',
   },
   two_spring: {
     name: 'Zwei Federn',
@@ -580,8 +580,16 @@ export const texts = {
   "each integrator's angular momentum minus the exact motion's, in % of its size at the start (Σ m·|r₀|·|v₀|)": "Drehimpuls jedes Integrators minus der der exakten Bewegung, in % seiner Größe am Start (Σ m·|r₀|·|v₀|)",
   "Embed this simulation": "Diese Simulation einbetten",
   "Paste this into your page's HTML. The frame runs the exact setup shown here, and your page can drive it (play, pause, step, reset, a new config) and read its energy drift and error with": "Dies in das HTML der eigenen Seite einfügen. Der Rahmen zeigt genau die Einstellung von hier, und die Seite kann ihn steuern (Start, Pause, Schritt, zurück, eine neue Einstellung) und seine Energiedrift und seinen Fehler lesen, mit",
-  ": see": ": siehe",
-  "in the Stepwise sources.": "in den Quellen von Stepwise.",
+  "Main parameters": "Wichtigste Parameter",
+  "What this system and preset show": "Was dieses System und diese Voreinstellung zeigen",
+  "More: time step, duration, equal cost, phase-space cloud, every parameter": "Mehr: Zeitschritt, Dauer, gleicher Aufwand, Phasenraumwolke, alle Parameter",
+  "the lesson page": "die Lektionsseite",
+  "drives two frames so (its source shows how).": "steuert so zwei Rahmen (ihr Quelltext zeigt, wie).",
+  "The messages": "Die Nachrichten",
+  "To the frame, after": "An den Rahmen, nach",
+  "(with": "(mit",
+  "From the frame:": "Vom Rahmen:",
+  "(t and each integrator's energy drift, error and divergence, at most 4 a second),": "(t und Energiedrift, Fehler und Divergenz jedes Integrators, höchstens 4-mal je Sekunde),",
   "Controls": "Bedienelemente",
   "None: the canvas only": "Keine: nur die Zeichnung",
   "Compact: play, step, reset": "Kompakt: Start, Schritt, Zurücksetzen",
@@ -834,8 +842,10 @@ const comma = (text) => text.replace(/(\d)\.(\d)/g, '$1,$2');
 export const sentences = {
   // A game loop in words (core/frame_loop.cpp describe_loop): "accumulator at 30 Hz, 4 substeps
   // (step 1/120 s), jitter 0.5 (seed 7), at most 8 steps a frame".
+  // German: "Akkumulator (accumulator), 30 Hz, 4 Teilschritte (Schritt 1/120 s), …" (the id as
+  // the loop menu and the link write it).
   loop: (text) => comma(text
-    .replace(/ at ([\d.e+-]+) Hz/, ' mit $1 Hz')
+    .replace(/^(fixed|variable|accumulator) at ([\d.e+-]+) Hz/, (all, kind, hz) => `${loopNames[kind]} (${kind}), ${hz} Hz`)
     .replace(/, 1 substep \(step /, ', 1 Teilschritt (Schritt ')
     .replace(/, (\d+) substeps \(step /, ', $1 Teilschritte (Schritt ')
     .replace(/, jitter /, ', Schwankung ')
@@ -856,6 +866,8 @@ export const sentences = {
     return label;  // k1 … k7 and the like read the same
   },
 };
+
+const loopNames = { fixed: 'fest', variable: 'variabel', accumulator: 'Akkumulator' };
 
 const stageNames = {
   'kick': 'Stoß',
