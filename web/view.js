@@ -30,8 +30,11 @@ const nearRect = (map, x, y, pad = 24) => finite(x, y) && x > map.rect.x - pad &
 
 // Adds a ring of 10 px around each point near the map's box to the current path (the exact or
 // reference bodies' marks, one path for all of them).
-function addRings(ctx, map, points, radius = 10) {
-  for (const p of points) {
+// only: the one body to ring (-1: every one).
+function addRings(ctx, map, points, radius = 10, only = -1) {
+  for (let b = 0; b < points.length; ++b) {
+    if (only >= 0 && b !== only) continue;
+    const p = points[b];
     const x = map.px(p.x), y = map.py(p.y);
     if (!nearRect(map, x, y)) continue;
     ctx.moveTo(x + radius, y);
@@ -445,7 +448,10 @@ export class View {
     ctx.setLineDash([4, 4]);
     ctx.globalAlpha = 0.6;
     ctx.beginPath();
-    for (const lane of shownLanes) addRings(ctx, maps[lane.index], reference, this.markSize(maps[lane.index], 10));
+    for (const lane of shownLanes) {
+      const m = maps[lane.index], size = this.markSize(m, 10);
+      addRings(ctx, m, reference, Math.max(size, 5), this.markedBody(size));
+    }
     ctx.stroke();
     ctx.globalAlpha = 1;
     ctx.setLineDash([]);
@@ -888,11 +894,11 @@ export class View {
     const dx = x2 - x1, dy = y2 - y1, len = Math.hypot(dx, dy);
     path.lift();
     path.point(x1, y1);
-    if (len >= 6) {
+    if (len >= 5) {
       const ux = dx / len, uy = dy / len, nx = -uy, ny = ux;
-      const lead = Math.min(8, len * 0.15), amp = Math.min(5, Math.max(2.5, len * 0.2));
+      const lead = Math.min(8, len * 0.1), amp = Math.min(5, Math.max(3, len * 0.25));
       const body = len - 2 * lead;
-      const turns = Math.max(2, Math.min(10, Math.round(body / 6)));
+      const turns = Math.max(1, Math.min(10, Math.round(body / 6)));
       path.point(x1 + ux * lead, y1 + uy * lead);
       for (let i = 1; i <= turns * 2; ++i) {
         const s = lead + (body * (i - 0.5)) / (turns * 2);
@@ -941,6 +947,10 @@ export class View {
     const link = this.shortestLink;
     return Number.isFinite(link) ? Math.max(2.5, Math.min(size, 0.4 * link * map.scale)) : size;
   }
+
+  // The one body marked when the links are too short on screen for a mark on each (marks under
+  // 4 px would hide the coils between them): the body that leaves the trail (-1: every body).
+  markedBody(size) { return size < 4 ? this.trailBody : -1; }
 
   // Fixed attracting bodies: a dot of fixed pixel size (their collision radius when that is
   // larger on screen) with a faint halo, named when the canvas has room.
@@ -1002,7 +1012,8 @@ export class View {
     if (trails && !this.scene.referencePath) this.drawTrails(map, trails, theme.ghost, 0.5);
     ctx.globalAlpha = 1;
     ctx.beginPath();
-    addRings(ctx, map, reference, this.markSize(map, 10));
+    const size = this.markSize(map, 10);
+    addRings(ctx, map, reference, Math.max(size, 5), this.markedBody(size));
     ctx.stroke();
     ctx.globalAlpha = 1;
     ctx.setLineDash([]);
@@ -1068,8 +1079,10 @@ export class View {
     this.drawSprings(map, lane.bodies);
     ctx.globalAlpha = this.alpha();
     ctx.setLineDash([]);
-    const scale = this.arrowScale(map), size = this.markSize(map, 7);
-    for (const p of lane.bodies) {
+    const scale = this.arrowScale(map), size = this.markSize(map, 7), only = this.markedBody(size);
+    for (let b = 0; b < lane.bodies.length; ++b) {
+      if (only >= 0 && b !== only) continue;
+      const p = lane.bodies[b];
       const x = map.px(p.x), y = map.py(p.y);
       // A body outside the view is not drawn: an edge marker points at it (drawEdgeMarkers).
       if (!nearRect(map, x, y)) continue;
@@ -1077,7 +1090,7 @@ export class View {
       ctx.fillStyle = style.colour;
       ctx.strokeStyle = theme.bg;
       ctx.lineWidth = 2;
-      drawMarker(ctx, style.marker, x, y, size);
+      drawMarker(ctx, style.marker, x, y, only >= 0 ? 5 : size);
       ctx.fill();
       ctx.stroke();
     }

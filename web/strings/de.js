@@ -895,7 +895,7 @@ export const texts = {
   "The Motion tab shows the system as it moves.": "Der Reiter Bewegung zeigt das System, wie es sich bewegt.",
   "Links: constraint error, largest |length − L|/L (log scale)": "Glieder: Fehler der Zwangsbedingung, größtes |Länge − L|/L (logarithmisch)",
   "Tension of the first link (N)": "Zugkraft des ersten Glieds (N)",
-  "constraint error, log": "Fehler der Zwangsbedingung, log",
+  "constraint error, log": "Zwangsfehler, log",
   "tension (N)": "Zugkraft (N)",
   "Links": "Glieder",
   "constraint error: the largest |length − L|/L over the links, log scale; a compliant link's stretch is physical, so compare it with the reference's own (dashed)": "Fehler der Zwangsbedingung: das größte |Länge − L|/L über die Glieder, logarithmisch; die Dehnung eines nachgiebigen Glieds ist physikalisch, darum mit der der Referenz vergleichen (gestrichelt)",
@@ -903,6 +903,7 @@ export const texts = {
   "the first link's tension in N; dashed: the reference's": "die Zugkraft des ersten Glieds in N; gestrichelt: die der Referenz",
   "Constraint error of each integrator's links against time, log scale": "Fehler der Zwangsbedingung der Glieder jedes Integrators über der Zeit, logarithmisch",
   "Tension of the first link for each integrator against time": "Zugkraft des ersten Glieds für jeden Integrator über der Zeit",
+  "Linked systems have no phase cloud yet: it spreads one body's x and vx, which would pull the links apart.": "Systeme mit Gliedern haben noch keine Phasenraumwolke: sie streut x und vx eines Körpers, was die Glieder auseinanderziehen würde.",
 };
 
 // German numbers in the core's sentences: a decimal comma in every number written with a point
