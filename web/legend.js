@@ -220,8 +220,11 @@ export class Legend {
     // What "diverged" means, once, for every lane: shown while a lane has diverged, on demand otherwise.
     this.explain = element('details', 'legend-explain');
     this.explain.append(element('summary', '', t('What does "diverged at t = …" mean?')), element('p', '', t(divergedExplanation)));
-    // A run of the reference alone (rigid links, integrators=reference) has no lane to explain.
-    this.explain.hidden = sim.laneIds.length === 0;
+    // A run of the reference alone (rigid links: no lane, or force-based lanes that never start)
+    // has no lane to explain, and its row is the legend (an embed shows it then).
+    const alone = sim.snapshot.lanes.every((lane) => lane.stopReason === 'needs_compliance');
+    this.explain.hidden = alone;
+    list.classList.toggle('reference-alone', alone);
     this.container.append(list, this.explain);
     this.lastUpdate = -Infinity;
     this.steps = carriedSteps;
@@ -325,6 +328,8 @@ export const summaryIntervalMs = 5000;
 export function summaryText(snapshot, names) {
   const lanes = snapshot.lanes.map((lane, l) => (lane.diverged
     ? `${names[l]} ${stopText(lane)}` : `${names[l]} ${t('energy {drift}', { drift: driftText(lane.drift) })}`));
+  // The reference of rigid links alone: its first link's tension.
+  if (lanes.length === 0 && snapshot.linked) lanes.push(linkText(snapshot.referenceConstraintError, snapshot.referenceTension));
   return `t = ${formatValue(snapshot.t)} s: ${lanes.join('; ')}.`;
 }
 
