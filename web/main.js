@@ -241,7 +241,14 @@ function apply(query, refusedAtLoad = 0) {
   if (cloudGroup) {
     const linked = sim.layout.state.has('constraint_error');
     cloudGroup.disabled = linked;
-    cloudGroup.title = linked ? t('Linked systems have no phase cloud yet: it spreads one body\'s x and vx, which would pull the links apart.') : '';
+    let note = cloudGroup.querySelector('.cloud-linked-note');
+    if (!note) {
+      note = document.createElement('p');
+      note.className = 'hint cloud-linked-note';
+      cloudGroup.querySelector('legend').after(note);
+    }
+    note.hidden = !linked;
+    note.textContent = linked ? t('Linked systems have no phase cloud yet: it spreads one body\'s x and vx, which would pull the links apart.') : '';
   }
   gameLoop.sync(sim);
   $('step').title = sim.loop.kind ? t('Advance one game frame (→)') : t('Advance exactly one dt (→)');
