@@ -79,6 +79,15 @@ test('the reference of rigid links alone plays: it moves, its legend row has its
     assert.equal(await figureShown(page, 'plot-error'), false, 'no error plot without a lane');
     assert.equal(await figureShown(page, 'plot-phase'), true);
     assert.ok(await inkedPixels(page) > 500);
+    // A lane checked beside it keeps the reference's rows (it has no box); it cannot step the rod.
+    await page.check('#int-rk4');
+    assert.match(await page.evaluate(() => window.stepwise.config()), /integrators=rk4,reference/);
+    assert.match(await legendText(page), /set compliance above 0/);
+    // Another system starts from its own integrators, not from the reference alone.
+    await page.uncheck('#int-rk4');
+    assert.match(await page.evaluate(() => window.stepwise.config()), /integrators=reference&/);
+    await page.selectOption('#scenario', 'spring');
+    assert.doesNotMatch(await page.evaluate(() => window.stepwise.config()), /integrators=reference/);
   });
 });
 
