@@ -273,8 +273,10 @@ function apply(query, refusedAtLoad = 0) {
 // the stability map) or a linked system (no phase cloud: its disc would pull the links apart),
 // or undefined.
 function viewRefusal(handle) {
-  if (!handle.loop.kind && !handle.layout.state.has('constraint_error')) return undefined;
-  return handle.errors.find((e) => e.key === 'view' && core.views.some((v) => v.id === e.value));
+  const refused = (e) => e.key === 'view' && core.views.some((v) => v.id === e.value);
+  if (handle.loop.kind) return handle.errors.find(refused);
+  if (handle.layout.state.has('constraint_error')) return handle.errors.find((e) => refused(e) && e.value === 'cloud');
+  return undefined;
 }
 
 // A change made with the page's own controls keeps a view shown in place of one the loop rules

@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { startBrowser, openPage, pageChecks, playFor, state, sleep, screenshot } from './helpers.mjs';
+import { startBrowser, openPage, pageChecks, playFor, state, sleep, screenshot, finished } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -139,6 +139,20 @@ test('the phase cloud on a linked system says why in its place, in English and G
     const report = await page.evaluate(() => window.stepwise.debug.analysis());
     assert.match(report.text, /für dieses System nicht verfügbar/);
     assert.match(report.text, /die Glieder auseinanderziehen/);
+  });
+});
+
+// The analysis views on linked systems: the stability view places the double pendulum's stiffest
+// mode (found when the view asks); the convergence study of the reference alone says why it
+// measures nothing, rather than showing empty plots without a word.
+test('the stability view of the double pendulum and the convergence view of the reference alone', async () => {
+  await pageChecks(env, { hash: 'preset=double_pendulum&view=stability' }, async (page) => {
+    const report = await finished(page);
+    assert.ok(report.system && report.system.omega > 100, JSON.stringify(report.system));
+  });
+  await pageChecks(env, { hash: 'preset=pendulum_large&view=convergence' }, async (page) => {
+    await finished(page);
+    assert.match(await page.evaluate(() => document.getElementById('analysis').innerText), /Nothing to measure: .*set compliance above 0/);
   });
 });
 

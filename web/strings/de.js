@@ -903,6 +903,7 @@ export const texts = {
   "the first link's tension in N; dashed: the reference's": "die Zugkraft des ersten Glieds in N; gestrichelt: die der Referenz",
   "Constraint error of each integrator's links against time, log scale": "Fehler der Zwangsbedingung der Glieder jedes Integrators über der Zeit, logarithmisch",
   "Tension of the first link for each integrator against time": "Zugkraft des ersten Glieds für jeden Integrator über der Zeit",
+  "Nothing to measure: no integrator here can step this system. Rigid links (compliance 0) have the reference alone; set compliance above 0 and choose integrators to measure their orders.": "Nichts zu messen: kein Integrator hier kann dieses System rechnen. Starre Glieder (compliance 0) haben nur die Referenz; compliance über 0 setzen und Integratoren wählen, um ihre Ordnungen zu messen.",
   "Linked systems have no phase cloud yet: it spreads one body's x and vx, which would pull the links apart.": "Systeme mit Gliedern haben noch keine Phasenraumwolke: sie streut x und vx eines Körpers, was die Glieder auseinanderziehen würde.",
 };
 
