@@ -552,12 +552,12 @@ const std::vector<ScenarioInfo> table = {
                   "Stiff springs (α = 1e-5 m/N) for links, so that the force-based methods can step it.",
                   "integrators=semi_implicit_euler,velocity_verlet,rk4,yoshida4&dt=0.001&duration=20&links=2&m=1&"
                   "length=1&compliance=0.00001&g=9.81&theta0=120"},
-                 {"pendulum_challenge", "Pendulum challenge (masses 0.1, 0.1, 0.1, 10)",
+                 {"pendulum_challenge", "Pendulum challenge: heavy end",
                   "Matthias Müller's challenge: four rigid links whose last body is 100 times heavier, g = 10, "
                   "dt = 1/60. Rigid links: the reference (the position-based solvers come next).",
                   "dt=0.016666666666666666&duration=10&links=4&m=0.1&end_mass=10&length=0.25&compliance=0&g=10&"
                   "theta0=90"},
-                 {"pendulum_challenge_default", "Pendulum challenge (three 1 kg links)",
+                 {"pendulum_challenge_default", "Pendulum challenge: 3 × 1 kg",
                   "The challenge page's own start: three rigid 1 kg links released horizontally, g = 10, dt = 1/60.",
                   "dt=0.016666666666666666&duration=10&links=3&m=1&length=0.3333333333333333&compliance=0&g=10&"
                   "theta0=90"},

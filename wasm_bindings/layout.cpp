@@ -107,6 +107,19 @@ const Series angular_momentum_drift = {
 const Series phase_q = {"phase_q", Scope::lane, "", "", [](const Playground& p, int l, int) { return p.sim().phase(l).x; }};
 const Series phase_p = {"phase_p", Scope::lane, "", "", [](const Playground& p, int l, int) { return p.sim().phase(l).y; }};
 
+// Linked systems (only there): each lane's constraint error (the largest |length − L|/L over the
+// links: a rigid link's violation, a compliant link's physical stretch) and its first link's
+// tension, and the reference's own beside them.
+const Series constraint_error = {"constraint_error", Scope::lane, "", "constraint error: largest |length − L|/L",
+                                 [](const Playground& p, int l, int) { return p.sim().constraint_error(l); }};
+const Series tension = {"tension", Scope::lane, "N", "tension of the first link",
+                        [](const Playground& p, int l, int) { return p.sim().tension(l); }};
+const Series reference_constraint_error = {
+    "reference_constraint_error", Scope::global, "", "the reference's constraint error",
+    [](const Playground& p, int, int) { return p.sim().reference_constraint_error(); }};
+const Series reference_tension = {"reference_tension", Scope::global, "N", "the reference's first link's tension",
+                                  [](const Playground& p, int, int) { return p.sim().reference_tension(); }};
+
 // Equal cost (Simulation::equal_cost): each lane's stride (0: it steps by its evaluation budget),
 // its own time and steps (a lane may be behind the clock), the step it effectively takes, whether
 // its state belongs to the clock's time, and its rk45 tolerance (fitted to the budget).
@@ -143,14 +156,17 @@ const Series reference_vy = {"reference_vy", Scope::body, "m/s", "reference vy",
 
 }  // namespace
 
-std::vector<const Series*> state_series() {
-    return {&t_series, &steps_series, &physics_steps, &loop_dropped_time, &loop_capped_frames, &history_count, &history_generation, &last_advance, &reference_energy,
+std::vector<const Series*> state_series(const Simulation& sim) {
+    std::vector<const Series*> list = {&t_series, &steps_series, &physics_steps, &loop_dropped_time, &loop_capped_frames, &history_count, &history_generation, &last_advance, &reference_energy,
             &reference_stopped, &reference_stopped_at, &reference_angular_momentum, &reference_phase_q,
             &reference_phase_p, &x, &y, &vx, &vy, &error, &energy, &energy_drift, &stopped, &stopped_at,
             &dissipated, &max_error_series, &angular_momentum, &angular_momentum_drift, &phase_q, &phase_p,
             &stride, &lane_time, &lane_steps, &effective_dt, &current, &rtol,
             &area_ratio, &points_finite, &exact_area_ratio, &reference_x, &reference_y, &reference_vx,
             &reference_vy};
+    if (!sim.scene().system.links.empty())
+        list.insert(list.end(), {&constraint_error, &tension, &reference_constraint_error, &reference_tension});
+    return list;
 }
 
 std::vector<const Series*> history_series(const Playground& p) {
@@ -159,6 +175,8 @@ std::vector<const Series*> history_series(const Playground& p) {
                                        &max_error_series, &phase_q, &phase_p,
                                        &kinetic_energy_series, &potential_energy_series, &reference_energy};
     if (sim.conserves_angular_momentum()) list.push_back(&angular_momentum_drift);
+    if (!sim.scene().system.links.empty())
+        list.insert(list.end(), {&constraint_error, &tension, &reference_constraint_error, &reference_tension});
     if (sim.config().cloud > 0) {
         list.push_back(&area_ratio);
         if (sim.reference_kind() == ReferenceKind::exact) list.push_back(&exact_area_ratio);

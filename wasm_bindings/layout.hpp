@@ -60,8 +60,9 @@ public:
 };
 
 // The state array's series, and the history sample's (angular momentum only where the
-// system conserves it, the clouds' area ratios only when there are clouds).
-std::vector<const Series*> state_series();
+// system conserves it, the clouds' area ratios only when there are clouds, the links' constraint
+// error and tension only where there are links).
+std::vector<const Series*> state_series(const Simulation& sim);
 std::vector<const Series*> history_series(const Playground& p);
 
 template <class Source>

@@ -108,7 +108,7 @@ bool take_frame(Simulation& sim, const Deadline* deadline) {
 Playground::Playground(const std::string& query)
     : parsed_(page_config(query, cloud_for_full_module_)),
       sim_(parsed_.config),
-      state_layout_(state_series(), sim_.lanes(), sim_.bodies()),
+      state_layout_(state_series(sim_), sim_.lanes(), sim_.bodies()),
       history_layout_(history_series(*this), sim_.lanes(), sim_.bodies()) {
     const Config& c = sim_.config();
     const double copies = static_cast<double>(c.integrators.size()) * (c.cloud + cloud_boundary_points);
@@ -448,6 +448,7 @@ val Playground::scene() const {
         spring.set("from", end(c.from));
         spring.set("to", end(c.to));
         spring.set("rest", c.rest);
+        spring.set("compliance", c.compliance);  // a link's: 0 a rigid rod, drawn as a bar
         springs.call<void>("push", spring);
     }
     val anchor_list = val::array();

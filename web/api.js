@@ -7,8 +7,11 @@
 //                                  diverged, stopReason, divergedAt}],
 //                                  integrators: [{id, energy, drift, error, diverged, stopReason,
 //                                  divergedAt, angularMomentum, angularMomentumDrift, phase,
-//                                  areaRatio, pointsFinite}],
-//                                  cloud: {points, radius}, exactAreaRatio}
+//                                  areaRatio, pointsFinite, constraintError, tension}],
+//                                  cloud: {points, radius}, exactAreaRatio,
+//                                  links: {constraintError, tension} (the reference's) or null}
+//                                 (constraintError: the largest |length − L|/L over the links,
+//                                 tension: the first link's in N; null without links)
 //                                 (areaRatio: the phase-space cloud's area over its start area,
 //                                 null without a cloud or once its rim is not finite)
 //   stepwise.scene()              what the canvas draws, from the core (bodies, anchors, springs,
@@ -59,7 +62,9 @@ export function installApi(app, ready) {
           angularMomentum: lane.angularMomentum, angularMomentumDrift: lane.angularMomentumDrift,
           phase: { ...lane.phase },
           areaRatio: ratio(lane.areaRatio), pointsFinite: cloud.points > 0 ? lane.pointsFinite : 0,
+          constraintError: s.linked ? lane.constraintError : null, tension: s.linked ? lane.tension : null,
         })),
+        links: s.linked ? { constraintError: s.referenceConstraintError, tension: s.referenceTension } : null,
       };
     },
     scene: () => structuredClone(app.scene()),

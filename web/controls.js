@@ -228,7 +228,9 @@ export class Controls {
       // A new system starts from its defaults, keeping the integrators and dt.
       const c = this.getConfig();
       const dt = valueOf(c, 'dt');  // none while a game loop sets it (the loop's keys are kept)
-      this.set(`scenario=${this.scenarioSelect.value}&integrators=${valueOf(c, 'integrators')}${dt === null ? '' : `&dt=${dt}`}` +
+      // The reference alone (rigid links' default) is no choice to keep: the new system's defaults.
+      const ids = valueOf(c, 'integrators');
+      this.set(`scenario=${this.scenarioSelect.value}${ids && ids !== 'reference' ? `&integrators=${ids}` : ''}${dt === null ? '' : `&dt=${dt}`}` +
         `${keptPart(c)}${keptPart(c, loopKeys)}`);
     });
     this.scenarioText = el('p', { class: 'hint', id: 'scenario-description' });
@@ -436,7 +438,8 @@ export class Controls {
     const checked = [];
     // Keep the order of the current config, new ones at the end.
     const current = (valueOf(this.getConfig(), 'integrators') || '').split(',');
-    for (const id of current) if (this.integratorBoxes.get(id)?.checked) checked.push(id);
+    // The reference's rows (integrators=…,reference) have no box: kept, and alone they are a run.
+    for (const id of current) if (this.integratorBoxes.get(id)?.checked || id === 'reference') checked.push(id);
     for (const [id, b] of this.integratorBoxes) if (b.checked && !checked.includes(id)) checked.push(id);
     if (checked.length === 0) {
       box.checked = true;

@@ -93,6 +93,9 @@ export function decodeState(layout, raw, laneIds, bodies) {
       effectiveDt: has('effective_dt') ? get('effective_dt', l) : NaN,
       current: has('current') ? get('current', l) === 1 : true,
       rtol: has('rtol') ? get('rtol', l) : NaN,
+      // Linked systems: the largest |length − L|/L over the links, and the first link's tension (N).
+      constraintError: has('constraint_error') ? get('constraint_error', l) : NaN,
+      tension: has('tension') ? get('tension', l) : NaN,
     };
     for (let b = 0; b < bodies; ++b) {
       lane.bodies.push({
@@ -126,6 +129,10 @@ export function decodeState(layout, raw, laneIds, bodies) {
     physicsSteps: has('physics_steps') ? get('physics_steps') : get('steps'),
     loopDroppedTime: has('loop_dropped_time') ? get('loop_dropped_time') : 0,
     loopCappedFrames: has('loop_capped_frames') ? get('loop_capped_frames') : 0,
+    // Linked systems: the reference's own constraint error and first link's tension (else NaN).
+    linked: has('constraint_error'),
+    referenceConstraintError: has('reference_constraint_error') ? get('reference_constraint_error') : NaN,
+    referenceTension: has('reference_tension') ? get('reference_tension') : NaN,
     lanes,
     reference,
   };

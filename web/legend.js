@@ -27,8 +27,19 @@ export function finiteText(finite, points) {
 
 // Why and when a lane stopped, in the core's words: "diverged at t = 1.2 s", "fell into the
 // central mass at t = 1.12 s", "needed more than 50000 rk45 substeps in one step … at t = 10 s".
+// A lane that never started (a force-based method on rigid links: needs_compliance) says why
+// alone, naming the key to change; it has no time to give.
 export function stopText(lane) {
+  if (lane.stopReason === 'needs_compliance') return t(lane.stopText);
   return t('{what} at t = {t} s', { what: t(lane.stopText), t: formatValue(lane.divergedAt) });
+}
+
+// A linked system's numbers beside energy and error: the constraint error (the largest
+// |length − L|/L over the links; a compliant link's stretch is physical) and the first link's
+// tension. "links 1.20e-5 · tension 19.6 N".
+export function linkText(constraintError, tension) {
+  const error = !Number.isFinite(constraintError) ? '—' : constraintError < 1e-15 ? '0' : formatValue(constraintError);
+  return t('links {error} · tension {tension}', { error, tension: Number.isFinite(tension) ? `${formatValue(tension)} N` : '—' });
 }
 
 // Below these the numbers are round-off, not drift or error: shown as 0. A relative energy
@@ -67,6 +78,10 @@ export const divergedExplanation = marked('The core stops a lane at the step whe
   'million times the size of the motion) or stops being a finite number, and keeps its last good state: that step is ' +
   'the time in "diverged at t = …". The body usually left the view well before; the energy notes (×10, ×1000 ' +
   'of the start) say when it began to run away.');
+
+// What the links' numbers are, in a tooltip.
+const linksTitle = marked('links: the constraint error, the largest |length − L|/L over the links (a rigid link\'s violation; a ' +
+  'compliant link\'s stretch, physical: compare it with the reference\'s); tension: the first link\'s, in N');
 
 // Equal cost: the step a lane effectively takes. "step 4 × dt = 0.04 s"; for a method whose cost
 // varies, the measured average, rk45 with its fitted tolerance; "at t = 0.74 s" when the lane is
@@ -168,7 +183,10 @@ export class Legend {
       const error = element('span', 'error');
       const status = element('span', 'status');
       const milestones = element('span', 'milestones');
-      live.append(drift, error, status, milestones);
+      // Linked systems: the constraint error and the first link's tension.
+      const links = sim.layout.state.has('constraint_error') ? element('span', 'links') : null;
+      if (links) links.title = t(linksTitle);
+      live.append(drift, error, ...(links ? [links] : []), status, milestones);
       const area = this.cloudPoints > 0 ? element('span', 'area') : null;
       if (area) live.append(area);
       const step = this.equalCost ? element('span', 'effective-dt') : null;
@@ -177,7 +195,7 @@ export class Legend {
       li.append(swatch, nameButton, hide, facts, live);
       list.append(li);
       this.rows.push({
-        id, info, li, nameButton, hide, drift, error, status, milestones, area, step, measured, diverged: false,
+        id, info, li, nameButton, hide, drift, error, links, status, milestones, area, step, measured, diverged: false,
         startEnergy: carried.get(id)?.startEnergy ?? NaN, passed: carried.get(id)?.passed ?? new Map(), milestoneKey: '',
       });
     });
@@ -192,6 +210,9 @@ export class Legend {
     this.ghostName = element('span', 'legend-name', `${name} (${drawn})`);
     const detail = element('span', 'legend-live ghost-text', t(reference.text));
     ghost.append(ring, this.ghostName, detail);
+    // The reference's own constraint error and tension (a compliant link stretches physically).
+    this.ghostLinks = sim.layout.state.has('reference_constraint_error') ? element('span', 'legend-live links ghost-links') : null;
+    if (this.ghostLinks) { this.ghostLinks.title = t(linksTitle); ghost.append(this.ghostLinks); }
     // The exact flow's cloud (a grey ghost in the cloud panel), where the scene has a closed form.
     this.ghostArea = this.cloudPoints > 0 && sim.cloud.exact > 0 ? element('span', 'legend-live area ghost-area') : null;
     if (this.ghostArea) ghost.append(this.ghostArea);
@@ -199,6 +220,11 @@ export class Legend {
     // What "diverged" means, once, for every lane: shown while a lane has diverged, on demand otherwise.
     this.explain = element('details', 'legend-explain');
     this.explain.append(element('summary', '', t('What does "diverged at t = …" mean?')), element('p', '', t(divergedExplanation)));
+    // A run of the reference alone (rigid links: no lane, or force-based lanes that never start)
+    // has no lane to explain, and its row is the legend (an embed shows it then).
+    const alone = sim.snapshot.lanes.every((lane) => lane.stopReason === 'needs_compliance');
+    this.explain.hidden = alone;
+    list.classList.toggle('reference-alone', alone);
     this.container.append(list, this.explain);
     this.lastUpdate = -Infinity;
     this.steps = carriedSteps;
@@ -222,6 +248,9 @@ export class Legend {
       }
       const e0 = Math.abs(row.startEnergy);
       if (!(e0 > 0) || !Number.isFinite(lane.energy)) return;
+      // A start energy that is round-off (a rope released level with its anchor: 1e-16 J) has no
+      // factors to pass: a change counts once it is 1 % of the energy scale (the drift) at least.
+      if (Math.abs(lane.drift) < 0.01) return;
       const t = lane.diverged ? Math.min(snapshot.t, lane.divergedAt) : snapshot.t;
       for (const f of energyMilestones) if (!row.passed.has(f) && Math.abs(lane.energy) >= f * e0) row.passed.set(f, t);
     });
@@ -260,12 +289,15 @@ export class Legend {
     snapshot.lanes.forEach((lane, l) => {
       const row = this.rows[l];
       if (!row) return;
-      row.drift.textContent = t('energy {drift}', { drift: driftText(lane.drift) });
+      // A lane that never started (needs_compliance) has no numbers: its status says why.
+      const never = lane.stopReason === 'needs_compliance';
+      row.drift.textContent = t('energy {drift}', { drift: never ? '—' : driftText(lane.drift) });
       // Once the reference has stopped there is nothing to measure the error against.
-      row.error.textContent = t('error {error}', { error: snapshot.referenceStopped ? '—' : errorText(lane.error, this.size) });
+      row.error.textContent = t('error {error}', { error: snapshot.referenceStopped || never ? '—' : errorText(lane.error, this.size) });
+      if (row.links) row.links.textContent = never ? '' : linkText(lane.constraintError, lane.tension);
       const key = milestoneText(row.passed);
       if (key !== row.milestoneKey) { row.milestoneKey = key; row.milestones.textContent = key; }
-      anyDiverged = anyDiverged || lane.diverged;
+      anyDiverged = anyDiverged || (lane.diverged && !never);
       row.error.title = snapshot.referenceStopped
         ? t('unknown: the reference {what} at t = {t} s', { what: t(snapshot.referenceStopText), t: formatValue(snapshot.referenceStoppedAt) }) : '';
       row.status.textContent = lane.diverged ? stopText(lane) : '';
@@ -273,12 +305,14 @@ export class Legend {
       if (row.area) row.area.textContent = `${areaText(lane.areaRatio)} · ${finiteText(lane.pointsFinite, this.cloudPoints)}`;
       if (row.diverged !== lane.diverged) {
         row.diverged = lane.diverged;
-        row.li.classList.toggle('diverged', lane.diverged);
+        row.li.classList.toggle('diverged', lane.diverged && !never);
+        row.li.classList.toggle('never-started', never);
       }
     });
     // A lane diverged: its explanation is open the first time (the reader may close it again).
     if (anyDiverged && !this.explainShown) { this.explainShown = true; this.explain.open = true; }
     if (!anyDiverged && this.steps === 0) this.explainShown = false;
+    if (this.ghostLinks) this.ghostLinks.textContent = linkText(snapshot.referenceConstraintError, snapshot.referenceTension);
     if (this.ghostArea) {
       this.ghostArea.textContent = Number.isFinite(snapshot.exactAreaRatio)
         ? t("exact flow's cloud (grey): {area}", { area: areaText(snapshot.exactAreaRatio) }) : '';
@@ -294,6 +328,8 @@ export const summaryIntervalMs = 5000;
 export function summaryText(snapshot, names) {
   const lanes = snapshot.lanes.map((lane, l) => (lane.diverged
     ? `${names[l]} ${stopText(lane)}` : `${names[l]} ${t('energy {drift}', { drift: driftText(lane.drift) })}`));
+  // The reference of rigid links alone: its first link's tension.
+  if (lanes.length === 0 && snapshot.linked) lanes.push(linkText(snapshot.referenceConstraintError, snapshot.referenceTension));
   return `t = ${formatValue(snapshot.t)} s: ${lanes.join('; ')}.`;
 }
 

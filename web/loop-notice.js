@@ -3,10 +3,12 @@
 // its physics step from its frame rate; a variable loop has no one step for the stability map):
 // why, in the view's own words, and one button that turns the loop off, keeping the loop's
 // physics step as dt. The tab the user clicked stays selected; the link is not changed and no
-// banner shows (the user clicked a tab, not a link). Text only through textContent.
+// banner shows (the user clicked a tab, not a link). A view the core refuses for the system itself
+// (the phase cloud of a linked system) shows the core's own reason there, with no button. Text
+// only through textContent.
 import { el } from './dom.js';
 import { formatValue } from './coords.js';
-import { t, sentence } from './language.js';
+import { t, sentence, coreMessage } from './language.js';
 
 // Why a view cannot run in a game loop, by the view's id (the core decides which views it refuses).
 function why(view) {
@@ -45,12 +47,14 @@ export class LoopNotice {
     this.button.type = 'button';
     this.button.id = 'loop-off';
     this.button.addEventListener('click', () => { if (this.shown) this.turnOff(this.shown.view); });
-    this.back = el('p', 'hint', t('The Motion tab shows the game loop as it is.'));
+    this.back = el('p', 'hint');
     this.element.append(this.title, this.why, this.loop, this.change, this.button, this.back);
     this.root.append(this.element);
   }
 
-  // shown: {view (id), name (the tab's), loop (the simulation's: text, step)}, or null to hide.
+  // shown: {view (id), name (the tab's), loop (the simulation's: text, step), error (the core's
+  // refusal: {key, value, message})}, or null to hide. Without a game loop the refusal is the
+  // system's own: its message alone.
   show(shown) {
     this.shown = shown;
     if (!shown) {
@@ -59,6 +63,15 @@ export class LoopNotice {
     }
     if (!this.element) this.build();
     this.element.hidden = false;
+    const loop = Boolean(shown.loop.kind);
+    for (const part of [this.loop, this.change, this.button]) part.hidden = !loop;
+    if (!loop) {
+      this.title.textContent = t('{view}: not available for this system', { view: shown.name });
+      this.why.textContent = shown.error ? coreMessage(shown.error) : t('This view cannot run with this system.');
+      this.back.textContent = t('The Motion tab shows the system as it moves.');
+      return;
+    }
+    this.back.textContent = t('The Motion tab shows the game loop as it is.');
     const dt = formatValue(shown.loop.step, 3);
     this.title.textContent = t('{view}: turn the game loop off first', { view: shown.name });
     this.why.textContent = why(shown.view);
@@ -70,6 +83,7 @@ export class LoopNotice {
 
   // For window.stepwise.debug.analysis().
   report() {
-    return this.shown ? { view: this.shown.view, state: 'needs the loop off', text: this.element.textContent } : null;
+    if (!this.shown) return null;
+    return { view: this.shown.view, state: this.shown.loop.kind ? 'needs the loop off' : 'not available', text: this.element.textContent };
   }
 }

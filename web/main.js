@@ -55,7 +55,8 @@ let liveSummary = null;  // the aria-live summary of the numbers (web/legend.js)
 let controls = null;
 let tabs = null;
 let viewId = 'motion';       // the view shown (the config's view key, the core's table's id)
-let refusedView = null;      // a view asked for that the core cannot run with the config's game loop
+let refusedView = null;      // a view asked for that the core cannot run with the config's game loop (or system)
+let refusal = null;          // the core's error refusing it
 let loopNotice = null;       // what that view shows in its place (web/loop-notice.js, loaded once a loop is on)
 let loopNoticeLoad = null;
 let loopNoticeShown = null;  // what it is to show: {view, name, loop}, or null
@@ -231,7 +232,7 @@ function apply(query, refusedAtLoad = 0) {
   buildClouds(sim);
   // The Simulation's errors: the parser's, and the page's own limits (a cloud too large here). A
   // view the core cannot run with the game loop is no error of the link: the view says so itself.
-  const refusal = loopRefusal(sim);
+  refusal = viewRefusal(sim);
   refusedView = refusal ? refusal.value : null;
   configErrors = sim.errors.filter((e) => e !== refusal);
   uiErrors = refused ? [refused] : [];
@@ -250,6 +251,20 @@ function apply(query, refusedAtLoad = 0) {
   legend.build(sim, core.integrators, theme.scheme);
   controls.sync(sim.config, sim.runConfig);
   controls.markErrors(configErrors);
+  // A linked system has no phase cloud (the core refuses one): its settings are off, saying why.
+  const cloudGroup = $('cloud-group');
+  if (cloudGroup) {
+    const linked = sim.layout.state.has('constraint_error');
+    cloudGroup.disabled = linked;
+    let note = cloudGroup.querySelector('.cloud-linked-note');
+    if (!note) {
+      note = document.createElement('p');
+      note.className = 'hint cloud-linked-note';
+      cloudGroup.querySelector('legend').after(note);
+    }
+    note.hidden = !linked;
+    note.textContent = linked ? t('Linked systems have no phase cloud yet: it spreads one body\'s x and vx, which would pull the links apart.') : '';
+  }
   gameLoop.sync(sim);
   if (sim.loop.kind) loadLoopNotice();  // a view the loop rules out shows its notice at once
   $('step').title = sim.loop.kind ? t('Advance one game frame (→)') : t('Advance exactly one dt (→)');
@@ -271,10 +286,13 @@ function apply(query, refusedAtLoad = 0) {
 
 // The core's refusal of the view the link asks for, when the reason is the config's game loop
 // (the convergence study and the cloud step dt themselves; a variable loop has no one step for
-// the stability map), or undefined.
-function loopRefusal(handle) {
-  if (!handle.loop.kind) return undefined;
-  return handle.errors.find((e) => e.key === 'view' && core.views.some((v) => v.id === e.value));
+// the stability map) or a linked system (no phase cloud: its disc would pull the links apart),
+// or undefined.
+function viewRefusal(handle) {
+  const refused = (e) => e.key === 'view' && core.views.some((v) => v.id === e.value);
+  if (handle.loop.kind) return handle.errors.find(refused);
+  if (handle.layout.state.has('constraint_error')) return handle.errors.find((e) => refused(e) && e.value === 'cloud');
+  return undefined;
 }
 
 // A change made with the page's own controls keeps a view shown in place of one the loop rules
@@ -337,7 +355,7 @@ function showView(id) {
   // The analysis region, which a screen reader reads as the selected tab's panel.
   $('analysis').setAttribute('aria-labelledby', `tab-${id}`);
   for (const [other, instance] of analyses) if (other !== id || refused) instance.then((v) => v.hide());
-  showLoopNotice(refused ? { view: id, name: core.views.find((v) => v.id === id)?.name || id, loop: sim.loop } : null);
+  showLoopNotice(refused ? { view: id, name: core.views.find((v) => v.id === id)?.name || id, loop: sim.loop, error: refusal } : null);
   if (layout === 'analysis') {
     runner.pause();
     cancelLegendStudy();
@@ -551,7 +569,7 @@ async function start() {
   cloudView = new CloudView($('cloud-view'), $('cloud-panel'));
   plots = new Plots({
     energy: $('plot-energy'), error: $('plot-error'), phase: $('plot-phase'), angular: $('plot-angular'),
-    area: $('plot-area'), breakdown: $('plot-breakdown'),
+    area: $('plot-area'), breakdown: $('plot-breakdown'), links: $('plot-links'), tension: $('plot-tension'),
   }, { log: $('energy-log'), breakdown: $('energy-breakdown') }, () => { if (runner) runner.dirty = true; });
   legend = new Legend($('legend'));
   liveSummary = new LiveSummary($('live-summary'));

@@ -9,10 +9,11 @@
 //   {type: 'stepwise:state', version, t, steps, playing, config, errors,
 //    integrators: [{id, name, drift, error, diverged, divergedAt, stopReason}]}
 //                                                  at most 4 per second, and only while something
-//                                                  changes; stopReason: '', 'diverged', 'collision'
+//                                                  changes; stopReason: '', 'diverged', 'collision',
+//                                                  'substep_limit', 'newton_failed', 'needs_compliance'
 //   {type: 'stepwise:diverged', version, integrator, name, t, reason}
-//                                                  when a lane stops (reason 'diverged', or
-//                                                  'collision': it fell into the central mass)
+//                                                  when a lane stops (reason: its stopReason; a
+//                                                  force-based lane on rigid links at t = 0)
 //
 // Every incoming message is validated: a plain object, a known type, a string query of bounded
 // length, from the parent window (and from the parent's origin when that is known). Anything

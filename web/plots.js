@@ -3,7 +3,8 @@
 // size of the change on a log scale), an energy breakdown (kinetic, potential, total) of one
 // chosen lane, position error against the exact or reference solution (log scale), phase space
 // (the scene's own pair of coordinates, named by the core), angular momentum change where the
-// system conserves it, and the phase-space clouds' area ratio where there are clouds. Colours,
+// system conserves it, the phase-space clouds' area ratio where there are clouds, and a linked
+// system's constraint error and first link's tension, the reference's own beside. Colours,
 // dashes and markers match the legend; hidden lanes are left out, faded ones drawn faint (the
 // legend's focus, web/lane-focus.js). Each plot is drawn incrementally (web/plot-layer.js) and
 // read at a time with the shared cursor (web/plot-readout.js).
@@ -102,14 +103,18 @@ function readStored() {
 export class Plots {
   // The plot canvases; each sits in a <figure> whose caption's .hint the scene may fill.
   // controls: {log: a checkbox, breakdown: a select} beside the energy plot (optional).
-  constructor({ energy, error, phase, angular, area, breakdown }, controls = {}, requestDraw = () => {}) {
+  constructor({ energy, error, phase, angular, area, breakdown, links, tension }, controls = {}, requestDraw = () => {}) {
     this.energy = new PlotLayer(energy);
     this.error = new PlotLayer(error);
     this.phase = new PlotLayer(phase);
     this.angular = angular ? new PlotLayer(angular) : null;
     this.area = area ? new PlotLayer(area) : null;
     this.breakdown = breakdown ? new PlotLayer(breakdown) : null;
+    this.links = links ? new PlotLayer(links) : null;
+    this.tension = tension ? new PlotLayer(tension) : null;
     this.showAngular = false;
+    this.showLinks = false;
+    this.showLanes = true;
     this.showArea = false;
     this.breakdownId = '';
     this.names = [];
@@ -151,7 +156,7 @@ export class Plots {
 
   all() {
     return [['energy', this.energy], ['breakdown', this.breakdown], ['error', this.error], ['phase', this.phase],
-      ['area', this.area], ['angular', this.angular]].filter(([, p]) => p);
+      ['area', this.area], ['angular', this.angular], ['links', this.links], ['tension', this.tension]].filter(([, p]) => p);
   }
 
   // A new simulation: the captions from the scene, the angular momentum plot shown only where
@@ -169,6 +174,21 @@ export class Plots {
     const areaFigure = this.area?.canvas.closest('figure');
     if (areaFigure) areaFigure.hidden = !this.showArea;
     const layout = sim.layout.history;
+    // A linked system's links and tension; a run of the reference alone (rigid links) has no
+    // lane to show an energy change or an error of: those two plots give way
+    this.showLinks = layout.has('constraint_error');
+    for (const plot of [this.links, this.tension]) {
+      const f = plot?.canvas.closest('figure');
+      if (f) f.hidden = !this.showLinks;
+    }
+    // (force-based lanes on rigid links never start: needs_compliance, at t = 0 already)
+    this.showLanes = sim.snapshot.lanes.some((lane) => lane.stopReason !== 'needs_compliance');
+    for (const plot of [this.energy, this.error]) {
+      const f = plot.canvas.closest('figure');
+      if (f) f.hidden = !this.showLanes;
+    }
+    if (this.links) this.links.caption = t_('Links: constraint error, largest |length − L|/L (log scale)');
+    if (this.tension) this.tension.caption = t_('Tension of the first link (N)');
     this.energy.caption = t_('Energy change (% of the energy scale)');
     this.error.caption = t_('Position error ({unit}, log scale)', { unit: layout.unit('max_error') });
     this.phase.caption = t_('Phase space: {q} against {p}', { q: layout.title('phase_q'), p: layout.title('phase_p') });
@@ -210,11 +230,14 @@ export class Plots {
 
   // The plots as [{canvas, caption}] in page order, the hidden ones left out (for the PNG).
   visible() {
-    const list = [this.energy];
+    const list = this.showLanes ? [this.energy] : [];
     if (this.breakdown && !this.breakdown.canvas.closest('figure')?.hidden) list.push(this.breakdown);
-    list.push(this.error, this.phase);
+    if (this.showLanes) list.push(this.error);
+    list.push(this.phase);
     if (this.showArea) list.push(this.area);
     if (this.showAngular) list.push(this.angular);
+    if (this.showLinks && this.links) list.push(this.links);
+    if (this.showLinks && this.tension) list.push(this.tension);
     return list.map((p) => ({ canvas: p.picture(), caption: p.caption }));
   }
 
@@ -263,11 +286,14 @@ export class Plots {
     const shown = snapshot.lanes.filter((lane) => !isHidden(lane.id));
     run.shown = shown;
     const budget = most === Infinity ? Infinity : plotBudgetPx;
-    const plots = [[this.energy, () => this.driftSpec(run, 'energy_drift', marked('energy change'), this.log)]];
+    const plots = this.showLanes ? [[this.energy, () => this.driftSpec(run, 'energy_drift', marked('energy change'), this.log)]] : [];
     if (this.breakdown && !this.breakdown.canvas.closest('figure').hidden) plots.push([this.breakdown, () => this.breakdownSpec(run)]);
-    plots.push([this.error, () => this.errorSpec(run)], [this.phase, () => this.phaseSpec(run), Boolean(this.phaseOverlay)]);
+    if (this.showLanes) plots.push([this.error, () => this.errorSpec(run)]);
+    plots.push([this.phase, () => this.phaseSpec(run), Boolean(this.phaseOverlay)]);
     if (this.showAngular) plots.push([this.angular, () => this.driftSpec(run, 'angular_momentum_drift', marked('angular momentum change'), false)]);
     if (this.showArea) plots.push([this.area, () => this.areaSpec(run)]);
+    if (this.showLinks && this.links) plots.push([this.links, () => this.linkSpec(run, this.links, 'constraint_error', 'reference_constraint_error', true)]);
+    if (this.showLinks && this.tension) plots.push([this.tension, () => this.linkSpec(run, this.tension, 'tension', 'reference_tension', false)]);
     if (most === Infinity || !(this.round < plots.length)) this.round = 0;
     for (let drawn = 0; this.round < plots.length && drawn < most; ++drawn) {
       const [plot, spec, whole = false] = plots[this.round];
@@ -675,6 +701,63 @@ export class Plots {
       cursorPoints: (i) => run.shown.filter((lane) => i < ends[lane.index])
         .map((lane) => ({ x: q[lane.index](i), y: v[lane.index](i), colour: laneStyle(lane.id, theme.scheme).colour })),
     };
+  }
+
+  // A linked system's series of every lane shown against time, the reference's own dashed: the
+  // constraint error (the largest |length − L|/L) on a log scale, values below 1e-16 on its
+  // bottom line; the first link's tension (N) linear.
+  linkSpec(run, plot, name, referenceName, log) {
+    const { layout, h, theme, ends, count, t } = run;
+    const lane = run.snapshot.lanes.map((l, k) => layout.series(h, name, k));
+    const reference = layout.series(h, referenceName);
+    const unit = layout.unit(name);
+    const floor = 1e-16;
+    let lo = Infinity, hi = -Infinity;
+    const take = (f, n) => {
+      for (let i = 0; i < n; ++i) {
+        let v = f(i);
+        if (!Number.isFinite(v)) continue;
+        if (log) { if (v <= floor) continue; v = Math.log10(v); }
+        lo = Math.min(lo, v); hi = Math.max(hi, v);
+      }
+    };
+    for (const l of run.shown) take(lane[l.index], ends[l.index]);
+    take(reference, count);
+    let yr, yTicks, value;
+    if (log) {
+      if (!Number.isFinite(lo)) { lo = -16; hi = -12; }
+      lo = Math.floor(lo); hi = Math.max(Math.ceil(hi), lo + 2);
+      yr = [lo, hi];
+      yTicks = logTicks(lo, hi, true);
+      value = (f) => (i) => { const v = f(i); return Number.isFinite(v) ? Math.log10(Math.max(v, Math.pow(10, lo))) : NaN; };
+    } else {
+      if (!Number.isFinite(lo)) { lo = 0; hi = 1; }
+      lo = Math.min(lo, 0);
+      const span = Math.max(hi - lo, 1e-9 * Math.max(Math.abs(lo), Math.abs(hi)), 1e-12);
+      const step = niceStep(span * 1.1, 4);
+      yr = holdRange(plot, name, [Math.floor(lo / step) * step, Math.ceil((hi + 0.08 * span) / step) * step], lo, hi);
+      yTicks = linearTicks(yr, 4);
+      value = (f) => f;
+    }
+    const lines = this.laneLines(run, (l) => value(lane[l]));
+    // On top, dashed: a lane on the reference shows through the gaps.
+    lines.push({ key: 'reference', count, x: t, y: value(reference), style: { colour: theme.ghost, dash: [4, 4] } });
+    const text = (v) => (!Number.isFinite(v) ? '—' : log && v <= floor ? '0' : `${formatValue(v)}${unit ? ` ${unit}` : ''}`);
+    const spec = {
+      theme, xr: run.xr, yr, xTicks: run.xTicks, yTicks, xName: t_('t (s)'),
+      yName: log ? t_('constraint error, log') : t_('tension (N)'), lines, report: { log },
+      readout: (i) => [
+        ...run.shown.map((l) => ({
+          colour: laneStyle(l.id, theme.scheme).colour, name: this.names[l.index],
+          text: i < ends[l.index] ? text(lane[l.index](i)) : t_('stopped'),
+        })),
+        { colour: theme.ghost, name: t_('reference'), text: text(reference(i)) },
+      ],
+      cursorPoints: (i) => run.shown.filter((l) => i < ends[l.index])
+        .map((l) => ({ x: t(i), y: value(lane[l.index])(i), colour: laneStyle(l.id, theme.scheme).colour })),
+    };
+    spec.marks = this.laneMarks(plot, run, (l) => value(lane[l]), new Map());
+    return spec;
   }
 
   // Each cloud's area over its area at t = 0 against time, the exact flow's dashed: linear while

@@ -1,6 +1,7 @@
 // Sharing: the "Copy link" button, the "Embed" dialog with a ready-to-paste iframe snippet (and a
 // live preview), and the export buttons. Text goes in with textContent / value only.
 import { fileStem, download, runPlan, runParts, compositePng } from './export.js';
+import { valueOf } from './links.js';
 import { t } from './language.js';
 
 const $ = (id) => document.getElementById(id);
@@ -127,12 +128,14 @@ export function installShare(app) {
     $(kind.button).addEventListener('click', () => {
       const config = app.config();
       const s = app.snapshot();
-      const plan = runPlan(config, s.steps, s.lanes.length, s.lanes[0]?.bodies.length || 1,
-        app.core.limits.max_export_rows, format);
+      // integrators=…,reference (or a run of rigid links' reference alone) prints the reference's
+      // rows too: a lane more in the rows per sample.
+      const rowLanes = s.lanes.length + ((valueOf(config, 'integrators') || '').split(',').includes('reference') ? 1 : 0);
+      const plan = runPlan(config, s.steps, rowLanes, s.reference.length || 1, app.core.limits.max_export_rows, format);
       const button = $(kind.button);
       button.disabled = true;
       say(t('Preparing the {kind} ({n} steps)…', { kind: kind.name, n: plan.steps }));
-      runParts(app.core, config, plan, s.lanes.length, (f) => say(t('Preparing the {kind}: {p} %…', { kind: kind.name, p: Math.round(f * 100) })))
+      runParts(app.core, config, plan, rowLanes, (f) => say(t('Preparing the {kind}: {p} %…', { kind: kind.name, p: Math.round(f * 100) })))
         .then((parts) => {
           download(new Blob(parts, { type: kind.type }), `${fileStem(config)}.${format}`);
           const every = plan.every > 1 ? t('every {n} steps', { n: plan.every }) : t('every step');

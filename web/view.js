@@ -30,14 +30,49 @@ const nearRect = (map, x, y, pad = 24) => finite(x, y) && x > map.rect.x - pad &
 
 // Adds a ring of 10 px around each point near the map's box to the current path (the exact or
 // reference bodies' marks, one path for all of them).
-function addRings(ctx, map, points, radius = 10) {
-  for (const p of points) {
+// only: the one body to ring (-1: every one).
+function addRings(ctx, map, points, radius = 10, only = -1) {
+  for (let b = 0; b < points.length; ++b) {
+    if (only >= 0 && b !== only) continue;
+    const p = points[b];
     const x = map.px(p.x), y = map.py(p.y);
     if (!nearRect(map, x, y)) continue;
     ctx.moveTo(x + radius, y);
     ctx.arc(x, y, radius, 0, Math.PI * 2);
   }
 }
+
+// The one body whose trail a chain of links draws (-1: every body's): on three bodies or more
+// joined by links, the trails of all of them (32 on a rope) hide the rope itself, so only the
+// body farthest from the anchors along the links leaves one: a chain's end, a bridge's middle.
+function trailBody(scene) {
+  const links = scene.springs.filter((s) => s.kind === 'link');
+  if (links.length === 0 || scene.bodies.length < 3) return -1;
+  const hops = new Array(scene.bodies.length).fill(Infinity);
+  let front = [];
+  for (const s of links) {
+    for (const [a, b] of [[s.from, s.to], [s.to, s.from]]) {
+      if (a.anchor !== undefined && b.body !== undefined && hops[b.body] > 1) { hops[b.body] = 1; front.push(b.body); }
+    }
+  }
+  while (front.length) {
+    const next = [];
+    for (const s of links) {
+      for (const [a, b] of [[s.from, s.to], [s.to, s.from]]) {
+        if (a.body === undefined || b.body === undefined || !front.includes(a.body) || hops[b.body] <= hops[a.body] + 1) continue;
+        hops[b.body] = hops[a.body] + 1;
+        next.push(b.body);
+      }
+    }
+    front = next;
+  }
+  let best = scene.bodies.length - 1;
+  hops.forEach((h, b) => { if (Number.isFinite(h) && h > (Number.isFinite(hops[best]) ? hops[best] : -1)) best = b; });
+  return best;
+}
+
+// A rigid link (compliance 0): drawn as a bar, not a coil.
+const isRod = (connector) => connector.kind === 'link' && connector.compliance === 0;
 
 export class View {
   // fill: the canvas's size comes from the page's CSS (an embedded frame fills its box);
@@ -81,6 +116,9 @@ export class View {
     this.sim = sim;
     this.scene = sim.scene;
     this.names = names;
+    // The shortest link's rest length (m), which sizes the bodies' marks; Infinity without links.
+    this.shortestLink = Math.min(...sim.scene.springs.filter((s) => s.kind === 'link').map((s) => s.rest));
+    this.trailBody = trailBody(sim.scene);
     this.clearTrails();
     this.history = new MotionHistory(sim.laneIds.length, sim.bodies);
     this.scrubLanes = sim.laneIds.map((id, l) => ({
@@ -377,7 +415,9 @@ export class View {
     if (top) order.push(top);
     if (layout === 'overlay') {
       this.drawReferencePath(map, theme);
-      this.drawReference(map, snapshot.reference, theme, scrubbing ? null : this.refTrail);
+      // Alone (the reference of rigid links, with no lane that runs) it is the motion: drawn solid.
+      const alone = lanes.every((lane) => lane.stopReason === 'needs_compliance');
+      this.drawReference(map, snapshot.reference, theme, scrubbing ? null : this.refTrail, alone);
     } else if (!scrubbing) {
       this.drawReferenceRings(maps, shownLanes, snapshot.reference, theme);
     }
@@ -385,6 +425,9 @@ export class View {
       const m = maps[lane.index];
       ctx.globalAlpha = 1;
       this.faded = isFaded(lane.id);
+      // A lane that never started (a force-based method on rigid links) draws nothing: the
+      // legend says why, and a cross on every body of a chain would hide the reference.
+      if (lane.stopReason === 'needs_compliance') continue;
       if (lane.diverged) this.drawStopped(m, lane, theme, scrubbing);
       else this.drawLane(m, lane, theme, scrubbing);
     }
@@ -411,7 +454,10 @@ export class View {
     ctx.setLineDash([4, 4]);
     ctx.globalAlpha = 0.6;
     ctx.beginPath();
-    for (const lane of shownLanes) addRings(ctx, maps[lane.index], reference, this.markerSize * 1.4);
+    for (const lane of shownLanes) {
+      const m = maps[lane.index], size = this.markSize(m, this.markerSize * 1.4);
+      addRings(ctx, m, reference, Math.max(size, 5), this.markedBody(size));
+    }
     ctx.stroke();
     ctx.globalAlpha = 1;
     ctx.setLineDash([]);
@@ -623,7 +669,7 @@ export class View {
         if (!nearRect(m, x, y)) continue;
         ctx.strokeStyle = style.colour;
         ctx.lineWidth = 2;
-        drawMarker(ctx, style.marker, x, y, this.markerSize);
+        drawMarker(ctx, style.marker, x, y, this.markSize(m, this.markerSize));
         ctx.stroke();
       }
     }
@@ -857,16 +903,18 @@ export class View {
     }
   }
 
-  // A coil of fixed pixel size between two points: the spring reads as a spring at any zoom.
+  // A coil of fixed pixel size between two points: the spring reads as a spring at any zoom. A
+  // short one (a link of a 32-link rope is 10-20 px) keeps its zigzag, with fewer, smaller turns.
   drawCoil(path, x1, y1, x2, y2) {
     if (!finite(x1, y1, x2, y2)) return;
     const dx = x2 - x1, dy = y2 - y1, len = Math.hypot(dx, dy);
     path.lift();
     path.point(x1, y1);
-    if (len >= 24) {
+    if (len >= 5) {
       const ux = dx / len, uy = dy / len, nx = -uy, ny = ux;
-      const lead = 8, turns = 10, amp = 5;
+      const lead = Math.min(8, len * 0.1), amp = Math.min(5, Math.max(3, len * 0.25));
       const body = len - 2 * lead;
+      const turns = Math.max(1, Math.min(10, Math.round(body / 6)));
       path.point(x1 + ux * lead, y1 + uy * lead);
       for (let i = 1; i <= turns * 2; ++i) {
         const s = lead + (body * (i - 0.5)) / (turns * 2);
@@ -878,16 +926,47 @@ export class View {
     path.point(x2, y2);
   }
 
-  // Each spring between its two ends (an anchor or one of `bodies`, by index): one path, one stroke.
+  // Each connector between its two ends (an anchor or one of `bodies`, by index): springs and
+  // compliant links as coils in one path, rigid links (compliance 0) as bars in another, twice
+  // the stroke's width. Two strokes at most.
   drawSprings(map, bodies) {
     const point = (end) => (end.anchor !== undefined ? this.scene.anchors[end.anchor] : bodies[end.body]);
-    const path = new ClippedPath(this.ctx, map.rect);
+    const ctx = this.ctx;
+    let path = new ClippedPath(ctx, map.rect), rods = false;
     for (const s of this.scene.springs) {
+      if (isRod(s)) { rods = true; continue; }
       const a = point(s.from), b = point(s.to);
       if (a && b) this.drawCoil(path, map.px(a.x), map.py(a.y), map.px(b.x), map.py(b.y));
     }
-    this.ctx.stroke();
+    ctx.stroke();
+    if (!rods) return;
+    const width = ctx.lineWidth;
+    ctx.lineWidth = width * 2;
+    ctx.lineCap = 'round';
+    path = new ClippedPath(ctx, map.rect);
+    for (const s of this.scene.springs) {
+      if (!isRod(s)) continue;
+      const a = point(s.from), b = point(s.to);
+      if (!a || !b) continue;
+      path.lift();
+      path.point(map.px(a.x), map.py(a.y));
+      path.point(map.px(b.x), map.py(b.y));
+    }
+    ctx.stroke();
+    ctx.lineWidth = width;
+    ctx.lineCap = 'butt';
   }
+
+  // The bodies' marks on a linked system of many short links (a 32-link rope) shrink so that
+  // neighbours stay apart: at most 0.4 of the shortest link on screen (7 px and 10 px rings else).
+  markSize(map, size) {
+    const link = this.shortestLink;
+    return Number.isFinite(link) ? Math.max(2.5, Math.min(size, 0.4 * link * map.scale)) : size;
+  }
+
+  // The one body marked when the links are too short on screen for a mark on each (marks under
+  // 4 px would hide the coils between them): the body that leaves the trail (-1: every body).
+  markedBody(size) { return size < 4 ? this.trailBody : -1; }
 
   // Fixed attracting bodies: a dot of fixed pixel size (their collision radius when that is
   // larger on screen) with a faint halo, named when the canvas has room.
@@ -937,17 +1016,20 @@ export class View {
   }
 
   // The exact or reference bodies as dashed rings with their springs, and their trails when given.
-  drawReference(map, reference, theme, trails) {
+  drawReference(map, reference, theme, trails, alone = false) {
     const ctx = this.ctx;
     ctx.strokeStyle = theme.ghost;
-    ctx.lineWidth = 1.5;
-    ctx.setLineDash([4, 4]);
-    ctx.globalAlpha = 0.55;
+    ctx.lineWidth = alone ? 2 : 1.5;
+    ctx.setLineDash(alone ? [] : [4, 4]);
+    ctx.globalAlpha = alone ? 0.9 : 0.55;
     this.drawSprings(map, reference);
+    ctx.setLineDash([4, 4]);
+    ctx.lineWidth = 1.5;
     if (trails && !this.scene.referencePath) this.drawTrails(map, trails, theme.ghost, 0.5);
     ctx.globalAlpha = 1;
     ctx.beginPath();
-    addRings(ctx, map, reference);
+    const size = this.markSize(map, 10);
+    addRings(ctx, map, reference, Math.max(size, 5), this.markedBody(size));
     ctx.stroke();
     ctx.globalAlpha = 1;
     ctx.setLineDash([]);
@@ -955,8 +1037,9 @@ export class View {
 
   // Trails (one lane's bodies, or the reference's), older segments fainter: a few bands, each
   // one path over every trail and one stroke, rather than a stroke per segment or per body.
-  drawTrails(map, trails, colour, alpha) {
+  drawTrails(map, all, colour, alpha) {
     const ctx = this.ctx, bands = 4;
+    const trails = this.trailBody >= 0 ? [all[this.trailBody]] : all;
     ctx.strokeStyle = colour;
     for (let band = 0; band < bands; ++band) {
       ctx.globalAlpha = alpha * this.alpha() * ((band + 1) / bands);
@@ -986,6 +1069,7 @@ export class View {
     ctx.strokeStyle = colour;
     ctx.globalAlpha = alpha * this.alpha();
     for (let b = 0; b < this.sim.bodies; ++b) {
+      if (this.trailBody >= 0 && b !== this.trailBody) continue;
       const path = new ClippedPath(ctx, map.rect);
       for (let i = Math.max(0, end - trailLength); i <= end; ++i) {
         this.history.body(i, lane.index, b, p);
@@ -1011,8 +1095,10 @@ export class View {
     this.drawSprings(map, lane.bodies);
     ctx.globalAlpha = this.alpha();
     ctx.setLineDash([]);
-    const scale = this.arrowScale(map);
-    for (const p of lane.bodies) {
+    const scale = this.arrowScale(map), size = this.markSize(map, this.markerSize), only = this.markedBody(size);
+    for (let b = 0; b < lane.bodies.length; ++b) {
+      if (only >= 0 && b !== only) continue;
+      const p = lane.bodies[b];
       const x = map.px(p.x), y = map.py(p.y);
       // A body outside the view is not drawn: an edge marker points at it (drawEdgeMarkers).
       if (!nearRect(map, x, y)) continue;
@@ -1020,7 +1106,7 @@ export class View {
       ctx.fillStyle = style.colour;
       ctx.strokeStyle = theme.bg;
       ctx.lineWidth = 2;
-      drawMarker(ctx, style.marker, x, y, this.markerSize);
+      drawMarker(ctx, style.marker, x, y, only >= 0 ? 5 : size);
       ctx.fill();
       ctx.stroke();
     }

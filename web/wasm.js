@@ -183,8 +183,8 @@ export class SimulationHandle {
     // A closed form's whole box now; a reference's start only (one of its steps may take
     // milliseconds): web/bounds.js finds the rest in its own tasks, the first before the first frame.
     this.growBounds(0);
-    // The system's fastest mode at its start state ({oscillates, omega, zeta}), for the stability view.
-    this.stiffestMode = this.sim.stiffestMode();
+    // The system's fastest mode at its start state ({oscillates, omega, zeta}): see stiffestMode.
+    this.stiffest = null;
     this.width = this.layout.history.width;
     // The plot history, copied out of wasm: count samples of `width` doubles, oldest first.
     this.history = new Float64Array(layout.history_capacity * this.width);
@@ -194,6 +194,14 @@ export class SimulationHandle {
     // Milliseconds spent reading the state, the history and the clouds (for the measurements).
     this.readMs = { state: 0, history: 0, cloud: 0 };
     this.refresh();
+  }
+
+  // The system's fastest mode at its start state ({oscillates, omega, zeta}), for the stability
+  // view: found when that view first asks (the modes of a 32-link chain took 39 ms, inside the
+  // start-up task that makes the simulation).
+  get stiffestMode() {
+    if (!this.stiffest) this.stiffest = this.sim.stiffestMode();
+    return this.stiffest;
   }
 
   delete() {

@@ -324,3 +324,15 @@ test('equal cost on a stiff spring, fifteen integrators: no long task', async ()
     hash: `scenario=spring&k=1000000&m=0.000001&rest=1&x0=2,0&b=0&equal_cost=1&integrators=${all15}`, act: tenTimes, playMs: 3000,
   });
 });
+// A 32-link rope of stiff springs with three lanes (the rk45 reference of 64 coupled stiff
+// equations in parts behind them), its links drawn as coils and its two links plots; and the
+// 20-link hanging chain's constrained reference alone, at 10×.
+test('the rope (32 stiff links, three lanes) at 1× and 10×, the hanging chain\'s reference alone at 10×: no long task', async () => {
+  for (const [name, hash, act] of [['rope at 1×', 'preset=rope', null], ['rope at 10×', 'preset=rope', tenTimes],
+    ['hanging chain at 10×', 'preset=hanging_chain', tenTimes]]) {
+    await check(name, { hash, act, playMs: 3000 }, async (page) => {
+      const s = await state(page);
+      assert.ok(s.steps > 0, `it plays (${s.steps} steps, t = ${s.t})`);
+    });
+  }
+});

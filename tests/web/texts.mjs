@@ -105,6 +105,8 @@ export function coreTexts(M) {
       if (scene.regime) add(scene.regime.text);
       const layout = new ArrayLayout(sim.layout().history);
       for (const name of ['phase_q', 'phase_p']) add(layout.label(name));
+      // Why a lane stopped (the legend and the plots show it through t()).
+      for (const r of sim.layout().state.stop_reasons) add(r.text);
     } finally {
       sim.delete();
     }

@@ -11,7 +11,7 @@ export const sameInBothLanguages = new Set([
   'Runge–Kutta', 'System', 'Pause', 'Integrator', 'Simulation', 'Export', 'Stepwise', 'G·M', 't (s)', 'k = 100 (ωh = 1)',
   'CSV', 'PNG', 'JSON', 'HTML', 'postMessage', 't = 0.00 s', 'R', 'm', 'k', 'h', 'x', 'y', 'vx', 'vy',
   'dr/dt', '1', '2', '3', '4', 'F = −k·x', '1 + (ωh)²', 'x_new = x + v·h v_new = v + a(x)·h // a = −(k/m)·x',
-  'v_new = v + a(x)·h x_new = x + v_new·h', 'dt ≤ {dt} s',
+  'v_new = v + a(x)·h x_new = x + v_new·h', 'dt ≤ {dt} s', 'dθ/dt',
 ]);
 
 export const integrators = {
@@ -133,6 +133,22 @@ export const scenarios = {
     name: 'Federpendel',
     description: 'Eine Masse an einer Feder mit Ruhelänge, unter der Schwerkraft an einem festen Punkt ' +
       'aufgehängt: Schwingen und Federn tauschen Energie aus, bei großen Auslenkungen chaotisch.',
+  },
+  pendulum: {
+    name: 'Pendel',
+    description: 'Eine Masse an einem Glied der Länge L an einem festen Aufhängepunkt, unter der Schwerkraft entlang −y: ' +
+      'eine starre Stange (compliance 0) oder eine steife Feder der Federkonstante 1/α entlang des Glieds.',
+  },
+  chain: {
+    name: 'Kette',
+    description: 'N Glieder an einem festen Aufhängepunkt, jedes endet in einem Körper der Masse m (der letzte end_mass): ' +
+      'mit starren Gliedern das N-fach-Pendel, mit nachgiebigen ein Seil aus steifen Federn.',
+  },
+  bridge: {
+    name: 'Brücke',
+    description: 'Eine Kette aus N Gliedern zwischen zwei Aufhängepunkten im Abstand span auf gleicher Höhe; sie beginnt ' +
+      'in Ruhe auf einem Kreisbogen durch beide Punkte, jedes Glied in seiner Ruhelänge, und schwingt unter der ' +
+      'Schwerkraft, bis sie sich setzt.',
   },
 };
 
@@ -832,6 +848,71 @@ export const texts = {
   "distance r": "Abstand r",
   "spring length": "Federlänge",
   "its rate": "ihre Rate",
+  // Linked systems (core/scenarios.cpp: pendulum, chain, bridge; core/forces/link.hpp).
+  "compliance 0 or at least 1e-12/m m/N": "compliance 0 oder mindestens 1e-12/m m/N",
+  "closed form (Jacobi elliptic functions) for a rigid undamped link; otherwise rk45, projected onto rigid links after every step": "geschlossene Lösung (Jacobis elliptische Funktionen) für ein starres, ungedämpftes Glied; sonst rk45, nach jedem Schritt auf die starren Glieder projiziert",
+  "link length": "Gliedlänge",
+  "each link's rest length": "die Ruhelänge jedes Glieds",
+  "compliance α": "Nachgiebigkeit α",
+  "0: rigid rods; above 0: each link is a spring of stiffness 1/α": "0: starre Stangen; über 0: jedes Glied ist eine Feder der Federkonstante 1/α",
+  "link damping": "Gliederdämpfung",
+  "a damper along each compliant link, on the ends' relative velocity": "ein Dämpfer entlang jedes nachgiebigen Glieds, auf die Relativgeschwindigkeit seiner Enden",
+  "a damper on each body's whole velocity, F = −b·v": "ein Dämpfer auf die ganze Geschwindigkeit jedes Körpers, F = −b·v",
+  "the fixed point the first link hangs from": "der feste Punkt, an dem das erste Glied hängt",
+  "start angle": "Startwinkel",
+  "the whole pendulum's start angle from straight down (counter-clockwise)": "der Startwinkel des ganzen Pendels gegen die Senkrechte nach unten (gegen den Uhrzeigersinn)",
+  "start angular velocity": "Start-Winkelgeschwindigkeit",
+  "the whole pendulum turning rigidly about its anchor at t = 0": "das ganze Pendel dreht sich bei t = 0 starr um seinen Aufhängepunkt",
+  "links a whole number from 1 to 64; end_mass 0 or at least 1e-6 kg; compliance 0 or at least 1e-12/m m/N for the lightest body": "links eine ganze Zahl von 1 bis 64; end_mass 0 oder mindestens 1e-6 kg; compliance 0 oder mindestens 1e-12/m m/N für den leichtesten Körper",
+  "rk45 of the constrained equations (Lagrange multipliers, a banded solve), projected onto the rigid links after every step; of the springs themselves for compliant links": "rk45 der Bewegungsgleichungen mit Zwangsbedingungen (Lagrange-Multiplikatoren, eine Bandlösung), nach jedem Schritt auf die starren Glieder projiziert; bei nachgiebigen Gliedern der Federn selbst",
+  "links": "Glieder",
+  "the number of links N (a whole number)": "die Zahl der Glieder N (eine ganze Zahl)",
+  "end mass": "Endmasse",
+  "the last body's mass; 0 means the same as m": "die Masse des letzten Körpers; 0 heißt dieselbe wie m",
+  "links a whole number from 2 to 64; length/1000 <= span < links × length; compliance 0 or at least 1e-12/m m/N": "links eine ganze Zahl von 2 bis 64; length/1000 <= span < links × length; compliance 0 oder mindestens 1e-12/m m/N",
+  "rk45 of the constrained equations (a closed loop of links: no angles to use), projected onto the rigid links after every step; of the springs themselves for compliant links": "rk45 der Bewegungsgleichungen mit Zwangsbedingungen (eine geschlossene Schleife von Gliedern: keine Winkel zu nutzen), nach jedem Schritt auf die starren Glieder projiziert; bei nachgiebigen Gliedern der Federn selbst",
+  "span": "Spannweite",
+  "the distance between the anchors (< N·L)": "der Abstand der Aufhängepunkte (< N·L)",
+  "Pendulum, small swing": "Pendel, kleiner Ausschlag",
+  "A 10° swing of a 1 m pendulum, nearly harmonic: its period 4K(sin 5°)·√(L/g) = 2.0099 s is 0.19 % above 2π·√(L/g) = 2.0061 s. The link is a stiff spring (α = 1e-5 m/N) so that the force-based methods can step it.": "Ein 10°-Ausschlag eines 1-m-Pendels, fast harmonisch: seine Periode 4K(sin 5°)·√(L/g) = 2,0099 s liegt 0,19 % über 2π·√(L/g) = 2,0061 s. Das Glied ist eine steife Feder (α = 1e-5 m/N), damit die kraftbasierten Verfahren es schrittweise rechnen können.",
+  "Pendulum, 170° swing": "Pendel, 170°-Ausschlag",
+  "Released at 170° a rigid pendulum takes 2.44 times the small-swing period 2π·√(L/g): its period 4K(sin 85°)·√(L/g) is 4.8935 s against 2.0061 s: the reference is the exact elliptic solution.": "Bei 170° losgelassen braucht ein starres Pendel das 2,44-Fache der Periode kleiner Ausschläge 2π·√(L/g): seine Periode 4K(sin 85°)·√(L/g) beträgt 4,8935 s statt 2,0061 s; die Referenz ist die exakte elliptische Lösung.",
+  "Pendulum over the top": "Pendel über Kopf",
+  "Pushed at 7 rad/s from the bottom (2·√(g/L) = 6.26 rad/s reaches the top), a rigid pendulum goes round and round: the reference is the exact rotating solution.": "Unten mit 7 rad/s angestoßen (2·√(g/L) = 6,26 rad/s reicht bis ganz oben), dreht sich ein starres Pendel immer weiter im Kreis; die Referenz ist die exakte umlaufende Lösung.",
+  "Double pendulum": "Doppelpendel",
+  "Two links released at 120°: chaotic, so methods that agree for a second part visibly after a few. Stiff springs (α = 1e-5 m/N) for links, so that the force-based methods can step it.": "Zwei Glieder, bei 120° losgelassen: chaotisch, darum trennen sich Verfahren, die eine Sekunde lang übereinstimmen, nach einigen Sekunden sichtbar. Steife Federn (α = 1e-5 m/N) als Glieder, damit die kraftbasierten Verfahren es schrittweise rechnen können.",
+  "Pendulum challenge: heavy end": "Pendel-Aufgabe: schweres Ende",
+  "Matthias Müller's challenge: four rigid links whose last body is 100 times heavier, g = 10, dt = 1/60. Rigid links: the reference (the position-based solvers come next).": "Die Herausforderung von Matthias Müller: vier starre Glieder, deren letzter Körper 100-mal schwerer ist, g = 10, dt = 1/60. Starre Glieder: die Referenz (die positionsbasierten Löser folgen).",
+  "Pendulum challenge: 3 × 1 kg": "Pendel-Aufgabe: 3 × 1 kg",
+  "The challenge page's own start: three rigid 1 kg links released horizontally, g = 10, dt = 1/60.": "Der eigene Start der Herausforderungsseite: drei starre Glieder zu 1 kg, waagerecht losgelassen, g = 10, dt = 1/60.",
+  "Hanging chain with a heavy end": "Hängende Kette mit schwerem Ende",
+  "20 rigid links at rest, straight down, the last body 100 times heavier: its exact motion is to stay, and its top link carries the weight of everything below, (19 + 100)·m·g.": "20 starre Glieder in Ruhe, senkrecht nach unten, der letzte Körper 100-mal schwerer: die exakte Bewegung ist, zu bleiben, und das oberste Glied trägt das Gewicht von allem darunter, (19 + 100)·m·g.",
+  "Rope released horizontally": "Seil, waagerecht losgelassen",
+  "32 links of stiff springs (α = 1e-6 m/N, 0.1 kg each) released straight out sideways: a whip travels down the rope as it falls.": "32 Glieder aus steifen Federn (α = 1e-6 m/N, je 0,1 kg), gerade zur Seite ausgestreckt losgelassen: beim Fallen läuft ein Peitschenschlag das Seil entlang.",
+  "Bridge settling": "Brücke, die sich setzt",
+  "12 links of 1 m between anchors 8 m apart, stiff springs (α = 1e-5 m/N) with a little damping: the arc it starts on is not its hanging shape, so it swings and settles.": "12 Glieder zu 1 m zwischen Aufhängepunkten im Abstand von 8 m, steife Federn (α = 1e-5 m/N) mit etwas Dämpfung: der Bogen, auf dem sie beginnt, ist nicht ihre Hängeform, darum schwingt sie und setzt sich.",
+  "the angle θ from straight down against dθ/dt": "der Winkel θ gegen die Senkrechte nach unten über dθ/dt",
+  "angle θ": "Winkel θ",
+  "the first link's angle θ from straight down against dθ/dt": "der Winkel θ des ersten Glieds gegen die Senkrechte nach unten über dθ/dt",
+  "the middle body's height y against vy": "die Höhe y des mittleren Körpers über vy",
+  "cannot step a rigid link: it integrates forces and a rod has no force law (set compliance above 0 to make the links springs, or compare with the reference)": "kann kein starres Glied rechnen: das Verfahren integriert Kräfte, und eine Stange hat kein Kraftgesetz (compliance über 0 setzen, damit die Glieder Federn sind, oder mit der Referenz vergleichen)",
+  "links {error} · tension {tension}": "Glieder {error} · Zugkraft {tension}",
+  "links: the constraint error, the largest |length − L|/L over the links (a rigid link's violation; a compliant link's stretch, physical: compare it with the reference's); tension: the first link's, in N": "Glieder: der Fehler der Zwangsbedingung, das größte |Länge − L|/L über die Glieder (bei einem starren Glied die Verletzung; bei einem nachgiebigen die Dehnung, physikalisch: mit der der Referenz vergleichen); Zugkraft: die des ersten Glieds, in N",
+  "{view}: not available for this system": "{view}: für dieses System nicht verfügbar",
+  "This view cannot run with this system.": "Diese Ansicht kann mit diesem System nicht laufen.",
+  "The Motion tab shows the system as it moves.": "Der Reiter Bewegung zeigt das System, wie es sich bewegt.",
+  "Links: constraint error, largest |length − L|/L (log scale)": "Glieder: Fehler der Zwangsbedingung, größtes |Länge − L|/L (logarithmisch)",
+  "Tension of the first link (N)": "Zugkraft des ersten Glieds (N)",
+  "constraint error, log": "Zwangsfehler, log",
+  "tension (N)": "Zugkraft (N)",
+  "Links": "Glieder",
+  "constraint error: the largest |length − L|/L over the links, log scale; a compliant link's stretch is physical, so compare it with the reference's own (dashed)": "Fehler der Zwangsbedingung: das größte |Länge − L|/L über die Glieder, logarithmisch; die Dehnung eines nachgiebigen Glieds ist physikalisch, darum mit der der Referenz vergleichen (gestrichelt)",
+  "Tension": "Zugkraft",
+  "the first link's tension in N; dashed: the reference's": "die Zugkraft des ersten Glieds in N; gestrichelt: die der Referenz",
+  "Constraint error of each integrator's links against time, log scale": "Fehler der Zwangsbedingung der Glieder jedes Integrators über der Zeit, logarithmisch",
+  "Tension of the first link for each integrator against time": "Zugkraft des ersten Glieds für jeden Integrator über der Zeit",
+  "Nothing to measure: no integrator here can step this system. Rigid links (compliance 0) have the reference alone; set compliance above 0 and choose integrators to measure their orders.": "Nichts zu messen: kein Integrator hier kann dieses System rechnen. Starre Glieder (compliance 0) haben nur die Referenz; compliance über 0 setzen und Integratoren wählen, um ihre Ordnungen zu messen.",
+  "Linked systems have no phase cloud yet: it spreads one body's x and vx, which would pull the links apart.": "Systeme mit Gliedern haben noch keine Phasenraumwolke: sie streut x und vx eines Körpers, was die Glieder auseinanderziehen würde.",
 };
 
 // German numbers in the core's sentences: a decimal comma in every number written with a point
@@ -944,6 +1025,10 @@ export function coreMessage({ key, value, message }) {
   }
   if ((m = message.match(/^duration \/ dt must be at most (\d+) steps; got '(.*)'$/s))) {
     return `duration / dt darf höchstens ${m[1]} Schritte ergeben; eingegeben: '${m[2]}'`;
+  }
+  if ((m = message.match(/^(\S+) cannot be used here: the phase cloud spreads one body's x and vx, which would pull the links apart: linked systems have no phase cloud yet; (?:drop cloud|use another view)$/s))) {
+    return `${m[1]} geht hier nicht: die Phasenraumwolke streut x und vx eines Körpers, was die Glieder auseinanderziehen ` +
+      `würde; Systeme mit Gliedern haben noch keine Phasenraumwolke; ${key === 'cloud' ? 'cloud weglassen' : 'eine andere Ansicht wählen'}`;
   }
   if (key) {
     return `Der Teil ${key}=${value ? `'${value}'` : '…'} des Links wurde nicht übernommen: er passt nicht zu den übrigen Angaben ` +
