@@ -415,13 +415,6 @@ int cmd_check(const std::string& query) {
     return 0;
 }
 
-// A number for a sentence, to three significant digits ("2e-09").
-std::string short_number(double x) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.3g", x);
-    return buf;
-}
-
 // What run and cloud share: the query, then --steps N | --until T, --every K, --format.
 struct RunOptions {
     ParseResult parsed;
@@ -538,7 +531,7 @@ int cmd_run(int argc, char** argv) {
                          "the reference is exact to %s m only until t = %s s: there it parts from itself at a tenth of "
                          "its tolerance (rk45 at rtol %s against %s; the motion is chaotic); errors after that "
                          "measure the reference too\n",
-                         short_number(trusted_error * std::max(1.0, sim.scene().mechanism_size)).c_str(),
+                         format_significant(trusted_error * std::max(1.0, sim.scene().mechanism_size), 3).c_str(),
                          format_number(sim.reference_trusted_until()).c_str(), format_number(reference_rtol).c_str(),
                          format_number(shadow_rtol).c_str());
         for (int l = 0; l < sim.lanes(); ++l) {

@@ -239,6 +239,9 @@ constexpr double a41 = 44.0 / 45, a42 = -56.0 / 15, a43 = 32.0 / 9;
 constexpr double a51 = 19372.0 / 6561, a52 = -25360.0 / 2187, a53 = 64448.0 / 6561, a54 = -212.0 / 729;
 constexpr double a61 = 9017.0 / 3168, a62 = -355.0 / 33, a63 = 46732.0 / 5247, a64 = 49.0 / 176,
                  a65 = -5103.0 / 18656;
+// Row j holds stage j's coefficients a_j1 .. a_j(j-1) (row 0: the start, none).
+constexpr double rows[6][5] = {{0, 0, 0, 0, 0},      {a21, 0, 0, 0, 0},        {a31, a32, 0, 0, 0},
+                               {a41, a42, a43, 0, 0}, {a51, a52, a53, a54, 0}, {a61, a62, a63, a64, a65}};
 constexpr double b1 = 35.0 / 384, b3 = 500.0 / 1113, b4 = 125.0 / 192, b5 = -2187.0 / 6784, b6 = 11.0 / 84;
 // Fifth- minus fourth-order weights: the local error estimate.
 constexpr double e1 = 71.0 / 57600, e3 = -71.0 / 16695, e4 = 71.0 / 1920, e5 = -17253.0 / 339200,
@@ -258,14 +261,13 @@ void rk45(const System& s, Lane& L, double h) {
     dvec2 *xs = L.substep_start_x.data(), *vs = L.substep_start_v.data(), *xn = L.substep_end_x.data(),
           *vn = L.substep_end_v.data();
     dvec2 *x = L.x.data(), *v = L.v.data();
-    auto stage = [&](int j, double hs, std::initializer_list<double> coef) {
+    // Stage j (1..5) from the slopes before it: x + hs Σ_m a_jm kx[m], v + hs Σ_m a_jm kv[m].
+    auto stage = [&](int j, double hs) {
         for (int i = 0; i < n; ++i) {
             dvec2 dx(0.0), dv(0.0);
-            int m = 0;
-            for (double c : coef) {
-                dx += c * kx[m][i];
-                dv += c * kv[m][i];
-                ++m;
+            for (int m = 0; m < j; ++m) {
+                dx += rows[j][m] * kx[m][i];
+                dv += rows[j][m] * kv[m][i];
             }
             xs[i] = x[i] + hs * dx;
             vs[i] = v[i] + hs * dv;
@@ -286,8 +288,6 @@ void rk45(const System& s, Lane& L, double h) {
     const bool positions_in_power = dissipative && !s.links.empty();
     // Stage j's position, x + hs Σ a_jm kx[m], summed as stage() sums it (the same bits).
     auto stage_position = [&](int j, double hs, dvec2* out) {
-        static constexpr double rows[6][5] = {{0, 0, 0, 0, 0},      {a21, 0, 0, 0, 0},        {a31, a32, 0, 0, 0},
-                                              {a41, a42, a43, 0, 0}, {a51, a52, a53, a54, 0}, {a61, a62, a63, a64, a65}};
         for (int i = 0; i < n; ++i) {
             dvec2 dx(0.0);
             for (int m = 0; m < j; ++m) dx += rows[j][m] * kx[m][i];
@@ -312,11 +312,7 @@ void rk45(const System& s, Lane& L, double h) {
             // a rejection.
             report(L, {"k1 (reused: not evaluated again)"}, x, kx[0], kv[0]);
         }
-        stage(1, hs, {a21});
-        stage(2, hs, {a31, a32});
-        stage(3, hs, {a41, a42, a43});
-        stage(4, hs, {a51, a52, a53, a54});
-        stage(5, hs, {a61, a62, a63, a64, a65});
+        for (int j = 1; j <= 5; ++j) stage(j, hs);
         for (int i = 0; i < n; ++i) {
             xn[i] = x[i] + hs * (b1 * kx[0][i] + b3 * kx[2][i] + b4 * kx[3][i] + b5 * kx[4][i] + b6 * kx[5][i]);
             vn[i] = v[i] + hs * (b1 * kv[0][i] + b3 * kv[2][i] + b4 * kv[3][i] + b5 * kv[4][i] + b6 * kv[5][i]);

@@ -143,6 +143,11 @@ void append_number(std::string& out, double x) {
     out.append(buf, write_double(buf, sizeof buf, x, Style::general, 17));
 }
 
+std::string format_significant(double x, int digits) {
+    char buf[40];
+    return std::string(buf, write_double(buf, sizeof buf, x, Style::general, digits < 1 ? 1 : digits > 17 ? 17 : digits));
+}
+
 std::string format_fixed(double x, int decimals) {
     char buf[400];
     const int clamped = decimals < 0 ? 0 : decimals > 40 ? 40 : decimals;

@@ -26,4 +26,8 @@ void append_number(std::string& out, double x);
 // x with a fixed number of decimals, printf's %.*f style ("1.996" for decimals = 3).
 std::string format_fixed(double x, int decimals);
 
+// x to `digits` significant digits, printf's %.*g style ("2e-09" for 1.9999999999999997e-09 and
+// digits = 3): for a figure in a sentence, not for a value that must read back exactly.
+std::string format_significant(double x, int digits);
+
 }  // namespace stepwise

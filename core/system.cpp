@@ -96,11 +96,15 @@ inline bool body_field(const System& s, BodyField& f) {
 
 // The element kinds' accelerations, in the list's order: a fold over plain calls rather than a
 // capturing lambda, whose captured pointers GCC reloaded after every store to a (the hot path:
-// 25 more instructions an evaluation of a one-spring system).
-template <class... K>
+// 25 more instructions an evaluation of a one-spring system). Without `constrained`, a kind with
+// forces of constraint (links) adds only its forces (add_free_accelerations).
+template <bool constrained, class... K>
 inline void element_accelerations(std::tuple<K...>*, const System& s, const dvec2* x, const dvec2* v, dvec2* a) {
     auto one = []<class E>(const System& s, const dvec2* x, const dvec2* v, dvec2* a) {
-        if constexpr (ElementKind<E>) E::add_accelerations(s, x, v, a);
+        if constexpr (!constrained && requires { E::add_free_accelerations(s, x, v, a); })
+            E::add_free_accelerations(s, x, v, a);
+        else if constexpr (ElementKind<E>)
+            E::add_accelerations(s, x, v, a);
     };
     (one.template operator()<K>(s, x, v, a), ...);
 }
@@ -141,7 +145,10 @@ bool System::has_rigid_links() const {
     return false;
 }
 
-void accelerations(const System& s, const dvec2* x, const dvec2* v, dvec2* a) {
+namespace {
+
+template <bool constrained>
+void sum_accelerations(const System& s, const dvec2* x, const dvec2* v, dvec2* a) {
     const int n = s.bodies();
     const double* inv_m = s.inv_mass.data();
     // The fields first, one contiguous pass: a = g + (-b v - c |v| v) / m. Without any
@@ -157,16 +164,15 @@ void accelerations(const System& s, const dvec2* x, const dvec2* v, dvec2* a) {
             a[i] = f.g - ((f.b + f.c * speed) * inv_m[i]) * v[i];
         }
     }
-    element_accelerations(static_cast<ForceKinds*>(nullptr), s, x, v, a);
+    element_accelerations<constrained>(static_cast<ForceKinds*>(nullptr), s, x, v, a);
 }
 
+}  // namespace
+
+void accelerations(const System& s, const dvec2* x, const dvec2* v, dvec2* a) { sum_accelerations<true>(s, x, v, a); }
+
 void unconstrained_accelerations(const System& s, const dvec2* x, const dvec2* v, dvec2* a) {
-    if (!s.has_rigid_links()) return accelerations(s, x, v, a);
-    System loose = s;
-    loose.links.erase(std::remove_if(loose.links.begin(), loose.links.end(),
-                                     [](const Link& k) { return k.compliance == 0.0; }),
-                      loose.links.end());
-    accelerations(loose, x, v, a);
+    sum_accelerations<false>(s, x, v, a);
 }
 
 double kinetic_energy(const System& s, const dvec2* v) {

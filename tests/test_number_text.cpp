@@ -165,6 +165,12 @@ TEST_CASE("format_number is the shortest %g text that reads back, format_fixed i
         }
     }
     CHECK(format_fixed(1.9996, 3) == "2.000");
+    for (double x : {1.9999999999999997e-09, 2.0, -0.0005, 0.0, 1e300, 123.4565, 5e-324})
+        for (int digits : {1, 3, 17}) {
+            INFO(x << " " << digits);
+            CHECK(format_significant(x, digits) == printf_c("%.*g", digits, x));
+        }
+    CHECK(format_significant(1.9999999999999997e-09, 3) == "2e-09");
 }
 
 TEST_CASE("numbers never depend on the C locale: de_DE.UTF-8 reads and writes '.'", "[locale]") {
@@ -235,6 +241,7 @@ TEST_CASE("numbers never depend on the C locale: de_DE.UTF-8 reads and writes '.
     CHECK(format_number(0.01) == "0.01");
     CHECK(format_fixed(1.9996, 3) == "2.000");
     CHECK(format_fixed(0.25, 2) == "0.25");
+    CHECK(format_significant(1.5e-9, 3) == "1.5e-09");  // the snprintf it replaced wrote "1,5e-09" here
     std::string number;
     append_number(number, 0.1);
     CHECK(number == "0.10000000000000001");

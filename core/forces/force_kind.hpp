@@ -43,6 +43,8 @@
 //   add_potential and add_power form at a state within ±x_max whose speeds squared are at most
 //   v2 (both >= 1; see energy_bound in system.hpp). Without it a system holding the kind has its
 //   energy computed after every step to prove it finite.
+//   A kind with forces of constraint (links) also has add_free_accelerations(s, x, v, a): its
+//   forces without them (unconstrained_accelerations, for a rod's tension).
 //
 // The list's order is the order forces are summed in, everywhere: the fields first, then anchor
 // springs, pair springs, central bodies and links. Changing it changes the last bits of every result.

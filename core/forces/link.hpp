@@ -77,10 +77,11 @@ struct LinkForce {
     static void add_accelerations(const System& s, const dvec2* x, const dvec2* v, dvec2* a) {
         // Every other force is summed by now (links are the table's last kind): the rigid links'
         // forces of constraint go on top of the compliant links' forces.
-        if (add_compliant_accelerations(s, x, v, a)) constrain_accelerations(s, x, v, a, nullptr);
+        if (add_free_accelerations(s, x, v, a)) constrain_accelerations(s, x, v, a, nullptr);
     }
-    // The compliant links' forces; true when there are rigid links too.
-    static bool add_compliant_accelerations(const System& s, const dvec2* x, const dvec2* v, dvec2* a) {
+    // The compliant links' forces alone (unconstrained_accelerations); true when there are rigid
+    // links too.
+    static bool add_free_accelerations(const System& s, const dvec2* x, const dvec2* v, dvec2* a) {
         const double* inv_m = s.inv_mass.data();
         bool rigid = false;
         for (const Link& k : s.links) {
