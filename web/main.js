@@ -65,6 +65,8 @@ const loadLoopNotice = () => {
     // One click turns the loop off (its physics step stays as dt) and opens the view.
     loopNotice = new m.LoopNotice($('analysis'), (id) => apply(withKey(gameLoop.withoutLoop(sim.config), 'view', id)));
     loopNotice.show(loopNoticeShown);
+    // The page is ready once the notice is loaded (see onFrame): draw once more to say so.
+    if (runner) runner.dirty = true;
   });
   return loopNoticeLoad;
 };
