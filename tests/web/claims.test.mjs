@@ -11,10 +11,11 @@ import { execFileSync } from 'node:child_process';
 const root = path.resolve(import.meta.dirname, '../..');
 const files = () => {
   const out = ['README.md'];
-  for (const dir of ['docs', 'core', 'web', 'web/strings', 'web/views', 'public', 'cli', 'snippets/js']) {
+  for (const dir of ['docs', 'core', 'web', 'public', 'cli', 'snippets/js']) {
     const full = path.join(root, dir);
     if (!fs.existsSync(full)) continue;
-    for (const name of fs.readdirSync(full)) {
+    // web/ with its folders (web/views/, web/strings/, …)
+    for (const name of fs.readdirSync(full, { recursive: dir === 'web' })) {
       if (/\.(md|cpp|hpp|js|mjs|html)$/.test(name)) out.push(path.join(dir, name));
     }
   }

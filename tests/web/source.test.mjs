@@ -10,9 +10,12 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const self = path.basename(fileURLToPath(import.meta.url));
-const read = (dir, ext) => fs.readdirSync(path.join(root, dir)).filter((f) => f.endsWith(ext) && f !== self)
+// Every file under dir, its folders too (web/views/, web/strings/, …), as {name, lines}.
+const read = (dir, ext) => fs.readdirSync(path.join(root, dir), { recursive: true })
+  .filter((f) => f.endsWith(ext) && path.basename(f) !== self)
   .map((f) => ({ name: `${dir}/${f}`, lines: fs.readFileSync(path.join(root, dir, f), 'utf8').split('\n') }));
 const page = read('web', '.js');
+assert.ok(page.some((f) => f.name === 'web/strings/de.js') && page.some((f) => f.name === 'web/views/stability.js'), 'web/ is read with its folders');
 // The scenario ids, from the core's own table.
 const site = process.env.STEPWISE_SITE || path.join(root, 'build/site');
 const createStepwise = createRequire(import.meta.url)(path.join(site, 'stepwise.js'));
