@@ -4,7 +4,7 @@
 
 import { registerOffline } from './web/offline.js';
 import { chooseLanguage, linkLanguage, useLanguage, localisePage, t } from './web/language.js';
-import { setNumberLanguage, fixed } from './web/coords.js';
+import { setNumberLanguage, fixed } from './web/shared/text.js';
 
 // The lesson's language: lesson.html?lang=de (or #lang=de), else the browser's. Its own texts and
 // its frames (each frame's link gets the same lang=) follow it.

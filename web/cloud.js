@@ -8,10 +8,11 @@
 // Robust to diverging lanes: the windows' size follows the clouds that stay near the others'
 // size, a non-finite point is dropped, and a finite one outside its window is pinned to the edge.
 // Never hands a non-finite number to the canvas.
-import { niceStep, formatValue, groupDigits, fixed } from './coords.js';
+import { niceStep } from './coords.js';
 import { laneStyle } from './palette.js';
 import { valueOf } from './links.js';
 import { t } from './language.js';
+import { formatValue, groupDigits, tickText, fixedRatio } from './shared/text.js';
 
 const cellWidthTarget = 165;   // css px: cells per row = the width over this
 const margin = { left: 50, right: 8, top: 18, bottom: 18 };  // inside each cell (left: the least)
@@ -29,20 +30,6 @@ const costlyRedrawMs = 3;
 const drawSliceMs = 6;
 export const ownTaskPoints = 200000;
 const minRedrawInterval = 30;
-
-// "area × 1.000", "area × 14.1", "area: rim no longer finite". The core's area is signed (the
-// shoelace formula): below zero the rim has folded over itself (where x is coupled to other
-// coordinates, an orbit's), and the number is no area any more.
-export function areaText(ratio) {
-  if (!Number.isFinite(ratio)) return t('area: rim no longer finite');
-  const text = fixedRatio(Math.abs(ratio));
-  return ratio < 0 ? t('area × −{r} (the rim folded over)', { r: text }) : t('area × {r}', { r: text });
-}
-
-// A ratio's size as the legend and the windows write it: "1.000", "14.1".
-function fixedRatio(magnitude) {
-  return magnitude >= 0.001 && magnitude < 10 ? fixed(magnitude, 3) : formatValue(magnitude);
-}
 
 // A CSS colour '#rrggbb' (or '#rgb') as one pixel of a Uint32Array view of ImageData bytes.
 const littleEndian = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
@@ -74,16 +61,6 @@ function robustBox(points, offset, count) {
   box.w = box.x1 - box.x0;
   box.h = box.v1 - box.v0;
   return Number.isFinite(box.w) && Number.isFinite(box.h) && Number.isFinite(box.cx) && Number.isFinite(box.cv) ? box : null;
-}
-
-// A tick's label: as many decimals as the step needs, even far from zero (a window 1 m wide
-// around x = -21707 reads -21707.5, not -2.171e4); an exponent only for huge values.
-export function tickText(value, step) {
-  if (Math.abs(value) < step * 1e-9) return '0';
-  const decimals = Math.min(6, Math.max(0, -Math.floor(Math.log10(step) + 1e-9)));
-  if (Math.abs(value) < 1e9) return fixed(value, decimals);
-  const digits = Math.min(8, Math.max(1, Math.floor(Math.log10(Math.abs(value))) - Math.floor(Math.log10(step))));
-  return value.toExponential(digits).replace('e+', 'e');
 }
 
 // The ticks of one axis over [lo, hi]: about `count` of them, [{value, text}].

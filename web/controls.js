@@ -3,8 +3,9 @@
 // meaning, units and allowed ranges, the phase-space cloud (points per integrator and the start
 // disc's radius), equal cost, and playback. Every edit becomes a new config string handed to set(); sync() shows a config.
 import { withKey, valueOf } from './links.js';
-import { groupDigits, plainNumber } from './coords.js';
 import { t, coreMessage } from './language.js';
+import { plainNumber, groupDigits } from './shared/text.js';
+import { el } from './shared/dom.js';
 
 const familyOrder = ['Euler family', 'Runge–Kutta', 'Verlet family', 'kinematic', 'reference'];
 // The families' headings (the table's family is an id here: the page groups by it).
@@ -14,17 +15,6 @@ const familyTitle = () => ({
 });
 const dtSlider = { min: -4, max: 1 };  // log10 of dt: 0.0001 s to 10 s
 
-function el(tag, props = {}, children = []) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (k === 'text') e.textContent = v;
-    else if (k === 'class') e.className = v;
-    else if (k in e && typeof v !== 'string') e[k] = v;
-    else e.setAttribute(k, v);
-  }
-  e.append(...children);
-  return e;
-}
 
 // dt from the slider, rounded to 3 significant digits so the config stays readable.
 const sliderToDt = (v) => Number(Math.pow(10, v).toPrecision(3));

@@ -1,5 +1,6 @@
 // The coordinate map from simulation units (metres, y up) to canvas pixels (y down), with the
 // same scale on both axes, plus "nice" tick steps for axes and scale bars.
+import { tickLabel } from './shared/text.js';
 
 export class CoordinateMap {
   // box: {minX, maxX, minY, maxY} in metres; rect: {x, y, w, h} in pixels.
@@ -33,15 +34,6 @@ export function niceStep(span, count) {
   return (m < 1.5 ? 1 : m < 3.5 ? 2 : m < 7.5 ? 5 : 10) * power;
 }
 
-// Tick label text for a value on an axis with this step (no 0.30000000000000004).
-export function tickLabel(value, step) {
-  if (Math.abs(value) < step * 1e-9) return '0';
-  const abs = Math.abs(value);
-  if (abs >= 1e5 || abs < 1e-3) return value.toExponential(Math.max(0, Math.min(3, -Math.floor(Math.log10(step)) + Math.floor(Math.log10(abs))))).replace('e+', 'e');
-  const decimals = Math.max(0, -Math.floor(Math.log10(step) + 1e-9));
-  return fixed(value, Math.min(decimals, 6));
-}
-
 // An axis's ticks from lo to hi every `step`: [{value, label}], and the offset its labels are
 // relative to. Plain labels where they read apart and fit(label) says they fit; otherwise (a view
 // following a body 100 km down labelled 1.127e5 at every tick, the minus sign cut off by the
@@ -61,56 +53,6 @@ export function axisTicks(lo, hi, step, fits = (label) => label.length <= 6) {
     ticks: ks.map((k) => ({ value: k * step, label: tickLabel((k - offsetK) * step, step) })),
   };
 }
-
-// An axis name with its labels' offset: "y (m)", or "y + 112700 (m)" when the labels are y + 112700.
-export function offsetName(name, unit, offset, step) {
-  if (offset === 0) return `${name} (${unit})`;
-  const abs = Math.abs(offset);
-  const decimals = Math.max(0, -Math.floor(Math.log10(step * 10) + 1e-9));
-  const digits = Math.min(15, Math.floor(Math.log10(abs)) - Math.floor(Math.log10(step * 10) + 1e-9));
-  const text = abs < 1e9 ? fixed(abs, Math.min(decimals, 9)) : abs.toExponential(Math.max(0, digits)).replace('e+', 'e');
-  return `${name} ${offset > 0 ? '\u2212' : '+'} ${text} (${unit})`;
-}
-
-// Numbers for people: 3 significant digits, exponent when tiny or huge.
-export function formatValue(x, digits = 3) {
-  if (!Number.isFinite(x)) return '—';
-  if (x === 0) return '0';
-  const abs = Math.abs(x);
-  const text = abs >= 1e5 || abs < 1e-3 ? x.toExponential(digits - 1).replace('e+', 'e')
-    : Number(x.toPrecision(digits)).toString();
-  return numberStyle.decimal === '.' ? text : text.replace('.', numberStyle.decimal);
-}
-
-// A whole number with its thousands grouped: 100000 → "100,000" (German: "100 000" with a narrow
-// no-break space, as DIN 5008 writes it: a point would read as a decimal point to half the
-// class). Written out rather than toLocaleString: a page's first Intl call sets up ICU, 20–50 ms
-// of one task at start-up.
-export function groupDigits(n) {
-  const whole = Math.round(Math.abs(n)).toString();
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, numberStyle.group);
-  return n < 0 && whole !== '0' ? `-${grouped}` : grouped;
-}
-
-// How the page writes numbers for people, by language (web/language.js). Only formatValue and
-// groupDigits read it: links, CSV, JSON and the clipboard's config write the core's text, always
-// with points.
-const numberStyles = {
-  en: { decimal: '.', group: ',' },
-  de: { decimal: ',', group: '\u202f' },
-};
-let numberStyle = numberStyles.en;
-export function setNumberLanguage(lang) {
-  numberStyle = numberStyles[lang] || numberStyles.en;
-}
-
-// A number as JavaScript writes it (every digit kept: a limit, a default), with the page's
-// decimal sign; fixed(): with d decimals (toFixed).
-export function plainNumber(x) {
-  const text = String(x);
-  return numberStyle.decimal === '.' ? text : text.replace('.', numberStyle.decimal);
-}
-export const fixed = (x, d) => plainNumber(x.toFixed(d));
 
 // A polyline stroked through a rectangle (pixels, grown by `pad`), each segment cut to its part
 // inside: the canvas dashes a dashed line along its whole length, visible or not, so one segment

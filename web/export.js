@@ -6,7 +6,7 @@ import { valueOf } from './links.js';
 import { laneStyle, drawMarker } from './palette.js';
 import { nextTask } from './slices.js';
 import { t } from './language.js';
-import { groupDigits } from './coords.js';
+import { groupDigits } from './shared/text.js';
 
 // At most this many samples in time in an export (the core caps rows at limits.max_export_rows too).
 const maxSamples = 10000;

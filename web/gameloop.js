@@ -6,9 +6,9 @@
 // frame per 1/hz of wall time, and the state it reads is what a player sees (the accumulator's
 // render state).
 import { withKey, valueOf } from './links.js';
-import { el } from './dom.js';
-import { fixed, plainNumber } from './coords.js';
+import { el } from './shared/dom.js';
 import { t, sentence } from './language.js';
+import { plainNumber, fixed } from './shared/text.js';
 
 // The query without the given keys.
 export function withoutKeys(query, keys) {
@@ -37,7 +37,7 @@ export class GameLoopPanel {
     this.set = set;
     this.getConfig = getConfig;
     this.loopKeys = ['loop', ...table.keys.map((k) => k.key)];
-    this.line = el('p', 'hint loop-line');
+    this.line = el('p', { class: 'hint loop-line' });
     this.line.id = 'loop-line';
     this.line.hidden = true;
     legendBar.append(this.line);
@@ -51,16 +51,16 @@ export class GameLoopPanel {
     this.select = document.createElement('select');
     this.select.id = 'loop';
     this.select.setAttribute('aria-describedby', 'loop-hint');
-    this.select.append(el('option', '', t('none: steps of dt')));
+    this.select.append(el('option', { text: t('none: steps of dt') }));
     this.select.options[0].value = '';
     for (const kind of this.table.kinds) {
-      const option = el('option', '', kind.id);
+      const option = el('option', { text: kind.id });
       option.value = kind.id;
       option.title = kind.description;
       this.select.append(option);
     }
     this.select.addEventListener('change', () => this.chooseLoop(this.select.value));
-    this.hint = el('p', 'hint', '');
+    this.hint = el('p', { class: 'hint', text: '' });
     this.hint.id = 'loop-hint';
     this.inputs = new Map();
     const rows = this.table.keys.map((spec) => {
@@ -77,24 +77,24 @@ export class GameLoopPanel {
       this.inputs.set(spec.key, input);
       // The key in brackets where the label does not already say it (hz: "frame rate (hz, Hz)").
       const note = [spec.label === spec.key ? '' : spec.key, spec.unit].filter(Boolean).join(', ');
-      const label = el('label', '', note ? `${spec.label} (${note})` : spec.label);
+      const label = el('label', { text: note ? `${spec.label} (${note})` : spec.label });
       label.htmlFor = input.id;
-      const hint = el('span', 'range', t('{meaning}; {allowed}, default {default}', { meaning: spec.meaning, allowed: spec.allowed.replace(/ \(.*\)$/, ''), default: plainNumber(spec.default) }));
+      const hint = el('span', { class: 'range', text: t('{meaning}; {allowed}, default {default}', { meaning: spec.meaning, allowed: spec.allowed.replace(/ \(.*\)$/, ''), default: plainNumber(spec.default) }) });
       hint.id = hintId;
-      const row = el('div', 'param');
+      const row = el('div', { class: 'param' });
       row.append(label, input, hint);
       return row;
     });
-    const label = el('label', '', t('Loop'));
+    const label = el('label', { text: t('Loop') });
     label.htmlFor = 'loop';
-    const group = el('fieldset', 'group');
+    const group = el('fieldset', { class: 'group' });
     group.id = 'loop-group';
     // The introduction is the select's description too (a wide screen shows the controls only).
-    const intro = el('p', 'hint loop-intro', t('Run the integrators inside a game\'s frame loop: ' +
-      'what a player sees at this frame rate.'));
+    const intro = el('p', { class: 'hint loop-intro', text: t('Run the integrators inside a game\'s frame loop: ' +
+      'what a player sees at this frame rate.') });
     intro.id = 'loop-intro';
     this.select.setAttribute('aria-describedby', 'loop-intro loop-hint');
-    group.append(el('legend', '', t('Game loop')), intro, label, this.select, this.hint, ...rows);
+    group.append(el('legend', { text: t('Game loop') }), intro, label, this.select, this.hint, ...rows);
     this.rows = new Map(this.table.keys.map((spec, i) => [spec.key, rows[i]]));
     return group;
   }

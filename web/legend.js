@@ -10,68 +10,11 @@
 // "diverged at t = …" means.
 import { laneStyle, drawMarker } from './palette.js';
 import { isHidden, highlightedLane, setHidden, setHighlighted, keepOnly, onLaneFocus } from './lane-focus.js';
-import { formatValue, groupDigits } from './coords.js';
-import { areaText } from './cloud.js';
-import { claimTitle, verdict, measuredText, motionSize } from './study.js';
+import { verdict, motionSize } from './study.js';
 import { valueOf } from './links.js';
-import { el as element } from './dom.js';
+import { el } from './shared/dom.js';
 import { t, marked } from './language.js';
-
-// "2,000 points finite", "1,234 of 2,000 points finite".
-export function finiteText(finite, points) {
-  const n = (k) => groupDigits(Math.max(0, k));
-  return finite >= points ? t('{n} points finite', { n: n(points) })
-    : t('{k} of {n} points finite', { k: n(finite), n: n(points) });
-}
-
-
-// Why and when a lane stopped, in the core's words: "diverged at t = 1.2 s", "fell into the
-// central mass at t = 1.12 s", "needed more than 50000 rk45 substeps in one step … at t = 10 s".
-// A lane that never started (a force-based method on rigid links: needs_compliance) says why
-// alone, naming the key to change; it has no time to give.
-export function stopText(lane) {
-  if (lane.stopReason === 'needs_compliance') return t(lane.stopText);
-  return t('{what} at t = {t} s', { what: t(lane.stopText), t: formatValue(lane.divergedAt) });
-}
-
-// A linked system's numbers beside energy and error: the constraint error (the largest
-// |length − L|/L over the links; a compliant link's stretch is physical) and the first link's
-// tension. "links 1.20e-5 · tension 19.6 N".
-export function linkText(constraintError, tension) {
-  const error = !Number.isFinite(constraintError) ? '—' : constraintError < 1e-15 ? '0' : formatValue(constraintError);
-  return t('links {error} · tension {tension}', { error, tension: Number.isFinite(tension) ? `${formatValue(tension)} N` : '—' });
-}
-
-// Below these the numbers are round-off, not drift or error: shown as 0. A relative energy
-// drift under 1e-12 (1e-10 %) is a few thousand units in the last place of a double; a position
-// error under 1e-12 of the motion's size likewise.
-export const roundOffDrift = 1e-12;
-export const roundOffError = 1e-12;
-
-// "+5.8 %", "−36.9 %", "0 %" (round-off), "—" (not a number).
-export function driftText(drift) {
-  if (!Number.isFinite(drift)) return '—';
-  if (Math.abs(drift) < roundOffDrift) return '0 %';
-  return `${drift >= 0 ? '+' : '−'}${formatValue(Math.abs(drift) * 100)} %`;
-}
-
-// "0.858 m", "0 m" below round-off of a motion of size `size` (m).
-export function errorText(error, size) {
-  if (!Number.isFinite(error)) return '—';
-  if (error < roundOffError * Math.max(size, 1e-300)) return '0 m';
-  return `${formatValue(error)} m`;
-}
-
-// The factors of the start energy the legend notes the time of: a lane whose energy passes
-// them is running away (long before the core stops it as diverged).
-export const energyMilestones = [10, 1000];
-
-// "energy ×10 by t = 0.31 s · ×1000 by t = 0.52 s" (empty when none was passed).
-export function milestoneText(passed) {
-  const parts = energyMilestones.filter((f) => passed.has(f))
-    .map((f) => t('×{factor} by t = {t} s', { factor: f, t: formatValue(passed.get(f)) }));
-  return parts.length ? t('energy {milestones}', { milestones: parts.join(' · ') }) : '';
-}
+import { formatValue, areaText, finiteText, stopText, linkText, driftText, errorText, energyMilestones, milestoneText, effectiveStepText, measuredText, claimTitle } from './shared/text.js';
 
 // What "diverged at t = …" means, said once under the legend (not only in a tooltip).
 export const divergedExplanation = marked('The core stops a lane at the step where its position runs away (beyond a ' +
@@ -82,17 +25,6 @@ export const divergedExplanation = marked('The core stops a lane at the step whe
 // What the links' numbers are, in a tooltip.
 const linksTitle = marked('links: the constraint error, the largest |length − L|/L over the links (a rigid link\'s violation; a ' +
   'compliant link\'s stretch, physical: compare it with the reference\'s); tension: the first link\'s, in N');
-
-// Equal cost: the step a lane effectively takes. "step 4 × dt = 0.04 s"; for a method whose cost
-// varies, the measured average, rk45 with its fitted tolerance; "at t = 0.74 s" when the lane is
-// behind the clock (it is drawn at that state).
-export function effectiveStepText(lane, info, dt) {
-  // Always written (never appearing and vanishing, which made the cards jump): its own time.
-  const behind = Number.isFinite(lane.laneTime) ? ` · ${t('at t = {t} s', { t: formatValue(lane.laneTime) })}` : '';
-  if (lane.stride > 0) return `${t('step {s} × dt = {h} s', { s: lane.stride, h: formatValue(lane.stride * dt) })}${behind}`;
-  const rtol = info.adaptive && Number.isFinite(lane.rtol) ? ` · rtol = atol = ${formatValue(lane.rtol)}` : '';
-  return `${t('step ≈ {h} s (measured)', { h: formatValue(lane.effectiveDt) })}${rtol}${behind}`;
-}
 
 export class Legend {
   constructor(container) {
@@ -130,14 +62,14 @@ export class Legend {
     this.equalCost = valueOf(sim.config, 'equal_cost') === '1';
     this.dt = sim.dt;
     const byId = new Map(integrators.map((i) => [i.id, i]));
-    const list = element('ul', 'legend-list');
+    const list = el('ul', { class: 'legend-list' });
     sim.laneIds.forEach((id, l) => {
       const info = byId.get(id);
       const style = laneStyle(id, scheme);
-      const li = element('li', 'legend-row');
+      const li = el('li', { class: 'legend-row' });
       li.style.setProperty('--lane', style.colour);
       li.title = info.description;
-      const swatch = element('canvas', 'swatch');
+      const swatch = el('canvas', { class: 'swatch' });
       swatch.width = 56;
       swatch.height = 28;
       swatch.setAttribute('aria-hidden', 'true');
@@ -151,45 +83,45 @@ export class Legend {
       drawMarker(ctx, style.marker, 14, 7, 4.5);
       ctx.fill();
       // The name highlights the lane (the others fade); pressed again, nothing is highlighted.
-      const nameButton = element('button', 'legend-name', info.name);
+      const nameButton = el('button', { class: 'legend-name', text: info.name });
       nameButton.type = 'button';
       nameButton.setAttribute('aria-pressed', 'false');
       nameButton.title = t('Highlight {name} (the other lanes fade); again to stop', { name: info.name });
       nameButton.addEventListener('click', () => setHighlighted(highlightedLane() === id ? null : id));
-      const hide = element('button', 'lane-hide', t('Hide'));
+      const hide = el('button', { class: 'lane-hide', text: t('Hide') });
       hide.type = 'button';
       hide.setAttribute('aria-pressed', 'false');
       hide.setAttribute('aria-label', t('Hide {name}', { name: info.name }));
       hide.title = t('Hide or show {name} on the canvas and the plots', { name: info.name });
       hide.addEventListener('click', () => setHidden(id, !isHidden(id)));
-      const facts = element('span', 'legend-facts');
+      const facts = el('span', { class: 'legend-facts' });
       // The table's order for the kind of system on screen (the core's claim for this lane).
       const claim = sim.scene.laneOrders ? sim.scene.laneOrders[l] : null;
-      const order = element('span', 'badge order', !claim || claim.kind === 'none' ? t('adaptive')
-        : claim.kind === 'exact' ? t('exact here') : t('order {p}', { p: claim.p }));
+      const order = el('span', { class: 'badge order', text: !claim || claim.kind === 'none' ? t('adaptive')
+        : claim.kind === 'exact' ? t('exact here') : t('order {p}', { p: claim.p }) });
       order.title = claimTitle(claim, info, sim.scene);
       facts.append(order);
       // The order a convergence study measured on this system (filled in by measured()).
-      const measured = element('span', 'badge measured');
+      const measured = el('span', { class: 'badge measured' });
       measured.hidden = true;
       facts.append(measured);
-      if (info.symplectic) facts.append(element('span', 'badge symplectic', t('symplectic')));
-      if (info.implicit) facts.append(element('span', 'badge implicit', t('implicit')));
-      const evals = element('span', 'badge evals', t('{n} f/step', { n: info.force_evaluations }));
+      if (info.symplectic) facts.append(el('span', { class: 'badge symplectic', text: t('symplectic') }));
+      if (info.implicit) facts.append(el('span', { class: 'badge implicit', text: t('implicit') }));
+      const evals = el('span', { class: 'badge evals', text: t('{n} f/step', { n: info.force_evaluations }) });
       evals.title = t('force evaluations per step: {note}', { note: info.evaluations_note });
       facts.append(evals);
-      const live = element('span', 'legend-live');
-      const drift = element('span', 'drift');
-      const error = element('span', 'error');
-      const status = element('span', 'status');
-      const milestones = element('span', 'milestones');
+      const live = el('span', { class: 'legend-live' });
+      const drift = el('span', { class: 'drift' });
+      const error = el('span', { class: 'error' });
+      const status = el('span', { class: 'status' });
+      const milestones = el('span', { class: 'milestones' });
       // Linked systems: the constraint error and the first link's tension.
-      const links = sim.layout.state.has('constraint_error') ? element('span', 'links') : null;
+      const links = sim.layout.state.has('constraint_error') ? el('span', { class: 'links' }) : null;
       if (links) links.title = t(linksTitle);
       live.append(drift, error, ...(links ? [links] : []), status, milestones);
-      const area = this.cloudPoints > 0 ? element('span', 'area') : null;
+      const area = this.cloudPoints > 0 ? el('span', { class: 'area' }) : null;
       if (area) live.append(area);
-      const step = this.equalCost ? element('span', 'effective-dt') : null;
+      const step = this.equalCost ? el('span', { class: 'effective-dt' }) : null;
       if (step) live.append(step);
       li.dataset.lane = id;
       li.append(swatch, nameButton, hide, facts, live);
@@ -201,25 +133,25 @@ export class Legend {
     });
     // The reference, as the core names it: exact (a closed form) or the tight Dormand–Prince run.
     const { reference, referencePath } = sim.scene;
-    const ghost = element('li', 'legend-row ghost');
+    const ghost = el('li', { class: 'legend-row ghost' });
     ghost.title = t('Reference: {text}', { text: t(reference.text) });
-    const ring = element('span', 'ghost-ring');
+    const ring = el('span', { class: 'ghost-ring' });
     ring.setAttribute('aria-hidden', 'true');
     const drawn = referencePath ? t('dashed ring and path') : t('dashed ring');
     const name = reference.kind === 'exact' ? t('Exact solution') : t('Reference: Dormand–Prince, tight tolerance');
-    this.ghostName = element('span', 'legend-name', `${name} (${drawn})`);
-    const detail = element('span', 'legend-live ghost-text', t(reference.text));
+    this.ghostName = el('span', { class: 'legend-name', text: `${name} (${drawn})` });
+    const detail = el('span', { class: 'legend-live ghost-text', text: t(reference.text) });
     ghost.append(ring, this.ghostName, detail);
     // The reference's own constraint error and tension (a compliant link stretches physically).
-    this.ghostLinks = sim.layout.state.has('reference_constraint_error') ? element('span', 'legend-live links ghost-links') : null;
+    this.ghostLinks = sim.layout.state.has('reference_constraint_error') ? el('span', { class: 'legend-live links ghost-links' }) : null;
     if (this.ghostLinks) { this.ghostLinks.title = t(linksTitle); ghost.append(this.ghostLinks); }
     // The exact flow's cloud (a grey ghost in the cloud panel), where the scene has a closed form.
-    this.ghostArea = this.cloudPoints > 0 && sim.cloud.exact > 0 ? element('span', 'legend-live area ghost-area') : null;
+    this.ghostArea = this.cloudPoints > 0 && sim.cloud.exact > 0 ? el('span', { class: 'legend-live area ghost-area' }) : null;
     if (this.ghostArea) ghost.append(this.ghostArea);
     list.append(ghost);
     // What "diverged" means, once, for every lane: shown while a lane has diverged, on demand otherwise.
-    this.explain = element('details', 'legend-explain');
-    this.explain.append(element('summary', '', t('What does "diverged at t = …" mean?')), element('p', '', t(divergedExplanation)));
+    this.explain = el('details', { class: 'legend-explain' });
+    this.explain.append(el('summary', { text: t('What does "diverged at t = …" mean?') }), el('p', { text: t(divergedExplanation) }));
     // A run of the reference alone (rigid links: no lane, or force-based lanes that never start)
     // has no lane to explain, and its row is the legend (an embed shows it then).
     const alone = sim.snapshot.lanes.every((lane) => lane.stopReason === 'needs_compliance');

@@ -6,9 +6,9 @@
 // banner shows (the user clicked a tab, not a link). A view the core refuses for the system itself
 // (the phase cloud of a linked system) shows the core's own reason there, with no button. Text
 // only through textContent.
-import { el } from './dom.js';
-import { formatValue } from './coords.js';
+import { el } from './shared/dom.js';
 import { t, sentence, coreMessage } from './language.js';
+import { formatValue } from './shared/text.js';
 
 // Why a view cannot run in a game loop, by the view's id (the core decides which views it refuses).
 function why(view) {
@@ -38,16 +38,16 @@ export class LoopNotice {
   }
 
   build() {
-    this.element = el('section', 'analysis-view loop-notice');
-    this.title = el('h3', 'loop-notice-title');
-    this.why = el('p', 'loop-notice-why');
-    this.loop = el('p', 'hint loop-notice-loop');
-    this.change = el('p', 'loop-notice-change');
-    this.button = el('button', 'primary');
+    this.element = el('section', { class: 'analysis-view loop-notice' });
+    this.title = el('h3', { class: 'loop-notice-title' });
+    this.why = el('p', { class: 'loop-notice-why' });
+    this.loop = el('p', { class: 'hint loop-notice-loop' });
+    this.change = el('p', { class: 'loop-notice-change' });
+    this.button = el('button', { class: 'primary' });
     this.button.type = 'button';
     this.button.id = 'loop-off';
     this.button.addEventListener('click', () => { if (this.shown) this.turnOff(this.shown.view); });
-    this.back = el('p', 'hint');
+    this.back = el('p', { class: 'hint' });
     this.element.append(this.title, this.why, this.loop, this.change, this.button, this.back);
     this.root.append(this.element);
   }

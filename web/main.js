@@ -27,7 +27,7 @@ import { onCursor } from './cursor.js';
 import { highlightedLane, onLaneFocus } from './lane-focus.js';
 import { registerOffline } from './offline.js';
 import { chooseLanguage, linkLanguage, useLanguage, localisePage, localiseTables, coreMessage, pageMessage, t } from './language.js';
-import { setNumberLanguage, fixed } from './coords.js';
+import { setNumberLanguage, fixed } from './shared/text.js';
 
 // Set by mode.js from the address's query: embedded or not, which controls, autoplay.
 const mode = window.__stepwiseMode || { embed: false, ui: 'full', autoplay: false, options: [] };

@@ -8,15 +8,9 @@
 import { laneStyle, currentScheme } from './palette.js';
 import { shortcuts } from './keyboard.js';
 import { t } from './language.js';
+import { el } from './shared/dom.js';
 
 const $ = (id) => document.getElementById(id);
-
-function element(tag, className, text) {
-  const e = document.createElement(tag);
-  if (className) e.className = className;
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
 
 const focusable = 'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
@@ -94,20 +88,20 @@ export function installPanels({ integrators, laneIds, openers = {} }) {
     $('methods-title').textContent = $('methods-all').checked ? t('Every method') : t('The methods shown');
     list.replaceChildren(...ids.map((id) => {
       const info = byId.get(id);
-      const item = element('section', 'method');
+      const item = el('section', { class: 'method' });
       item.setAttribute('aria-labelledby', `method-${id}`);
-      const heading = element('h3', 'method-name');
+      const heading = el('h3', { class: 'method-name' });
       heading.id = `method-${id}`;
-      const swatch = element('span', 'method-swatch');
+      const swatch = el('span', { class: 'method-swatch' });
       swatch.setAttribute('aria-hidden', 'true');
       swatch.style.setProperty('--lane-colour', laneStyle(id, scheme).colour);
       heading.append(swatch, document.createTextNode(info ? info.name : id));
       item.append(heading);
       if (!info) return item;
-      const equations = element('ul', 'method-update');
+      const equations = el('ul', { class: 'method-update' });
       equations.setAttribute('aria-label', t('{name}: one step', { name: info.name }));
-      for (const line of String(info.update || '').split('\n')) equations.append(element('li', '', t(line)));
-      item.append(equations, element('p', 'method-about', explanation(info)));
+      for (const line of String(info.update || '').split('\n')) equations.append(el('li', { text: t(line) }));
+      item.append(equations, el('p', { class: 'method-about', text: explanation(info) }));
       return item;
     }));
   }
@@ -115,14 +109,14 @@ export function installPanels({ integrators, laneIds, openers = {} }) {
   function fillKeys() {
     const body = $('keys-list');
     body.replaceChildren(...shortcuts.map(({ keys: names, action }) => {
-      const row = element('tr');
-      const cell = element('th');
+      const row = el('tr');
+      const cell = el('th');
       cell.scope = 'row';
       names.forEach((name, k) => {
         if (k > 0) cell.append(document.createTextNode(` ${t('or')} `));
-        cell.append(element('kbd', '', t(name)));
+        cell.append(el('kbd', { text: t(name) }));
       });
-      row.append(cell, element('td', '', t(action)));
+      row.append(cell, el('td', { text: t(action) }));
       return row;
     }));
   }

@@ -4,7 +4,7 @@
 // colour, with units. Every plot draws the cursor line wherever the cursor was set (the timeline
 // too). The readout's text is also announced (aria-live).
 import { setCursor, cursorTime, cursorSource } from './cursor.js';
-import { el } from './dom.js';
+import { el } from './shared/dom.js';
 import { t } from './language.js';
 
 export const cursorSourceName = 'plots';
@@ -30,11 +30,11 @@ export class PlotReadout {
     const canvas = plot.canvas;
     canvas.tabIndex = 0;
     canvas.setAttribute('aria-label', `${canvas.getAttribute('aria-label')}. ${t('Focus it and press ← or → to read the values at a time.')}`);
-    this.box = el('div', 'plot-readout');
+    this.box = el('div', { class: 'plot-readout' });
     this.box.hidden = true;
     this.box.setAttribute('aria-hidden', 'true');
     // The announced text: one sentence, plain.
-    this.live = el('p', 'visually-hidden');
+    this.live = el('p', { class: 'visually-hidden' });
     this.live.setAttribute('aria-live', 'polite');
     this.live.dataset.readout = label;
     plot.frame.append(this.box, this.live);
@@ -110,17 +110,17 @@ export class PlotReadout {
     }
     const entries = this.host.entries(this.plot, i);
     const rows = entries.map((e) => {
-      const row = el('div', 'plot-readout-row');
-      const swatch = el('span', 'plot-readout-swatch');
+      const row = el('div', { class: 'plot-readout-row' });
+      const swatch = el('span', { class: 'plot-readout-swatch' });
       swatch.style.background = e.colour;
-      const name = el('span', 'plot-readout-name');
+      const name = el('span', { class: 'plot-readout-name' });
       name.textContent = e.name;
-      const value = el('span', 'plot-readout-value');
+      const value = el('span', { class: 'plot-readout-value' });
       value.textContent = e.text;
       row.append(swatch, name, value);
       return row;
     });
-    const head = el('div', 'plot-readout-time');
+    const head = el('div', { class: 'plot-readout-time' });
     head.textContent = timeText;
     this.box.replaceChildren(head, ...rows);
     this.box.hidden = false;

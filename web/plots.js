@@ -8,9 +8,8 @@
 // dashes and markers match the legend; hidden lanes are left out, faded ones drawn faint (the
 // legend's focus, web/lane-focus.js). Each plot is drawn incrementally (web/plot-layer.js) and
 // read at a time with the shared cursor (web/plot-readout.js).
-import { niceStep, tickLabel, formatValue, plainNumber } from './coords.js';
+import { niceStep } from './coords.js';
 import { laneStyle, drawMarker } from './palette.js';
-import { stopText } from './legend.js';
 import { PlotLayer } from './plot-layer.js';
 import { placeLabels, rowsAround } from './plot-labels.js';
 import { PlotReadout, nearestSample } from './plot-readout.js';
@@ -19,6 +18,7 @@ import { isHidden, isFaded, onLaneFocus } from './lane-focus.js';
 import { valueOf } from './links.js';
 // t_: the page's texts (web/language.js); t is a time series here.
 import { t as t_, marked } from './language.js';
+import { plainNumber, formatValue, tickLabel, stopText } from './shared/text.js';
 
 // The whole-canvas plot of the analysis views (web/views/).
 export { Plot } from './plot-canvas.js';

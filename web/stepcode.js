@@ -6,7 +6,7 @@
 // first frame never pays for either. The code shown is the file, whole (it compiles alone); the
 // variant choice marks the function to call, or picks the step the loop's call hands over. Text
 // only through textContent.
-import { el } from './dom.js';
+import { el } from './shared/dom.js';
 import { copyText } from './share.js';
 import { t } from './language.js';
 
@@ -49,10 +49,10 @@ export function functionLines(code, lang, variant) {
 
 // A fieldset of radio buttons named `name` (ids name-value) under `legend`: [fieldset, inputs].
 function radioGroup(name, legend, choices, choose) {
-  const group = el('fieldset', 'code-variant');
-  group.append(el('legend', '', legend));
+  const group = el('fieldset', { class: 'code-variant' });
+  group.append(el('legend', { text: legend }));
   const inputs = choices.map(([value, text]) => {
-    const label = el('label', 'check');
+    const label = el('label', { class: 'check' });
     const input = el('input');
     input.type = 'radio';
     input.name = name;
@@ -88,21 +88,21 @@ class StepCodeDialog {
     const names = new Map(integrators.map((i) => [i.id, i.name]));
     this.names = names;
 
-    this.element = el('dialog', 'code-dialog');
+    this.element = el('dialog', { class: 'code-dialog' });
     this.element.id = 'code-dialog';
     this.element.setAttribute('aria-labelledby', 'code-title');
-    const form = el('form', 'code-form');
+    const form = el('form', { class: 'code-form' });
     form.method = 'dialog';
-    const title = el('h2', '', t('Step code for your game'));
+    const title = el('h2', { text: t('Step code for your game') });
     title.id = 'code-title';
-    const intro = el('p', 'hint', t('One body on a spring, or any force you pass as a function: the same operations, in the same order, as this page’s core.'));
+    const intro = el('p', { class: 'hint', text: t('One body on a spring, or any force you pass as a function: the same operations, in the same order, as this page’s core.') });
 
-    const options = el('div', 'code-options');
-    const pick = el('label', '', t('Integrator'));
+    const options = el('div', { class: 'code-options' });
+    const pick = el('label', { text: t('Integrator') });
     this.select = el('select');
     this.select.id = 'code-integrator';
     for (const s of snippets) {
-      const option = el('option', '', names.get(s.integrator) || s.integrator);
+      const option = el('option', { text: names.get(s.integrator) || s.integrator });
       option.value = s.integrator;
       this.select.append(option);
     }
@@ -116,11 +116,11 @@ class StepCodeDialog {
     this.partInputs = partInputs;
     options.append(pick, variants, parts);
 
-    this.tabs = el('div', 'code-tabs');
+    this.tabs = el('div', { class: 'code-tabs' });
     this.tabs.setAttribute('role', 'tablist');
     this.tabs.setAttribute('aria-label', t('Language'));
     this.tabButtons = languages.map((l) => {
-      const b = el('button', 'code-tab', l.name);
+      const b = el('button', { class: 'code-tab', text: l.name });
       b.type = 'button';
       b.id = `code-tab-${l.id}`;
       b.setAttribute('role', 'tab');
@@ -138,22 +138,22 @@ class StepCodeDialog {
       this.tabButtons[next].focus();
     });
 
-    this.pre = el('pre', 'code-block');
+    this.pre = el('pre', { class: 'code-block' });
     this.pre.id = 'code-panel';
     this.pre.setAttribute('role', 'tabpanel');
     this.pre.tabIndex = 0;
     this.code = el('code');
     this.pre.append(this.code);
-    this.note = el('p', 'hint code-note');
-    this.check = el('p', 'hint code-check');
+    this.note = el('p', { class: 'hint code-note' });
+    this.check = el('p', { class: 'hint code-check' });
 
     // The loop's part: the call that hands the chosen step to the loop, above the loop's file.
-    this.usage = el('section', 'code-usage');
+    this.usage = el('section', { class: 'code-usage' });
     this.usage.id = 'code-usage';
-    const usageHead = el('div', 'code-usage-head');
-    this.usageTitle = el('h3', '');
+    const usageHead = el('div', { class: 'code-usage-head' });
+    this.usageTitle = el('h3');
     this.usageTitle.id = 'code-usage-title';
-    this.copyCall = el('button', '', t('Copy the call'));
+    this.copyCall = el('button', { text: t('Copy the call') });
     this.copyCall.type = 'button';
     this.copyCall.id = 'code-copy-call';
     this.copyCall.addEventListener('click', async () => {
@@ -162,21 +162,21 @@ class StepCodeDialog {
         : t('Could not copy: select the code and copy it.');
     });
     usageHead.append(this.usageTitle, this.copyCall);
-    this.usagePre = el('pre', 'code-block code-call');
+    this.usagePre = el('pre', { class: 'code-block code-call' });
     this.usagePre.tabIndex = 0;
     this.usagePre.setAttribute('aria-labelledby', 'code-usage-title');
     this.usageCode = el('code');
     this.usagePre.append(this.usageCode);
     this.usage.append(usageHead, this.usagePre);
 
-    const actions = el('div', 'code-actions');
-    this.copy = el('button', 'primary', t('Copy'));
+    const actions = el('div', { class: 'code-actions' });
+    this.copy = el('button', { class: 'primary', text: t('Copy') });
     this.copy.type = 'button';
     this.copy.id = 'code-copy';
-    const close = el('button', '', t('Close'));
+    const close = el('button', { text: t('Close') });
     close.type = 'button';
     close.addEventListener('click', () => this.element.close());
-    this.status = el('span', 'code-status');
+    this.status = el('span', { class: 'code-status' });
     this.status.id = 'code-status';
     this.status.setAttribute('role', 'status');
     this.status.setAttribute('aria-live', 'polite');
@@ -230,7 +230,7 @@ class StepCodeDialog {
       const before = lines.slice(0, start).join('\n');
       const marked = lines.slice(start, end).join('\n');
       const after = lines.slice(end).join('\n');
-      this.mark = el('mark', 'code-mark', marked);
+      this.mark = el('mark', { class: 'code-mark', text: marked });
       this.code.append(before + (start > 0 ? '\n' : ''), this.mark, (end < lines.length ? '\n' : '') + after);
     } else {
       this.code.textContent = this.text;

@@ -3,8 +3,8 @@
 // results per physics (the config without its view), and say in words what each measured order
 // means. No DOM.
 import { Slices } from './slices.js';
-import { formatValue, fixed } from './coords.js';
 import { t } from './language.js';
+import { fixed, formatValue } from './shared/text.js';
 
 // The page's studies: the convergence view's (the core's default halvings, a work cap that keeps
 // a long config to seconds, not minutes) and the motion legend's quick one.
@@ -212,30 +212,4 @@ function fitSlope(levels) {
   let sxy = 0, sxx = 0;
   xs.forEach((x, k) => { sxy += (x - mx) * (ys[k] - my); sxx += (x - mx) * (x - mx); });
   return sxy / sxx;
-}
-
-// The measured order a verdict rests on, for a table cell or a badge: {order: "3.98" ('' when
-// none), over: "dt ≤ 0.0125 s" ('' when every level that ran)}.
-export function measuredText(v) {
-  return {
-    order: v.order !== null && Number.isFinite(v.order) ? fixed(v.order, 2) : '',
-    over: v.over !== null ? t('dt ≤ {dt} s', { dt: formatValue(v.over) }) : '',
-  };
-}
-
-// "Errors at or below 1e-13 m are round-off (or the reference's own error) and are not fitted."
-export function floorText(results) {
-  return results.reference === 'exact'
-    ? t('Errors at or below {floor} m are round-off and are not fitted.', { floor: formatValue(results.noiseFloor) })
-    : t("Errors at or below {floor} m are round-off or the reference's own error (Dormand–Prince, rtol = atol = 1e-12) and are not fitted.",
-      { floor: formatValue(results.noiseFloor) });
-}
-
-// The table's claim for a lane in words, for a badge's tooltip or a table cell's: the kind of
-// system, the claim there, and the integrator's note where the order depends on more.
-export function claimTitle(claim, info, scene) {
-  const here = !claim || claim.kind === 'none' ? t('no order in dt here (adaptive)')
-    : claim.kind === 'exact' ? t('exact here') : t('order {p} here', { p: claim.p });
-  const kind = scene.regime ? ` (${t(scene.regime.text)})` : '';
-  return `${here}${kind}. ${t('Its orders: {orders}.', { orders: info.orders_text })}${info.order_note ? ` ${info.order_note}` : ''}`;
 }

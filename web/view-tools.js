@@ -5,17 +5,11 @@
 // through the config, so the link keeps them and a bad value gets the core's message.
 import { setCursor, cursorTime, cursorSource } from './cursor.js';
 import { valueOf, withKey } from './links.js';
-import { niceStep, fixed } from './coords.js';
+import { niceStep } from './coords.js';
 import { t } from './language.js';
+import { fixed } from './shared/text.js';
+import { el } from './shared/dom.js';
 
-const el = (tag, attrs = {}, children = []) => {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === 'text') e.textContent = v; else e.setAttribute(k, v);
-  }
-  e.append(...children);
-  return e;
-};
 
 const zoomStep = 1.25;
 const timelineIntervalMs = 250;

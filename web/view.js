@@ -4,7 +4,7 @@
 // bodies) in its own colour and marker with a fading trail, the exact or reference motion as a
 // ghost, springs as coils, axes and a scale bar. Knows no scenario, never computes physics, and
 // never hands a non-finite number to the canvas.
-import { CoordinateMap, ClippedPath, axisTicks, offsetName, niceStep, tickLabel, formatValue, fixed } from './coords.js';
+import { CoordinateMap, ClippedPath, axisTicks, niceStep } from './coords.js';
 // t_: the page's texts (web/language.js); t is a time here.
 import { t as t_ } from './language.js';
 import { laneStyle, drawMarker } from './palette.js';
@@ -12,6 +12,7 @@ import { motionLine, coincidentLanes, outside, distanceText } from './lanes.js';
 import { MotionHistory } from './motion-history.js';
 import { cursorTime, cursorSource } from './cursor.js';
 import { isHidden, isFaded, highlightedLane } from './lane-focus.js';
+import { fixed, formatValue, tickLabel, offsetName } from './shared/text.js';
 
 const trailLength = 90;     // frames
 const fullMargin = { left: 50, right: 10, top: 20, bottom: 24 };

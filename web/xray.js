@@ -13,7 +13,7 @@
 // and shows at most shownStageLimit stages and the result (rk45 on a stiff system has up to 14,000
 // stages in one step: the table, the numbers on the canvas and their placing grew with them to
 // seconds of work), and the CSV, which holds every stage, is written by the core in slices.
-import { el } from './dom.js';
+import { el } from './shared/dom.js';
 import { laneStyle } from './palette.js';
 import { download } from './export.js';
 import { copyText } from './share.js';
@@ -21,7 +21,7 @@ import { valueOf } from './links.js';
 import { decodeTrace, joinParts, emptyReason, tabSeparated, canvasStages, phaseStages, fitRanges, placeLabels } from './xray-model.js';
 import { nextTask } from './slices.js';
 import { t, marked, sentence } from './language.js';
-import { plainNumber, groupDigits } from './coords.js';
+import { plainNumber, groupDigits } from './shared/text.js';
 
 // The most stages the panel shows of a step (then the result): the table, the canvas and the
 // phase plot; a step with more says how many it has, and its CSV holds them all.
@@ -71,16 +71,16 @@ class XRay {
 
   build() {
     const p = this.panel;
-    const head = el('div', 'xray-head');
-    const title = el('h3', 'xray-title', t('X-ray of the next step'));
+    const head = el('div', { class: 'xray-head' });
+    const title = el('h3', { class: 'xray-title', text: t('X-ray of the next step') });
     title.id = 'xray-title';
-    const pick = el('label', 'xray-pick', `${t('Integrator')} `);
+    const pick = el('label', { class: 'xray-pick', text: `${t('Integrator')} ` });
     this.select = el('select');
     this.select.id = 'xray-lane';
     pick.htmlFor = 'xray-lane';
     pick.append(this.select);
     const button = (id, text, label, onClick) => {
-      const b = el('button', '', text);
+      const b = el('button', { text });
       b.type = 'button';
       b.id = id;
       b.setAttribute('aria-label', label);
@@ -88,7 +88,7 @@ class XRay {
       b.addEventListener('click', onClick);
       return b;
     };
-    const actions = el('span', 'xray-actions');
+    const actions = el('span', { class: 'xray-actions' });
     actions.append(
       button('xray-copy', t('Copy'), t('Copy the worked step as tab-separated text (for a spreadsheet)'), () => this.copy()),
       button('xray-csv', 'CSV', t('Download the worked step as CSV: the text of stepwise trace'), () => this.csv()),
@@ -96,7 +96,7 @@ class XRay {
     );
     // Rounded to 4 significant digits by default (a sheet's precision, and the table fits the
     // panel); Exact shows the core's own text, every digit (then the table may scroll sideways).
-    const exact = el('label', 'xray-exact');
+    const exact = el('label', { class: 'xray-exact' });
     this.exactBox = el('input');
     this.exactBox.type = 'checkbox';
     this.exactBox.id = 'xray-exact';
@@ -111,22 +111,22 @@ class XRay {
     });
     this.first.hidden = true;
     head.append(title, pick, exact, this.first, actions);
-    this.summary = el('p', 'xray-summary');
-    this.legend = el('ul', 'xray-legend');
+    this.summary = el('p', { class: 'xray-summary' });
+    this.legend = el('ul', { class: 'xray-legend' });
     this.legend.setAttribute('aria-label', t('What the canvas and the phase plot show'));
-    const key = (cls, text) => { const li = el('li', cls); li.append(el('span', 'xray-swatch'), el('span', '', text)); return li; };
+    const key = (cls, text) => { const li = el('li', { class: cls }); li.append(el('span', { class: 'xray-swatch' }), el('span', { text })); return li; };
     this.legend.append(
       key('key-point', t('1, 2, …: the stages, in the order the method computes them (the table\'s #)')),
       key('key-ring', t('ring: the step\'s result')),
       key('key-velocity', t('solid arrow: the velocity used there, drawn as v·h (where it carries the body in one step)')),
       key('key-acceleration', t('dashed arrow: the acceleration found there (its direction; lengths in one scale)')),
     );
-    this.scroll = el('div', 'xray-scroll');
+    this.scroll = el('div', { class: 'xray-scroll' });
     this.scroll.tabIndex = 0;
     this.scroll.setAttribute('role', 'region');
     this.scroll.setAttribute('aria-label', t('The worked step, stage by stage'));
-    this.command = el('p', 'xray-command');
-    this.status = el('p', 'xray-status');
+    this.command = el('p', { class: 'xray-command' });
+    this.status = el('p', { class: 'xray-status' });
     this.status.setAttribute('role', 'status');
     this.status.setAttribute('aria-live', 'polite');
     p.replaceChildren(head, this.summary, this.legend, this.scroll, this.command, this.status);
@@ -154,7 +154,7 @@ class XRay {
     const wanted = id || this.lastId;  // the one chosen last, while the lanes have it
     const lane = Math.max(0, ids.indexOf(wanted));
     this.select.replaceChildren(...ids.map((laneId, l) => {
-      const o = el('option', '', names[l]);
+      const o = el('option', { text: names[l] });
       o.value = laneId;
       return o;
     }));
@@ -280,7 +280,7 @@ class XRay {
     this.legend.hidden = !worked.stepped;
     this.command.replaceChildren(
       `${t('The same numbers from the command line: run stepwise trace with this page\'s setup, the integrator and the step number; the CSV is its text, every digit:')} `,
-      el('code', '', this.commandLine(sim, id)));
+      el('code', { text: this.commandLine(sim, id) }));
   }
 
   commandLine(sim, id) {
@@ -290,12 +290,12 @@ class XRay {
   // The worked step: a row per stage and body, the core's exact text in each cell.
   table(worked) {
     const exact = this.exactBox.checked;
-    const table = el('table', `xray-table${exact ? ' exact' : ''}`);
-    const caption = el('caption', 'visually-hidden', t('Each stage of the step: its position, velocity and acceleration per body, then the result'));
+    const table = el('table', { class: `xray-table${exact ? ' exact' : ''}` });
+    const caption = el('caption', { class: 'visually-hidden', text: t('Each stage of the step: its position, velocity and acceleration per body, then the result') });
     const head = el('thead');
     const hr = el('tr');
     for (const [text, cls] of [['#', 'num'], [t('stage'), ''], [t('body'), 'num'], ...vectors.map((v) => [t(v.title), 'num'])]) {
-      const th = el('th', cls, text);
+      const th = el('th', { class: cls, text });
       th.scope = 'col';
       hr.append(th);
     }
@@ -305,30 +305,30 @@ class XRay {
     worked.stages.forEach((stage, index) => {
       if (index > 0 && stage.number !== worked.stages[index - 1].number + 1) {
         // The stages left out (a step with more than the panel shows): one row says how many.
-        const gap = el('tr', 'xray-gap');
+        const gap = el('tr', { class: 'xray-gap' });
         const cell = el('td');
-        cell.append(el('span', '', t('… {n} more stages: the CSV has them all …', { n: groupDigits(stage.number - worked.stages[index - 1].number - 1) })));
+        cell.append(el('span', { text: t('… {n} more stages: the CSV has them all …', { n: groupDigits(stage.number - worked.stages[index - 1].number - 1) }) }));
         cell.colSpan = 3 + vectors.length;
         gap.append(cell);
         body.append(gap);
       }
       const rows = stage.kind === 'note' ? [stage.bodies[0]] : stage.bodies;
       rows.forEach((b, k) => {
-        const tr = el('tr', `kind-${stage.kind}${stage.number === last ? ' xray-result' : ''}${k === 0 ? ' first' : ''}`);
+        const tr = el('tr', { class: `kind-${stage.kind}${stage.number === last ? ' xray-result' : ''}${k === 0 ? ' first' : ''}` });
         if (k === 0) {
-          const number = el('th', 'num', String(stage.number));
+          const number = el('th', { class: 'num', text: String(stage.number) });
           number.scope = 'row';
-          const label = el('td', 'label', sentence('stage', stage.label));
+          const label = el('td', { class: 'label', text: sentence('stage', stage.label) });
           number.rowSpan = rows.length;
           label.rowSpan = rows.length;
           tr.append(number, label);
         }
-        tr.append(el('td', 'num', stage.kind === 'note' ? '' : bodyName(k)));
+        tr.append(el('td', { class: 'num', text: stage.kind === 'note' ? '' : bodyName(k) }));
         for (const v of vectors) {
-          const td = el('td', 'num vec');
+          const td = el('td', { class: 'num vec' });
           for (const c of v.columns) {
             const text = b.cells[worked.columns.indexOf(c)];
-            const part = el('span', 'part', plainNumber(exact ? text : rounded(text)));
+            const part = el('span', { class: 'part', text: plainNumber(exact ? text : rounded(text)) });
             part.dataset.column = c;
             part.dataset.exact = text;
             const why = emptyReason(stage, c, text);

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { chooseLanguage, linkLanguage } from '../../web/language.js';
-import { formatValue, groupDigits, setNumberLanguage } from '../../web/coords.js';
+import { formatValue, groupDigits, setNumberLanguage } from '../../web/shared/text.js';
 
 test('the link names the language; without it the browser does (de, de-DE, de-AT → German)', () => {
   assert.equal(chooseLanguage('de', ['en-US']), 'de');

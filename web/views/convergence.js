@@ -7,10 +7,10 @@
 // study and starts another. Text only through textContent.
 import { Plot } from '../plots.js';
 import { laneStyle, drawMarker } from '../palette.js';
-import { formatValue } from '../coords.js';
-import { runStudy, studySizes, storedStudy, covers, physicsKey, verdict, measuredText, motionSize, floorText, claimFor, claimTitle } from '../study.js';
+import { runStudy, studySizes, storedStudy, covers, physicsKey, verdict, motionSize, claimFor } from '../study.js';
 import { decadeTicks, logRange, el, headedTable, labelCells } from './parts.js';
 import { t } from '../language.js';
+import { formatValue, measuredText, floorText, claimTitle } from '../shared/text.js';
 
 export function create(root, app) { return new ConvergenceView(root, app); }
 
@@ -24,25 +24,25 @@ const noteApplies = (info, scene) => Boolean(scene.dissipative) ||
 class ConvergenceView {
   constructor(root, app) {
     this.app = app;
-    this.element = el('div', 'analysis-view convergence-view');
-    const intro = el('p', 'view-intro', t('Each integrator runs this system again at dt, dt/2, dt/4, … and its largest ' +
+    this.element = el('div', { class: 'analysis-view convergence-view' });
+    const intro = el('p', { class: 'view-intro', text: t('Each integrator runs this system again at dt, dt/2, dt/4, … and its largest ' +
       'position error is measured against the exact or reference solution. On a log–log plot an integrator of order p ' +
-      'is a line of slope p: halving dt divides its error by 2^p.'));
+      'is a line of slope p: halving dt divides its error by 2^p.') });
     this.progress = el('progress');
     this.progress.max = 1;
     this.progress.value = 0;
     this.progress.setAttribute('aria-label', t('Convergence study progress'));
-    this.button = el('button', 'study-button', t('Cancel'));
+    this.button = el('button', { class: 'study-button', text: t('Cancel') });
     this.button.type = 'button';
     this.button.addEventListener('click', () => (this.job ? this.cancel() : this.start(true)));
-    this.status = el('span', 'study-status');
+    this.status = el('span', { class: 'study-status' });
     this.status.setAttribute('role', 'status');
-    const bar = el('div', 'study-bar');
+    const bar = el('div', { class: 'study-bar' });
     bar.append(this.progress, this.button, this.status);
     const figure = (title, hint, label) => {
       const f = el('figure');
-      const caption = el('figcaption', '', title);
-      caption.append(el('span', 'hint', hint));
+      const caption = el('figcaption', { text: title });
+      caption.append(el('span', { class: 'hint', text: hint }));
       const canvas = el('canvas');
       canvas.setAttribute('role', 'img');
       canvas.setAttribute('aria-label', label);
@@ -55,7 +55,7 @@ class ConvergenceView {
       t('Largest position error of each integrator against the force evaluations it spent, log–log'));
     this.byDt = byDt.plot;
     this.byWork = byWork.plot;
-    const plots = el('div', 'analysis-plots');
+    const plots = el('div', { class: 'analysis-plots' });
     plots.append(byDt.figure, byWork.figure);
     const { wrap, tbody, headCells } = headedTable('study-table', [
       { text: t('Integrator') }, { text: t('Table order'), className: 'number' }, { text: t('Measured order'), className: 'number' },
@@ -63,11 +63,11 @@ class ConvergenceView {
     ]);
     this.tbody = tbody;
     this.headCells = headCells;
-    this.floor = el('p', 'hint study-floor');
+    this.floor = el('p', { class: 'hint study-floor' });
     // Which of the table's orders applies: the core's kind of system, and the notes of the
     // integrators whose order depends on more than that.
-    this.regime = el('p', 'hint study-regime');
-    this.notes = el('ul', 'hint study-notes');
+    this.regime = el('p', { class: 'hint study-regime' });
+    this.notes = el('ul', { class: 'hint study-notes' });
     this.element.append(intro, bar, plots, this.regime, wrap, this.notes, this.floor);
     root.append(this.element);
     this.job = null;
@@ -165,17 +165,17 @@ class ConvergenceView {
     });
     // The notes that concern this system; every note is also in its table order's tooltip.
     this.notes.replaceChildren(...this.rowsShown.filter((row) => row.note)
-      .map((row) => el('li', '', `${row.name}: ${row.note}`)));
+      .map((row) => el('li', { text: `${row.name}: ${row.note}` })));
     this.tbody.replaceChildren(...this.rowsShown.map((row, l) => {
       const tr = el('tr');
-      const name = el('td', 'lane-name', row.name);
+      const name = el('td', { class: 'lane-name', text: row.name });
       tr.style.setProperty('--lane', laneStyle(row.id, theme.scheme).colour);
-      const order = el('td', 'number', row.tableOrder);
+      const order = el('td', { class: 'number', text: row.tableOrder });
       order.title = row.claimTitle;
       // The order the verdict rests on, and over which dts when the coarser ones were set aside.
-      const measured = el('td', 'number', row.measured || '—');
-      if (row.measured && row.measuredOver) measured.append(el('span', 'measured-over', row.measuredOver));
-      tr.append(name, order, measured, el('td', `verdict-${row.kind}`, row.verdict));
+      const measured = el('td', { class: 'number', text: row.measured || '—' });
+      if (row.measured && row.measuredOver) measured.append(el('span', { class: 'measured-over', text: row.measuredOver }));
+      tr.append(name, order, measured, el('td', { class: `verdict-${row.kind}`, text: row.verdict }));
       labelCells(tr, this.headCells);
       return tr;
     }));

@@ -1,8 +1,8 @@
 // What the analysis views share: log axes (decades as ticks: "0.01", "1", "1e-9"), elements made
 // from text only, and a headed table.
 
-import { el } from '../dom.js';
-import { plainNumber } from '../coords.js';
+import { el } from '../shared/dom.js';
+import { plainNumber } from '../shared/text.js';
 
 // Ticks at whole decades over [lo, hi] (log10 values), at most about `most` of them.
 export function decadeTicks(lo, hi, most = 7) {
@@ -34,10 +34,10 @@ export { el };
 
 // A table in a scrolling wrapper: headers [{text, className}]; returns {wrap, headCells, tbody}.
 export function headedTable(className, headers) {
-  const table = el('table', className);
+  const table = el('table', { class: className });
   const head = el('tr');
   const headCells = headers.map(({ text, className: cls }) => {
-    const th = el('th', cls || '', text);
+    const th = el('th', { class: cls || '', text });
     th.scope = 'col';
     return th;
   });
@@ -46,7 +46,7 @@ export function headedTable(className, headers) {
   thead.append(head);
   const tbody = el('tbody');
   table.append(thead, tbody);
-  const wrap = el('div', 'table-wrap');
+  const wrap = el('div', { class: 'table-wrap' });
   wrap.append(table);
   return { wrap, headCells, tbody };
 }

@@ -7,11 +7,11 @@
 // method's limit and the largest stable dt here. Text only through textContent.
 import { Plot } from '../plots.js';
 import { laneStyle } from '../palette.js';
-import { formatValue, plainNumber } from '../coords.js';
 import { Slices } from '../slices.js';
 import { decadeTicks, el, headedTable, labelCells } from './parts.js';
 import { valueOf } from '../links.js';
 import { t } from '../language.js';
+import { plainNumber, formatValue } from '../shared/text.js';
 
 // The map's grid, and its default extent (log10 of ωh; ζ).
 const grid = { columns: 400, rows: 101, logMin: -2, logMax: 2, zetaMax: 1 };
@@ -32,24 +32,24 @@ export function create(root, app) { return new StabilityView(root, app); }
 class StabilityView {
   constructor(root, app) {
     this.app = app;
-    this.element = el('div', 'analysis-view stability-view');
-    this.intro = el('p', 'view-intro', t('Every method here is linear on a damped oscillator, so one step multiplies the ' +
+    this.element = el('div', { class: 'analysis-view stability-view' });
+    this.intro = el('p', { class: 'view-intro', text: t('Every method here is linear on a damped oscillator, so one step multiplies the ' +
       'state by a fixed matrix: it is stable where that matrix\'s spectral radius is at most 1. The map shows where, ' +
-      'for each step ωh (ω the oscillation\'s angular frequency, h the step) and damping ratio ζ.'));
-    this.point = el('p', 'hint system-point');
-    this.legend = el('ul', 'stability-legend');
+      'for each step ωh (ω the oscillation\'s angular frequency, h the step) and damping ratio ζ.') });
+    this.point = el('p', { class: 'hint system-point' });
+    this.legend = el('ul', { class: 'stability-legend' });
     this.legend.setAttribute('aria-label', t('Integrators on the map (click to show or hide)'));
-    const figure = el('figure', 'stability-map');
-    const caption = el('figcaption', '', t('Stable regions'));
-    caption.append(el('span', 'hint', t('x: ωh, log scale; y: damping ratio ζ; filled: stable (spectral radius ≤ 1 + 1e-12)')));
+    const figure = el('figure', { class: 'stability-map' });
+    const caption = el('figcaption', { text: t('Stable regions') });
+    caption.append(el('span', { class: 'hint', text: t('x: ωh, log scale; y: damping ratio ζ; filled: stable (spectral radius ≤ 1 + 1e-12)') }));
     this.canvas = el('canvas');
     this.canvas.setAttribute('role', 'img');
     this.canvas.setAttribute('aria-label', t('Stable regions of each integrator over ωh and the damping ratio, with this system\'s point'));
     figure.append(caption, this.canvas);
-    const plots = el('div', 'analysis-plots');
+    const plots = el('div', { class: 'analysis-plots' });
     plots.append(figure);
     this.map = new Plot(this.canvas);
-    this.status = el('span', 'study-status');
+    this.status = el('span', { class: 'study-status' });
     this.status.setAttribute('role', 'status');
     const columns = [t('Integrator'), t('ωh limit at ζ = 0'), t('ωh limit at this ζ'), t('Largest stable dt for this system'), t('Current dt')];
     const { wrap, headCells, tbody } = headedTable('stability-table',
@@ -176,7 +176,7 @@ class StabilityView {
   buildLegend() {
     this.legend.replaceChildren(...this.lanes.map((lane) => {
       const li = el('li');
-      const button = el('button', '', lane.info.name);
+      const button = el('button', { text: lane.info.name });
       button.type = 'button';
       button.style.setProperty('--lane', lane.colour);
       button.setAttribute('aria-pressed', String(!this.hidden.has(lane.id)));
@@ -186,7 +186,7 @@ class StabilityView {
         button.setAttribute('aria-pressed', String(!this.hidden.has(lane.id)));
         this.draw();
       });
-      lane.note = el('span', 'hint', '');
+      lane.note = el('span', { class: 'hint', text: '' });
       li.append(button, lane.note);
       return li;
     }));
@@ -266,7 +266,7 @@ class StabilityView {
       const tr = el('tr');
       tr.style.setProperty('--lane', lane.colour);
       const cells = this.readout(lane);
-      tr.append(el('td', 'lane-name', lane.info.name), ...cells.map((text, k) => el('td', k < 2 ? 'number' : '', text)));
+      tr.append(el('td', { class: 'lane-name', text: lane.info.name }), ...cells.map((text, k) => el('td', { class: k < 2 ? 'number' : '', text })));
       labelCells(tr, this.headCells);
       if (cells.unstable) tr.lastChild.className = 'verdict-loses';
       return tr;
