@@ -2,8 +2,8 @@
 // and the frames' state messages feed the live readouts under each demo. Nothing from a message
 // is ever inserted as HTML: readouts are set with textContent. The protocol: docs/embedding.md.
 
-import { registerOffline } from './web/offline.js';
-import { chooseLanguage, linkLanguage, useLanguage, localisePage, t } from './web/language.js';
+import { registerOffline } from './web/app/offline.js';
+import { chooseLanguage, linkLanguage, useLanguage, localisePage, t } from './web/shared/language.js';
 import { setNumberLanguage, fixed } from './web/shared/text.js';
 
 // The lesson's language: lesson.html?lang=de (or #lang=de), else the browser's. Its own texts and
@@ -129,5 +129,5 @@ for (const button of document.querySelectorAll('button[data-frame]')) {
   });
 }
 
-// Offline after the first visit, when served from the bundle (web/offline.js).
+// Offline after the first visit, when served from the bundle (web/app/offline.js).
 registerOffline();

@@ -5,7 +5,7 @@
 //   step code) into chunks of their own; the classic scripts (the modules' loaders among them)
 //   and the style sheets minified as they are;
 // - every file but the HTML entry points (index.html, embed.html, lesson.html) and the service
-//   worker gets a content hash in its name (web/view.js → web/view-3f9c0a1b2d.js), and every
+//   worker gets a content hash in its name (web/motion/view.js → web/motion/view-3f9c0a1b2d.js), and every
 //   reference to it is rewritten: HTML src/href, ES module imports (static and import()), the
 //   WebAssembly loader's "stepwise.wasm", import.meta.url-relative files. A file's hash covers its
 //   own bytes and those of everything it loads, directly or not, so a changed module renames
@@ -13,7 +13,7 @@
 // - a .gz (gzip -9) and a .br (brotli 11) beside every text file and the module, which
 //   scripts/serve.mjs (and nginx's gzip_static/brotli_static, Apache's rewrite rules) send as
 //   they are;
-// - sw.js, the service worker: this version's file list and id (web/offline.js registers it);
+// - sw.js, the service worker: this version's file list and id (web/app/offline.js registers it);
 // - _headers: the cache, type and security rules in the Netlify / Cloudflare Pages format.
 // Deterministic: the same site gives the same bytes.
 //   node scripts/build-dist.mjs [site=build/site] [out=dist]
@@ -32,8 +32,8 @@ const serviceWorker = 'sw.js';
 // modules (the tests import them); a browser never asks for it.
 const notShipped = new Set(['web/package.json']);
 const compressed = /\.(html|js|mjs|css|json|svg|txt|wasm)$/;
-// The pages' ES module entries (index.html and embed.html load web/main.js, lesson.html lesson.js).
-const moduleEntries = ['web/main.js', 'lesson.js'];
+// The pages' ES module entries (index.html and embed.html load web/app/main.js, lesson.html lesson.js).
+const moduleEntries = ['web/app/main.js', 'lesson.js'];
 // What the bundle runs on: the browsers the WebAssembly module needs (SIMD, CMakeLists.txt).
 const browsers = ['chrome91', 'edge91', 'firefox89', 'safari16.4'];
 const hashLength = 10;
@@ -112,7 +112,7 @@ export function buildDist({ site = path.join(root, 'build/site'), out = path.joi
         const replacement = r.text.slice(0, r.text.length - posix.basename(r.text).length) + renamed;
         text = text.slice(0, r.index) + replacement + text.slice(r.index + r.text.length);
       }
-      // The pages of the bundle register the service worker (web/offline.js reads this).
+      // The pages of the bundle register the service worker (web/app/offline.js reads this).
       if (entryPoints.includes(f)) text = text.replace(/<html([^>]*)>/, '<html$1 data-offline="sw.js">');
       data = Buffer.from(text, 'utf8');
     }
@@ -142,8 +142,8 @@ export function buildDist({ site = path.join(root, 'build/site'), out = path.joi
 
 // The site's files as dist/ ships them: the module graphs of moduleEntries bundled, minified and
 // split where the code imports on demand (every module a bundle contains is left out), every
-// other script and style sheet minified alone. Scripts that are not modules (web/mode.js,
-// web/boot.js, stepwise.js, stepwise-full.js) are minified as scripts: their top-level names
+// other script and style sheet minified alone. Scripts that are not modules (web/app/mode.js,
+// web/app/boot.js, stepwise.js, stepwise-full.js) are minified as scripts: their top-level names
 // (createStepwise, createStepwiseFull) stay. Deterministic: esbuild names chunks by content.
 function bundled(site, content) {
   const entries = moduleEntries.filter((f) => content.has(f));

@@ -18,11 +18,11 @@ fi
 rm -rf build/site
 mkdir -p build/site
 cp -R public/. build/site/
-# The embed page is the main page under another name: web/mode.js reads the name (and the
+# The embed page is the main page under another name: web/app/mode.js reads the name (and the
 # ?ui=/&autoplay= options) and lays it out for an iframe. One page, never two copies to keep in sync.
 cp public/index.html build/site/embed.html
 cp -R web build/site/web
 # The step snippets as a module the Step code dialog loads on demand (generated: snippets/ is the source).
-node scripts/snippets-module.mjs build/site/web/snippets-data.js
+node scripts/snippets-module.mjs build/site/web/panels/snippets-data.js
 cp "$wasm_dir/stepwise.js" "$wasm_dir/stepwise.wasm" "$wasm_dir/stepwise-full.js" "$wasm_dir/stepwise-full.wasm" build/site/
 echo "site: $(pwd)/build/site"

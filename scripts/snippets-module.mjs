@@ -1,6 +1,6 @@
 // Writes the page's copy of the step snippets (snippets/, docs/snippets.md) as an ES module:
 //   node scripts/snippets-module.mjs OUT.js
-// scripts/build-site.sh runs it into build/site/web/snippets-data.js, which web/stepcode.js
+// scripts/build-site.sh runs it into build/site/web/panels/snippets-data.js, which web/panels/stepcode.js
 // imports on demand. The snippet files stay the one source: nothing here is edited by hand. Each
 // integrator also gets the call that puts its step into the loop around it (snippet-usage.mjs).
 import fs from 'node:fs';

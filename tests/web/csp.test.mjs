@@ -178,7 +178,7 @@ test('embed.html at every ui level, index.html?embed=1, dark and phone: they run
 test('lesson.html: its frames start and animate under the policy, and its buttons drive them', async () => {
   await underPolicy('lesson.html', async (page) => {
     await page.waitForFunction(() => /t = .* Explicit Euler: energy/.test(document.getElementById('readout-euler').textContent), null, { timeout: 20000 });
-    // A frame plays only while it is in view (web/runner.js).
+    // A frame plays only while it is in view (web/engine/runner.js).
     await page.locator('#frame-euler').scrollIntoViewIfNeeded();
     const first = await page.textContent('#readout-euler');
     await sleep(800);

@@ -46,7 +46,7 @@ test('the bundle: hashed names for all but the pages and the worker, references 
   for (const f of files.filter((g) => /\.(html|js)$/.test(g))) {
     const text = fs.readFileSync(path.join(out, f), 'utf8');
     for (const m of text.matchAll(/["'`]((?:\.{1,2}\/)?[\w./-]+\.(?:js|css|wasm))["'`]/g)) {
-      if (m[1] === 'sw.js') continue;  // the worker, named from the page (web/offline.js)
+      if (m[1] === 'sw.js') continue;  // the worker, named from the page (web/app/offline.js)
       const target = path.posix.normalize(path.posix.join(f.endsWith('.html') ? '' : path.posix.dirname(f), m[1]));
       // A name that no file of the site has is text, not a reference: the Step code dialog shows
       // snippets whose own import lines name their files ('./explicit_euler.js', './loop.js').
@@ -150,8 +150,8 @@ test('a deploy replaces the version cleanly: reloaded online, the new one runs a
     const index = path.join(site2, 'index.html');
     fs.writeFileSync(index, fs.readFileSync(index, 'utf8').replace('<title>Stepwise', '<title>Stepwise (next)'));
     // A change that survives minifying (a comment would not): the page's bundle, which contains
-    // web/legend.js, gets a new name.
-    fs.appendFileSync(path.join(site2, 'web/legend.js'), '\nglobalThis.__stepwiseNextVersion = true;\n');
+    // web/panels/legend.js, gets a new name.
+    fs.appendFileSync(path.join(site2, 'web/panels/legend.js'), '\nglobalThis.__stepwiseNextVersion = true;\n');
     buildDist({ site: site2, out });
     const requested = [];
     page.on('request', (r) => requested.push(new URL(r.url()).pathname.slice(1)));

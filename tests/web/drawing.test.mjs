@@ -5,7 +5,7 @@
 // labels stay readable.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { ClippedPath, axisTicks } from '../../web/coords.js';
+import { ClippedPath, axisTicks } from '../../web/motion/coords.js';
 import { offsetName, groupDigits } from '../../web/shared/text.js';
 import { startBrowser, openPage, sleep, canvasTexts } from './helpers.mjs';
 

@@ -1,4 +1,4 @@
-// The settings' number fields (web/controls.js): a value the core refuses is not applied (the
+// The settings' number fields (web/panels/controls.js): a value the core refuses is not applied (the
 // run keeps the value in force), its message shows next to the field and is tied to it
 // (aria-describedby, role=alert), and ↑/↓ step by an increment that suits the field.
 import { test, before, after } from 'node:test';

@@ -3,7 +3,7 @@
 // no-break space between thousands, English ones are unchanged.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chooseLanguage, linkLanguage } from '../../web/language.js';
+import { chooseLanguage, linkLanguage } from '../../web/shared/language.js';
 import { formatValue, groupDigits, setNumberLanguage } from '../../web/shared/text.js';
 
 test('the link names the language; without it the browser does (de, de-DE, de-AT → German)', () => {

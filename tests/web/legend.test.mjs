@@ -1,4 +1,4 @@
-// The legend (web/legend.js): its numbers are the state's at every pause and after every step
+// The legend (web/panels/legend.js): its numbers are the state's at every pause and after every step
 // (not a frame or a throttle late), round-off shows as 0, a lane's energy passing ×10 and ×1000
 // of its start is noted with the time, "diverged" is explained in words, lanes are highlighted
 // and hidden from the legend by keyboard-reachable toggle buttons, and a polite live region
@@ -90,7 +90,7 @@ test('a legend entry highlights its lane; Hide hides it; both are toggle buttons
     await page.keyboard.press('Enter');
     assert.equal(await name.getAttribute('aria-pressed'), 'true');
     const focus = () => page.evaluate(async () => {
-      const m = await import('./web/lane-focus.js');
+      const m = await import('./web/motion/lane-focus.js');
       return { highlighted: m.highlightedLane(), euler: m.isFaded('explicit_euler'), hidden: m.isHidden('velocity_verlet') };
     });
     assert.deepEqual(await focus(), { highlighted: 'rk4', euler: true, hidden: false });

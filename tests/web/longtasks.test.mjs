@@ -189,7 +189,7 @@ test('an oversize address is refused the same way; the longest query the core re
     const errors = await page.evaluate(() => window.stepwise.errors());
     assert.equal(errors.length, 1);
     assert.match(errors[0], /^The config is 393,362 characters long; Stepwise reads at most 393,344 /);
-    // web/mode.js refuses it before any other script reads the address, with the core's limit (the
+    // web/app/mode.js refuses it before any other script reads the address, with the core's limit (the
     // message's number is the core's limits().max_query_length), and the address is the config run.
     assert.equal(await page.evaluate(() => window.__stepwiseMode.maxQueryLength), 393344);
     assert.equal(await page.evaluate(() => window.__stepwiseMode.refusedLength), 393362);
@@ -283,7 +283,7 @@ test('two_spring with every parameter at its maximum and dt = 1e-6, fifteen inte
 // A 2,000,000-character address: URLSearchParams read the language from all of it (21 ms), the
 // embed preview's iframe in the HTML took the address into its first document (100 ms of the
 // HTML's parsing), and the browser's own handling of the address (its fragment) grows with it:
-// web/mode.js refuses it first, by its length, and takes it off the address.
+// web/app/mode.js refuses it first, by its length, and takes it off the address.
 test('a 2,000,000-character address at load: refused first, no long task', async () => {
   await check('a 2,000,000-character address', { hash: `scenario=spring&k=${'1'.repeat(2000000 - 18)}`, play: false, playMs: 1500 }, async (page) => {
     const errors = await page.evaluate(() => window.stepwise.errors());

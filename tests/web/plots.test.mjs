@@ -1,4 +1,4 @@
-// The plots beside the canvas (web/plots.js, plot-layer.js, plot-readout.js), as a student and a
+// The plots beside the canvas (web/plots/plots.js, plot-layer.js, plot-readout.js), as a student and a
 // teacher use them (issue 11, defects 7 and 8, and the hover readouts): the energy plot in % on a
 // linear scale set by the lanes not running away (a diverged or still growing lane marked "off
 // scale", not setting the range; a bounded one always on scale, its labels never overlapping:
@@ -214,18 +214,18 @@ test('hover, touch and keyboard readouts; the shared cursor on every plot; leavi
     assert.equal((await report(page)).cursor, null);
 
     // The cursor set by someone else (the timeline) is drawn on every plot, without a readout.
-    await pageModule(page, 'cursor.js', 'setCursor', [1, 'timeline']);
+    await pageModule(page, 'motion/cursor.js', 'setCursor', [1, 'timeline']);
     r = await report(page);
     for (const name of ['energy', 'error', 'angular']) assert.ok(r[name].cursorX !== null, `${name} draws the timeline's cursor`);
     assert.equal(r.energy.readout, null);
-    await pageModule(page, 'cursor.js', 'setCursor', [null, 'timeline']);
+    await pageModule(page, 'motion/cursor.js', 'setCursor', [null, 'timeline']);
   });
 });
 
 test('hidden lanes are left out, faded ones drawn under the highlighted one; redrawn when that changes', async () => {
   await pageChecks(env, { width: 1440, height: 900, hash: 'preset=stiff_spring' }, async (page) => {
     await runTo(page, 0.5);
-    await pageModule(page, 'lane-focus.js', 'setHidden', ['rk4', true]);
+    await pageModule(page, 'motion/lane-focus.js', 'setHidden', ['rk4', true]);
     await page.waitForFunction(() => !window.stepwise.debug.plots().energy.lanes.some((l) => l.id === 'rk4'));
     let r = await report(page);
     for (const name of ['energy', 'error', 'phase']) {
@@ -234,13 +234,13 @@ test('hidden lanes are left out, faded ones drawn under the highlighted one; red
     await page.locator('#plot-energy').focus();
     assert.doesNotMatch((await report(page)).energy.readout, /Runge–Kutta/, 'a hidden lane has no readout');
     await page.locator('#plot-energy').blur();
-    await pageModule(page, 'lane-focus.js', 'setHighlighted', ['velocity_verlet']);
+    await pageModule(page, 'motion/lane-focus.js', 'setHighlighted', ['velocity_verlet']);
     await page.waitForFunction(() => window.stepwise.debug.plots().energy.lanes.some((l) => l.faded));
     r = await report(page);
     assert.deepEqual(r.energy.lanes.map((l) => [l.id, l.faded]),
       [['explicit_euler', true], ['semi_implicit_euler', true], ['velocity_verlet', false]]);
-    await pageModule(page, 'lane-focus.js', 'setHighlighted', [null]);
-    await pageModule(page, 'lane-focus.js', 'setHidden', ['rk4', false]);
+    await pageModule(page, 'motion/lane-focus.js', 'setHighlighted', [null]);
+    await pageModule(page, 'motion/lane-focus.js', 'setHidden', ['rk4', false]);
     await page.waitForFunction(() => window.stepwise.debug.plots().energy.lanes.length === 4);
   });
 });

@@ -1,4 +1,4 @@
-// The fixed-timestep loop (web/runner.js) under a fake clock and a fake simulation: whole steps
+// The fixed-timestep loop (web/engine/runner.js) under a fake clock and a fake simulation: whole steps
 // of dt at speed × wall time, independent of the frame rate, capped per frame, no burst after
 // a long gap, exactly one step for step(), and a stop at the configured duration.
 import { test } from 'node:test';
@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 let pendingFrame = null;
 globalThis.requestAnimationFrame = (f) => { pendingFrame = f; return 1; };
 globalThis.document = { addEventListener() {} };
-const { Runner, maxWallPerFrame } = await import('../../web/runner.js');
+const { Runner, maxWallPerFrame } = await import('../../web/engine/runner.js');
 
 function setup({ dt = 0.01, duration = 1000 } = {}) {
   const clock = { ms: 0 };

@@ -1,4 +1,4 @@
-// The Step code dialog (web/stepcode.js, docs/snippets.md) in headless Chromium: it loads on
+// The Step code dialog (web/panels/stepcode.js, docs/snippets.md) in headless Chromium: it loads on
 // demand (neither its module nor the snippets are fetched before the click), opens on the first
 // lane's integrator, shows each language's file exactly as it is in snippets/ (the page's copy is
 // generated from them at build time), marks the chosen variant's function, and Copy puts the file

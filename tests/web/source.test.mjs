@@ -1,4 +1,4 @@
-// The page and its tests read the core's arrays by name only (web/layout.js decodes them from the
+// The page and its tests read the core's arrays by name only (web/engine/layout.js decodes them from the
 // layout the core describes), and the page knows no scenario: what it draws comes from the core's
 // scene description. This test reads the sources for what would break that.
 import { test } from 'node:test';
@@ -56,5 +56,5 @@ test('the page has no scenario ids: it draws what the core describes', () => {
 
 test('the tests decode through the page\'s decoder, not a copy of their own', () => {
   const wasm = tests.find((f) => f.name.endsWith('wasm-module.test.mjs')).lines.join('\n');
-  assert.match(wasm, /from '\.\.\/\.\.\/web\/layout\.js'/);
+  assert.match(wasm, /from '\.\.\/\.\.\/web\/engine\/layout\.js'/);
 });

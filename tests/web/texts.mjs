@@ -1,12 +1,12 @@
 // The page's English texts, found where they are written: every t(…), t_(…) and marked(…) with a
-// literal text in web/ and public/lesson.js (web/language.js), and every text node and read
+// literal text in web/ and public/lesson.js (web/shared/language.js), and every text node and read
 // attribute of the pages' HTML (what localisePage translates). The language tests check each
 // against the German table.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ArrayLayout } from '../../web/layout.js';
+import { ArrayLayout } from '../../web/engine/layout.js';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -77,13 +77,13 @@ export function htmlTexts(page) {
   return keys;
 }
 
-// The core's texts the page shows through t() (web/language.js localiseTables, the scene's
+// The core's texts the page shows through t() (web/shared/language.js localiseTables, the scene's
 // texts, the stop reasons): from the module itself, every scenario and preset.
 export function coreTexts(M) {
   const out = new Set();
   const add = (s) => { if (typeof s === 'string' && s) out.add(s); };
   for (const i of M.integrators()) for (const f of ['orders_text', 'order_note', 'evaluations_note']) add(i[f]);
-  // The update equations' lines that have words in them (web/panels.js shows each through t()).
+  // The update equations' lines that have words in them (web/panels/help.js shows each through t()).
   for (const i of M.integrators()) {
     for (const line of String(i.update).split('\n')) if (/[a-z]{3,}/.test(line.replace(/\b(?:exp|sqrt|cos|sin|clamp|max|err|atol|rtol)\b/g, ''))) add(line);
   }

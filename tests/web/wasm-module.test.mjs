@@ -1,7 +1,7 @@
 // The WebAssembly module against the native CLI: same config, same step, same numbers.
 // Also the tables, the config functions, the layouts and scene the page relies on, and the
 // export (CSV and JSON) against the CLI's text. The state is decoded by the page's own decoder
-// (web/layout.js), by name: no offsets here.
+// (web/engine/layout.js), by name: no offsets here.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -9,7 +9,7 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { ArrayLayout, decodeState } from '../../web/layout.js';
+import { ArrayLayout, decodeState } from '../../web/engine/layout.js';
 import { cli, cliRun, compareRunText } from './run-text.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -314,7 +314,7 @@ test('advanceTime, reset, history and divergence flags', () => {
   }
 });
 
-// The energy breakdown the page plots for a chosen lane (web/plots.js): kinetic and potential
+// The energy breakdown the page plots for a chosen lane (web/plots/plots.js): kinetic and potential
 // per lane in the history, summing to the lane's energy. Stiff spring, k = 1000 N/m, m = 1 kg,
 // x0 = 1 m, v0 = 0: at t = 0 all of it is the spring's ½·k·x² = 500 J; after one step of explicit
 // Euler (x stays 1, v = −k·x·dt/m = −50 m/s) the kinetic energy is ½·50² = 1250 J.

@@ -1,7 +1,7 @@
 // Opening the stage X-ray in a test page (xray.test.mjs, xray-sheet.test.mjs).
 import { sleep } from './helpers.mjs';
 
-// What the X-ray reports (web/xray.js report()).
+// What the X-ray reports (web/xray/xray.js report()).
 export const report = (page) => page.evaluate(() => window.stepwise.debug.xray());
 
 // Opens the X-ray (paused; the button closes it when it is open) for integrator `id`, or picks

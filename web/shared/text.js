@@ -2,9 +2,9 @@
 // and digit grouping, by language), axis labels, and the legend's, cloud's and study's sentences
 // about a lane (why it stopped, its drift, error, area, measured order). Plain text only: callers
 // put it into textContent or onto a canvas, never into markup.
-import { t } from '../language.js';
+import { t } from './language.js';
 
-// How the page writes numbers for people, by language (web/language.js). Only formatValue and
+// How the page writes numbers for people, by language (web/shared/language.js). Only formatValue and
 // groupDigits read it: links, CSV, JSON and the clipboard's config write the core's text, always
 // with points.
 const numberStyles = {

@@ -5,11 +5,11 @@
 // integrator's table order for this kind of system (the core's claim, with its note), its measured
 // order and a verdict in words. A new config cancels the
 // study and starts another. Text only through textContent.
-import { Plot } from '../plots.js';
-import { laneStyle, drawMarker } from '../palette.js';
-import { runStudy, studySizes, storedStudy, covers, physicsKey, verdict, motionSize, claimFor } from '../study.js';
+import { Plot } from '../plots/plots.js';
+import { laneStyle, drawMarker } from '../shared/palette.js';
+import { runStudy, studySizes, storedStudy, covers, physicsKey, verdict, motionSize, claimFor } from '../engine/study.js';
 import { decadeTicks, logRange, el, headedTable, labelCells } from './parts.js';
-import { t } from '../language.js';
+import { t } from '../shared/language.js';
 import { formatValue, measuredText, floorText, claimTitle } from '../shared/text.js';
 
 export function create(root, app) { return new ConvergenceView(root, app); }

@@ -5,12 +5,12 @@
 // outline in its lane colour (its legend entry toggles it); this system's point (ω from its
 // stiffest mode at the start, ζ of that mode, h = dt) is marked, and a readout gives each
 // method's limit and the largest stable dt here. Text only through textContent.
-import { Plot } from '../plots.js';
-import { laneStyle } from '../palette.js';
-import { Slices } from '../slices.js';
+import { Plot } from '../plots/plots.js';
+import { laneStyle } from '../shared/palette.js';
+import { Slices } from '../engine/slices.js';
 import { decadeTicks, el, headedTable, labelCells } from './parts.js';
-import { valueOf } from '../links.js';
-import { t } from '../language.js';
+import { valueOf } from '../app/links.js';
+import { t } from '../shared/language.js';
 import { plainNumber, formatValue } from '../shared/text.js';
 
 // The map's grid, and its default extent (log10 of ωh; ζ).

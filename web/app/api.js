@@ -1,0 +1,102 @@
+// window.stepwise: a small API for tutorial authors (from the console) and for the tests.
+//
+//   await stepwise.ready          resolves once the core is loaded and the first frame is drawn
+//   stepwise.config()             the normalised config string (also in the address hash)
+//   stepwise.state()              {t, steps, dt, playing, referenceKind, reference: [...],
+//                                  bodies: [{integrator, body, x, y, vx, vy, energy, drift, error,
+//                                  diverged, stopReason, divergedAt}],
+//                                  integrators: [{id, energy, drift, error, diverged, stopReason,
+//                                  divergedAt, angularMomentum, angularMomentumDrift, phase,
+//                                  areaRatio, pointsFinite, constraintError, tension}],
+//                                  cloud: {points, radius}, exactAreaRatio,
+//                                  links: {constraintError, tension} (the reference's) or null}
+//                                 (constraintError: the largest |length − L|/L over the links,
+//                                 tension: the first link's in N; null without links)
+//                                 (areaRatio: the phase-space cloud's area over its start area,
+//                                 null without a cloud or once its rim is not finite)
+//   stepwise.scene()              what the canvas draws, from the core (bodies, anchors, springs,
+//                                  central bodies, gravity, reference, phase plot axes, the kind
+//                                  of system and each lane's order on it: regime, laneOrders)
+//   stepwise.errors()             the messages shown to the user (config errors and others)
+//   stepwise.set(query)           apply a config string; returns the normalised one
+//   await stepwise.settled()      resolves once the last set() or link runs: at once, or for a
+//                                 link with a phase-space cloud when the full module has loaded
+//   stepwise.play(), pause(), step(), reset()
+//   stepwise.integrators(), scenarios(), presets()   the core's tables
+//   stepwise.debug                handles() live Embind objects; timings(); view() the fitted view
+//                                 box and the motion's bounds it fits, as far as they are known
+//                                 ({…, t, done}: web/engine/bounds.js); cloud() the cloud panel's windows
+//                                 and drawing times; firstFrameMs; xray() the stage X-ray
+//                                 (web/xray/xray.js report()); canvas() the motion canvas's last frame
+//                                 (layout, rows and "same as", edge markers, visible box, scale,
+//                                 motionFraction, scrub time, zoom, follow: web/motion/view.js report)
+
+export function installApi(app, ready) {
+  const api = {
+    ready,
+    config: () => app.config(),
+    state: () => {
+      const s = app.snapshot();
+      const bodies = [];
+      for (const lane of s.lanes) {
+        lane.bodies.forEach((b, i) => {
+          bodies.push({
+            integrator: lane.id, body: i, x: b.x, y: b.y, vx: b.vx, vy: b.vy,
+            energy: lane.energy, drift: lane.drift, error: b.error,
+            diverged: lane.diverged, stopReason: lane.stopReason, divergedAt: lane.diverged ? lane.divergedAt : null,
+          });
+        });
+      }
+      const cloud = app.cloud();
+      const ratio = (r) => (cloud.points > 0 && Number.isFinite(r) ? r : null);
+      return {
+        t: s.t, steps: s.steps, dt: app.dt(), playing: app.playing(),
+        cloud: { points: cloud.points, radius: cloud.radius },
+        exactAreaRatio: ratio(s.exactAreaRatio),
+        reference: s.reference.map((b, i) => ({ body: i, ...b })),
+        referenceKind: s.referenceKind,
+        bodies,
+        integrators: s.lanes.map((lane) => ({
+          id: lane.id, energy: lane.energy, drift: lane.drift, error: lane.error, diverged: lane.diverged,
+          stopReason: lane.stopReason, divergedAt: lane.diverged ? lane.divergedAt : null,
+          angularMomentum: lane.angularMomentum, angularMomentumDrift: lane.angularMomentumDrift,
+          phase: { ...lane.phase },
+          areaRatio: ratio(lane.areaRatio), pointsFinite: cloud.points > 0 ? lane.pointsFinite : 0,
+          constraintError: s.linked ? lane.constraintError : null, tension: s.linked ? lane.tension : null,
+        })),
+        links: s.linked ? { constraintError: s.referenceConstraintError, tension: s.referenceTension } : null,
+      };
+    },
+    scene: () => structuredClone(app.scene()),
+    errors: () => app.errors().slice(),
+    set: (query) => app.set(String(query)),
+    settled: () => app.settled(),
+    play: () => app.runner.play(),
+    pause: () => app.runner.pause(),
+    step: () => app.runner.step(),
+    reset: () => app.runner.reset(),
+    integrators: () => app.core.integrators.map((i) => ({ ...i })),
+    scenarios: () => app.core.scenarios.map((s) => ({ ...s })),
+    presets: () => app.core.presets.map((p) => ({ ...p })),
+    debug: {
+      handles: () => app.core.handles(),
+      timings: () => app.timings(),
+      view: () => app.view(),
+      // The motion canvas's last frame: layout, rows, edge markers, scrub time (web/motion/view.js report).
+      canvas: () => app.canvas(),
+      cloud: () => app.cloudView(),
+      // The view shown, the longest analysis slice so far ({longestMs, slices}), and what the
+      // shown analysis view reports (its results and readouts; null in the motion views).
+      shownView: () => app.shownView(),
+      slices: () => app.slices(),
+      analysis: () => app.analysis(),
+      // The stage X-ray: {open: false}, or its integrator, step, table rows and what it drew.
+      xray: () => app.xray(),
+      // The plots: per plot its ranges, ticks, lanes drawn, off-scale lanes, draws and readout.
+      plots: () => app.plots(),
+      firstFrameMs: null,
+    },
+  };
+  window.stepwise = api;
+  return api;
+}

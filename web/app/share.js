@@ -1,0 +1,165 @@
+// Sharing: the "Copy link" button, the "Embed" dialog with a ready-to-paste iframe snippet (and a
+// live preview), and the export buttons. Text goes in with textContent / value only.
+import { fileStem, download, runPlan, runParts, compositePng } from '../panels/export.js';
+import { valueOf } from './links.js';
+import { t } from '../shared/language.js';
+
+const $ = (id) => document.getElementById(id);
+
+export const embedSizes = {
+  small: { width: 400, height: 260, label: 'Small (400 × 260)' },
+  medium: { width: 640, height: 400, label: 'Medium (640 × 400)' },
+  large: { width: 800, height: 520, label: 'Large (800 × 520)' },
+};
+
+const escapeAttribute = (s) => String(s).replace(/&/g, '&amp;').replace(/"/g, '&quot;')
+  .replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+// The full page's address for a config (what "Copy link" copies).
+export function linkFor(config) {
+  return new URL(`index.html#${config}`, location.href).href;
+}
+
+export function embedUrl(config, { ui = 'compact', autoplay = true } = {}) {
+  const url = new URL('embed.html', location.href);
+  return `${url.origin}${url.pathname}?ui=${ui}${autoplay ? '&autoplay=1' : ''}#${config}`;
+}
+
+export function embedSnippet(config, options = {}) {
+  const size = embedSizes[options.size] || embedSizes.medium;
+  const title = options.title || t('Stepwise simulation');
+  return `<iframe src="${escapeAttribute(embedUrl(config, options))}" title="${escapeAttribute(title)}" ` +
+    `width="${size.width}" height="${size.height}" style="border:0;max-width:100%" loading="lazy" allowfullscreen></iframe>`;
+}
+
+// Copies text; says so in the status line. The fallback selects a hidden field and copies it.
+export async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const field = document.createElement('textarea');
+    field.value = text;
+    field.setAttribute('readonly', '');
+    field.style.position = 'fixed';
+    field.style.opacity = '0';
+    document.body.append(field);
+    field.select();
+    let ok = false;
+    try { ok = document.execCommand('copy'); } catch { ok = false; }
+    field.remove();
+    return ok;
+  }
+}
+
+// app: {config(), title(), core, snapshot(), laneNames(), laneIds(), theme(), picture()}
+export function installShare(app) {
+  const status = $('share-status');
+  let clearTimer = null;
+  const say = (text, ms = 5000) => {
+    status.textContent = text;
+    clearTimeout(clearTimer);
+    clearTimer = setTimeout(() => { status.textContent = ''; }, ms);
+  };
+
+  $('copy-link').addEventListener('click', async () => {
+    const ok = await copyText(linkFor(app.config()));
+    say(ok ? t('Link copied: it opens this exact setup.') : t('Could not copy: the address bar holds the same link.'));
+  });
+
+  // The embed dialog.
+  const dialog = $('embed-dialog');
+  const code = $('embed-code');
+  const ui = $('embed-ui');
+  const size = $('embed-size');
+  const autoplay = $('embed-autoplay');
+  // The preview's frame is made when the dialog first opens: a frame in the page's HTML is made
+  // with the page, and its first document takes the page's address, which may be a link of
+  // megabytes still to be refused (a 2,000,000-character one: 100 ms of the HTML's parsing).
+  let preview = null;
+  const previewFrame = () => {
+    if (!preview) {
+      preview = document.createElement('iframe');
+      preview.id = 'embed-preview';
+      preview.className = 'embed-preview';
+      preview.title = t('Preview of the embedded simulation');
+      dialog.querySelector('.preview-label').after(preview);
+    }
+    return preview;
+  };
+  // The dialog closes with its buttons and Escape only, never on an Enter in a field.
+  $('embed-form').addEventListener('submit', (event) => event.preventDefault());
+  const options = () => ({ ui: ui.value, size: size.value, autoplay: autoplay.checked, title: app.title() });
+  let previewTimer = null;
+  const refresh = () => {
+    code.value = embedSnippet(app.config(), options());
+    const s = embedSizes[size.value] || embedSizes.medium;
+    previewFrame().style.aspectRatio = `${s.width} / ${s.height}`;
+    clearTimeout(previewTimer);
+    previewTimer = setTimeout(() => {
+      if (dialog.open) previewFrame().src = embedUrl(app.config(), options());
+    }, 150);
+  };
+  for (const input of [ui, size, autoplay]) input.addEventListener('change', refresh);
+  let help = null;
+  $('embed').addEventListener('click', () => {
+    refresh();
+    help = help || import('../panels/embed-help.js').then((m) => dialog.querySelector('.hint').after(m.messagesList(t)));
+    dialog.showModal();
+    code.focus();
+    code.select();
+  });
+  $('embed-copy').addEventListener('click', async () => {
+    const ok = await copyText(code.value);
+    $('embed-status').textContent = ok ? t('Copied. Paste it into your page’s HTML.') : t('Select the text and copy it.');
+  });
+  dialog.addEventListener('close', () => {
+    if (preview) preview.removeAttribute('src');  // the preview's simulation stops with the dialog
+    $('embed-status').textContent = '';
+  });
+  $('embed-close').addEventListener('click', () => dialog.close());
+
+  // Exports: the run as CSV or JSON, made by the core in slices while the page keeps drawing.
+  const kinds = {
+    csv: { button: 'export-csv', name: 'CSV', type: 'text/csv' },
+    json: { button: 'export-json', name: 'JSON', type: 'application/json' },
+  };
+  for (const [format, kind] of Object.entries(kinds)) {
+    $(kind.button).addEventListener('click', () => {
+      const config = app.config();
+      const s = app.snapshot();
+      // integrators=…,reference (or a run of rigid links' reference alone) prints the reference's
+      // rows too: a lane more in the rows per sample.
+      const rowLanes = s.lanes.length + ((valueOf(config, 'integrators') || '').split(',').includes('reference') ? 1 : 0);
+      const plan = runPlan(config, s.steps, rowLanes, s.reference.length || 1, app.core.limits.max_export_rows, format);
+      const button = $(kind.button);
+      button.disabled = true;
+      say(t('Preparing the {kind} ({n} steps)…', { kind: kind.name, n: plan.steps }));
+      runParts(app.core, config, plan, rowLanes, (f) => say(t('Preparing the {kind}: {p} %…', { kind: kind.name, p: Math.round(f * 100) })))
+        .then((parts) => {
+          download(new Blob(parts, { type: kind.type }), `${fileStem(config)}.${format}`);
+          const every = plan.every > 1 ? t('every {n} steps', { n: plan.every }) : t('every step');
+          const saved = plan.whole ? t('{kind} saved: t = 0 to the end of the run, {every}.', { kind: kind.name, every })
+            : t('{kind} saved: t = 0 to now, {every}.', { kind: kind.name, every });
+          say(`${saved} ` +
+            t('Same text as: {command}', { command: plan.command }), 30000);
+        })
+        .catch((error) => say(t('The {kind} could not be made: {error}', { kind: kind.name, error: error.message })))
+        .finally(() => { button.disabled = false; });
+    });
+  }
+  // The PNG of the view on screen (app.picture(): its main canvas, the others beside, a title); a
+  // view with nothing to draw yet, or a picture the browser cannot make, says why here.
+  $('export-png').addEventListener('click', async () => {
+    const config = app.config();
+    try {
+      const { main, shown, title } = app.picture();
+      const blob = await compositePng(main, shown,
+        { title, config, laneNames: app.laneNames(), laneIds: app.laneIds(), scheme: app.theme().scheme, theme: app.theme() });
+      download(blob, `${fileStem(config)}.png`);
+      say(main.caption ? t('PNG saved: the view, the legend and the plots.') : t('PNG saved: the canvas, the legend and the plots.'));
+    } catch (error) {
+      say(t('The PNG could not be made: {error}', { error: error.message }), 30000);
+    }
+  });
+}

@@ -1,0 +1,330 @@
+// The thin layer over the Embind module: loads it, decodes the flat state array into plain
+// objects (through layout.js, by name), keeps the plot history in sync, and counts every Embind
+// object it creates and deletes (the tests check that the live count does not grow while the
+// page runs).
+// No physics here: every number comes from the core.
+import { ArrayLayout, decodeState, decodeStudy } from './layout.js';
+import { nextTask } from './slices.js';
+
+// calls: calls into the Simulation (the tests check a frame makes a handful at most).
+// analyses: live convergence studies and stability grids (the tests check none is left behind).
+const counters = { created: 0, deleted: 0, calls: 0, analyses: 0 };
+
+// The page's two modules (wasm_bindings/CMakeLists.txt): the motion module (stepwise.js, the
+// loader, defines createStepwise) is what the first frame needs; the full module
+// (stepwise-full.js, createStepwiseFull) adds the phase-space clouds, the convergence and
+// stability views and the export, and is loaded on demand by full(). Both are built from the
+// same core and give the same numbers.
+// Beside the page (the site's root); written relative to this file so that scripts/build-dist.mjs
+// finds and renames the reference (a bundled module of web/ stays in web/).
+const fullLoader = new URL('../../stepwise-full.js', import.meta.url);
+
+// Loads the full module's loader as a classic script (once) and starts the module.
+function startFullModule() {
+  if (globalThis.__stepwiseFullModule) return globalThis.__stepwiseFullModule;
+  const started = new Promise((resolve, reject) => {
+    if (typeof globalThis.createStepwiseFull === 'function') { resolve(); return; }
+    const script = document.createElement('script');
+    script.src = fullLoader.href;
+    script.onload = () => resolve();
+    script.onerror = () => reject(new Error(`${fullLoader.pathname} (the full WebAssembly module's loader) could not load`));
+    document.head.append(script);
+  }).then(() => globalThis.createStepwiseFull());
+  globalThis.__stepwiseFullModule = started;
+  return started;
+}
+
+export async function loadCore() {
+  if (typeof globalThis.createStepwise !== 'function') {
+    throw new Error('stepwise.js (the WebAssembly loader) is missing');
+  }
+  // Started by web/app/boot.js while the page's modules loaded, or now.
+  const Module = await (globalThis.__stepwiseModule || globalThis.createStepwise());
+  // Embind's set-up of every binding ran in this task: the tables in the next one.
+  await nextTask();
+  const limits = Module.limits();
+  let Full = null, fullPromise = null;
+  const core = {
+    Module,
+    limits,
+    // The game loop's kinds and keys (web/panels/gameloop.js builds its controls from them).
+    loopTable: Module.loopTable(),
+    integrators: Module.integrators(),
+    scenarios: Module.scenarios(),
+    presets: Module.presets(),
+    // What the page shows by link (view=): [{id, name, description}], the first the default.
+    views: Module.views(),
+    parse: (query) => Module.parse(query),
+    normalise: (query) => Module.normalise(query),
+    // A simulation of the link: in the motion module, or in the full one when the link asks for
+    // a cloud and the full module is loaded. handle.needsFullModule: the link asks for a cloud and
+    // this handle runs without it (load full(), then make it again).
+    createSimulation: (query) => {
+      const handle = new SimulationHandle(Module, limits, query);
+      if (!handle.needsFullModule || !Full) return handle;
+      handle.delete();
+      return new SimulationHandle(Full, limits, query);
+    },
+    // The full module, loaded once: resolves to core itself, whose analysis functions below work
+    // from then on (fullReady true).
+    full: () => {
+      fullPromise ||= startFullModule().then(async (M) => { await nextTask(); Full = M; return core; });
+      return fullPromise;
+    },
+    get fullReady() { return Full !== null; },
+    get FullModule() { return requireFull(); },
+    // oscillator_limit of one integrator at damping ratio zeta: {limit, unconditional, adaptive}.
+    stabilityLimit: (id, zeta) => requireFull().stabilityLimit(id, zeta),
+    createStudy: (query, halvings, maxWork) => new StudyHandle(requireFull(), query, halvings, maxWork),
+    createStabilityGrid: (id, grid) => new StabilityGridHandle(requireFull(), id, grid),
+    handles: () => ({
+      created: counters.created,
+      deleted: counters.deleted,
+      live: counters.created - counters.deleted,
+      calls: counters.calls,
+      analyses: counters.analyses,
+      emval: [Module, Full].reduce((n, M) => n + (M && typeof M.count_emval_handles === 'function' ? M.count_emval_handles() : 0), 0),
+    }),
+  };
+  function requireFull() {
+    if (!Full) throw new Error('the full WebAssembly module is not loaded yet (await core.full() first)');
+    return Full;
+  }
+  return core;
+}
+
+// A convergence study in the core, advanced in slices; results decoded by name. delete() when done.
+export class StudyHandle {
+  constructor(Module, query, halvings, maxWork) {
+    this.study = new Module.Convergence(query, halvings, maxWork);
+    counters.analyses += 1;
+    const layout = this.study.layout();
+    this.layout = new ArrayLayout(layout);
+    this.levels = layout.levels;
+    this.ids = this.study.integratorIds();
+  }
+
+  // Runs at most `work` lane-steps, and stops after the step that passes budgetMs; true when finished.
+  advance(work, budgetMs) { return this.study.advance(work, budgetMs); }
+  get finished() { return this.study.finished(); }
+  get progress() { return this.study.progress(); }
+  results() { return decodeStudy(this.layout, this.study.results().slice(), this.ids, this.levels); }
+
+  delete() {
+    if (!this.study) return;
+    this.study.delete();
+    this.study = null;
+    counters.analyses -= 1;
+  }
+}
+
+// One integrator's stability grid: grid = {columns, rows, omegaHMin, omegaHMax, zetaMax}.
+// fill(n) computes n more rows (one call), radii() copies the whole grid out (NaN: not yet filled).
+export class StabilityGridHandle {
+  constructor(Module, id, grid) {
+    this.grid = new Module.StabilityGrid(id, grid.columns, grid.rows, grid.omegaHMin, grid.omegaHMax, grid.zetaMax);
+    counters.analyses += 1;
+    this.rows = grid.rows;
+  }
+
+  fill(rows) { return this.grid.fill(rows); }
+  get done() { return this.grid.rowsDone() >= this.rows; }
+  radii() { return this.grid.radii().slice(); }
+
+  delete() {
+    if (!this.grid) return;
+    this.grid.delete();
+    this.grid = null;
+    counters.analyses -= 1;
+  }
+}
+
+
+// One wasm Simulation and what the page has read from it. Call delete() when done.
+// Read once per simulation: its layouts (by name), its scene (what to draw) and its lanes.
+export class SimulationHandle {
+  constructor(Module, limits, query) {
+    this.limits = limits;
+    this.query = query;  // the link as given (config is what the core kept of it)
+    this.sim = new Module.Simulation(query);
+    counters.created += 1;
+    this.needsFullModule = this.sim.needsFullModule();
+    this.laneIds = this.sim.laneIds();
+    this.config = this.sim.config();
+    // The config that runs: config, unless the page's view added to it what the link does not
+    // carry (the cloud view's own cloud: web/app/main.js withViewDefaults sets config to the link).
+    this.runConfig = this.config;
+    // Every problem of the query, the page's own limits included (a cloud too large for the page).
+    this.errors = this.sim.errors();
+    this.dt = this.sim.dt();  // with a game loop: a frame, 1/hz
+    this.loop = this.sim.loop();  // {kind ('' for none), text, hz, substeps, jitter, seed, maxSteps, step}
+    this.lanes = this.sim.lanes();
+    this.bodies = this.sim.bodies();
+    const layout = this.sim.layout();
+    this.layout = { state: new ArrayLayout(layout.state), history: new ArrayLayout(layout.history) };
+    // The phase-space clouds: `points` (x, vx) pairs of body 0 per lane, then `exact` pairs of the
+    // exact flow's followed points (a ghost). None when points is 0: no buffer, no call.
+    const cloud = layout.cloud || { points: 0, lanes: 0, exact: 0, radius: 0 };
+    this.cloud = { points: cloud.points, lanes: cloud.lanes, exact: cloud.exact, radius: cloud.radius };
+    this.cloudPoints = this.cloud.points > 0
+      ? new Float32Array(2 * (this.cloud.points * this.cloud.lanes + this.cloud.exact)) : null;
+    this.cloudSteps = -1;  // the step count cloudPoints was read at
+    // Large clouds are built a cloud at a time (prepare), before the run can start.
+    this.cloudReady = this.sim.cloudsReady();
+    // What to draw (bodies, anchors, springs, central bodies, gravity, the reference, the phase
+    // plot's axes), from the core: the page knows no scenario.
+    this.scene = this.sim.scene();
+    // The box the exact (or reference) motion stays in, as far as it is known: {minX, maxX, minY,
+    // maxY, t, done}, known up to time t. A closed form's covers the whole duration at once; an
+    // rk45 reference's grows as a probe steps it ahead (growBounds, a slice at a time, between
+    // frames: web/engine/bounds.js). The view fits it; boundsVersion counts its changes.
+    this.bounds = null;
+    this.boundsVersion = 0;
+    // A closed form's whole box now; a reference's start only (one of its steps may take
+    // milliseconds): web/engine/bounds.js finds the rest in its own tasks, the first before the first frame.
+    this.growBounds(0);
+    // The system's fastest mode at its start state ({oscillates, omega, zeta}): see stiffestMode.
+    this.stiffest = null;
+    this.width = this.layout.history.width;
+    // The plot history, copied out of wasm: count samples of `width` doubles, oldest first.
+    this.history = new Float64Array(layout.history_capacity * this.width);
+    this.historyCount = 0;
+    this.historyGeneration = -1;
+    this.snapshot = null;
+    // Milliseconds spent reading the state, the history and the clouds (for the measurements).
+    this.readMs = { state: 0, history: 0, cloud: 0 };
+    this.refresh();
+  }
+
+  // The system's fastest mode at its start state ({oscillates, omega, zeta}), for the stability
+  // view: found when that view first asks (the modes of a 32-link chain took 39 ms, inside the
+  // start-up task that makes the simulation).
+  get stiffestMode() {
+    if (!this.stiffest) this.stiffest = this.sim.stiffestMode();
+    return this.stiffest;
+  }
+
+  delete() {
+    if (!this.sim) return;
+    this.sim.delete();
+    this.sim = null;
+    counters.deleted += 1;
+  }
+
+  // Builds more of the clouds for about budgetMs; true once all are built (the state is read
+  // again then: the clouds' ratios and the history's first sample are there from then on).
+  prepare(budgetMs) {
+    if (this.cloudReady || !this.sim) return this.cloudReady;
+    counters.calls += 1;
+    this.cloudReady = this.sim.prepare(budgetMs);
+    if (this.cloudReady) this.refresh();
+    return this.cloudReady;
+  }
+
+  // Finds more of the motion's box for about budgetMs (nothing once it is done).
+  growBounds(budgetMs) {
+    if (!this.sim || (this.bounds && this.bounds.done)) return this.bounds;
+    const b = this.sim.growBounds(budgetMs);
+    this.bounds = { minX: b.minX, maxX: b.maxX, minY: b.minY, maxY: b.maxY, t: b.t, done: b.done };
+    this.boundsVersion += 1;
+    return this.bounds;
+  }
+
+  // The stage X-ray of the next step of the lane whose integrator is `id` (the simulation does not
+  // move), as a job in slices (wasm_bindings/playground.hpp), one at a time: traceStart(id)
+  // (false when no lane has that integrator), traceRun(budgetMs) until it says true,
+  // traceStages(first, count): {layout (an ArrayLayout: a "lane" of it is a stage), kinds,
+  // columns, stages (in this part), bodies, values, labels, cells, text} as
+  // wasm_bindings/trace_view.hpp describes it; traceCsv(first, budgetMs): {text, next}, the text of
+  // `stepwise trace` from stage `first` on; traceEnd() frees the job.
+  traceStart(id) {
+    counters.calls += 1;
+    return this.sim.traceStart(id);
+  }
+
+  traceRun(budgetMs) {
+    counters.calls += 1;
+    return this.sim.traceRun(budgetMs);
+  }
+
+  traceStages(first, count) {
+    counters.calls += 1;
+    const t = this.sim.traceStages(first, count);
+    if (!t) return null;
+    const d = t.layout;
+    return {
+      layout: new ArrayLayout(d), kinds: d.kinds, columns: d.columns, stages: d.stages, bodies: d.bodies,
+      values: t.values, labels: t.labels, cells: t.cells, text: t.text,
+    };
+  }
+
+  traceCsv(first, budgetMs) {
+    counters.calls += 1;
+    return this.sim.traceCsv(first, budgetMs);
+  }
+
+  traceEnd() {
+    if (!this.sim) return;
+    counters.calls += 1;
+    this.sim.traceEnd();
+  }
+
+  // One call into wasm whatever n is; it returns after the step that passes budgetMs of wall
+  // time (Infinity: all n). Returns the steps taken.
+  advance(steps, budgetMs = Infinity) {
+    if (steps <= 0) return 0;
+    counters.calls += 1;
+    return this.sim.advanceWithin(steps, budgetMs);
+  }
+
+  reset() {
+    counters.calls += 1;
+    this.sim.reset();
+    this.refresh();
+  }
+
+  // Reads the whole state in one call (and the new history samples in one more) and decodes it.
+  refresh() {
+    counters.calls += 1;
+    const t0 = performance.now();
+    const raw = this.sim.state().slice();  // copy out before anything else touches the heap
+    this.snapshot = decodeState(this.layout.state, raw, this.laneIds, this.bodies);
+    this.snapshot.referenceKind = this.scene.reference.kind;
+    const t1 = performance.now();
+    this.syncHistory(this.snapshot.historyCount, this.snapshot.historyGeneration);
+    this.readMs.state += t1 - t0;
+    this.readMs.history += performance.now() - t1;
+    return this.snapshot;
+  }
+
+  // The clouds' points, read when the cloud panel is about to draw them (one call), copied at
+  // once into a buffer of our own (the heap may grow, and move, at the next call into wasm). The
+  // state at a step count is always the same, so a read at an unchanged step count is skipped.
+  // cloudVersion counts the reads (the panel redraws on a change).
+  syncCloud() {
+    if (!this.cloudPoints || !this.cloudReady || this.snapshot.steps === this.cloudSteps) return;
+    const t0 = performance.now();
+    counters.calls += 1;
+    const view = this.sim.cloudPoints();
+    if (view.length !== this.cloudPoints.length) {
+      throw new Error(`the core handed ${view.length} cloud values where its layout promises ${this.cloudPoints.length}`);
+    }
+    this.cloudPoints.set(view);
+    this.cloudSteps = this.snapshot.steps;
+    this.cloudVersion = (this.cloudVersion || 0) + 1;
+    this.readMs.cloud += performance.now() - t0;
+  }
+
+  syncHistory(count, generation) {
+    if (generation !== this.historyGeneration || count < this.historyCount) {
+      this.historyCount = 0;  // compacted or reset in wasm: read it all again
+      this.historyGeneration = generation;
+    }
+    if (count > this.historyCount) {
+      counters.calls += 1;
+      const fresh = this.sim.history(this.historyCount).slice();
+      this.history.set(fresh, this.historyCount * this.width);
+      this.historyCount = count;
+    }
+  }
+}

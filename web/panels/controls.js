@@ -1,0 +1,539 @@
+// The controls, built from the core's tables: system, presets (grouped by system), integrators
+// (grouped by family), dt (log slider and number), duration, the system's parameters with their
+// meaning, units and allowed ranges, the phase-space cloud (points per integrator and the start
+// disc's radius), equal cost, and playback. Every edit becomes a new config string handed to set(); sync() shows a config.
+import { withKey, valueOf } from '../app/links.js';
+import { t, coreMessage } from '../shared/language.js';
+import { plainNumber, groupDigits } from '../shared/text.js';
+import { el } from '../shared/dom.js';
+
+const familyOrder = ['Euler family', 'Runge–Kutta', 'Verlet family', 'kinematic', 'reference'];
+// The families' headings (the table's family is an id here: the page groups by it).
+const familyTitle = () => ({
+  'Euler family': t('Euler family'), 'Runge–Kutta': t('Runge–Kutta'), 'Verlet family': t('Verlet family'),
+  kinematic: t('Kinematic'), reference: t('Reference'),
+});
+const dtSlider = { min: -4, max: 1 };  // log10 of dt: 0.0001 s to 10 s
+
+
+// dt from the slider, rounded to 3 significant digits so the config stays readable.
+const sliderToDt = (v) => Number(Math.pow(10, v).toPrecision(3));
+
+// The keys that are not the system's (the cloud, equal cost, the view, the language): kept when the system or
+// the preset changes.
+const keptKeys = ['cloud', 'cloud_radius', 'equal_cost', 'view', 'lang'];
+const cloudKeys = ['cloud', 'cloud_radius'];
+// The game loop's keys: kept when the system changes (not when a preset is chosen: it has its own).
+const loopKeys = ['loop', 'hz', 'substeps', 'jitter', 'seed', 'max_steps'];
+// A config's kept keys as '&cloud=…&view=…' (empty when it has none).
+function keptPart(config, keys = keptKeys) {
+  return keys.map((k) => [k, valueOf(config, k)]).filter(([, v]) => v !== null)
+    .map(([k, v]) => `&${k}=${encodeURIComponent(v)}`).join('');
+}
+// The config without its kept keys (to recognise a preset with a cloud or a view added).
+function withoutKept(config) {
+  return config.split('&').filter((p) => !keptKeys.includes(p.split('=')[0])).join('&');
+}
+// How many points the quick button asks for.
+const quickCloud = 20000;
+function rangeText(spec) {
+  const lo = spec.min_exclusive ? `> ${plainNumber(spec.min)}` : plainNumber(spec.min);
+  return `${lo} … ${plainNumber(spec.max)}${spec.unit ? ' ' + spec.unit : ''}`;
+}
+
+// ↑/↓ in a number field: a step that suits the field. A strictly positive quantity (dt, a mass,
+// a stiffness, the duration, a radius) moves along 1, 2, 5, 10, 20, … (dt 0.01 → 0.02 → 0.05;
+// 0.25 → 0.5 up, 0.2 down); one that may be zero or negative (a position, damping) by about a
+// tenth of its size, a 1, 2 or 5 of a decade (1 → 1.1, 40 → 42; from 0 by a tenth of the default's size).
+const decades = (x) => Math.pow(10, Math.floor(Math.log10(x) + 1e-9));
+// The largest 1, 2 or 5 × 10^n at most x.
+function oneTwoFiveBelow(x) {
+  const d = decades(x);
+  return [5, 2, 1].map((m) => m * d).find((v) => v <= x * (1 + 1e-9));
+}
+// The next value of the 1-2-5 sequence above (dir 1) or below (dir -1) x > 0.
+function oneTwoFiveNext(x, dir) {
+  const d = decades(x);
+  const ladder = [0.5, 1, 2, 5, 10, 20].map((m) => m * d);
+  return dir > 0 ? ladder.find((v) => v > x * (1 + 1e-9)) : ladder.reverse().find((v) => v < x * (1 - 1e-9));
+}
+// The smallest 1, 2 or 5 × 10^n at least x > 0 (a linear slider's end).
+const nice = (x) => { const d = decades(x); return [1, 2, 5, 10].map((m) => m * d).find((v) => v >= x * (1 - 1e-9)); };
+// Rounds away binary noise (0.1 + 0.2): 12 significant digits.
+const tidy = (x) => Number(x.toPrecision(12));
+// spec: {min, max, minExclusive, scale: a typical size for a field at 0, integer}.
+export function nudge(value, dir, spec) {
+  const positive = spec.min > 0 || (spec.min === 0 && spec.minExclusive);
+  let next;
+  if (positive || (spec.integer && spec.min === 0 && value >= 0)) {
+    if (value > 0) next = oneTwoFiveNext(value, dir);
+    else next = dir > 0 ? oneTwoFiveBelow(Math.max(spec.scale, spec.min > 0 ? spec.min : 1)) : value;
+    if (spec.integer && dir < 0 && next < 1) next = 0;  // a count comes down to 0 (off)
+  } else {
+    const size = Math.abs(value) > 0 ? Math.abs(value) : Math.max(Math.abs(spec.scale), 1);
+    next = value + dir * oneTwoFiveBelow(size / 10);
+  }
+  if (spec.integer) next = Math.round(next);
+  next = Math.min(spec.max, Math.max(spec.min, tidy(next)));
+  if (spec.minExclusive && next <= spec.min) next = value;  // never onto an excluded bound
+  return next;
+}
+// What a number field's spinner steps by (its step attribute): a tenth of its value's decade, so
+// the arrows of the browser never jump 0.01 → 1.01 and the value stays a multiple.
+function spinnerStep(value, integer) {
+  if (integer) return '1';
+  return Number.isFinite(value) && value !== 0 ? String(tidy(decades(Math.abs(value)) / 10)) : '0.1';
+}
+
+// The presets as one <optgroup> per system, in the order of the core's scenario table and each
+// scenario's own preset list; a preset no scenario lists (none today) goes last.
+function presetGroups(core) {
+  const byId = new Map(core.presets.map((p) => [p.id, p]));
+  const option = (p) => el('option', { value: p.id, text: p.name });
+  const listed = new Set();
+  const groups = core.scenarios.filter((s) => s.presets.length > 0).map((s) => {
+    const items = s.presets.filter((id) => byId.has(id)).map((id) => { listed.add(id); return option(byId.get(id)); });
+    return el('optgroup', { label: s.name }, items);
+  });
+  const rest = core.presets.filter((p) => !listed.has(p.id));
+  if (rest.length > 0) groups.push(el('optgroup', { label: t('Other') }, rest.map(option)));
+  return groups;
+}
+
+export class Controls {
+  // core: tables; set(query): apply a config; getConfig(): the current normalised config (the
+  // link); getRunConfig(): the config that runs, which may hold what a view added (the cloud
+  // view's cloud): the cloud fields show and edit it, so a cloud setting the user changes enters
+  // the link with the cloud in force; notify(message): a UI-side error for the errors list.
+  constructor(root, { core, set, getConfig, getRunConfig = getConfig, notify }) {
+    this.core = core;
+    this.set = set;
+    this.getConfig = getConfig;
+    this.getRunConfig = getRunConfig;
+    this.notify = notify;
+    this.root = root;
+    // Enter in a field must not submit the form (a reload): every edit applies on its own.
+    // A listener, not an inline onsubmit: the page runs under a CSP without inline script.
+    root.addEventListener('submit', (event) => event.preventDefault());
+    this.scenario = null;
+    this.presetConfigs = new Map(core.presets.map((p) => [core.normalise(`preset=${p.id}`), p.id]));
+    this.fields = new Map();  // key -> {inputs, error, spec}: the number fields (numberField)
+    this.mainSliders = [];  // the system's main parameters as sliders (mainSlider)
+    this.build();
+    // The settings fold under one button on a narrow screen (a phone, a small frame), so the
+    // canvas comes first; on a wide one they are the open left column.
+    const box = root.closest('details');
+    if (box) {
+      const wide = window.matchMedia('(min-width: 820px)');
+      const fit = () => { box.open = wide.matches; };
+      fit();
+      wide.addEventListener('change', fit);
+      // The skip link opens them and moves the focus there (its #controls must not become the
+      // address's config).
+      const skip = document.querySelector('a.skip');
+      if (skip) {
+        skip.addEventListener('click', (event) => {
+          event.preventDefault();
+          box.open = true;
+          root.querySelector('select, input, button')?.focus();
+        });
+      }
+    }
+  }
+
+  // A number field of `key` (one input, or the x and y of a vector). Its error shows next to it
+  // (role=alert, in its aria-describedby), ↑/↓ step by nudge(), and a value the core refuses is
+  // not applied: the run goes on with the value in force. Returns the error's element to place.
+  numberField(key, inputs, spec) {
+    const error = el('p', { class: 'field-error', id: `${inputs[0].id}-error`, role: 'alert' });
+    for (const input of inputs) {
+      input.setAttribute('aria-describedby', `${input.getAttribute('aria-describedby') || ''} ${error.id}`.trim());
+      input.addEventListener('change', () => this.tryEdit(key));
+      input.addEventListener('keydown', (event) => {
+        if ((event.key !== 'ArrowUp' && event.key !== 'ArrowDown') || event.altKey || event.ctrlKey || event.metaKey) return;
+        event.preventDefault();
+        const current = Number(input.value);
+        if (input.value === '' || !Number.isFinite(current)) return;
+        const d = inputs.indexOf(input);
+        input.value = String(nudge(current, event.key === 'ArrowUp' ? 1 : -1, { ...spec, scale: spec.scales ? spec.scales[d] : spec.scale }));
+        this.tryEdit(key);
+      });
+    }
+    this.fields.set(key, { inputs, error, spec });
+    return error;
+  }
+
+  // Applies the field's value unless the core (or the page's own limit, a field's max) refuses
+  // it: then the value in force stays, and the field says why, naming the key and the value.
+  tryEdit(key) {
+    const { inputs } = this.fields.get(key);
+    const config = this.base(key);
+    const inForce = valueOf(config, key);
+    const stays = inForce === null ? '' : ` ${t('{key} stays {value}.', { key, value: inForce })}`;
+    if (inputs.some((i) => i.validity.badInput)) {
+      this.showFieldError(key, `${t('{key} must be a number; what was typed is not one.', { key })}${stays}`);
+      return;
+    }
+    const values = inputs.map((i) => i.value);
+    // An emptied field is not an edit: it shows the value in force again.
+    if (values.some((v) => v === '')) { this.sync(this.getConfig(), this.getRunConfig()); return; }
+    const candidate = withKey(config, key, values.join(','));
+    const problems = this.core.parse(candidate).errors.map(coreMessage);
+    for (const input of inputs) {
+      if (problems.length === 0 && input.max !== '' && Number(input.value) > Number(input.max)) {
+        problems.push(t("{key} must be at most {max} here; got '{value}'", { key, max: plainNumber(input.max), value: input.value }));
+      }
+    }
+    if (problems.length > 0) {
+      this.showFieldError(key, `${problems.join('; ')}.${stays}`);
+      return;
+    }
+    this.showFieldError(key, '');
+    this.set(candidate);
+  }
+
+  // The message under a field ('' clears it) and its inputs' aria-invalid.
+  showFieldError(key, message) {
+    const field = this.fields.get(key);
+    if (!field) return;
+    if (field.error.textContent !== message) field.error.textContent = message;
+    for (const input of field.inputs) input.setAttribute('aria-invalid', message ? 'true' : 'false');
+  }
+
+  edit(key, value) {
+    this.set(withKey(this.base(key), key, value));
+  }
+
+  // The config an edit of `key` starts from: the link, or for a cloud key the config that runs.
+  base(key) {
+    return cloudKeys.includes(key) ? this.getRunConfig() : this.getConfig();
+  }
+
+  build() {
+    const { core } = this;
+    // System and presets.
+    this.scenarioSelect = el('select', { id: 'scenario', name: 'scenario' },
+      core.scenarios.map((s) => el('option', { value: s.id, text: s.name })));
+    this.scenarioSelect.addEventListener('change', () => {
+      // A new system starts from its defaults, keeping the integrators and dt.
+      const c = this.getConfig();
+      const dt = valueOf(c, 'dt');  // none while a game loop sets it (the loop's keys are kept)
+      // The reference alone (rigid links' default) is no choice to keep: the new system's defaults.
+      const ids = valueOf(c, 'integrators');
+      this.set(`scenario=${this.scenarioSelect.value}${ids && ids !== 'reference' ? `&integrators=${ids}` : ''}${dt === null ? '' : `&dt=${dt}`}` +
+        `${keptPart(c)}${keptPart(c, loopKeys)}`);
+    });
+    this.scenarioText = el('p', { class: 'hint', id: 'scenario-description' });
+    this.scenarioSelect.setAttribute('aria-describedby', 'scenario-description');
+    this.presetSelect = el('select', { id: 'preset', name: 'preset', 'aria-describedby': 'preset-description' },
+      [el('option', { value: '', text: t('Custom (choose a preset…)') }), ...presetGroups(core)]);
+    this.presetSelect.addEventListener('change', () => {
+      if (!this.presetSelect.value) return;
+      // The view stays even where the preset's game loop rules it out: the page then says so in the view.
+      const config = this.getConfig(), view = valueOf(config, 'view');
+      const next = core.normalise(`preset=${this.presetSelect.value}${keptPart(config)}`);
+      this.set(view !== null && valueOf(next, 'view') === null ? withKey(next, 'view', view) : next);
+    });
+    // The chosen preset's whole name (a long one may not fit the closed menu) and what it shows.
+    this.presetText = el('p', { class: 'hint preset-text', id: 'preset-description' });
+    // What the system and the preset show folds under one line: the first screen is the controls'.
+    const system = el('fieldset', { class: 'group' }, [
+      el('legend', { text: t('System') }),
+      el('label', { for: 'scenario', text: t('System') }), this.scenarioSelect,
+      el('label', { for: 'preset', text: t('Preset') }), this.presetSelect,
+      el('details', { class: 'fold about', id: 'about-setup' }, [el('summary', { text: t('What this system and preset show') }),
+        this.scenarioText, this.presetText]),
+    ]);
+
+    // Time step and duration.
+    this.dtRange = el('input', {
+      type: 'range', id: 'dt-slider', min: String(dtSlider.min), max: String(dtSlider.max), step: '0.01',
+      'aria-describedby': 'dt-hint',
+    });
+    // A screen reader says "dt = 0.01 s", not the slider's log10 "-2".
+    this.dtRange.addEventListener('input', () => {
+      const dt = sliderToDt(Number(this.dtRange.value));
+      this.dtRange.setAttribute('aria-valuetext', `dt = ${dt} s`);
+      this.edit('dt', dt);
+    });
+    this.dtNumber = el('input', {
+      type: 'number', id: 'dt', min: '0', max: String(core.limits.dt_max), step: 'any', inputmode: 'decimal',
+      'aria-describedby': 'dt-hint',
+    });
+    this.durationNumber = el('input', {
+      type: 'number', id: 'duration', min: '0', max: String(core.limits.duration_max), step: 'any', inputmode: 'decimal',
+      'aria-describedby': 'duration-hint',
+    });
+    const dtError = this.numberField('dt', [this.dtNumber],
+      { min: 0, minExclusive: true, max: core.limits.dt_max, scale: core.limits.default_dt });
+    const durationError = this.numberField('duration', [this.durationNumber],
+      { min: 0, minExclusive: true, max: core.limits.duration_max, scale: core.limits.default_duration });
+    this.dtOut = el('output', { for: 'dt-slider', class: 'slider-value', id: 'dt-slider-value' });
+    // The first screen's sliders (issue 23 §2): dt, and the system's main parameters (buildParams).
+    this.sliders = el('div', { class: 'sliders' });
+    this.main = el('fieldset', { class: 'group main-params', id: 'main-params' }, [
+      el('legend', { text: t('Main parameters') }),
+      el('div', { class: 'slider-row' }, [el('label', { for: 'dt-slider', text: t('dt (log scale)') }), this.dtOut, this.dtRange]),
+      this.sliders,
+    ]);
+    const timing = el('fieldset', { class: 'group' }, [
+      el('legend', { text: t('Time step') }),
+      el('div', { class: 'row' }, [
+        el('label', { for: 'dt', text: 'dt (s)' }), this.dtNumber,
+        el('label', { for: 'duration', text: t('duration (s)') }), this.durationNumber,
+      ]),
+      dtError, durationError,
+      el('p', { class: 'hint', id: 'dt-hint', text: t('dt > 0 and at most {max} s; ↑/↓ step 1, 2, 5, 10…', { max: plainNumber(core.limits.dt_max) }) }),
+      el('p', { class: 'hint', id: 'duration-hint', text: t('duration > 0 and at most {max} s', { max: plainNumber(core.limits.duration_max) }) }),
+      this.buildEqualCost(),
+    ]);
+
+    // Integrators, grouped by family.
+    const byFamily = new Map(familyOrder.map((f) => [f, []]));
+    for (const info of core.integrators) {
+      if (!byFamily.has(info.family)) byFamily.set(info.family, []);
+      byFamily.get(info.family).push(info);
+    }
+    this.integratorBoxes = new Map();
+    const families = [];
+    for (const [family, list] of byFamily) {
+      if (list.length === 0) continue;
+      const items = list.map((info) => {
+        const box = el('input', { type: 'checkbox', id: `int-${info.id}`, value: info.id });
+        box.addEventListener('change', () => this.integratorsChanged(box));
+        this.integratorBoxes.set(info.id, box);
+        const text = `${info.name}${info.symplectic ? ` · ${t('symplectic')}` : ''}`;
+        return el('div', { class: 'check', title: info.description }, [box, el('label', { for: box.id, text })]);
+      });
+      families.push(el('fieldset', { class: 'family' }, [el('legend', { text: familyTitle()[family] || family }), ...items]));
+    }
+    // The chosen ones by name; the whole list folds under them (shut at first, on every screen).
+    this.chosenText = el('span', { class: 'chosen', id: 'integrators-chosen' });
+    const integrators = el('fieldset', { class: 'group', id: 'integrators-group' }, [el('legend', { text: t('Integrators') }),
+      el('details', { class: 'fold', id: 'integrators-fold' }, [el('summary', {}, [this.chosenText]), ...families])]);
+
+    // The system's parameters (rebuilt when the system changes).
+    this.params = el('fieldset', { class: 'group', id: 'params' }, [el('legend', { text: t('Parameters') })]);
+
+    // Everything else folds away (issue 23 §2), one summary to open, by keyboard too.
+    const more = el('details', { class: 'fold more-settings', id: 'more-settings' }, [
+      el('summary', { text: t('More: time step, duration, equal cost, phase-space cloud, every parameter') }),
+      timing, this.buildCloud(), this.params]);
+    this.root.replaceChildren(system, this.main, integrators, more);
+  }
+
+  // A slider for one of the system's main parameters, its value beside it: dragging it applies
+  // the value at once (as the dt slider does). A parameter that may be 0 gets a linear slider
+  // from 0; a strictly positive one a log slider two decades either side of its default.
+  mainSlider(spec) {
+    const range = el('input', { type: 'range', id: `slider-${spec.key}`, step: 'any', 'aria-describedby': `param-${spec.key}-hint` });
+    const out = el('output', { for: range.id, class: 'slider-value' });
+    const log = spec.min > 0 || spec.min_exclusive;
+    const slider = { spec, range, out, log, lo: 0, hi: 1 };
+    range.addEventListener('input', () => {
+      const v = Number(slider.log ? Math.pow(10, Number(range.value)) : Number(range.value)).toPrecision(3);
+      const value = Math.min(spec.max, Math.max(spec.min, Number(v)));
+      this.showSlider(slider, value);
+      this.edit(spec.key, value);
+    });
+    this.mainSliders.push(slider);
+    return el('div', { class: 'slider-row' }, [el('label', { for: range.id, text: `${spec.label} (${spec.key})` }), out, range]);
+  }
+
+  // A main slider at `value`: its span takes the value in (a value outside it re-spans it).
+  showSlider(slider, value) {
+    const { spec, range, out, log } = slider;
+    const unit = spec.unit ? ` ${spec.unit}` : '';
+    out.textContent = `${plainNumber(value)}${unit}`;
+    range.setAttribute('aria-valuetext', `${spec.key} = ${plainNumber(value)}${unit}`);
+    if (document.activeElement === range) return;
+    const base = Math.abs(spec.default) || Math.abs(value) || 1;
+    if (log) {
+      const c = Math.log10(Math.max(value, spec.min > 0 ? spec.min : 1e-12));
+      if (!(c >= slider.lo && c <= slider.hi)) {
+        slider.lo = Math.max(Math.log10(Math.min(base, value) / 100), Math.log10(Math.max(spec.min, 1e-12)));
+        slider.hi = Math.min(Math.log10(Math.max(base, value) * 100), Math.log10(spec.max));
+      }
+      range.min = String(slider.lo); range.max = String(slider.hi); range.value = String(c);
+    } else {
+      if (!(value >= slider.lo && value <= slider.hi)) {
+        slider.lo = Math.max(spec.min, Math.min(0, value));
+        slider.hi = Math.min(spec.max, nice(Math.max(10 * base, 2 * Math.abs(value))));
+      }
+      range.min = String(slider.lo); range.max = String(slider.hi); range.value = String(value);
+    }
+  }
+
+  // Equal cost (equal_cost=1): every integrator gets the same force evaluations per simulated
+  // second, so RK4 (4 a step) steps at 4 dt and a fair race is one of accuracy per unit of work.
+  buildEqualCost() {
+    this.equalCostBox = el('input', { type: 'checkbox', id: 'equal_cost', 'aria-describedby': 'equal-cost-hint' });
+    this.equalCostBox.addEventListener('change', () => this.edit('equal_cost', this.equalCostBox.checked ? 1 : 0));
+    return el('div', {}, [
+      el('div', { class: 'check' }, [
+        this.equalCostBox,
+        el('label', { for: 'equal_cost', text: t('Equal cost: same force evaluations per simulated second') }),
+      ]),
+      el('p', {
+        class: 'hint', id: 'equal-cost-hint',
+        text: t('A method with s force evaluations a step steps every s dt; the legend shows each one\'s effective step.'),
+      }),
+    ]);
+  }
+
+  // The phase-space cloud: points per integrator (0 = off) and the start disc's radius, with a
+  // quick on/off button.
+  buildCloud() {
+    const { limits } = this.core;
+    const most = limits.max_page_cloud_points;
+    this.cloudNumber = el('input', {
+      type: 'number', id: 'cloud', min: '0', max: String(most), step: '1', inputmode: 'numeric',
+      'aria-describedby': 'cloud-hint',
+    });
+    const cloudError = this.numberField('cloud', [this.cloudNumber], { min: 0, max: most, integer: true, scale: 1000 });
+    this.cloudRadius = el('input', {
+      type: 'number', id: 'cloud_radius', min: String(limits.min_cloud_radius), max: String(limits.max_cloud_radius),
+      step: 'any', inputmode: 'decimal', 'aria-describedby': 'cloud-radius-hint',
+    });
+    const radiusError = this.numberField('cloud_radius', [this.cloudRadius],
+      { min: limits.min_cloud_radius, max: limits.max_cloud_radius, scale: limits.default_cloud_radius });
+    this.cloudButton = el('button', { type: 'button', id: 'cloud-toggle', class: 'cloud-toggle' });
+    this.cloudButton.addEventListener('click', () => {
+      this.edit('cloud', Number(valueOf(this.getRunConfig(), 'cloud') || 0) > 0 ? 0 : Math.min(quickCloud, most));
+    });
+    return el('fieldset', { class: 'group', id: 'cloud-group' }, [
+      el('legend', { text: t('Phase-space cloud') }),
+      el('p', {
+        class: 'hint', id: 'cloud-intro',
+        text: t('Many start states on a small disc around the start, in the (x, vx) plane of body 0, each moved by every ' +
+          'integrator: a symplectic method keeps the disc\'s area.'),
+      }),
+      this.cloudButton,
+      el('div', { class: 'row' }, [
+        el('label', { for: 'cloud', text: t('points') }), this.cloudNumber,
+        el('label', { for: 'cloud_radius', text: t('radius') }), this.cloudRadius,
+      ]),
+      cloudError, radiusError,
+      el('p', { class: 'hint', id: 'cloud-hint', text: t('points per integrator: 0 (off) … {max}', { max: groupDigits(most) }) }),
+      el('p', {
+        class: 'hint', id: 'cloud-radius-hint',
+        text: t('radius of the start disc: m along x, m/s along vx; {min} … {max}, default {default}', {
+          min: plainNumber(limits.min_cloud_radius), max: plainNumber(limits.max_cloud_radius), default: plainNumber(limits.default_cloud_radius),
+        }),
+      }),
+    ]);
+  }
+
+  integratorsChanged(box) {
+    const checked = [];
+    // Keep the order of the current config, new ones at the end.
+    const current = (valueOf(this.getConfig(), 'integrators') || '').split(',');
+    // The reference's rows (integrators=…,reference) have no box: kept, and alone they are a run.
+    for (const id of current) if (this.integratorBoxes.get(id)?.checked || id === 'reference') checked.push(id);
+    for (const [id, b] of this.integratorBoxes) if (b.checked && !checked.includes(id)) checked.push(id);
+    if (checked.length === 0) {
+      box.checked = true;
+      this.notify(t('Keep at least one integrator selected.'));
+      return;
+    }
+    this.edit('integrators', checked.join(','));
+  }
+
+  buildParams(scenario) {
+    const info = this.core.scenarios.find((s) => s.id === scenario);
+    this.scenario = scenario;
+    for (const key of this.paramInputs ? this.paramInputs.keys() : []) this.fields.delete(key);
+    this.paramInputs = new Map();
+    const rows = info.params.map((spec) => {
+      const inputs = [];
+      // One hint per parameter, under its field(s): what it means and what is allowed. Every
+      // input of the parameter (x and y of a vector) is described by both.
+      const hintId = `param-${spec.key}-hint`, rangeId = `param-${spec.key}-range`;
+      for (let d = 0; d < spec.dims; ++d) {
+        const id = `param-${spec.key}${spec.dims === 2 ? ['-x', '-y'][d] : ''}`;
+        const input = el('input', {
+          type: 'number', id, step: 'any', inputmode: 'decimal',
+          min: String(spec.min), max: String(spec.max), 'aria-describedby': `${hintId} ${rangeId}`,
+        });
+        inputs.push(input);
+      }
+      this.paramInputs.set(spec.key, inputs);
+      const error = this.numberField(spec.key, inputs,
+        { min: spec.min, max: spec.max, minExclusive: spec.min_exclusive, scales: spec.default });
+      const title = `${spec.label} (${spec.key}${spec.unit ? ', ' + spec.unit : ''})`;
+      const hint = el('span', { class: 'meaning', id: hintId, text: spec.meaning });
+      const range = el('span', { class: 'range', id: rangeId, text: rangeText(spec) });
+      if (spec.dims === 1) {
+        return el('div', { class: 'param' }, [el('label', { for: inputs[0].id, text: title }), inputs[0], error, hint, range]);
+      }
+      return el('div', { class: 'param' }, [
+        el('span', { class: 'param-title', text: title }),
+        el('div', { class: 'pair' }, [
+          el('label', { for: inputs[0].id, text: 'x' }), inputs[0],
+          el('label', { for: inputs[1].id, text: 'y' }), inputs[1],
+        ]),
+        error,
+        hint,
+        range,
+      ]);
+    });
+    this.params.replaceChildren(el('legend', { text: t('Parameters: {system}', { system: info.name }) }), ...rows);
+    this.mainSliders = [];
+    this.sliders.replaceChildren(...info.params.filter((spec) => spec.dims === 1 && spec.unit !== 'kg').slice(0, 3)
+      .map((spec) => this.mainSlider(spec)));
+    this.scenarioText.textContent = info.description;
+  }
+
+  // Shows a (normalised) config in every control; the cloud fields show runConfig's cloud.
+  sync(config, runConfig = config) {
+    const scenario = valueOf(config, 'scenario');
+    if (scenario !== this.scenario) this.buildParams(scenario);
+    this.scenarioSelect.value = scenario;
+    const preset = this.presetConfigs.get(config) || this.presetConfigs.get(withoutKept(config)) || '';
+    this.presetSelect.value = preset;
+    const info = preset ? this.core.presets.find((p) => p.id === preset) : null;
+    this.presetText.replaceChildren(...(info ? [el('strong', { text: info.name }), ` — ${info.description}`] : []));
+    const dt = Number(valueOf(config, 'dt'));  // none with a game loop: web/panels/gameloop.js shows its step
+    if (dt > 0) {
+      this.dtNumber.value = String(dt);
+      if (document.activeElement !== this.dtRange) this.dtRange.value = String(Math.log10(dt));
+      this.dtRange.setAttribute('aria-valuetext', `dt = ${dt} s`);
+    }
+    this.dtOut.textContent = dt > 0 ? `${plainNumber(dt)} s` : '';
+    this.durationNumber.value = valueOf(config, 'duration');
+    const chosen = new Set((valueOf(config, 'integrators') || '').split(','));
+    for (const [id, box] of this.integratorBoxes) box.checked = chosen.has(id);
+    this.chosenText.textContent = this.core.integrators.filter((i) => chosen.has(i.id)).map((i) => i.name).join(', ');
+    for (const [key, inputs] of this.paramInputs) {
+      const values = (valueOf(config, key) || '').split(',');
+      inputs.forEach((input, d) => { input.value = values[d] ?? ''; });
+    }
+    for (const slider of this.mainSliders) {
+      const value = Number(valueOf(config, slider.spec.key));
+      if (Number.isFinite(value)) this.showSlider(slider, value);
+    }
+    this.equalCostBox.checked = valueOf(config, 'equal_cost') === '1';
+    const cloud = Number(valueOf(runConfig, 'cloud') || 0);
+    this.cloudNumber.value = String(cloud);
+    this.cloudRadius.value = valueOf(runConfig, 'cloud_radius') || String(this.core.limits.default_cloud_radius);
+    this.cloudButton.textContent = cloud > 0 ? t('Hide the cloud')
+      : t('Show a cloud ({n} points)', { n: groupDigits(Math.min(quickCloud, this.core.limits.max_page_cloud_points)) });
+    this.cloudButton.setAttribute('aria-pressed', String(cloud > 0));
+    // Every field shows the value in force: no refused value's message is left (markErrors adds
+    // the config's own), and the spinners step by a tenth of each value's decade.
+    for (const [key, field] of this.fields) {
+      this.showFieldError(key, '');
+      for (const input of field.inputs) input.step = spinnerStep(Number(input.value), field.spec.integer);
+    }
+  }
+
+  // Marks the inputs whose keys the core rejected.
+  // Marks the inputs whose keys the core rejected, each with the core's message next to it (the
+  // banner at the top has them all, but it is off-screen while editing a field lower down).
+  markErrors(errors) {
+    const byKey = new Map();
+    for (const e of errors) byKey.set(e.key, [...(byKey.get(e.key) || []), coreMessage(e)]);
+    for (const key of this.fields.keys()) this.showFieldError(key, (byKey.get(key) || []).join('; '));
+    this.equalCostBox.setAttribute('aria-invalid', byKey.has('equal_cost') ? 'true' : 'false');
+  }
+}

@@ -1,0 +1,253 @@
+// The Step code dialog: for the chosen integrator, its step function for one body on a spring and
+// for any force, in C++, C#, JavaScript and GDScript, to paste into a game (docs/snippets.md);
+// and the loop around it (a fixed step with an accumulator, substeps and a cap: snippets/*/loop.*)
+// with the call that hands it this integrator's step. Loaded on demand with the snippets' text
+// (build/site/web/panels/snippets-data.js, generated from snippets/ by scripts/build-site.sh), so the
+// first frame never pays for either. The code shown is the file, whole (it compiles alone); the
+// variant choice marks the function to call, or picks the step the loop's call hands over. Text
+// only through textContent.
+import { el } from '../shared/dom.js';
+import { copyText } from '../app/share.js';
+import { t } from '../shared/language.js';
+
+// Where each language's file defines the spring step and the any-force step: a line that starts
+// the definition (the comments and a template line above it belong to it).
+const definitions = {
+  cpp: { 'on-a-spring': /^inline \w+ step_spring\(/, 'any-force': /^(?:template <.*>)?\s*(?:void|bool) step\(/ },
+  cs: { 'on-a-spring': /^\s*public static \w+ StepSpring\(/, 'any-force': /^\s*public static \w+ Step\(/ },
+  js: { 'on-a-spring': /^export function stepSpring\(/, 'any-force': /^export function step\(/ },
+  gd: { 'on-a-spring': /^static func step_spring\(/, 'any-force': /^static func step\(/ },
+};
+
+// The lines [start, end) of one function in `code`: its comment (and template) lines above, its
+// body (GDScript: its indented lines; the others: to its closing brace, or an expression body's
+// semicolon). null when the file has no such function.
+export function functionLines(code, lang, variant) {
+  const lines = code.split('\n');
+  const at = lines.findIndex((l) => definitions[lang][variant].test(l));
+  if (at < 0) return null;
+  let start = at;
+  const comment = lang === 'gd' ? /^\s*#/ : /^\s*(?:\/\/|template\b)/;
+  while (start > 0 && comment.test(lines[start - 1])) start--;
+  let end = at + 1;
+  if (lang === 'gd') {
+    while (end < lines.length && /^\s/.test(lines[end])) end++;
+  } else if (/=>\s*$/.test(lines[at])) {
+    while (end < lines.length && !/;\s*$/.test(lines[end - 1])) end++;
+  } else {
+    let depth = 0, opened = false;
+    for (end = at; end < lines.length; end++) {
+      for (const ch of lines[end]) {
+        if (ch === '{') { depth++; opened = true; } else if (ch === '}') depth--;
+      }
+      if (opened && depth === 0) break;
+    }
+    end++;
+  }
+  return { start, end: Math.min(end, lines.length), lines };
+}
+
+// A fieldset of radio buttons named `name` (ids name-value) under `legend`: [fieldset, inputs].
+function radioGroup(name, legend, choices, choose) {
+  const group = el('fieldset', { class: 'code-variant' });
+  group.append(el('legend', { text: legend }));
+  const inputs = choices.map(([value, text]) => {
+    const label = el('label', { class: 'check' });
+    const input = el('input');
+    input.type = 'radio';
+    input.name = name;
+    input.value = value;
+    input.id = `${name}-${value}`;
+    input.addEventListener('change', () => choose(value));
+    label.append(input, ` ${text}`);
+    group.append(label);
+    return input;
+  });
+  return [group, inputs];
+}
+
+let dialog = null;
+
+// Opens the dialog on `integratorId` (the first lane of the page).
+// app: {integrators (the core's table), integratorId}
+export async function openStepCode(app) {
+  const data = await import('./snippets-data.js');
+  if (!dialog) dialog = new StepCodeDialog(data, app.integrators);
+  dialog.open(app.integratorId);
+  return dialog;
+}
+
+class StepCodeDialog {
+  constructor({ languages, snippets, loop }, integrators) {
+    this.languages = languages;
+    this.byId = new Map(snippets.map((s) => [s.integrator, s]));
+    this.loop = loop;
+    this.lang = 'cpp';
+    this.variant = 'on-a-spring';
+    this.part = 'step';
+    const names = new Map(integrators.map((i) => [i.id, i.name]));
+    this.names = names;
+
+    this.element = el('dialog', { class: 'code-dialog' });
+    this.element.id = 'code-dialog';
+    this.element.setAttribute('aria-labelledby', 'code-title');
+    const form = el('form', { class: 'code-form' });
+    form.method = 'dialog';
+    const title = el('h2', { text: t('Step code for your game') });
+    title.id = 'code-title';
+    const intro = el('p', { class: 'hint', text: t('One body on a spring, or any force you pass as a function: the same operations, in the same order, as this page’s core.') });
+
+    const options = el('div', { class: 'code-options' });
+    const pick = el('label', { text: t('Integrator') });
+    this.select = el('select');
+    this.select.id = 'code-integrator';
+    for (const s of snippets) {
+      const option = el('option', { text: names.get(s.integrator) || s.integrator });
+      option.value = s.integrator;
+      this.select.append(option);
+    }
+    pick.append(this.select);
+    // The force (which step), and what the code shows: the step, or the loop around it.
+    const [variants, variantInputs] = radioGroup('code-variant', t('Force'),
+      [['on-a-spring', t('Spring')], ['any-force', t('Any force (a function)')]], (value) => { this.variant = value; this.render(true); });
+    const [parts, partInputs] = radioGroup('code-part', t('Show'),
+      [['step', t('The step')], ['loop', t('The loop around it')]], (value) => { this.part = value; this.render(true); });
+    this.variantInputs = variantInputs;
+    this.partInputs = partInputs;
+    options.append(pick, variants, parts);
+
+    this.tabs = el('div', { class: 'code-tabs' });
+    this.tabs.setAttribute('role', 'tablist');
+    this.tabs.setAttribute('aria-label', t('Language'));
+    this.tabButtons = languages.map((l) => {
+      const b = el('button', { class: 'code-tab', text: l.name });
+      b.type = 'button';
+      b.id = `code-tab-${l.id}`;
+      b.setAttribute('role', 'tab');
+      b.setAttribute('aria-controls', 'code-panel');
+      b.addEventListener('click', () => { this.lang = l.id; this.render(true); });
+      return b;
+    });
+    this.tabs.append(...this.tabButtons);
+    this.tabs.addEventListener('keydown', (e) => {
+      if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
+      const i = this.languages.findIndex((l) => l.id === this.lang);
+      const next = (i + (e.key === 'ArrowRight' ? 1 : -1) + this.languages.length) % this.languages.length;
+      this.lang = this.languages[next].id;
+      this.render(true);
+      this.tabButtons[next].focus();
+    });
+
+    this.pre = el('pre', { class: 'code-block' });
+    this.pre.id = 'code-panel';
+    this.pre.setAttribute('role', 'tabpanel');
+    this.pre.tabIndex = 0;
+    this.code = el('code');
+    this.pre.append(this.code);
+    this.note = el('p', { class: 'hint code-note' });
+    this.check = el('p', { class: 'hint code-check' });
+
+    // The loop's part: the call that hands the chosen step to the loop, above the loop's file.
+    this.usage = el('section', { class: 'code-usage' });
+    this.usage.id = 'code-usage';
+    const usageHead = el('div', { class: 'code-usage-head' });
+    this.usageTitle = el('h3');
+    this.usageTitle.id = 'code-usage-title';
+    this.copyCall = el('button', { text: t('Copy the call') });
+    this.copyCall.type = 'button';
+    this.copyCall.id = 'code-copy-call';
+    this.copyCall.addEventListener('click', async () => {
+      const ok = await copyText(this.callText);
+      this.status.textContent = ok ? t('Copied: the call for {method}', { method: this.methodName })
+        : t('Could not copy: select the code and copy it.');
+    });
+    usageHead.append(this.usageTitle, this.copyCall);
+    this.usagePre = el('pre', { class: 'code-block code-call' });
+    this.usagePre.tabIndex = 0;
+    this.usagePre.setAttribute('aria-labelledby', 'code-usage-title');
+    this.usageCode = el('code');
+    this.usagePre.append(this.usageCode);
+    this.usage.append(usageHead, this.usagePre);
+
+    const actions = el('div', { class: 'code-actions' });
+    this.copy = el('button', { class: 'primary', text: t('Copy') });
+    this.copy.type = 'button';
+    this.copy.id = 'code-copy';
+    const close = el('button', { text: t('Close') });
+    close.type = 'button';
+    close.addEventListener('click', () => this.element.close());
+    this.status = el('span', { class: 'code-status' });
+    this.status.id = 'code-status';
+    this.status.setAttribute('role', 'status');
+    this.status.setAttribute('aria-live', 'polite');
+    this.copy.addEventListener('click', async () => {
+      const ok = await copyText(this.text);
+      this.status.textContent = ok ? t('Copied: {file}', { file: this.fileName }) : t('Could not copy: select the code and copy it.');
+    });
+    actions.append(this.copy, close, this.status);
+
+    this.select.addEventListener('change', () => this.render(true));
+    form.append(title, intro, options, this.tabs, this.usage, this.pre, actions, this.note, this.check);
+    this.element.append(form);
+    document.body.append(this.element);
+  }
+
+  open(integratorId) {
+    if (integratorId && this.byId.has(integratorId)) this.select.value = integratorId;
+    this.render(false);
+    this.element.showModal();
+    this.scrollToMark();
+  }
+
+  // Shows the chosen file: the step's whole text with the chosen variant's function marked, or
+  // the loop's file under the call that hands it the chosen step.
+  render(scroll) {
+    const id = this.select.value;
+    const lang = this.languages.find((l) => l.id === this.lang);
+    const loop = this.part === 'loop';
+    this.methodName = this.names.get(id) || id;
+    this.text = loop ? this.loop.code[lang.id] : this.byId.get(id).code[lang.id];
+    this.fileName = `snippets/${lang.id}/${loop ? 'loop' : id}.${lang.id}`;
+    this.callText = this.byId.get(id).loop[lang.id][this.variant];
+    this.usage.hidden = !loop;
+    this.usageTitle.textContent = this.variant === 'on-a-spring'
+      ? t('The call that hands {method}’s spring step to the loop:', { method: this.methodName })
+      : t('The call that hands {method}’s any-force step to the loop:', { method: this.methodName });
+    this.usageCode.textContent = this.callText;
+    for (const input of this.partInputs) input.checked = input.value === this.part;
+    this.tabButtons.forEach((b, i) => {
+      const selected = this.languages[i].id === lang.id;
+      b.setAttribute('aria-selected', String(selected));
+      b.tabIndex = selected ? 0 : -1;
+    });
+    this.pre.setAttribute('aria-labelledby', `code-tab-${lang.id}`);
+    for (const input of this.variantInputs) input.checked = input.value === this.variant;
+    const part = loop ? null : functionLines(this.text, lang.id, this.variant);
+    this.code.replaceChildren();
+    this.mark = null;
+    if (part) {
+      const { start, end, lines } = part;
+      const before = lines.slice(0, start).join('\n');
+      const marked = lines.slice(start, end).join('\n');
+      const after = lines.slice(end).join('\n');
+      this.mark = el('mark', { class: 'code-mark', text: marked });
+      this.code.append(before + (start > 0 ? '\n' : ''), this.mark, (end < lines.length ? '\n' : '') + after);
+    } else {
+      this.code.textContent = this.text;
+    }
+    this.note.textContent = loop
+      ? t('The loop around the step: each frame’s time fills an accumulator; whole steps of h = 1/(hz·substeps) come out of it, at most max_steps a frame (the rest is dropped and counted), and the state drawn is the last two states interpolated. It is the page’s game loop “accumulator”. Copy takes the loop’s file; it works with every integrator’s step.')
+      : this.variant === 'on-a-spring'
+        ? t('Marked: the spring step. The file holds both and compiles alone; Copy takes all of it.')
+        : t('Marked: the any-force step. The file holds both and compiles alone; Copy takes all of it.');
+    this.check.textContent = `${lang.name}: ${t(lang.check)}.`;
+    this.status.textContent = '';
+    if (scroll) this.scrollToMark();
+  }
+
+  scrollToMark() {
+    this.usagePre.scrollTop = 0;
+    // The pre is the mark's offset parent (position: relative); the loop's file has no mark: its top.
+    this.pre.scrollTop = this.mark ? Math.max(0, this.mark.offsetTop - 8) : 0;
+  }
+}

@@ -1,0 +1,815 @@
+// The live plots beside the canvas, drawn from the history the core records and read by name
+// through its layout (layout.js): the energy change in % of the energy scale (linear, or the
+// size of the change on a log scale), an energy breakdown (kinetic, potential, total) of one
+// chosen lane, position error against the exact or reference solution (log scale), phase space
+// (the scene's own pair of coordinates, named by the core), angular momentum change where the
+// system conserves it, the phase-space clouds' area ratio where there are clouds, and a linked
+// system's constraint error and first link's tension, the reference's own beside. Colours,
+// dashes and markers match the legend; hidden lanes are left out, faded ones drawn faint (the
+// legend's focus, web/motion/lane-focus.js). Each plot is drawn incrementally (web/plots/plot-layer.js) and
+// read at a time with the shared cursor (web/plots/plot-readout.js).
+import { niceStep } from '../motion/coords.js';
+import { laneStyle, drawMarker } from '../shared/palette.js';
+import { PlotLayer } from './plot-layer.js';
+import { placeLabels, rowsAround } from './plot-labels.js';
+import { PlotReadout, nearestSample } from './plot-readout.js';
+import { cursorTime, onCursor } from '../motion/cursor.js';
+import { isHidden, isFaded, onLaneFocus } from '../motion/lane-focus.js';
+import { valueOf } from '../app/links.js';
+// t_: the page's texts (web/shared/language.js); t is a time series here.
+import { t as t_, marked } from '../shared/language.js';
+import { plainNumber, formatValue, tickLabel, stopText } from '../shared/text.js';
+
+// The whole-canvas plot of the analysis views (web/views/).
+export { Plot } from './plot-canvas.js';
+
+// Below this a drift (relative) is round-off, printed and drawn as 0: the energy of a state
+// carries a few ε of rounding, and a run of n steps accumulates about √n of them.
+export function roundoffFloor(steps) {
+  return 16 * Number.EPSILON * Math.sqrt(Math.max(1, steps));
+}
+// A position error below this fraction of the motion's size is round-off.
+const errorRoundoff = 1e-12;
+// A lane running away no longer sets the linear range: it is drawn to the edge and marked "off
+// scale". Running away: stopped (diverged), or changed by more than the whole energy scale (100 %)
+// and still growing: its largest change so far more than runawayGrowth times its largest in the
+// first half of its samples. A bounded lane past 100 % (semi-implicit Euler near its stability
+// limit swings to +167 % at ωh = 1.25, 1/(1 − ωh/2) − 1) keeps setting the range: it is always on scale.
+const offScalePercent = 100;
+const runawayGrowth = 1.5;
+const storageKey = 'stepwise.energyScale';
+// The length of line (CSS pixels) a plot strokes at most in one frame while playing (Plots.draw):
+// a few milliseconds of rasterising on a software canvas.
+const plotBudgetPx = 40000;
+
+// The smallest of 1, 1.5, 2, 3, 4, 5, 6, 8 × 10^k at or above v (v > 0): a range that holds
+// while the data grows a little, so the plot keeps appending.
+const mantissas = [1, 1.5, 2, 3, 4, 5, 6, 8, 10];
+export function niceCeil(v) {
+  if (!(v > 0) || !Number.isFinite(v)) return 1;
+  const power = Math.pow(10, Math.floor(Math.log10(v)));
+  for (const m of mantissas) if (m * power >= v * (1 - 1e-12)) return m * power;
+  return 10 * power;
+}
+
+// A range that holds while it still fits: the one held while it contains [lo, hi] and is at most
+// 2.5 times as wide as the candidate (computed with room to grow); else the candidate, held from
+// now on. holder: an object keeping {kind, range}; kind: what the range is of (a new kind drops it).
+function holdRange(holder, kind, candidate, lo, hi) {
+  const held = holder.held;
+  if (held && held.kind === kind && held.range[0] <= lo && held.range[1] >= hi &&
+      held.range[1] - held.range[0] <= 2.5 * (candidate[1] - candidate[0])) return held.range;
+  holder.held = { kind, range: candidate };
+  return candidate;
+}
+
+function linearTicks(r, count, unit = '') {
+  const step = niceStep(r[1] - r[0], count);
+  const out = [];
+  for (let k = Math.ceil(r[0] / step - 1e-9); k * step <= r[1] + step * 1e-9; ++k) {
+    out.push({ value: k * step, label: `${tickLabel(k * step, step).replaceAll('-', '−')}${unit}` });
+  }
+  return out;
+}
+
+function decadeLabel(k) { return Math.abs(k) <= 3 ? plainNumber(Math.pow(10, k)) : `1e${k}`.replaceAll('-', '−'); }
+
+function logTicks(lo, hi, below) {
+  const every = Math.max(1, Math.ceil((hi - lo) / 5));
+  const out = [];
+  for (let k = lo; k <= hi; k += every) out.push({ value: k, label: k === lo && below ? `≤${decadeLabel(k)}` : decadeLabel(k) });
+  return out;
+}
+
+// A signed number for a readout: "+1.23", "−0.5", "0".
+function signed(v) {
+  if (!Number.isFinite(v)) return '—';
+  const text = formatValue(v);
+  return v > 0 ? `+${text}` : text.replaceAll('-', '−');
+}
+
+// How many history samples of a lane to draw: up to its stop, if any.
+function samplesBefore(t, count, lane) {
+  if (!lane.diverged) return count;
+  let n = 0;
+  while (n < count && t(n) < lane.divergedAt) ++n;
+  return n;
+}
+
+function readStored() {
+  try { return window.localStorage.getItem(storageKey) === 'log'; } catch { return false; }
+}
+
+export class Plots {
+  // The plot canvases; each sits in a <figure> whose caption's .hint the scene may fill.
+  // controls: {log: a checkbox, breakdown: a select} beside the energy plot (optional).
+  constructor({ energy, error, phase, angular, area, breakdown, links, tension }, controls = {}, requestDraw = () => {}) {
+    this.energy = new PlotLayer(energy);
+    this.error = new PlotLayer(error);
+    this.phase = new PlotLayer(phase);
+    this.angular = angular ? new PlotLayer(angular) : null;
+    this.area = area ? new PlotLayer(area) : null;
+    this.breakdown = breakdown ? new PlotLayer(breakdown) : null;
+    this.links = links ? new PlotLayer(links) : null;
+    this.tension = tension ? new PlotLayer(tension) : null;
+    this.showAngular = false;
+    this.showLinks = false;
+    this.showLanes = true;
+    this.showArea = false;
+    this.breakdownId = '';
+    this.names = [];
+    this.requestDraw = requestDraw;
+    this.timeAxis = {};
+    // Drawn over the phase plot (the stage X-ray, web/xray/xray.js): {fit(xr, yr) -> [xr, yr] (the
+    // ranges widened to its points), draw(ctx, plot, theme)}, or null.
+    this.phaseOverlay = null;
+    this.log = readStored();
+    this.controls = controls;
+    if (controls.log) {
+      controls.log.checked = this.log;
+      controls.log.addEventListener('change', () => {
+        this.log = controls.log.checked;
+        try { window.localStorage.setItem(storageKey, this.log ? 'log' : 'linear'); } catch { /* a sandboxed frame */ }
+        this.requestDraw();
+      });
+    }
+    if (controls.breakdown) {
+      controls.breakdown.addEventListener('change', () => {
+        this.breakdownId = controls.breakdown.value;
+        this.showBreakdown();
+        this.requestDraw();
+      });
+    }
+    this.readouts = new Map();
+    const host = {
+      sample: () => ({ count: this.count || 0, time: this.t || (() => 0) }),
+      pick: (plot, x, y) => this.pick(plot, x, y),
+      entries: (plot, i) => (plot.spec && plot.spec.readout ? plot.spec.readout(i) : []),
+    };
+    for (const [name, plot] of this.all()) {
+      plot.cursor = (ctx, p) => this.drawCursor(ctx, p);
+      this.readouts.set(plot, new PlotReadout(plot, host, name));
+    }
+    onCursor(() => this.cursorMoved());
+    onLaneFocus(() => this.requestDraw());
+  }
+
+  all() {
+    return [['energy', this.energy], ['breakdown', this.breakdown], ['error', this.error], ['phase', this.phase],
+      ['area', this.area], ['angular', this.angular], ['links', this.links], ['tension', this.tension]].filter(([, p]) => p);
+  }
+
+  // A new simulation: the captions from the scene, the angular momentum plot shown only where
+  // the core records it (systems that conserve angular momentum), the clouds' only with clouds,
+  // and the breakdown's choice of lane. names: the integrators' names in lane order.
+  configure(sim, names = sim.laneIds) {
+    this.names = names;
+    this.laneIds = sim.laneIds;
+    const phaseHint = this.phase.canvas.closest('figure')?.querySelector('figcaption .hint');
+    if (phaseHint) phaseHint.textContent = t_('{what}; dashed: exact or reference', { what: t_(sim.scene.phase.text) });
+    this.showAngular = Boolean(this.angular) && sim.layout.history.has('angular_momentum_drift');
+    const figure = this.angular?.canvas.closest('figure');
+    if (figure) figure.hidden = !this.showAngular;
+    this.showArea = Boolean(this.area) && sim.layout.history.has('area_ratio');
+    const areaFigure = this.area?.canvas.closest('figure');
+    if (areaFigure) areaFigure.hidden = !this.showArea;
+    const layout = sim.layout.history;
+    // A linked system's links and tension; a run of the reference alone (rigid links) has no
+    // lane to show an energy change or an error of: those two plots give way
+    this.showLinks = layout.has('constraint_error');
+    for (const plot of [this.links, this.tension]) {
+      const f = plot?.canvas.closest('figure');
+      if (f) f.hidden = !this.showLinks;
+    }
+    // (force-based lanes on rigid links never start: needs_compliance, at t = 0 already)
+    this.showLanes = sim.snapshot.lanes.some((lane) => lane.stopReason !== 'needs_compliance');
+    for (const plot of [this.energy, this.error]) {
+      const f = plot.canvas.closest('figure');
+      if (f) f.hidden = !this.showLanes;
+    }
+    if (this.links) this.links.caption = t_('Links: constraint error, largest |length − L|/L (log scale)');
+    if (this.tension) this.tension.caption = t_('Tension of the first link (N)');
+    this.energy.caption = t_('Energy change (% of the energy scale)');
+    this.error.caption = t_('Position error ({unit}, log scale)', { unit: layout.unit('max_error') });
+    this.phase.caption = t_('Phase space: {q} against {p}', { q: layout.title('phase_q'), p: layout.title('phase_p') });
+    if (this.angular) this.angular.caption = t_('Angular momentum change (% of its scale)');
+    if (this.area) this.area.caption = t_('Area ratio of each phase-space cloud (area ÷ initial area)');
+    const select = this.controls.breakdown;
+    this.canBreakdown = Boolean(this.breakdown) && layout.has('kinetic_energy');
+    if (select) {
+      const none = document.createElement('option');
+      none.value = '';
+      none.textContent = t_('none');
+      const options = sim.laneIds.map((id, l) => {
+        const o = document.createElement('option');
+        o.value = id;
+        o.textContent = names[l];
+        return o;
+      });
+      select.replaceChildren(none, ...options);
+      if (!sim.laneIds.includes(this.breakdownId)) this.breakdownId = '';
+      select.value = this.breakdownId;
+      select.disabled = !this.canBreakdown;
+    }
+    this.showBreakdown();
+    for (const [, plot] of this.all()) { plot.key = null; plot.held = null; }
+    this.timeAxis = {};
+    this.phaseAxes = [{}, {}];
+  }
+
+  showBreakdown() {
+    if (!this.breakdown) return;
+    const figure = this.breakdown.canvas.closest('figure');
+    const shown = this.canBreakdown && this.breakdownId !== '';
+    if (figure) figure.hidden = !shown;
+    const l = this.laneIds ? this.laneIds.indexOf(this.breakdownId) : -1;
+    this.breakdown.caption = shown ? t_('Energy of {name}: kinetic, potential, total (J)', { name: this.names[l] }) : '';
+    const title = figure?.querySelector('figcaption .plot-title');
+    if (title && shown) title.textContent = t_('Energy breakdown: {name}', { name: this.names[l] });
+  }
+
+  // The plots as [{canvas, caption}] in page order, the hidden ones left out (for the PNG).
+  visible() {
+    const list = this.showLanes ? [this.energy] : [];
+    if (this.breakdown && !this.breakdown.canvas.closest('figure')?.hidden) list.push(this.breakdown);
+    if (this.showLanes) list.push(this.error);
+    list.push(this.phase);
+    if (this.showArea) list.push(this.area);
+    if (this.showAngular) list.push(this.angular);
+    if (this.showLinks && this.links) list.push(this.links);
+    if (this.showLinks && this.tension) list.push(this.tension);
+    return list.map((p) => ({ canvas: p.picture(), caption: p.caption }));
+  }
+
+  // What the plots drew, for the tests: per plot its ranges, ticks, lanes, marks and draws.
+  report() {
+    const out = { cursor: cursorTime(), log: this.log, breakdown: this.breakdownId, drawnAt: this.snapshot ? this.snapshot.t : null };
+    for (const [name, plot] of this.all()) {
+      const live = this.readouts.get(plot).live;
+      out[name] = plot.spec ? {
+        ...plot.spec.report, xRange: plot.xr, yRange: plot.yr, yTicks: plot.spec.yTicks.map((t) => t.label),
+        xTicks: plot.spec.xTicks.map((t) => t.label), yName: plot.spec.yName, xLabels: plot.xLabels, width: plot.cssWidth,
+        lanes: plot.spec.lines.filter((l) => l.lane).map((l) => ({ id: l.lane, faded: Boolean(l.faded) })),
+        full: plot.stats.full, appended: plot.stats.appended, cursorX: plot.cursorX ?? null, cursorMarks: plot.cursorMarks || 0,
+        readout: plot.frame.querySelector('.plot-readout').hidden ? null : live.textContent,
+      } : null;
+    }
+    return out;
+  }
+
+  // Draws the plots from the history. most: how many plots this call draws at most, each with
+  // at most plotBudgetPx of line stroked; a plot not finished within it goes on at the next call,
+  // and then the round goes on to the next plot (while playing the page calls it a frame at a time:
+  // the lines stroked are rasterised in the frame's commit, and the plots drawn whole again all
+  // at once, as after the history's compaction or a new range, made frames of 50–70 ms with fifteen
+  // lanes of a chaotic pendulum at 10×). Paused: all of them whole. Returns true when the round is
+  // complete.
+  draw(sim, snapshot, theme, most = Infinity) {
+    const count = sim.historyCount;
+    if (count === 0) return true;
+    const layout = sim.layout.history, h = sim.history;
+    const t = layout.series(h, 't');
+    this.t = t;
+    this.count = count;
+    this.snapshot = snapshot;
+    const ends = snapshot.lanes.map((lane) => samplesBefore(t, count, lane));
+    // The time axis runs to a round time ahead of now (or the duration): it holds while the run
+    // goes on, so the plots append.
+    const duration = Number(valueOf(sim.config, 'duration')) || Infinity;
+    const now = Math.max(t(count - 1), snapshot.t, 10 * sim.dt);
+    const end = niceCeil(now * 1.25);
+    const xr = holdRange(this.timeAxis, 'time', [0, duration >= now && duration <= end ? duration : end], 0, now);
+    const step = niceStep(xr[1], 5);
+    const xTicks = [];
+    for (let k = 0; k * step <= xr[1] * (1 + 1e-9); ++k) xTicks.push({ value: k * step, label: tickLabel(k * step, step) });
+    const run = { sim, snapshot, theme, layout, h, t, count, ends, xr, xTicks, generation: sim.historyGeneration };
+    const shown = snapshot.lanes.filter((lane) => !isHidden(lane.id));
+    run.shown = shown;
+    const budget = most === Infinity ? Infinity : plotBudgetPx;
+    const plots = this.showLanes ? [[this.energy, () => this.driftSpec(run, 'energy_drift', marked('energy change'), this.log)]] : [];
+    if (this.breakdown && !this.breakdown.canvas.closest('figure').hidden) plots.push([this.breakdown, () => this.breakdownSpec(run)]);
+    if (this.showLanes) plots.push([this.error, () => this.errorSpec(run)]);
+    plots.push([this.phase, () => this.phaseSpec(run), Boolean(this.phaseOverlay)]);
+    if (this.showAngular) plots.push([this.angular, () => this.driftSpec(run, 'angular_momentum_drift', marked('angular momentum change'), false)]);
+    if (this.showArea) plots.push([this.area, () => this.areaSpec(run)]);
+    if (this.showLinks && this.links) plots.push([this.links, () => this.linkSpec(run, this.links, 'constraint_error', 'reference_constraint_error', true)]);
+    if (this.showLinks && this.tension) plots.push([this.tension, () => this.linkSpec(run, this.tension, 'tension', 'reference_tension', false)]);
+    if (most === Infinity || !(this.round < plots.length)) this.round = 0;
+    for (let drawn = 0; this.round < plots.length && drawn < most; ++drawn) {
+      const [plot, spec, whole = false] = plots[this.round];
+      plot.render(theme, spec(), run.generation, whole, budget);
+      if (plot.complete) this.round += 1;
+    }
+    // Each plot drew its layer with itself; the readouts once the round is whole.
+    const done = this.round >= plots.length;
+    if (done) this.cursorMoved(false);
+    return done;
+  }
+
+  // The cursor moved (or the plots were drawn: layers false, they drew their own): every plot's
+  // layer again, and the active readout.
+  cursorMoved(layers = true) {
+    if (!this.t) return;
+    const t = cursorTime();
+    const i = t === null ? -1 : nearestSample(t, this.count, this.t);
+    const timeText = i < 0 ? '' : `t = ${formatValue(this.t(i), 4)} s`;
+    for (const [, plot] of this.all()) {
+      if (!plot.spec) continue;
+      if (layers) plot.drawOverlay();
+      this.readouts.get(plot).update(i, timeText);
+    }
+  }
+
+  // The sample under the pointer (CSS pixels in the plot): on a time axis the nearest time; on
+  // the phase plot the nearest point of a lane shown.
+  pick(plot, x, y) {
+    if (!this.t || !plot.spec) return -1;
+    if (plot.spec.points) {
+      let best = -1, distance = Infinity;
+      for (const pts of plot.spec.points) {
+        for (let i = 0; i < pts.count; ++i) {
+          const d = Math.hypot(plot.px(pts.x(i)) - x, plot.py(pts.y(i)) - y);
+          if (d < distance) { distance = d; best = i; }
+        }
+      }
+      return best;
+    }
+    const t = Math.min(Math.max(plot.xAt(x), 0), this.t(this.count - 1));
+    return nearestSample(t, this.count, this.t);
+  }
+
+  // The cursor line at the cursor's time, and each lane's point there (on the phase plot, the
+  // lane's point at that time: the plot has no time axis).
+  drawCursor(ctx, plot) {
+    const t = cursorTime();
+    plot.cursorX = null;
+    plot.cursorMarks = 0;
+    if (t === null || !this.t || !plot.spec) return;
+    const i = nearestSample(t, this.count, this.t);
+    const a = plot.area;
+    const theme = plot.spec.theme;
+    if (!plot.spec.points) {
+      const x = plot.px(this.t(i));
+      plot.cursorX = null;
+      if (x < a.x - 1 || x > a.x + a.w + 1) return;
+      plot.cursorX = x;
+      ctx.strokeStyle = theme.fg;
+      ctx.lineWidth = 1;
+      ctx.setLineDash([3, 3]);
+      ctx.beginPath();
+      ctx.moveTo(Math.round(x) + 0.5, a.y);
+      ctx.lineTo(Math.round(x) + 0.5, a.y + a.h);
+      ctx.stroke();
+      ctx.setLineDash([]);
+    }
+    const marks = plot.spec.cursorPoints ? plot.spec.cursorPoints(i) : [];
+    plot.cursorMarks = 0;
+    for (const m of marks) {
+      const X = plot.px(m.x), Y = plot.py(m.y);
+      if (!Number.isFinite(X) || !Number.isFinite(Y) || Y < a.y - 1 || Y > a.y + a.h + 1 || X < a.x - 1 || X > a.x + a.w + 1) continue;
+      ctx.fillStyle = theme.bg;
+      ctx.strokeStyle = m.colour;
+      ctx.lineWidth = 2;
+      ctx.beginPath();
+      ctx.arc(X, Y, 4, 0, Math.PI * 2);
+      ctx.fill();
+      ctx.stroke();
+      plot.cursorMarks += 1;
+    }
+  }
+
+  // The lines of a series per lane shown: hidden lanes left out, faded ones marked.
+  laneLines(run, value) {
+    return run.shown.map((lane) => ({
+      key: lane.id, lane: lane.id, count: run.ends[lane.index], x: run.t, y: value(lane.index),
+      style: laneStyle(lane.id, run.theme.scheme), faded: isFaded(lane.id),
+    }));
+  }
+
+  // Marks of stopped lanes (a cross and "diverged at t = … s") and of lanes beyond the range (a
+  // triangle on the edge where the line leaves it, "off scale"), drawn on the layer. Lanes marked
+  // at the same place with the same words share one label (in the text colour when they are
+  // several); labels never overlap each other or the marks (web/plots/plot-labels.js), the stops'
+  // placed first.
+  laneMarks(plot, run, value, offScale) {
+    const marks = [];
+    for (const lane of run.shown) {
+      const l = lane.index, style = laneStyle(lane.id, run.theme.scheme), end = run.ends[l];
+      const off = offScale.get(lane.id);
+      if (off) marks.push({ kind: 'off', x: run.t(off.i), up: off.up, style, text: t_('off scale'), faded: isFaded(lane.id) });
+      if (lane.diverged && end > 0) marks.push({ kind: 'stop', x: run.t(end - 1), y: value(l)(end - 1), style, text: stopText(lane), faded: isFaded(lane.id) });
+    }
+    return (ctx) => {
+      const a = plot.area;
+      const glyphs = [], labels = [];
+      for (const m of marks) {
+        const X = plot.px(m.x);
+        if (!Number.isFinite(X)) continue;
+        ctx.globalAlpha = m.faded ? 0.35 : 1;
+        ctx.fillStyle = m.style.colour;
+        ctx.strokeStyle = m.style.colour;
+        let Y, rows;
+        if (m.kind === 'off') {
+          Y = m.up ? a.y + 1 : a.y + a.h - 1;
+          ctx.beginPath();
+          const d = m.up ? 1 : -1;  // a triangle pointing out of the plot
+          ctx.moveTo(X, Y); ctx.lineTo(X - 5, Y + 8 * d); ctx.lineTo(X + 5, Y + 8 * d); ctx.closePath();
+          ctx.fill();
+          glyphs.push([X - 5, Math.min(Y, Y + 8 * d), X + 5, Math.max(Y, Y + 8 * d)]);
+          Y += 15 * d;
+          rows = rowsAround(d);  // away from the edge
+        } else {
+          Y = plot.pyEdge(m.y);
+          if (!Number.isFinite(Y)) continue;
+          ctx.lineWidth = 2;
+          ctx.beginPath();
+          ctx.moveTo(X - 5, Y - 5); ctx.lineTo(X + 5, Y + 5);
+          ctx.moveTo(X + 5, Y - 5); ctx.lineTo(X - 5, Y + 5);
+          ctx.stroke();
+          glyphs.push([X - 6, Y - 6, X + 6, Y + 6]);
+          rows = rowsAround(0);
+        }
+        const same = labels.find((b) => b.kind === m.kind && b.text === m.text && Math.abs(b.x - X) <= 3 && (m.kind === 'off' ? b.up === m.up : Math.abs(b.y - Y) <= 3));
+        if (same) { same.colours.add(m.style.colour); same.faded = same.faded && m.faded; continue; }
+        labels.push({ kind: m.kind, up: m.up, text: m.text, x: X, y: Y, rows, width: ctx.measureText(m.text).width,
+          colours: new Set([m.style.colour]), faded: m.faded });
+      }
+      labels.sort((p, q) => (p.kind === q.kind ? 0 : p.kind === 'stop' ? -1 : 1));
+      const placed = placeLabels(labels, a, glyphs);
+      ctx.textBaseline = 'middle';
+      for (const label of placed) {
+        ctx.globalAlpha = label.faded ? 0.35 : 1;
+        ctx.fillStyle = label.colours.size === 1 ? [...label.colours][0] : run.theme.fg;
+        ctx.textAlign = label.align;
+        ctx.fillText(label.text, label.x, label.y);
+      }
+      ctx.globalAlpha = 1;
+    };
+  }
+
+  // A drift series (energy, angular momentum) of every lane shown against time, in % of its
+  // scale: linear, its range set by the lanes not running away (a lane that is, is drawn to the
+  // edge and marked "off scale"); or the size of the change on a log scale.
+  // Values below the round-off floor are 0.
+  driftSpec(run, name, what, log) {
+    const { layout, h, snapshot, ends, theme, t } = run;
+    const plot = name === 'energy_drift' ? this.energy : this.angular;
+    const floor = 100 * roundoffFloor(snapshot.physicsSteps);
+    const pct = snapshot.lanes.map((lane, l) => {
+      const s = layout.series(h, name, l);
+      return (i) => { const v = 100 * s(i); return Math.abs(v) < floor ? 0 : v; };
+    });
+    // Each lane's extent; which lanes set the range.
+    let lo = 0, hi = 0, smallest = Infinity, largest = 0;
+    for (const lane of run.shown) {
+      const l = lane.index;
+      let laneLo = 0, laneHi = 0, laneSmall = Infinity, early = 0;
+      const half = Math.floor(ends[l] / 2);
+      for (let i = 0; i < ends[l]; ++i) {
+        const v = pct[l](i);
+        if (!Number.isFinite(v)) continue;
+        if (v < laneLo) laneLo = v;
+        if (v > laneHi) laneHi = v;
+        if (v !== 0 && Math.abs(v) < laneSmall) laneSmall = Math.abs(v);
+        if (i < half) early = Math.max(early, Math.abs(v));
+      }
+      const size = Math.max(-laneLo, laneHi);
+      if (!log && (lane.diverged || (size > offScalePercent && size > runawayGrowth * early))) continue;
+      lo = Math.min(lo, laneLo); hi = Math.max(hi, laneHi);
+      smallest = Math.min(smallest, laneSmall); largest = Math.max(largest, size);
+    }
+    let yr, yTicks, value, yName;
+    if (!log) {
+      const m = Math.max(-lo, hi);
+      if (!(m > 0)) {
+        yr = [-1, 1];  // no change beyond round-off yet
+      } else {
+        const top = niceCeil(m * 1.2);
+        yr = [-lo > 0.05 * m ? -niceCeil(-lo * 1.2) : -0.1 * top, hi > 0.05 * m ? niceCeil(hi * 1.2) : 0.1 * top];
+      }
+      yr = holdRange(plot, `${name} linear`, yr, lo, hi);
+      yTicks = linearTicks(yr, 4);
+      value = (l) => pct[l];
+      yName = `${t_(what)} (%)`;
+    } else {
+      const a = largest > 0 ? Math.max(Math.floor(Math.log10(smallest)), Math.floor(Math.log10(floor))) : -4;
+      const b = largest > 0 ? Math.max(Math.ceil(Math.log10(largest)), a + 1) : 0;
+      yr = [a, b];
+      yTicks = logTicks(a, b, true);
+      value = (l) => (i) => { const v = Math.abs(pct[l](i)); return Number.isFinite(v) ? Math.log10(Math.max(v, Math.pow(10, a))) : NaN; };
+      yName = t_('|{what}| (%), log', { what: t_(what) });
+    }
+    // Lanes beyond the range: where they first leave it, and on which side.
+    const offScale = new Map();
+    for (const lane of run.shown) {
+      const l = lane.index, y = value(l);
+      for (let i = 0; i < ends[l]; ++i) {
+        const v = y(i);
+        if (v > yr[1] || v < yr[0]) { offScale.set(lane.id, { i, up: v > yr[1] }); break; }
+      }
+    }
+    const spec = {
+      theme, xr: run.xr, yr, xTicks: run.xTicks, yTicks, xName: t_('t (s)'), yName,
+      lines: this.laneLines(run, value),
+      report: { offScale: [...offScale.keys()], scale: log ? 'log' : 'linear', floorPercent: floor },
+      readout: (i) => run.shown.map((lane) => ({
+        colour: laneStyle(lane.id, theme.scheme).colour, name: this.names[lane.index],
+        text: i < ends[lane.index] ? `${signed(pct[lane.index](i))} %` : t_('stopped'),
+      })),
+      cursorPoints: (i) => run.shown.filter((lane) => i < ends[lane.index])
+        .map((lane) => ({ x: t(i), y: value(lane.index)(i), colour: laneStyle(lane.id, theme.scheme).colour })),
+    };
+    spec.marks = this.laneMarks(plot, run, value, offScale);
+    return spec;
+  }
+
+  // Kinetic, potential and total energy of the chosen lane, and the exact motion's total dashed.
+  breakdownSpec(run) {
+    const { layout, h, theme, t, count } = run;
+    const l = run.snapshot.lanes.findIndex((lane) => lane.id === this.breakdownId);
+    const lane = run.snapshot.lanes[l];
+    const end = run.ends[l];
+    const ke = layout.series(h, 'kinetic_energy', l), pe = layout.series(h, 'potential_energy', l);
+    const total = (i) => ke(i) + pe(i);
+    const exact = layout.series(h, 'reference_energy');
+    let lo = Infinity, hi = -Infinity;
+    const take = (f, n) => {
+      for (let i = 0; i < n; ++i) { const v = f(i); if (Number.isFinite(v)) { lo = Math.min(lo, v); hi = Math.max(hi, v); } }
+    };
+    take(ke, end); take(pe, end); take(total, end); take(exact, count);
+    if (!Number.isFinite(lo)) { lo = 0; hi = 1; }
+    const span = Math.max(hi - lo, 1e-9 * Math.max(Math.abs(lo), Math.abs(hi)), 1e-12);
+    const step = niceStep(span * 1.1, 4);
+    const yr = holdRange(this.breakdown, lane.id,
+      [Math.floor((lo - 0.1 * span) / step) * step, Math.ceil((hi + 0.1 * span) / step) * step], lo, hi);
+    const colour = laneStyle(lane.id, theme.scheme).colour;
+    const parts = [
+      { key: 'kinetic', name: t_('kinetic'), f: ke, dash: [7, 4], width: 1.75 },
+      { key: 'potential', name: t_('potential'), f: pe, dash: [2, 3], width: 1.75 },
+      { key: 'total', name: t_('total'), f: total, dash: [], width: 2.5 },
+    ];
+    const lines = parts.map((p) => ({ key: p.key, count: end, x: t, y: p.f, style: { colour, dash: p.dash, width: p.width } }));
+    lines.push({ key: 'exact', count, x: t, y: exact, style: { colour: theme.ghost, dash: [4, 4], width: 1.5 } });
+    const plot = this.breakdown;
+    return {
+      theme, xr: run.xr, yr, xTicks: run.xTicks, yTicks: linearTicks(yr, 4), xName: t_('t (s)'), yName: t_('energy (J)'), lines,
+      report: { lane: lane.id },
+      // Each curve's name at its end.
+      marks: (ctx) => {
+        if (end === 0) return;
+        ctx.fillStyle = colour;
+        ctx.textAlign = 'right';
+        ctx.textBaseline = 'bottom';
+        for (const p of parts) {
+          const X = Math.min(plot.px(t(end - 1)), plot.area.x + plot.area.w - 2), Y = plot.pyEdge(p.f(end - 1));
+          if (Number.isFinite(X) && Number.isFinite(Y)) ctx.fillText(p.name, Math.max(X, plot.area.x + 60), Math.max(Y - 2, plot.area.y + 12));
+        }
+      },
+      readout: (i) => [
+        ...parts.map((p) => ({ colour, name: p.name, text: i < end ? `${formatValue(p.f(i), 4)} J` : t_('stopped') })),
+        { colour: theme.ghost, name: t_('exact total'), text: `${formatValue(exact(i), 4)} J` },
+      ],
+      cursorPoints: (i) => (i < end ? parts.map((p) => ({ x: t(i), y: p.f(i), colour })) : []),
+    };
+  }
+
+  // Position error on a log scale. Errors below the round-off floor (a 1e-12 fraction of the
+  // motion's size) sit on the bottom line, labelled "≤".
+  errorSpec(run) {
+    const { layout, h, theme, ends, count, sim } = run;
+    const error = run.snapshot.lanes.map((lane, l) => layout.series(h, 'max_error', l));
+    const unit = layout.unit('max_error');
+    let size = 0;
+    for (let b = 0; b < sim.bodies; ++b) {
+      for (const i of [0, count - 1]) {
+        size = Math.max(size, Math.abs(layout.get(h, 'reference_x', 0, b, i)), Math.abs(layout.get(h, 'reference_y', 0, b, i)));
+      }
+    }
+    const floor = errorRoundoff * (Number.isFinite(size) && size > 0 ? size : 1);
+    let lo = Infinity, hi = -Infinity;
+    for (const lane of run.shown) {
+      for (let i = 0; i < ends[lane.index]; ++i) {
+        const e = error[lane.index](i);
+        if (e > floor && Number.isFinite(e)) { const v = Math.log10(e); lo = Math.min(lo, v); hi = Math.max(hi, v); }
+      }
+    }
+    const floorDecade = Math.floor(Math.log10(floor));
+    // No error above round-off yet: six decades below the motion's size (no ticks at round-off).
+    const sizeDecade = Math.ceil(Math.log10(floor / errorRoundoff));
+    if (!Number.isFinite(lo)) { lo = sizeDecade - 6; hi = sizeDecade; }
+    lo = Math.max(Math.floor(lo), floorDecade);
+    hi = Math.max(Math.ceil(hi), lo + 2);
+    const value = (l) => (i) => Math.log10(Math.max(error[l](i), Math.pow(10, lo)));
+    const offScale = new Map();
+    const spec = {
+      theme, xr: run.xr, yr: [lo, hi], xTicks: run.xTicks, yTicks: logTicks(lo, hi, lo === floorDecade), xName: t_('t (s)'),
+      yName: t_('position error ({unit}), log', { unit }), lines: this.laneLines(run, value), report: { floor },
+      readout: (i) => run.shown.map((lane) => {
+        const e = error[lane.index](i);
+        return {
+          colour: laneStyle(lane.id, theme.scheme).colour, name: this.names[lane.index],
+          text: i < ends[lane.index] ? `${e < floor ? '0' : formatValue(e)} ${unit}` : t_('stopped'),
+        };
+      }),
+      cursorPoints: (i) => run.shown.filter((lane) => i < ends[lane.index])
+        .map((lane) => ({ x: run.t(i), y: value(lane.index)(i), colour: laneStyle(lane.id, theme.scheme).colour })),
+    };
+    spec.marks = this.laneMarks(this.error, run, value, offScale);
+    return spec;
+  }
+
+  // The scene's phase pair (phase_q against phase_p: "distance r" against "dr/dt", "y" against
+  // "vy", ...), the reference dashed; axis titles are the core's labels and units.
+  phaseSpec(run) {
+    const { layout, h, theme, ends, count, snapshot } = run;
+    const refQ = layout.series(h, 'reference_phase_q'), refP = layout.series(h, 'reference_phase_p');
+    const q = snapshot.lanes.map((lane, l) => layout.series(h, 'phase_q', l));
+    const v = snapshot.lanes.map((lane, l) => layout.series(h, 'phase_p', l));
+    // The range of the reference, widened by the lanes up to twice its size on each side. A
+    // reference that stays (nearly) still on this axis (dr/dt on a circle) has no size of its
+    // own: then the running lanes' largest value sets it. Rounded out to whole ticks, so it holds.
+    const range = (ref, lanes, axis) => {
+      let lo = Infinity, hi = -Infinity;
+      for (let i = 0; i < count; ++i) {
+        const x = ref(i);
+        if (Number.isFinite(x)) { lo = Math.min(lo, x); hi = Math.max(hi, x); }
+      }
+      if (!Number.isFinite(lo)) { lo = 0; hi = 0; }
+      let size = Math.max(hi - lo, Math.abs(hi), Math.abs(lo));
+      let running = 0;
+      for (const lane of run.shown) {
+        if (lane.diverged) continue;
+        for (let i = 0; i < ends[lane.index]; ++i) { const x = Math.abs(lanes[lane.index](i)); if (Number.isFinite(x)) running = Math.max(running, x); }
+      }
+      if (size < 1e-6 * running) size = running;
+      size = Math.max(size, 1e-9);
+      const limit = [lo - 2 * size, hi + 2 * size];
+      for (const lane of run.shown) {
+        for (let i = 0; i < ends[lane.index]; ++i) {
+          const x = lanes[lane.index](i);
+          if (Number.isFinite(x)) { lo = Math.min(lo, Math.max(x, limit[0])); hi = Math.max(hi, Math.min(x, limit[1])); }
+        }
+      }
+      // At least a thousandth of the magnitude: at t = 0 the curve is a point (x0 = 1000 would
+      // otherwise get a 2e-9 wide axis whose ticks all read 1000.000000).
+      // A point with no spread yet (t = 0) gets ±10 % of its size, or ±1 at zero: no ticks 1e-9 apart.
+      const magnitude = Math.max(Math.abs(lo), Math.abs(hi));
+      const spread = hi - lo > 1e-9 * magnitude ? hi - lo : 0;
+      const pad = spread > 0 ? Math.max(spread * 0.06, 1e-3 * magnitude) : magnitude > 0 ? 0.1 * magnitude : 1;
+      const step = niceStep(hi - lo + 2 * pad, 4);
+      const room = spread > 0 ? 1.5 * pad : pad;  // room to grow once it moves
+      return holdRange(axis, 'phase', [Math.floor((lo - room) / step) * step, Math.ceil((hi + room) / step) * step], lo, hi);
+    };
+    this.phaseAxes = this.phaseAxes || [{}, {}];
+    let xr = range(refQ, q, this.phaseAxes[0]), yr = range(refP, v, this.phaseAxes[1]);
+    if (this.phaseOverlay) [xr, yr] = this.phaseOverlay.fit(xr, yr);
+    const plot = this.phase;
+    const lines = [{ key: 'reference', count, x: refQ, y: refP, style: { colour: theme.ghost, dash: [4, 4] } }];
+    for (const lane of run.shown) {
+      lines.push({
+        key: lane.id, lane: lane.id, count: ends[lane.index], x: q[lane.index], y: v[lane.index],
+        style: laneStyle(lane.id, theme.scheme), faded: isFaded(lane.id),
+      });
+    }
+    const units = [layout.unit('phase_q'), layout.unit('phase_p')].map((u) => (u ? ` ${u}` : ''));
+    return {
+      theme, xr, yr, xTicks: linearTicks(xr, 4), yTicks: linearTicks(yr, 4),
+      xName: layout.title('phase_q'), yName: layout.title('phase_p'), lines,
+      points: run.shown.map((lane) => ({ count: ends[lane.index], x: q[lane.index], y: v[lane.index] })),
+      report: {},
+      after: this.phaseOverlay ? (ctx) => this.phaseOverlay.draw(ctx, plot, theme) : null,
+      // Each running lane's current point, as its marker.
+      marks: (ctx) => {
+        for (const lane of run.shown) {
+          const l = lane.index, n = ends[l];
+          if (lane.diverged || n === 0) continue;
+          const X = plot.px(q[l](n - 1)), Y = plot.py(v[l](n - 1));
+          if (!Number.isFinite(X) || !Number.isFinite(Y)) continue;
+          const style = laneStyle(lane.id, theme.scheme);
+          ctx.globalAlpha = isFaded(lane.id) ? 0.3 : 1;
+          ctx.fillStyle = style.colour;
+          drawMarker(ctx, style.marker, X, Y, 4);
+          ctx.fill();
+        }
+        ctx.globalAlpha = 1;
+      },
+      readout: (i) => run.shown.map((lane) => ({
+        colour: laneStyle(lane.id, theme.scheme).colour, name: this.names[lane.index],
+        text: i < ends[lane.index]
+          ? `${signed(q[lane.index](i))}${units[0]}, ${signed(v[lane.index](i))}${units[1]}` : t_('stopped'),
+      })),
+      cursorPoints: (i) => run.shown.filter((lane) => i < ends[lane.index])
+        .map((lane) => ({ x: q[lane.index](i), y: v[lane.index](i), colour: laneStyle(lane.id, theme.scheme).colour })),
+    };
+  }
+
+  // A linked system's series of every lane shown against time, the reference's own dashed: the
+  // constraint error (the largest |length − L|/L) on a log scale, values below 1e-16 on its
+  // bottom line; the first link's tension (N) linear.
+  linkSpec(run, plot, name, referenceName, log) {
+    const { layout, h, theme, ends, count, t } = run;
+    const lane = run.snapshot.lanes.map((l, k) => layout.series(h, name, k));
+    const reference = layout.series(h, referenceName);
+    const unit = layout.unit(name);
+    const floor = 1e-16;
+    let lo = Infinity, hi = -Infinity;
+    const take = (f, n) => {
+      for (let i = 0; i < n; ++i) {
+        let v = f(i);
+        if (!Number.isFinite(v)) continue;
+        if (log) { if (v <= floor) continue; v = Math.log10(v); }
+        lo = Math.min(lo, v); hi = Math.max(hi, v);
+      }
+    };
+    for (const l of run.shown) take(lane[l.index], ends[l.index]);
+    take(reference, count);
+    let yr, yTicks, value;
+    if (log) {
+      if (!Number.isFinite(lo)) { lo = -16; hi = -12; }
+      lo = Math.floor(lo); hi = Math.max(Math.ceil(hi), lo + 2);
+      yr = [lo, hi];
+      yTicks = logTicks(lo, hi, true);
+      value = (f) => (i) => { const v = f(i); return Number.isFinite(v) ? Math.log10(Math.max(v, Math.pow(10, lo))) : NaN; };
+    } else {
+      if (!Number.isFinite(lo)) { lo = 0; hi = 1; }
+      lo = Math.min(lo, 0);
+      const span = Math.max(hi - lo, 1e-9 * Math.max(Math.abs(lo), Math.abs(hi)), 1e-12);
+      const step = niceStep(span * 1.1, 4);
+      yr = holdRange(plot, name, [Math.floor(lo / step) * step, Math.ceil((hi + 0.08 * span) / step) * step], lo, hi);
+      yTicks = linearTicks(yr, 4);
+      value = (f) => f;
+    }
+    const lines = this.laneLines(run, (l) => value(lane[l]));
+    // On top, dashed: a lane on the reference shows through the gaps.
+    lines.push({ key: 'reference', count, x: t, y: value(reference), style: { colour: theme.ghost, dash: [4, 4] } });
+    const text = (v) => (!Number.isFinite(v) ? '—' : log && v <= floor ? '0' : `${formatValue(v)}${unit ? ` ${unit}` : ''}`);
+    const spec = {
+      theme, xr: run.xr, yr, xTicks: run.xTicks, yTicks, xName: t_('t (s)'),
+      yName: log ? t_('constraint error, log') : t_('tension (N)'), lines, report: { log },
+      readout: (i) => [
+        ...run.shown.map((l) => ({
+          colour: laneStyle(l.id, theme.scheme).colour, name: this.names[l.index],
+          text: i < ends[l.index] ? text(lane[l.index](i)) : t_('stopped'),
+        })),
+        { colour: theme.ghost, name: t_('reference'), text: text(reference(i)) },
+      ],
+      cursorPoints: (i) => run.shown.filter((l) => i < ends[l.index])
+        .map((l) => ({ x: t(i), y: value(lane[l.index])(i), colour: laneStyle(l.id, theme.scheme).colour })),
+    };
+    spec.marks = this.laneMarks(plot, run, (l) => value(lane[l]), new Map());
+    return spec;
+  }
+
+  // Each cloud's area over its area at t = 0 against time, the exact flow's dashed: linear while
+  // every ratio stays within ×10 and ÷10 of 1, else a log scale. A ratio that is not finite (the
+  // rim ran away) breaks the line. The clouds are stepped on their own, so a lane's line goes on
+  // while its ratio is finite, even after the lane's own body stopped.
+  areaSpec(run) {
+    const { layout, h, theme, count, t } = run;
+    const ratio = run.snapshot.lanes.map((lane, l) => layout.series(h, 'area_ratio', l));
+    const exact = layout.has('exact_area_ratio') ? layout.series(h, 'exact_area_ratio') : null;
+    const series = run.shown.map((lane) => ratio[lane.index]);
+    if (exact) series.push(exact);
+    // A signed ratio below zero (a rim folded over itself) rules the log scale out.
+    let lo = Infinity, hi = -Infinity, negative = false;
+    for (const r of series) {
+      for (let i = 0; i < count; ++i) {
+        const v = r(i);
+        if (!Number.isFinite(v)) continue;
+        lo = Math.min(lo, v); hi = Math.max(hi, v);
+        negative = negative || v <= 0;
+      }
+    }
+    if (!Number.isFinite(lo)) { lo = 1; hi = 1; }
+    const log = !negative && (hi > 10 || lo < 0.1);
+    let yr, yTicks, value;
+    if (log) {
+      const a = Math.floor(Math.log10(lo)), b = Math.max(Math.ceil(Math.log10(hi)), a + 1);
+      yr = [a, b];
+      yTicks = logTicks(a, b, false);
+      value = (r) => (i) => { const v = r(i); return v > 0 ? Math.log10(v) : NaN; };
+    } else {
+      lo = Math.min(lo, 1); hi = Math.max(hi, 1);
+      const pad = Math.max((hi - lo) * 0.08, 0.01);
+      const step = niceStep(hi - lo + 2 * pad, 4);
+      yr = [Math.floor((lo - pad) / step) * step, Math.ceil((hi + pad) / step) * step];
+      yTicks = linearTicks(yr, 4);
+      value = (r) => r;
+    }
+    const lines = run.shown.map((lane) => ({
+      key: lane.id, lane: lane.id, count, x: t, y: value(ratio[lane.index]),
+      style: laneStyle(lane.id, theme.scheme), faded: isFaded(lane.id),
+    }));
+    // On top, dashed: a lane on the exact ratio shows through the gaps.
+    if (exact) lines.push({ key: 'exact', count, x: t, y: value(exact), style: { colour: theme.ghost, dash: [4, 4] } });
+    return {
+      theme, xr: run.xr, yr, xTicks: run.xTicks, yTicks, xName: t_('t (s)'), yName: log ? t_('area ratio, log') : t_('area ratio'),
+      lines, report: { log },
+      readout: (i) => [
+        ...run.shown.map((lane) => ({ colour: laneStyle(lane.id, theme.scheme).colour, name: this.names[lane.index], text: formatValue(ratio[lane.index](i)) })),
+        ...(exact ? [{ colour: theme.ghost, name: t_('exact flow'), text: formatValue(exact(i)) }] : []),
+      ],
+      cursorPoints: (i) => run.shown.map((lane) => ({ x: t(i), y: value(ratio[lane.index])(i), colour: laneStyle(lane.id, theme.scheme).colour })),
+    };
+  }
+}
