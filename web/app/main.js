@@ -569,10 +569,7 @@ async function start() {
   onCursor(() => { if (runner) runner.dirty = true; });
   onLaneFocus(() => { if (runner) runner.dirty = true; });
   cloudView = new CloudView($('cloud-view'), $('cloud-panel'));
-  plots = new Plots({
-    energy: $('plot-energy'), error: $('plot-error'), phase: $('plot-phase'), angular: $('plot-angular'),
-    area: $('plot-area'), breakdown: $('plot-breakdown'), links: $('plot-links'), tension: $('plot-tension'),
-  }, { log: $('energy-log'), breakdown: $('energy-breakdown') }, () => { if (runner) runner.dirty = true; });
+  plots = new Plots(document.querySelector('.plots'), () => { if (runner) runner.dirty = true; });
   legend = new Legend($('legend'));
   liveSummary = new LiveSummary($('live-summary'));
   tabs = new ViewTabs($('view-tabs'), core.views, (id) => selectView(id));

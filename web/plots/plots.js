@@ -19,6 +19,7 @@ import { valueOf } from '../app/links.js';
 // t_: the page's texts (web/shared/language.js); t is a time series here.
 import { t as t_, marked } from '../shared/language.js';
 import { plainNumber, formatValue, tickLabel, stopText } from '../shared/text.js';
+import { el } from '../shared/dom.js';
 
 // The whole-canvas plot of the analysis views (web/views/).
 export { Plot } from './plot-canvas.js';
@@ -100,28 +101,118 @@ function readStored() {
   try { return window.localStorage.getItem(storageKey) === 'log'; } catch { return false; }
 }
 
+// The plots, in page order: a new plot is one row here (its figure, caption and canvas are made
+// from it; nothing else lists the plots). name: the plot's key (report(), the readout) and its
+// canvas's id, plot-<name>; title, hint, label: its caption, the caption's hint and the canvas's
+// accessible name (English: t() gives the page's language); hidden: hidden until a simulation
+// has it; options: the energy plot's log scale and breakdown choice; has(plots, layout): whether
+// this run has it (its figure is hidden otherwise); caption(plots, layout): its caption in the
+// PNG; sceneHint(sim): the hint from the scene; spec(plots, run, layer): what to draw; whole(plots):
+// drawn whole each time (not appended).
+const plotTable = [
+  {
+    name: 'energy', title: marked('Energy change'), options: true,
+    hint: marked("each integrator's energy minus the exact motion's, in % of the energy scale (kinetic + |potential| energy at the start, or the exact motion's now if larger); 0 % = kept."),
+    label: marked('Energy change of each integrator in % of the energy scale, against time'),
+    has: (p) => p.showLanes,
+    caption: () => t_('Energy change (% of the energy scale)'),
+    spec: (p, run, layer) => p.driftSpec(run, layer, 'energy_drift', marked('energy change'), p.log),
+  },
+  {
+    name: 'breakdown', title: marked('Energy breakdown'), hidden: true, titled: true,
+    hint: marked("thick: total · long dashes: kinetic · short dashes: potential · grey dashed: the exact motion's total"),
+    label: marked('Kinetic, potential and total energy of the chosen integrator against time'),
+    has: (p) => p.canBreakdown && p.breakdownId !== '',
+    caption: (p) => (p.breakdownShown() ? t_('Energy of {name}: kinetic, potential, total (J)', { name: p.breakdownName() }) : ''),
+    spec: (p, run, layer) => p.breakdownSpec(run, layer),
+  },
+  {
+    name: 'error', title: marked('Position error'), hint: marked('distance from the exact or reference position, log scale'),
+    label: marked('Position error of each integrator against time, log scale'),
+    has: (p) => p.showLanes,
+    caption: (p, layout) => t_('Position error ({unit}, log scale)', { unit: layout.unit('max_error') }),
+    spec: (p, run, layer) => p.errorSpec(run, layer),
+  },
+  {
+    name: 'phase', title: marked('Phase space'), hint: marked('a position against its rate of change; dashed: exact or reference'),
+    label: marked('Phase space: a position against its rate of change, for each integrator'),
+    has: () => true,
+    sceneHint: (sim) => t_('{what}; dashed: exact or reference', { what: t_(sim.scene.phase.text) }),
+    caption: (p, layout) => t_('Phase space: {q} against {p}', { q: layout.title('phase_q'), p: layout.title('phase_p') }),
+    spec: (p, run, layer) => p.phaseSpec(run, layer),
+    whole: (p) => Boolean(p.phaseOverlay),
+  },
+  {
+    name: 'area', title: marked('Area ratio'), hidden: true,
+    hint: marked('area of each phase-space cloud ÷ its area at t = 0, in the (x, vx) plane of body 0; 1 for a symplectic method; log scale once a ratio passes ×10 or ÷10; dashed: the exact flow'),
+    label: marked("Area ratio of each integrator's phase-space cloud against time"),
+    has: (p, layout) => layout.has('area_ratio'),
+    caption: () => t_('Area ratio of each phase-space cloud (area ÷ initial area)'),
+    spec: (p, run) => p.areaSpec(run),
+  },
+  {
+    name: 'angular', title: marked('Angular momentum change'), hidden: true,
+    hint: marked("each integrator's angular momentum minus the exact motion's, in % of its size at the start (Σ m·|r₀|·|v₀|)"),
+    label: marked('Angular momentum change of each integrator in % of its starting size, against time'),
+    has: (p, layout) => layout.has('angular_momentum_drift'),
+    caption: () => t_('Angular momentum change (% of its scale)'),
+    spec: (p, run, layer) => p.driftSpec(run, layer, 'angular_momentum_drift', marked('angular momentum change'), false),
+  },
+  {
+    name: 'links', title: marked('Links'), hidden: true,
+    hint: marked("constraint error: the largest |length − L|/L over the links, log scale; a compliant link's stretch is physical, so compare it with the reference's own (dashed)"),
+    label: marked("Constraint error of each integrator's links against time, log scale"),
+    has: (p, layout) => layout.has('constraint_error'),
+    caption: () => t_('Links: constraint error, largest |length − L|/L (log scale)'),
+    spec: (p, run, layer) => p.linkSpec(run, layer, 'constraint_error', 'reference_constraint_error', true),
+  },
+  {
+    name: 'tension', title: marked('Tension'), hidden: true, hint: marked("the first link's tension in N; dashed: the reference's"),
+    label: marked('Tension of the first link for each integrator against time'),
+    has: (p, layout) => layout.has('constraint_error'),
+    caption: () => t_('Tension of the first link (N)'),
+    spec: (p, run, layer) => p.linkSpec(run, layer, 'tension', 'reference_tension', false),
+  },
+];
+
+// A plot's figure from its row: the caption (title and hint), the options, the canvas.
+function plotFigure(row) {
+  const caption = row.titled
+    ? el('figcaption', {}, [el('span', { class: 'plot-title', text: t_(row.title) }), ' ', el('span', { class: 'hint', text: t_(row.hint) })])
+    : el('figcaption', {}, [`${t_(row.title)} `, el('span', { class: 'hint', text: t_(row.hint) })]);
+  const canvas = el('canvas', { id: `plot-${row.name}`, role: 'img', 'aria-label': t_(row.label) });
+  const figure = el('figure', {}, [caption]);
+  figure.hidden = Boolean(row.hidden);
+  let controls = {};
+  if (row.options) {
+    controls = { log: el('input', { type: 'checkbox', id: 'energy-log' }), breakdown: el('select', { id: 'energy-breakdown' }, [el('option', { value: '', text: t_('none') })]) };
+    figure.append(el('div', { class: 'plot-options' }, [
+      el('label', { title: t_('The size of the change on a log scale') }, [controls.log, ` ${t_('log scale')}`]), ' ',
+      el('label', {}, [`${t_('Breakdown')} `, controls.breakdown]),
+    ]));
+  }
+  figure.append(canvas);
+  return { figure, canvas, controls };
+}
+
 export class Plots {
-  // The plot canvases; each sits in a <figure> whose caption's .hint the scene may fill.
-  // controls: {log: a checkbox, breakdown: a select} beside the energy plot (optional).
-  constructor({ energy, error, phase, angular, area, breakdown, links, tension }, controls = {}, requestDraw = () => {}) {
-    this.energy = new PlotLayer(energy);
-    this.error = new PlotLayer(error);
-    this.phase = new PlotLayer(phase);
-    this.angular = angular ? new PlotLayer(angular) : null;
-    this.area = area ? new PlotLayer(area) : null;
-    this.breakdown = breakdown ? new PlotLayer(breakdown) : null;
-    this.links = links ? new PlotLayer(links) : null;
-    this.tension = tension ? new PlotLayer(tension) : null;
-    this.showAngular = false;
-    this.showLinks = false;
+  // section: the plots' section of the page (its figures are made here, from plotTable).
+  constructor(section, requestDraw = () => {}) {
+    this.rows = [];
+    let controls = {};
+    for (const row of plotTable) {
+      const made = plotFigure(row);
+      section.append(made.figure);
+      if (row.options) controls = made.controls;
+      this.rows.push({ row, figure: made.figure, layer: new PlotLayer(made.canvas) });
+    }
     this.showLanes = true;
-    this.showArea = false;
     this.breakdownId = '';
     this.names = [];
     this.requestDraw = requestDraw;
     this.timeAxis = {};
-    // Drawn over the phase plot (the stage X-ray, web/xray/xray.js): {fit(xr, yr) -> [xr, yr] (the
-    // ranges widened to its points), draw(ctx, plot, theme)}, or null.
+    // Drawn over the phase plot (the stage X-ray, web/xray/xray.js, through setPhaseOverlay):
+    // {fit(xr, yr) -> [xr, yr] (the ranges widened to its points), draw(ctx, plot, theme)}, or null.
     this.phaseOverlay = null;
     this.log = readStored();
     this.controls = controls;
@@ -154,58 +245,36 @@ export class Plots {
     onLaneFocus(() => this.requestDraw());
   }
 
-  all() {
-    return [['energy', this.energy], ['breakdown', this.breakdown], ['error', this.error], ['phase', this.phase],
-      ['area', this.area], ['angular', this.angular], ['links', this.links], ['tension', this.tension]].filter(([, p]) => p);
-  }
+  all() { return this.rows.map((r) => [r.row.name, r.layer]); }
 
-  // A new simulation: the captions from the scene, the angular momentum plot shown only where
-  // the core records it (systems that conserve angular momentum), the clouds' only with clouds,
-  // and the breakdown's choice of lane. names: the integrators' names in lane order.
+  // The plot layer of the row named `name`.
+  layer(name) { return this.rows.find((r) => r.row.name === name).layer; }
+
+  // What the stage X-ray draws over the phase plot (see the constructor), or null.
+  setPhaseOverlay(overlay) { this.phaseOverlay = overlay; }
+
+  // A new simulation: the captions from the scene, each plot shown only where this run has it
+  // (the angular momentum's where the core records it, the clouds' with clouds, a linked
+  // system's links and tension), and the breakdown's choice of lane. names: the integrators'
+  // names in lane order.
   configure(sim, names = sim.laneIds) {
     this.names = names;
     this.laneIds = sim.laneIds;
-    const phaseHint = this.phase.canvas.closest('figure')?.querySelector('figcaption .hint');
-    if (phaseHint) phaseHint.textContent = t_('{what}; dashed: exact or reference', { what: t_(sim.scene.phase.text) });
-    this.showAngular = Boolean(this.angular) && sim.layout.history.has('angular_momentum_drift');
-    const figure = this.angular?.canvas.closest('figure');
-    if (figure) figure.hidden = !this.showAngular;
-    this.showArea = Boolean(this.area) && sim.layout.history.has('area_ratio');
-    const areaFigure = this.area?.canvas.closest('figure');
-    if (areaFigure) areaFigure.hidden = !this.showArea;
+    this.layout = sim.layout.history;
+    for (const { row, figure } of this.rows) {
+      const hint = row.sceneHint && figure.querySelector('figcaption .hint');
+      if (hint) hint.textContent = row.sceneHint(sim);
+    }
     const layout = sim.layout.history;
-    // A linked system's links and tension; a run of the reference alone (rigid links) has no
-    // lane to show an energy change or an error of: those two plots give way
-    this.showLinks = layout.has('constraint_error');
-    for (const plot of [this.links, this.tension]) {
-      const f = plot?.canvas.closest('figure');
-      if (f) f.hidden = !this.showLinks;
-    }
-    // (force-based lanes on rigid links never start: needs_compliance, at t = 0 already)
+    // A run of the reference alone (rigid links) has no lane to show an energy change or an
+    // error of: those two plots give way (force-based lanes on rigid links never start:
+    // needs_compliance, at t = 0 already).
     this.showLanes = sim.snapshot.lanes.some((lane) => lane.stopReason !== 'needs_compliance');
-    for (const plot of [this.energy, this.error]) {
-      const f = plot.canvas.closest('figure');
-      if (f) f.hidden = !this.showLanes;
-    }
-    if (this.links) this.links.caption = t_('Links: constraint error, largest |length − L|/L (log scale)');
-    if (this.tension) this.tension.caption = t_('Tension of the first link (N)');
-    this.energy.caption = t_('Energy change (% of the energy scale)');
-    this.error.caption = t_('Position error ({unit}, log scale)', { unit: layout.unit('max_error') });
-    this.phase.caption = t_('Phase space: {q} against {p}', { q: layout.title('phase_q'), p: layout.title('phase_p') });
-    if (this.angular) this.angular.caption = t_('Angular momentum change (% of its scale)');
-    if (this.area) this.area.caption = t_('Area ratio of each phase-space cloud (area ÷ initial area)');
     const select = this.controls.breakdown;
-    this.canBreakdown = Boolean(this.breakdown) && layout.has('kinetic_energy');
+    this.canBreakdown = layout.has('kinetic_energy');
     if (select) {
-      const none = document.createElement('option');
-      none.value = '';
-      none.textContent = t_('none');
-      const options = sim.laneIds.map((id, l) => {
-        const o = document.createElement('option');
-        o.value = id;
-        o.textContent = names[l];
-        return o;
-      });
+      const none = el('option', { value: '', text: t_('none') });
+      const options = sim.laneIds.map((id, l) => el('option', { value: id, text: names[l] }));
       select.replaceChildren(none, ...options);
       if (!sim.laneIds.includes(this.breakdownId)) this.breakdownId = '';
       select.value = this.breakdownId;
@@ -217,28 +286,26 @@ export class Plots {
     this.phaseAxes = [{}, {}];
   }
 
+  // Each figure shown or hidden as this run has it, and the captions.
   showBreakdown() {
-    if (!this.breakdown) return;
-    const figure = this.breakdown.canvas.closest('figure');
-    const shown = this.canBreakdown && this.breakdownId !== '';
-    if (figure) figure.hidden = !shown;
-    const l = this.laneIds ? this.laneIds.indexOf(this.breakdownId) : -1;
-    this.breakdown.caption = shown ? t_('Energy of {name}: kinetic, potential, total (J)', { name: this.names[l] }) : '';
-    const title = figure?.querySelector('figcaption .plot-title');
-    if (title && shown) title.textContent = t_('Energy breakdown: {name}', { name: this.names[l] });
+    if (!this.layout) return;
+    for (const { row, figure, layer } of this.rows) {
+      figure.hidden = !row.has(this, this.layout);
+      layer.caption = row.caption(this, this.layout);
+    }
+    const title = this.breakdownShown() && this.rows.find((r) => r.row.name === 'breakdown').figure.querySelector('figcaption .plot-title');
+    if (title) title.textContent = t_('Energy breakdown: {name}', { name: this.breakdownName() });
   }
+
+  breakdownShown() { return this.canBreakdown && this.breakdownId !== ''; }
+  breakdownName() { return this.names[this.laneIds ? this.laneIds.indexOf(this.breakdownId) : -1]; }
+
+  // The plots shown, in page order.
+  shown() { return this.rows.filter((r) => !r.figure.hidden); }
 
   // The plots as [{canvas, caption}] in page order, the hidden ones left out (for the PNG).
   visible() {
-    const list = this.showLanes ? [this.energy] : [];
-    if (this.breakdown && !this.breakdown.canvas.closest('figure')?.hidden) list.push(this.breakdown);
-    if (this.showLanes) list.push(this.error);
-    list.push(this.phase);
-    if (this.showArea) list.push(this.area);
-    if (this.showAngular) list.push(this.angular);
-    if (this.showLinks && this.links) list.push(this.links);
-    if (this.showLinks && this.tension) list.push(this.tension);
-    return list.map((p) => ({ canvas: p.picture(), caption: p.caption }));
+    return this.shown().map(({ layer }) => ({ canvas: layer.picture(), caption: layer.caption }));
   }
 
   // What the plots drew, for the tests: per plot its ranges, ticks, lanes, marks and draws.
@@ -286,19 +353,12 @@ export class Plots {
     const shown = snapshot.lanes.filter((lane) => !isHidden(lane.id));
     run.shown = shown;
     const budget = most === Infinity ? Infinity : plotBudgetPx;
-    const plots = this.showLanes ? [[this.energy, () => this.driftSpec(run, 'energy_drift', marked('energy change'), this.log)]] : [];
-    if (this.breakdown && !this.breakdown.canvas.closest('figure').hidden) plots.push([this.breakdown, () => this.breakdownSpec(run)]);
-    if (this.showLanes) plots.push([this.error, () => this.errorSpec(run)]);
-    plots.push([this.phase, () => this.phaseSpec(run), Boolean(this.phaseOverlay)]);
-    if (this.showAngular) plots.push([this.angular, () => this.driftSpec(run, 'angular_momentum_drift', marked('angular momentum change'), false)]);
-    if (this.showArea) plots.push([this.area, () => this.areaSpec(run)]);
-    if (this.showLinks && this.links) plots.push([this.links, () => this.linkSpec(run, this.links, 'constraint_error', 'reference_constraint_error', true)]);
-    if (this.showLinks && this.tension) plots.push([this.tension, () => this.linkSpec(run, this.tension, 'tension', 'reference_tension', false)]);
+    const plots = this.shown();
     if (most === Infinity || !(this.round < plots.length)) this.round = 0;
     for (let drawn = 0; this.round < plots.length && drawn < most; ++drawn) {
-      const [plot, spec, whole = false] = plots[this.round];
-      plot.render(theme, spec(), run.generation, whole, budget);
-      if (plot.complete) this.round += 1;
+      const { row, layer } = plots[this.round];
+      layer.render(theme, row.spec(this, run, layer), run.generation, Boolean(row.whole && row.whole(this)), budget);
+      if (layer.complete) this.round += 1;
     }
     // Each plot drew its layer with itself; the readouts once the round is whole.
     const done = this.round >= plots.length;
@@ -451,9 +511,8 @@ export class Plots {
   // scale: linear, its range set by the lanes not running away (a lane that is, is drawn to the
   // edge and marked "off scale"); or the size of the change on a log scale.
   // Values below the round-off floor are 0.
-  driftSpec(run, name, what, log) {
+  driftSpec(run, plot, name, what, log) {
     const { layout, h, snapshot, ends, theme, t } = run;
-    const plot = name === 'energy_drift' ? this.energy : this.angular;
     const floor = 100 * roundoffFloor(snapshot.physicsSteps);
     const pct = snapshot.lanes.map((lane, l) => {
       const s = layout.series(h, name, l);
@@ -524,7 +583,7 @@ export class Plots {
   }
 
   // Kinetic, potential and total energy of the chosen lane, and the exact motion's total dashed.
-  breakdownSpec(run) {
+  breakdownSpec(run, plot) {
     const { layout, h, theme, t, count } = run;
     const l = run.snapshot.lanes.findIndex((lane) => lane.id === this.breakdownId);
     const lane = run.snapshot.lanes[l];
@@ -540,7 +599,7 @@ export class Plots {
     if (!Number.isFinite(lo)) { lo = 0; hi = 1; }
     const span = Math.max(hi - lo, 1e-9 * Math.max(Math.abs(lo), Math.abs(hi)), 1e-12);
     const step = niceStep(span * 1.1, 4);
-    const yr = holdRange(this.breakdown, lane.id,
+    const yr = holdRange(plot, lane.id,
       [Math.floor((lo - 0.1 * span) / step) * step, Math.ceil((hi + 0.1 * span) / step) * step], lo, hi);
     const colour = laneStyle(lane.id, theme.scheme).colour;
     const parts = [
@@ -550,7 +609,6 @@ export class Plots {
     ];
     const lines = parts.map((p) => ({ key: p.key, count: end, x: t, y: p.f, style: { colour, dash: p.dash, width: p.width } }));
     lines.push({ key: 'exact', count, x: t, y: exact, style: { colour: theme.ghost, dash: [4, 4], width: 1.5 } });
-    const plot = this.breakdown;
     return {
       theme, xr: run.xr, yr, xTicks: run.xTicks, yTicks: linearTicks(yr, 4), xName: t_('t (s)'), yName: t_('energy (J)'), lines,
       report: { lane: lane.id },
@@ -575,7 +633,7 @@ export class Plots {
 
   // Position error on a log scale. Errors below the round-off floor (a 1e-12 fraction of the
   // motion's size) sit on the bottom line, labelled "≤".
-  errorSpec(run) {
+  errorSpec(run, plot) {
     const { layout, h, theme, ends, count, sim } = run;
     const error = run.snapshot.lanes.map((lane, l) => layout.series(h, 'max_error', l));
     const unit = layout.unit('max_error');
@@ -614,13 +672,13 @@ export class Plots {
       cursorPoints: (i) => run.shown.filter((lane) => i < ends[lane.index])
         .map((lane) => ({ x: run.t(i), y: value(lane.index)(i), colour: laneStyle(lane.id, theme.scheme).colour })),
     };
-    spec.marks = this.laneMarks(this.error, run, value, offScale);
+    spec.marks = this.laneMarks(plot, run, value, offScale);
     return spec;
   }
 
   // The scene's phase pair (phase_q against phase_p: "distance r" against "dr/dt", "y" against
   // "vy", ...), the reference dashed; axis titles are the core's labels and units.
-  phaseSpec(run) {
+  phaseSpec(run, plot) {
     const { layout, h, theme, ends, count, snapshot } = run;
     const refQ = layout.series(h, 'reference_phase_q'), refP = layout.series(h, 'reference_phase_p');
     const q = snapshot.lanes.map((lane, l) => layout.series(h, 'phase_q', l));
@@ -663,7 +721,6 @@ export class Plots {
     this.phaseAxes = this.phaseAxes || [{}, {}];
     let xr = range(refQ, q, this.phaseAxes[0]), yr = range(refP, v, this.phaseAxes[1]);
     if (this.phaseOverlay) [xr, yr] = this.phaseOverlay.fit(xr, yr);
-    const plot = this.phase;
     const lines = [{ key: 'reference', count, x: refQ, y: refP, style: { colour: theme.ghost, dash: [4, 4] } }];
     for (const lane of run.shown) {
       lines.push({

@@ -216,7 +216,7 @@ class XRay {
   detach() {
     const view = this.page.view(), plots = this.page.plots();
     if (view.overlay === this.canvasOverlay) view.overlay = null;
-    if (plots.phaseOverlay === this.phaseOverlay) plots.phaseOverlay = null;
+    if (plots.phaseOverlay === this.phaseOverlay) plots.setPhaseOverlay(null);
   }
 
   toggle() {
@@ -429,7 +429,7 @@ class XRay {
       },
     };
     view.overlay = this.canvasOverlay;
-    plots.phaseOverlay = this.phaseOverlay;
+    plots.setPhaseOverlay(this.phaseOverlay);
   }
 
   copy() {
