@@ -240,7 +240,7 @@ function apply(query, refusedAtLoad = 0) {
   uiErrors = refused ? [refused] : [];
   showErrors();
   // With clouds the motion canvas may be shorter: the cloud panel fills the column under it.
-  view.compact = sim.cloud.points > 0;
+  view.setCompact(sim.cloud.points > 0);
   view.setSimulation(sim, laneNames());
   viewTools.setSimulation(sim);
   cloudView.setSimulation(sim, laneNames());
@@ -619,7 +619,7 @@ async function start() {
   frameControls = installFrameControls({
     runner, mode, stage: document.querySelector('.stage'),
     // In full screen the canvas takes the room the CSS gives it, not the height fitted to the motion.
-    onFullscreen: (on) => { view.fill = on || mode.embed; runner.dirty = true; },
+    onFullscreen: (on) => { view.setFill(on || mode.embed); runner.dirty = true; },
   });
   const panels = installPanels({
     integrators: core.integrators, laneIds: () => sim.laneIds, openers: { methods: $('methods-open'), keys: $('keys-open') },

@@ -54,13 +54,13 @@ export class ViewTools {
     this.shownMax = -1;
     this.lastShown = -Infinity;
 
-    this.layoutSelect.addEventListener('change', () => { this.view.layoutChoice = this.layoutSelect.value; this.changed(); });
+    this.layoutSelect.addEventListener('change', () => { this.view.setLayoutChoice(this.layoutSelect.value); this.changed(); });
     this.followSelect.addEventListener('change', () => {
       const [lane, body] = this.followSelect.value.split('/');
-      this.view.followBody = lane ? { id: lane, body: Number(body) } : null;
+      this.view.setFollowBody(lane ? { id: lane, body: Number(body) } : null);
       this.changed();
     });
-    this.arrowsBox.addEventListener('change', () => { this.view.arrows = this.arrowsBox.checked; this.changed(); });
+    this.arrowsBox.addEventListener('change', () => { this.view.setArrows(this.arrowsBox.checked); this.changed(); });
     this.zoomIn.addEventListener('click', () => this.zoomCentre(zoomStep));
     this.zoomOut.addEventListener('click', () => this.zoomCentre(1 / zoomStep));
     this.reset.addEventListener('click', () => { this.view.resetView(); this.followSelect.value = ''; this.changed(); });
@@ -89,7 +89,7 @@ export class ViewTools {
     this.followSelect.replaceChildren(...options);
     const f = this.view.followBody;
     this.followSelect.value = f ? `${f.id}/${f.body}` : '';
-    if (this.followSelect.value === '' && f) this.view.followBody = null;
+    if (this.followSelect.value === '' && f) this.view.setFollowBody(null);
     this.syncLanesOption();
     this.shownMax = -1;
     if (cursorSource() === 'timeline') setCursor(null, 'timeline');
@@ -151,7 +151,7 @@ export class ViewTools {
       if (pointers.size === 2) {
         const [a, b] = [...pointers.values()];
         action = { kind: 'pinch', distance: Math.hypot(a.x - b.x, a.y - b.y) };
-        this.view.dragPreview = null;
+        this.view.setDragPreview(null);
         return;
       }
       action = this.startBodyDrag(p, e.shiftKey) || { kind: 'pan', last: p, moved: false };
@@ -180,7 +180,7 @@ export class ViewTools {
       if (!pointers.has(e.pointerId)) return;
       pointers.delete(e.pointerId);
       if (action && action.kind === 'body' && e.type === 'pointerup') this.finishBodyDrag(action);
-      this.view.dragPreview = null;
+      this.view.setDragPreview(null);
       action = null;
       this.changed();
     };
@@ -266,7 +266,7 @@ export class ViewTools {
       if (!oneLine) action.y = w.y;
     }
     action.moved = true;
-    view.dragPreview = { lane: action.lane, body: action.body, x: action.x, y: action.y, vx: action.vx, vy: action.vy };
+    view.setDragPreview({ lane: action.lane, body: action.body, x: action.x, y: action.y, vx: action.vx, vy: action.vy });
   }
 
   // The new start into the config (rounded to a hundredth of the view's grid step, or of the

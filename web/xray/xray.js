@@ -215,7 +215,7 @@ class XRay {
 
   detach() {
     const view = this.page.view(), plots = this.page.plots();
-    if (view.overlay === this.canvasOverlay) view.overlay = null;
+    view.clearOverlay(this.canvasOverlay);
     if (plots.phaseOverlay === this.phaseOverlay) plots.setPhaseOverlay(null);
   }
 
@@ -428,7 +428,7 @@ class XRay {
         drawn.phase.labels = numbers(ctx, pts, theme, plot.area);
       },
     };
-    view.overlay = this.canvasOverlay;
+    view.setOverlay(this.canvasOverlay);
     plots.setPhaseOverlay(this.phaseOverlay);
   }
 
