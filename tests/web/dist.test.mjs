@@ -39,8 +39,8 @@ test('the bundle: hashed names for all but the pages and the worker, references 
   assert.ok(files.some((f) => /^stepwise-[0-9a-f]{10}\.wasm$/.test(f)), 'the module is hashed');
   assert.ok(!files.includes('web/package.json'), 'not shipped');
   // The page's modules bundled (esbuild): the entry, no module it contains on its own.
-  assert.ok(files.some((f) => /^web\/main-[0-9a-f]{10}\.js$/.test(f)), 'the page\'s bundle');
-  assert.ok(!files.some((f) => /^web\/(view|plots|controls|runner)-[0-9a-f]{10}\.js$/.test(f)), 'its modules inside it');
+  assert.ok(files.some((f) => /^web\/app\/main-[0-9a-f]{10}\.js$/.test(f)), 'the page\'s bundle');
+  assert.ok(!files.some((f) => /^web\/(motion\/view|plots\/plots|panels\/controls|engine\/runner)-[0-9a-f]{10}\.js$/.test(f)), 'its modules inside it');
   assert.ok(files.some((f) => /^stepwise-full-[0-9a-f]{10}\.wasm$/.test(f)), 'the full module, for on demand');
   // Every quoted file name in a page or script names a file of the bundle.
   for (const f of files.filter((g) => /\.(html|js)$/.test(g))) {
@@ -161,7 +161,7 @@ test('a deploy replaces the version cleanly: reloaded online, the new one runs a
     await animates(page);
     const stale = requested.filter((f) => /-[0-9a-f]{10}\./.test(f) && oldFiles.has(f) && !fs.existsSync(path.join(out, f)));
     assert.deepEqual(stale, [], 'no file of the old version');
-    assert.ok(requested.some((f) => /^web\/main-[0-9a-f]{10}\.js$/.test(f) && !oldFiles.has(f)), 'the changed bundle, by its new name');
+    assert.ok(requested.some((f) => /^web\/app\/main-[0-9a-f]{10}\.js$/.test(f) && !oldFiles.has(f)), 'the changed bundle, by its new name');
     assert.equal(await page.evaluate(() => globalThis.__stepwiseNextVersion), true, 'the new code runs');
     // The new worker takes over; the old cache is kept for tabs still open on it, no more.
     await page.waitForFunction(async () => (await caches.keys()).filter((n) => n.startsWith('stepwise-')).length === 2, null, { timeout: 30000 });
