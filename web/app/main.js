@@ -28,6 +28,7 @@ import { highlightedLane, onLaneFocus } from '../motion/lane-focus.js';
 import { registerOffline } from './offline.js';
 import { chooseLanguage, linkLanguage, useLanguage, localisePage, localiseTables, coreMessage, pageMessage, t } from '../shared/language.js';
 import { setNumberLanguage, fixed } from '../shared/text.js';
+import { state } from './state.js';
 
 // Set by mode.js from the address's query: embedded or not, which controls, autoplay.
 const mode = window.__stepwiseMode || { embed: false, ui: 'full', autoplay: false, options: [] };
@@ -41,11 +42,6 @@ const languageTables = { de: () => import('../strings/de.js') };
 const pageLanguageId = chooseLanguage(linkLanguage(location.hash), navigator.languages || []);
 const languageLoad = languageTables[pageLanguageId] ? languageTables[pageLanguageId]() : Promise.resolve(null);
 
-let core = null;
-let sim = null;          // the current SimulationHandle
-let configErrors = [];   // from the core, for the current config
-let uiErrors = [];       // from the page (e.g. "keep at least one integrator")
-let theme = null;
 let runner = null;
 let view = null;
 let cloudView = null;
@@ -54,16 +50,13 @@ let legend = null;
 let liveSummary = null;  // the aria-live summary of the numbers (web/panels/legend.js)
 let controls = null;
 let tabs = null;
-let viewId = 'motion';       // the view shown (the config's view key, the core's table's id)
-let refusedView = null;      // a view asked for that the core cannot run with the config's game loop (or system)
-let refusal = null;          // the core's error refusing it
 let loopNotice = null;       // what that view shows in its place (web/views/loop-notice.js, loaded once a loop is on)
 let loopNoticeLoad = null;
 let loopNoticeShown = null;  // what it is to show: {view, name, loop}, or null
 const loadLoopNotice = () => {
   loopNoticeLoad = loopNoticeLoad || import('../views/loop-notice.js').then((m) => {
     // One click turns the loop off (its physics step stays as dt) and opens the view.
-    loopNotice = new m.LoopNotice($('analysis'), (id) => apply(withKey(gameLoop.withoutLoop(sim.config), 'view', id)));
+    loopNotice = new m.LoopNotice($('analysis'), (id) => apply(withKey(gameLoop.withoutLoop(state.sim.config), 'view', id)));
     loopNotice.show(loopNoticeShown);
     // The page is ready once the notice is loaded (see onFrame): draw once more to say so.
     if (runner) runner.dirty = true;
@@ -88,16 +81,16 @@ let frameControls = null;    // play, restart and full screen over the canvas (w
 let viewTools = null;        // the motion canvas's layout, zoom, follow, arrows and timeline
 
 const app = {
-  get core() { return core; },
+  get core() { return state.core; },
   get runner() { return runner; },
-  config: () => sim.config,
-  snapshot: () => sim.snapshot,
-  scene: () => sim.scene,
-  dt: () => sim.dt,
+  config: () => state.sim.config,
+  snapshot: () => state.sim.snapshot,
+  scene: () => state.sim.scene,
+  dt: () => state.sim.dt,
   playing: () => runner.playing,
   // The embed options' problems (web/app/mode.js) first: they stay for the page's life.
   errors: () => [...(mode.problems || []).map(pageMessage),
-    ...new Set(configErrors.map(describeError)), ...uiErrors],
+    ...new Set(state.configErrors.map(describeError)), ...state.uiErrors],
   set: (query) => apply(query),
   settled: () => Promise.resolve(fullModuleWait).then(() => undefined),
   timings: () => {
@@ -108,23 +101,20 @@ const app = {
       ...runner.stats, capped: runner.capped, maxStepsPerFrame: runner.maxStepsPerFrame,
       budgetMs: runner.budgetMs, stepMs: runner.stepMs, recentSimMs: last(r.sim), recentDrawMs: last(r.draw),
       cloud: cloudView ? { ...cloudView.stats } : null,
-      reads: sim ? { ...sim.readMs } : null,
+      reads: state.sim ? { ...state.sim.readMs } : null,
     };
   },
-  cloud: () => sim.cloud,
-  cloudView: () => ({
-    shown: cloudView.active, cells: (cloudView.cells || []).map((c) => ({ ...c })), scale: cloudView.scale ? { ...cloudView.scale } : null,
-    ...cloudView.stats,
-  }),
+  cloud: () => state.sim.cloud,
+  cloudView: () => panel('cloud').report(),
   mode,
-  view: () => (view && view.base ? { ...view.base, following: view.following, bounds: { ...sim.bounds } } : null),
-  canvas: () => (view ? view.report : null),
-  shownView: () => viewId,
+  view: () => (view && view.base ? { ...view.base, following: view.following, bounds: { ...state.sim.bounds } } : null),
+  canvas: () => (view ? panel('motion').report() : null),
+  shownView: () => state.viewId,
   slices: () => ({ ...sliceStats }),
-  analysis: async () => (viewId === refusedView ? (await loadLoopNotice(), loopNotice.report())
-    : analyses.has(viewId) ? (await analyses.get(viewId)).report() : null),
+  analysis: async () => (state.viewId === state.refusedView ? (await loadLoopNotice(), loopNotice.report())
+    : analyses.has(state.viewId) ? (await analyses.get(state.viewId)).report() : null),
   xray: () => (xray ? xray.report() : { open: false }),
-  plots: () => (plots ? plots.report() : null),
+  plots: () => (plots ? panel('plots').report() : null),
 };
 
 // The core's message names the key and what is allowed, and quotes the bad value, except for a
@@ -141,26 +131,22 @@ function describeError(e) {
   return `${message}. ${t("{key} is an embed option: put it in the query before the '#', as in embed.html?{key}=…#scenario=…", { key: e.key })}`;
 }
 
-// The integrators' names in lane order, from the core's table.
-function laneNames() {
-  const byId = new Map(core.integrators.map((i) => [i.id, i.name]));
-  return sim.laneIds.map((id) => byId.get(id) || id);
-}
+const laneNames = () => state.laneNames();
 
 // "Spring: Explicit Euler vs RK4", for the embed snippet's title and the PNG.
 function title() {
   const names = laneNames();
   const list = names.length <= 3 ? names.join(t(' vs ')) : t('{n} integrators', { n: names.length });
-  const scenario = core.scenarios.find((s) => s.id === valueOf(sim.config, 'scenario'));
-  return `${scenario ? scenario.name : sim.scene.name}: ${list}`;
+  const scenario = state.core.scenarios.find((s) => s.id === valueOf(state.sim.config, 'scenario'));
+  return `${scenario ? scenario.name : state.sim.scene.name}: ${list}`;
 }
 
 // What the postMessage API reports: plain numbers and strings only.
 function summary() {
-  const s = sim.snapshot;
+  const s = state.sim.snapshot;
   const names = laneNames();
   return {
-    t: s.t, steps: s.steps, playing: runner.playing, config: sim.config,
+    t: s.t, steps: s.steps, playing: runner.playing, config: state.sim.config,
     integrators: s.lanes.map((lane, l) => ({
       id: lane.id, name: names[l], drift: lane.drift, error: lane.error,
       diverged: lane.diverged, divergedAt: lane.diverged ? lane.divergedAt : null,
@@ -180,7 +166,7 @@ const messaging = installMessaging({
   reset: () => runner.reset(),
   state: () => summary(),
   errors: () => app.errors(),
-  limits: () => (core ? core.limits : null),
+  limits: () => (state.core ? state.core.limits : null),
 }, ready);
 
 
@@ -199,7 +185,7 @@ function showErrors() {
     li.textContent = m;  // never innerHTML: messages quote text from the address
     return li;
   }));
-  const n = configErrors.length;
+  const n = state.configErrors.length;
   $('errors-title').textContent = n === 0 ? ''
     : n === 1 ? t('One part of this link could not be used; the rest was.')
       : t('{n} parts of this link could not be used; the rest was.', { n });
@@ -207,7 +193,7 @@ function showErrors() {
 }
 
 function notify(message) {
-  uiErrors = [message];
+  state.uiErrors = [message];
   showErrors();
 }
 
@@ -216,91 +202,54 @@ function notify(message) {
 // longer than the core could read is refused whole before it reaches the module (the current
 // run goes on; at start-up the default one runs), with the reason shown.
 function apply(query, refusedAtLoad = 0) {
-  const refused = refusedAtLoad ? oversizeLength(refusedAtLoad, core.limits) : oversize(query, core.limits);
-  if (refused && sim) {
+  const refused = refusedAtLoad ? oversizeLength(refusedAtLoad, state.core.limits) : oversize(query, state.core.limits);
+  if (refused && state.sim) {
     notify(refused);
-    return sim.config;
+    return state.sim.config;
   }
-  const asked = refused ? `scenario=${core.limits.default_scenario}` : query;
-  const next = withViewDefaults(core.createSimulation(asked));
+  const asked = refused ? `scenario=${state.core.limits.default_scenario}` : query;
+  const next = withViewDefaults(state.core.createSimulation(asked));
   if (next.needsFullModule) return applyWithFullModule(next, asked);
   fullModuleWait = null;
   if (boundsProbe) boundsProbe.cancel();
-  if (sim) sim.delete();
-  sim = next;
+  if (state.sim) state.sim.delete();
+  state.sim = next;
   // The rest of the motion's box, found in slices between frames (web/engine/bounds.js), and the rest
   // of the clouds (the run takes its first step once they are all built).
-  boundsProbe = new BoundsProbe(sim, { shownTime: () => sim.snapshot.t, onGrow: () => { runner.dirty = true; } });
-  buildClouds(sim);
+  boundsProbe = new BoundsProbe(state.sim, { shownTime: () => state.sim.snapshot.t, onGrow: () => { runner.dirty = true; } });
+  buildClouds(state.sim);
   // The Simulation's errors: the parser's, and the page's own limits (a cloud too large here). A
   // view the core cannot run with the game loop is no error of the link: the view says so itself.
-  refusal = viewRefusal(sim);
-  refusedView = refusal ? refusal.value : null;
-  configErrors = sim.errors.filter((e) => e !== refusal);
-  uiErrors = refused ? [refused] : [];
+  state.uiErrors = refused ? [refused] : [];
   showErrors();
-  // With clouds the motion canvas may be shorter: the cloud panel fills the column under it.
-  view.setCompact(sim.cloud.points > 0);
-  view.setSimulation(sim, laneNames());
-  viewTools.setSimulation(sim);
-  cloudView.setSimulation(sim, laneNames());
   // Stepping clouds of many points is costly, and drawing them too: a smaller time budget per
   // frame for the stepping keeps the page fluid (the run is then slower than asked, and says so).
   // Large clouds are drawn in tasks of their own (web/views/cloud.js), so they leave the frame more.
-  runner.budgetMs = sim.cloud.points > 0 && sim.cloud.points * sim.cloud.lanes <= ownTaskPoints
+  runner.budgetMs = state.sim.cloud.points > 0 && state.sim.cloud.points * state.sim.cloud.lanes <= ownTaskPoints
     ? cloudStepBudgetMs : defaultBudgetMs;
-  plots.configure(sim, laneNames());
-  legend.build(sim, core.integrators, theme.scheme);
-  controls.sync(sim.config, sim.runConfig);
-  controls.markErrors(configErrors);
-  // A linked system has no phase cloud (the core refuses one): its settings are off, saying why.
-  const cloudGroup = $('cloud-group');
-  if (cloudGroup) {
-    const linked = sim.layout.state.has('constraint_error');
-    cloudGroup.disabled = linked;
-    let note = cloudGroup.querySelector('.cloud-linked-note');
-    if (!note) {
-      note = document.createElement('p');
-      note.className = 'hint cloud-linked-note';
-      cloudGroup.querySelector('legend').after(note);
-    }
-    note.hidden = !linked;
-    note.textContent = linked ? t('Linked systems have no phase cloud yet: it spreads one body\'s x and vx, which would pull the links apart.') : '';
-  }
-  gameLoop.sync(sim);
-  if (sim.loop.kind) loadLoopNotice();  // a view the loop rules out shows its notice at once
-  $('step').title = sim.loop.kind ? t('Advance one game frame (→)') : t('Advance exactly one dt (→)');
-  writeHash(sim.config);
+  for (const panel of panels) panel.setSimulation(state.sim);
+  if (state.sim.loop.kind) loadLoopNotice();  // a view the loop rules out shows its notice at once
+  $('step').title = state.sim.loop.kind ? t('Advance one game frame (→)') : t('Advance exactly one dt (→)');
+  writeHash(state.sim.config);
   // A link in another language than the page's (typed into the address, or set by a host): the
   // page starts again in it, once the address holds the link.
-  const linkLang = valueOf(sim.config, 'lang');
+  const linkLang = valueOf(state.sim.config, 'lang');
   if (linkLang && linkLang !== pageLanguageId) {
-    const link = sim.config;
+    const link = state.sim.config;
     setTimeout(() => { history.replaceState(null, '', `#${link}`); location.reload(); }, 0);
   }
-  $('config-string').textContent = sim.config;
+  $('config-string').textContent = state.sim.config;
   $('frame-title').textContent = `Stepwise: ${title()}`;  // an embedded frame's heading
-  $('open-full').href = linkFor(sim.config);
+  $('open-full').href = linkFor(state.sim.config);
   runner.replaced();
-  showView(refusedView || valueOf(sim.config, 'view') || core.views[0].id);
-  return sim.config;
-}
-
-// The core's refusal of the view the link asks for, when the reason is the config's game loop
-// (the convergence study and the cloud step dt themselves; a variable loop has no one step for
-// the stability map) or a linked system (no phase cloud: its disc would pull the links apart),
-// or undefined.
-function viewRefusal(handle) {
-  const refused = (e) => e.key === 'view' && core.views.some((v) => v.id === e.value);
-  if (handle.loop.kind) return handle.errors.find(refused);
-  if (handle.layout.state.has('constraint_error')) return handle.errors.find((e) => refused(e) && e.value === 'cloud');
-  return undefined;
+  showView(state.viewId);
+  return state.sim.config;
 }
 
 // A change made with the page's own controls keeps a view shown in place of one the loop rules
 // out: the notice stays while the loop does, and the view opens once the loop is off.
 function applyKeepingView(query) {
-  return apply(refusedView && valueOf(query, 'view') === null ? withKey(query, 'view', refusedView) : query);
+  return apply(state.refusedView && valueOf(query, 'view') === null ? withKey(query, 'view', state.refusedView) : query);
 }
 
 // A link that asks for a phase-space cloud runs in the full module (web/engine/wasm.js): until it has
@@ -310,7 +259,7 @@ let fullModuleWait = null;
 function applyWithFullModule(handle, query) {
   const config = handle.config;
   handle.delete();
-  const wait = core.full().then(() => { if (fullModuleWait === wait) apply(query); });
+  const wait = state.core.full().then(() => { if (fullModuleWait === wait) apply(query); });
   fullModuleWait = wait;
   wait.catch((error) => notify(t('The phase-space cloud could not load: {error}', { error: error.message })));
   writeHash(config);
@@ -321,7 +270,7 @@ function applyWithFullModule(handle, query) {
 const cloudBuildSliceMs = 8;
 function buildClouds(handle) {
   const next = () => {
-    if (sim !== handle) return;  // replaced meanwhile
+    if (state.sim !== handle) return;  // replaced meanwhile
     if (handle.prepare(cloudBuildSliceMs)) runner.dirty = true;
     else setTimeout(next, 0);
   };
@@ -336,11 +285,11 @@ function buildClouds(handle) {
 // never enters the address, Copy link or an embed, and leaving the view leaves no cloud behind.
 // A cloud setting the user changes is written into the link (Controls edits runConfig's).
 function withViewDefaults(handle) {
-  const row = viewRow(valueOf(handle.config, 'view') || core.views[0].id);
+  const row = viewRow(valueOf(handle.config, 'view') || state.core.views[0].id);
   const query = handle.query, link = handle.config;
   if (!row.cloudPoints || valueOf(handle.config, 'cloud') !== null || valueOf(query, 'cloud') !== null) return handle;
   handle.delete();
-  const run = core.createSimulation(withKey(query, 'cloud', Math.min(row.cloudPoints, core.limits.max_page_cloud_points)));
+  const run = state.core.createSimulation(withKey(query, 'cloud', Math.min(row.cloudPoints, state.core.limits.max_page_cloud_points)));
   run.config = link;
   return run;
 }
@@ -348,16 +297,15 @@ function withViewDefaults(handle) {
 // Shows a view: its layout (html[data-layout] drives the CSS), its tab, and for an analysis its
 // module (loaded once, on demand), shown with the current simulation. The others stop their work.
 function showView(id) {
-  viewId = id;
   const row = viewRow(id);
-  const refused = id === refusedView;  // the loop's notice in its place
+  const refused = id === state.refusedView;  // the loop's notice in its place
   const layout = shownLayout();
   document.documentElement.dataset.layout = layout;
   tabs.show(id, refused ? 'analysis' : null);
   // The analysis region, which a screen reader reads as the selected tab's panel.
   $('analysis').setAttribute('aria-labelledby', `tab-${id}`);
   for (const [other, instance] of analyses) if (other !== id || refused) instance.then((v) => v.hide());
-  showLoopNotice(refused ? { view: id, name: core.views.find((v) => v.id === id)?.name || id, loop: sim.loop, error: refusal } : null);
+  showLoopNotice(refused ? { view: id, name: state.core.views.find((v) => v.id === id)?.name || id, loop: state.sim.loop, error: state.refusal } : null);
   if (layout === 'analysis') {
     runner.pause();
     cancelLegendStudy();
@@ -366,11 +314,11 @@ function showView(id) {
     // one (the microtasks after an import), they were one 80-120 ms task on a busy machine.
     if (!analyses.has(id)) {
       // The analyses run in the full module (loaded once, beside the view's own module).
-      analyses.set(id, Promise.all([row.load(), core.full()])
+      analyses.set(id, Promise.all([row.load(), state.core.full()])
         .then(async ([m]) => { await nextTask(); return m.create($('analysis'), analysisContext); }));
     }
-    const shown = sim;
-    analyses.get(id).then(async (v) => { await nextTask(); if (viewId === id && sim === shown) v.show(sim); })
+    const shown = state.sim;
+    analyses.get(id).then(async (v) => { await nextTask(); if (state.viewId === id && state.sim === shown) v.show(state.sim); })
       .catch((error) => notify(t('The {view} view could not load: {error}', { view: row.name || id, error: error.message })));
   } else {
     scheduleLegendStudy();
@@ -380,13 +328,13 @@ function showView(id) {
 
 // The shown view's layout: its row's, or an analysis's for the loop's notice in its place.
 function shownLayout() {
-  return viewId === refusedView ? 'analysis' : viewRow(viewId).layout;
+  return state.viewId === state.refusedView ? 'analysis' : viewRow(state.viewId).layout;
 }
 
 // What an analysis view gets from the page.
 const analysisContext = {
-  get core() { return core; },
-  get theme() { return theme; },
+  get core() { return state.core; },
+  get theme() { return state.theme; },
   laneNames: () => laneNames(),
   // A study finished: the legend shows its measured orders when it is of the current physics.
   studied: () => showMeasuredOrders(),
@@ -395,7 +343,7 @@ const analysisContext = {
 // The legend's measured orders: from a finished study of this physics (the convergence view's,
 // or a quick one run in slices once the motion view is up). Never blocks a frame.
 function showMeasuredOrders() {
-  const stored = storedStudy(sim.config);
+  const stored = storedStudy(state.sim.config);
   legend.measured(stored ? stored.results : null);
   return Boolean(stored);
 }
@@ -415,15 +363,15 @@ function scheduleLegendStudy() {
   // for it (a lesson's frames each would).
   if (mode.embed) return;
   // A game loop's step is the loop's, not a dt to halve (the convergence view refuses a loop too).
-  if (valueOf(sim.config, 'loop') !== null) { legend.measured(null); return; }
+  if (valueOf(state.sim.config, 'loop') !== null) { legend.measured(null); return; }
   if (showMeasuredOrders()) return;
-  const config = sim.config;
+  const config = state.sim.config;
   // The study runs in the full module: loaded after the first frame, in the background.
-  const timer = setTimeout(() => ready.then(() => core.full()).then(() => {
-    if (legendStudyTimer !== timer || !sim || physicsKey(sim.config) !== physicsKey(config)) return;
+  const timer = setTimeout(() => ready.then(() => state.core.full()).then(() => {
+    if (legendStudyTimer !== timer || !state.sim || physicsKey(state.sim.config) !== physicsKey(config)) return;
     legendStudyTimer = null;
-    legendStudy = runStudy(core, config, studySizes.quick, {
-      onDone: () => { legendStudy = null; if (physicsKey(sim.config) === physicsKey(config)) showMeasuredOrders(); },
+    legendStudy = runStudy(state.core, config, studySizes.quick, {
+      onDone: () => { legendStudy = null; if (physicsKey(state.sim.config) === physicsKey(config)) showMeasuredOrders(); },
     });
   }).catch(() => { legend.measured(null); }), legendStudyDelayMs);
   legendStudyTimer = timer;
@@ -431,8 +379,8 @@ function scheduleLegendStudy() {
 
 // Switching views goes through the config: the link, embeds and Copy link keep it.
 function selectView(id) {
-  if (id === viewId) return;
-  apply(withKey(sim.config, 'view', id));
+  if (id === state.viewId) return;
+  apply(withKey(state.sim.config, 'view', id));
 }
 
 // The plots change slowly: redrawing them 10 times a second while playing is plenty, and
@@ -448,16 +396,16 @@ const cloudStepBudgetMs = 5;
 
 function draw() {
   if (xray) xray.frame();  // a step, play, a new config or another view closes the X-ray
-  const snapshot = sim.snapshot;
-  const layout = shownLayout();
-  if (layout === 'analysis') { messaging.frame(); return; }  // the canvas and plots are hidden
+  if (shownLayout() === 'analysis') { messaging.frame(); return; }  // the canvas and plots are hidden
   boundsProbe.wake();
-  if (layout === 'motion') {
-    viewTools.frame(snapshot, runner.playing);
-    view.draw(snapshot, theme);
-    if (view.settling) runner.dirty = true;  // the view eases to a grown box: draw on, even paused
-  }
-  if (sim.cloudReady) cloudView.draw(sim, snapshot, theme, runner.playing);
+  const snapshot = state.sim.snapshot;
+  for (const panel of panels) panel.frame(snapshot);
+  $('capped').hidden = !runner.capped;
+  messaging.frame();
+}
+
+// The plots, throttled: see plotInterval.
+function drawPlots(snapshot) {
   const now = performance.now();
   if (plotsAfterFirstFrame) {
     // The page's first frame draws the motion alone and the plots one frame later: together
@@ -467,24 +415,81 @@ function draw() {
   } else if (!runner.playing || plotRound || now - lastPlot >= plotInterval) {
     // Playing: a plot a frame until each is drawn (see Plots.draw); paused: all of them at once.
     if (!plotRound) lastPlot = now;
-    if (showPlots) plotRound = !plots.draw(sim, snapshot, theme, runner.playing ? 1 : Infinity);
+    if (showPlots) plotRound = !plots.draw(state.sim, snapshot, state.theme, runner.playing ? 1 : Infinity);
     plotsDrawn = true;
   }
-  showNumbers(!runner.playing);
-  gameLoop.update(snapshot);
-  $('capped').hidden = !runner.capped;
-  messaging.frame();
+}
+
+// The page's panels under one contract, in the order they are set and drawn: setSimulation(sim)
+// for a new simulation, frame(snapshot) for every frame drawn (an analysis view hides them all),
+// report() for window.stepwise.debug and the tests. Made once every part is built (start()).
+let panels = [];
+function makePanels() {
+  return [
+    {
+      name: 'motion',  // the canvas and its tools; with clouds shorter (the cloud panel fills the column under it)
+      setSimulation: (sim) => { view.setCompact(sim.cloud.points > 0); view.setSimulation(sim, laneNames()); viewTools.setSimulation(sim); },
+      frame: (snapshot) => {
+        if (shownLayout() !== 'motion') return;
+        viewTools.frame(snapshot, runner.playing);
+        view.draw(snapshot, state.theme);
+        if (view.settling) runner.dirty = true;  // the view eases to a grown box: draw on, even paused
+      },
+      report: () => view.report,
+    },
+    {
+      name: 'cloud',
+      setSimulation: (sim) => cloudView.setSimulation(sim, laneNames()),
+      frame: (snapshot) => { if (state.sim.cloudReady) cloudView.draw(state.sim, snapshot, state.theme, runner.playing); },
+      report: () => ({
+        shown: cloudView.active, cells: (cloudView.cells || []).map((c) => ({ ...c })), scale: cloudView.scale ? { ...cloudView.scale } : null,
+        ...cloudView.stats,
+      }),
+    },
+    { name: 'plots', setSimulation: (sim) => plots.configure(sim, laneNames()), frame: drawPlots, report: () => plots.report() },
+    {
+      name: 'legend',
+      setSimulation: (sim) => legend.build(sim, state.core.integrators, state.theme.scheme),
+      frame: () => showNumbers(!runner.playing),
+      report: () => ({ rows: legend.rows.length }),
+    },
+    {
+      name: 'controls',
+      setSimulation: (sim) => { controls.sync(sim.config, sim.runConfig); controls.markErrors(state.configErrors); showCloudNote(sim); },
+      frame: () => {},
+      report: () => ({ config: state.sim.config }),
+    },
+    { name: 'game loop', setSimulation: (sim) => gameLoop.sync(sim), frame: (snapshot) => gameLoop.update(snapshot), report: () => ({ loop: state.sim.loop.kind }) },
+  ];
+}
+const panel = (name) => panels.find((p) => p.name === name);
+
+// A linked system has no phase cloud (the core refuses one): its settings are off, saying why.
+function showCloudNote(sim) {
+  const cloudGroup = $('cloud-group');
+  if (cloudGroup) {
+    const linked = sim.layout.state.has('constraint_error');
+    cloudGroup.disabled = linked;
+    let note = cloudGroup.querySelector('.cloud-linked-note');
+    if (!note) {
+      note = document.createElement('p');
+      note.className = 'hint cloud-linked-note';
+      cloudGroup.querySelector('legend').after(note);
+    }
+    note.hidden = !linked;
+    note.textContent = linked ? t('Linked systems have no phase cloud yet: it spreads one body\'s x and vx, which would pull the links apart.') : '';
+  }
 }
 
 // Every number in words: the legend's (throttled while playing) and the clock; with `now`
 // (paused, stepped, reset, ended) the legend's at once and the spoken summary too. Called by the
 // frame, and at once by a pause or a step, so nothing on screen is the state of a frame ago.
 function showNumbers(now) {
-  const snapshot = sim.snapshot;
+  const snapshot = state.sim.snapshot;
   legend.update(snapshot, now);
   liveSummary.update(snapshot, laneNames(), now);
   // With a game loop the page steps whole frames (a frame may hold several physics steps).
-  $('clock').textContent = `t = ${fixed(snapshot.t, 2)} s · ${sim.loop.kind ? t('frame') : t('step')} ${snapshot.steps}`;
+  $('clock').textContent = `t = ${fixed(snapshot.t, 2)} s · ${state.sim.loop.kind ? t('frame') : t('step')} ${snapshot.steps}`;
 }
 
 // The stage X-ray of the next step (web/xray/xray.js, loaded the first time): pauses the run, and
@@ -492,7 +497,7 @@ function showNumbers(now) {
 function toggleXray() {
   runner.pause();
   xrayLoad = xrayLoad || import('../xray/xray.js').then((m) => m.create($('xray'), {
-    sim: () => sim, view: () => view, plots: () => plots, theme: () => theme, laneNames,
+    sim: () => state.sim, view: () => view, plots: () => plots, theme: () => state.theme, laneNames,
     playing: () => runner.playing, layout: shownLayout, redraw: () => { runner.dirty = true; },
     opener: $('xray-open'),
   }));
@@ -504,16 +509,16 @@ function toggleXray() {
 // cloud view (its motion canvas hidden): the cloud panel and the plots; an analysis view: its
 // plots, the first as the main one.
 function exportPicture() {
-  const row = viewRow(viewId);
-  const name = core.views.find((v) => v.id === viewId)?.name || viewId;
+  const row = viewRow(state.viewId);
+  const name = state.core.views.find((v) => v.id === state.viewId)?.name || state.viewId;
   if (row.layout === 'analysis') {
     const figures = [...$('analysis').querySelectorAll('figure')]
       .filter((f) => f.querySelector('canvas') && f.getClientRects().length > 0)
       .map((f) => ({ canvas: f.querySelector('canvas'), caption: f.querySelector('figcaption')?.firstChild?.textContent || '' }));
     return { main: figures[0] || {}, shown: figures.slice(1), title: `${title()} · ${name}` };
   }
-  plots.draw(sim, sim.snapshot, theme);
-  const clock = `${title()} · t = ${fixed(sim.snapshot.t, 2)} s`;
+  plots.draw(state.sim, state.sim.snapshot, state.theme);
+  const clock = `${title()} · t = ${fixed(state.sim.snapshot.t, 2)} s`;
   if (row.layout === 'cloud') {
     const [clouds = {}] = cloudView.visible();
     return { main: clouds, shown: plots.visible(), title: clock };
@@ -525,7 +530,7 @@ function exportPicture() {
 // X-ray's, else the first.
 function stepCodeLane() {
   const shown = [highlightedLane(), xray && xray.shown ? xray.shown.id : null];
-  return shown.find((id) => id && sim.laneIds.includes(id)) || sim.laneIds[0];
+  return shown.find((id) => id && state.sim.laneIds.includes(id)) || state.sim.laneIds[0];
 }
 
 // The plots are hidden in an embedded frame unless ui=full: no drawing into hidden canvases.
@@ -547,7 +552,7 @@ function setSpeed(exponent) {
 // Start-up in a few tasks, each well under the 50 ms of a long task: the module, the page's
 // parts, the controls, the first layout, then the first simulation and frame.
 async function start() {
-  core = await loadCore();
+  state.core = await loadCore();
   const strings = await languageLoad;
   if (strings) {
     // The page in the link's (or the browser's) language: its HTML's texts, the core's tables
@@ -557,13 +562,13 @@ async function start() {
     setNumberLanguage(pageLanguageId);
     document.documentElement.lang = pageLanguageId;
     localisePage(document.documentElement);
-    localiseTables(core, strings);
+    localiseTables(state.core, strings);
   }
   await nextTask();
-  theme = themeColours();
+  state.theme = themeColours();
   view = new View($('view'), { fill: mode.embed });
   viewTools = new ViewTools($('motion-tools'), {
-    view, core, sim: () => sim, runner: () => runner, apply, laneNames, redraw: () => { runner.dirty = true; },
+    view, core: state.core, sim: () => state.sim, runner: () => runner, apply, laneNames, redraw: () => { runner.dirty = true; },
     wheel: !mode.embed || mode.ui === 'full',
   });
   onCursor(() => { if (runner) runner.dirty = true; });
@@ -572,14 +577,14 @@ async function start() {
   plots = new Plots(document.querySelector('.plots'), () => { if (runner) runner.dirty = true; });
   legend = new Legend($('legend'));
   liveSummary = new LiveSummary($('live-summary'));
-  tabs = new ViewTabs($('view-tabs'), core.views, (id) => selectView(id));
+  tabs = new ViewTabs($('view-tabs'), state.core.views, (id) => selectView(id));
   await nextTask();
   controls = new Controls($('controls'), {
-    core, set: applyKeepingView, getConfig: () => sim.config, getRunConfig: () => sim.runConfig, notify,
+    core: state.core, set: applyKeepingView, getConfig: () => state.sim.config, getRunConfig: () => state.sim.runConfig, notify,
   });
   gameLoop = new GameLoopPanel({
-    table: core.loopTable, controlsRoot: $('controls'), controls, legendBar: document.querySelector('.legend-bar'),
-    set: applyKeepingView, getConfig: () => sim.config,
+    table: state.core.loopTable, controlsRoot: $('controls'), controls, legendBar: document.querySelector('.legend-bar'),
+    set: applyKeepingView, getConfig: () => state.sim.config,
   });
   await nextTask();
   // The page's first layout (every panel just built: 15–30 ms on a busy machine) in a task of
@@ -588,19 +593,19 @@ async function start() {
   await nextTask();
   let first = true;
   runner = new Runner({
-    sim: () => sim,
+    sim: () => state.sim,
     onFrame: () => {
       if (!laidOut) { runner.dirty = true; return; }  // see the end of start()
       draw();
       // The first frame: the motion (its clouds built, if any). Ready once the plots show too,
       // a frame later (see draw).
-      if (first && sim.cloudReady) {
+      if (first && state.sim.cloudReady) {
         first = false;
         api.debug.firstFrameMs = performance.now();
         performance.mark('stepwise:first-frame');
       }
       // With a game loop, once the notice of a view it rules out is loaded too (see gameLoop.sync).
-      if (!first && (plotsDrawn || shownLayout() === 'analysis') && (loopNotice || !sim.loop.kind)) resolveReady();
+      if (!first && (plotsDrawn || shownLayout() === 'analysis') && (loopNotice || !state.sim.loop.kind)) resolveReady();
     },
     // A pause or a reset draws once more: the legend's numbers (updated a few times a second
     // while playing) then match the picture.
@@ -610,7 +615,7 @@ async function start() {
       if (frameControls) frameControls.sync();
       if (!runner) return;
       runner.dirty = true;
-      if (!runner.playing && sim && legend.rows.length) showNumbers(true);
+      if (!runner.playing && state.sim && legend.rows.length) showNumbers(true);
     },
   });
   // An embedded frame advances only while it is in the host page's view (the runner holds it
@@ -621,26 +626,27 @@ async function start() {
     // In full screen the canvas takes the room the CSS gives it, not the height fitted to the motion.
     onFullscreen: (on) => { view.setFill(on || mode.embed); runner.dirty = true; },
   });
-  const panels = installPanels({
-    integrators: core.integrators, laneIds: () => sim.laneIds, openers: { methods: $('methods-open'), keys: $('keys-open') },
+  const help = installPanels({
+    integrators: state.core.integrators, laneIds: () => state.sim.laneIds, openers: { methods: $('methods-open'), keys: $('keys-open') },
   });
+  panels = makePanels();
   // An address longer than the core reads was taken off by web/app/mode.js at once: its length says why.
-  if (mode.refusedLength) apply(`scenario=${core.limits.default_scenario}`, mode.refusedLength);
-  else apply(readHash() || `scenario=${core.limits.default_scenario}`);
-  if (!sim) await fullModuleWait;  // a link with a cloud: its simulation is made in the full module
-  onHashEdited((hash) => { if (hash !== sim.config) apply(hash); });
+  if (mode.refusedLength) apply(`scenario=${state.core.limits.default_scenario}`, mode.refusedLength);
+  else apply(readHash() || `scenario=${state.core.limits.default_scenario}`);
+  if (!state.sim) await fullModuleWait;  // a link with a cloud: its simulation is made in the full module
+  onHashEdited((hash) => { if (hash !== state.sim.config) apply(hash); });
 
   $('errors-dismiss').addEventListener('click', () => {
     $('errors').hidden = true;
     $('errors').dataset.dismissed = 'true';
   });
   installShare({
-    core, config: () => sim.config, snapshot: () => sim.snapshot, title, laneNames, laneIds: () => sim.laneIds,
-    theme: () => theme, picture: exportPicture,
+    core: state.core, config: () => state.sim.config, snapshot: () => state.sim.snapshot, title, laneNames, laneIds: () => state.sim.laneIds,
+    theme: () => state.theme, picture: exportPicture,
   });
   // Step code to paste into a game: its module and the snippets load on the first click.
   $('step-code').addEventListener('click', () => import('../panels/stepcode.js')
-    .then((m) => m.openStepCode({ integrators: core.integrators, integratorId: stepCodeLane() }))
+    .then((m) => m.openStepCode({ integrators: state.core.integrators, integratorId: stepCodeLane() }))
     .catch((error) => { $('share-status').textContent = t('The step code could not load: {error}', { error: error.message }); }));
   if (mode.autoplay) ready.then(() => runner.play());
   // After the first frame: the worker's precaching must not compete with the start.
@@ -649,30 +655,30 @@ async function start() {
   $('play').addEventListener('click', () => runner.toggle());
   // The Step button and → stop at the duration (t = 10 of 10 s stays there; Reset or Play starts
   // again). stepwise.step() and the embed's message still step exactly one dt, as before.
-  const stepInDuration = () => { if (sim.snapshot.steps < runner.endSteps()) runner.step(); };
+  const stepInDuration = () => { if (state.sim.snapshot.steps < runner.endSteps()) runner.step(); };
   $('step').addEventListener('click', stepInDuration);
   $('reset').addEventListener('click', () => runner.reset());
   $('xray-open').addEventListener('click', toggleXray);
   $('speed').addEventListener('input', () => setSpeed(Number($('speed').value)));
   setSpeed(Number($('speed').value));
-  bindKeyboard({ toggle: () => runner.toggle(), step: stepInDuration, reset: () => runner.reset(), help: () => panels.openKeys() });
+  bindKeyboard({ toggle: () => runner.toggle(), step: stepInDuration, reset: () => runner.reset(), help: () => help.openKeys() });
 
   const redraw = () => { runner.dirty = true; };
   const resized = new ResizeObserver(redraw);
   resized.observe($('view'));
   resized.observe($('cloud-panel'));
   window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
-    theme = themeColours();
+    state.theme = themeColours();
     cloudView.invalidate();
-    legend.build(sim, core.integrators, theme.scheme);
+    legend.build(state.sim, state.core.integrators, state.theme.scheme);
     showMeasuredOrders();
-    for (const [id, instance] of analyses) if (id === viewId && id !== refusedView) instance.then((v) => v.show(sim, true));
+    for (const [id, instance] of analyses) if (id === state.viewId && id !== state.refusedView) instance.then((v) => v.show(state.sim, true));
     redraw();
   });
   // Leave no Embind object behind.
   window.addEventListener('pagehide', () => {
     if (boundsProbe) boundsProbe.cancel();
-    if (sim) { sim.delete(); sim = null; }
+    if (state.sim) { state.sim.delete(); state.sim = null; }
   });
   document.documentElement.classList.add('ready');
   // The style and layout of everything start() built (the legend's rows, the fields' values,

@@ -1,0 +1,49 @@
+// The page's state, in one place: the core (its tables), the simulation running, the theme and
+// the page's own messages. What the simulation already holds is derived from it, never copied:
+// the link's errors are the simulation's (less the refusal of a view the game loop or a linked
+// system rules out: that view says so itself), and the view shown is the config's view key (or
+// the view refused, whose notice shows in its place).
+import { valueOf } from './links.js';
+
+export const state = {
+  core: null,
+  sim: null,       // the current SimulationHandle
+  theme: null,
+  uiErrors: [],    // from the page (e.g. "keep at least one integrator", a link too long)
+
+  // The core's refusal of the view the link asks for (see viewRefusal), or undefined.
+  get refusal() { return refusalOf(this.sim, this.core); },
+  get refusedView() { const r = this.refusal; return r ? r.value : null; },
+  // The link's errors, from the core, for the current config.
+  get configErrors() {
+    const r = this.refusal;
+    return this.sim ? this.sim.errors.filter((e) => e !== r) : [];
+  },
+  // The view shown (the core's views table's id).
+  get viewId() {
+    if (!this.sim) return this.core ? this.core.views[0].id : 'motion';
+    return this.refusedView || valueOf(this.sim.config, 'view') || this.core.views[0].id;
+  },
+  // The integrators' names in lane order, from the core's table.
+  laneNames() {
+    const byId = new Map(this.core.integrators.map((i) => [i.id, i.name]));
+    return this.sim.laneIds.map((id) => byId.get(id) || id);
+  },
+};
+
+// The core's refusal of the view the link asks for, when the reason is the config's game loop
+// (the convergence study and the cloud step dt themselves; a variable loop has no one step for
+// the stability map) or a linked system (no phase cloud: its disc would pull the links apart),
+// or undefined. Found once per simulation.
+const refusals = new WeakMap();
+function refusalOf(handle, core) {
+  if (!handle) return undefined;
+  if (!refusals.has(handle)) {
+    const refused = (e) => e.key === 'view' && core.views.some((v) => v.id === e.value);
+    let found;
+    if (handle.loop.kind) found = handle.errors.find(refused);
+    else if (handle.layout.state.has('constraint_error')) found = handle.errors.find((e) => refused(e) && e.value === 'cloud');
+    refusals.set(handle, found);
+  }
+  return refusals.get(handle);
+}
