@@ -20,7 +20,7 @@ assert.ok(page.some((f) => f.name === 'web/strings/de.js') && page.some((f) => f
 const site = process.env.STEPWISE_SITE || path.join(root, 'build/site');
 const createStepwise = createRequire(import.meta.url)(path.join(site, 'stepwise.js'));
 const M = await createStepwise({ wasmBinary: fs.readFileSync(path.join(site, 'stepwise.wasm')) });
-const scenarioIds = M.scenarios().map((s) => s.id);
+const scenarioIds = JSON.parse(M.tables()).scenarios.map((s) => s.id);
 const tests = read('tests/web', '.mjs');
 
 // Each finding: "file:line: text".

@@ -17,7 +17,7 @@ export function withoutKeys(query, keys) {
 
 // Whether a loop of `kind` with this jitter reads the key (the core's rule, from its table).
 export function loopReads(spec, kind, jitter) {
-  return Boolean(kind) && spec[kind] === true && (!spec.needsJitter || jitter > 0);
+  return Boolean(kind) && spec[kind] === true && (!spec.needs_jitter || jitter > 0);
 }
 
 // "slowed: 1.30 s of game time dropped in 12 frames", or '' (the core's dropped_text, from the
