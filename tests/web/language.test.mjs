@@ -102,7 +102,7 @@ test('every English text of the page and the core\'s tables has a German one; no
 test('the core\'s messages about a bad link read as whole German sentences, from their codes', async () => {
   const { motionModule } = await import('./texts.mjs');
   const de = await import('../../web/strings/de.js');
-  const language = await import('../../web/language.js');
+  const language = await import('../../web/shared/language.js');
   const M = await motionModule();
   const tables = JSON.parse(M.tables());
   const names = (text) => [...new Set(text.match(/\{\w+\}/g) || [])].sort();
