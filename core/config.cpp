@@ -211,10 +211,11 @@ public:
         c.values[offset + 1] = xy[1];
     }
 
-    // A system with links: the force-based defaults cannot step a rod, and the phase cloud's
-    // disc in (x, vx) of one body would pull its links apart.
+    // A system with links: the force-based defaults cannot step a rod, and the phase cloud needs
+    // a way to leave the start that keeps the links (Scene::cloud).
     void check_linked(Config& c) {
-        const System s = build_scene(c.scenario, c.values, c.duration).system;
+        const Scene scene = build_scene(c.scenario, c.values, c.duration);
+        const System& s = scene.system;
         if (s.links.empty()) return;
         if (!integrators_given && s.has_rigid_links()) {
             // Rigid links and no methods asked for: every force-based default would stop with
@@ -222,15 +223,19 @@ public:
             c.integrators.clear();
             c.reference = true;
         }
-        const std::string why = "the phase cloud spreads one body's x and vx, which would pull the links apart: "
-                                "linked systems have no phase cloud yet";
+        // The scene says how its cloud leaves the start (Scene::cloud): a pendulum and a chain turn
+        // rigidly about their anchor; a system that has no such way refuses the cloud with its reason.
+        if (scene.cloud.plane != CloudPlane::none) return;
+        const std::string allowed = std::string(scenarios()[static_cast<size_t>(c.scenario)].id) +
+                                    " has no phase cloud (" + scene.cloud.why +
+                                    "); the pendulum and the chain have one, in the first link's angle and its rate";
         if (c.cloud > 0) {
-            error("cloud", std::to_string(c.cloud), "cloud=" + std::to_string(c.cloud) + " cannot be used here: " + why +
-                                                        "; drop cloud");
+            error("cloud", std::to_string(c.cloud),
+                  "cloud=" + std::to_string(c.cloud) + " cannot be used here: " + allowed + "; drop cloud (0 is allowed)");
             c.cloud = 0;
         }
         if (std::string_view(views()[static_cast<size_t>(c.view)].id) == "cloud") {
-            error("view", "cloud", "view=cloud cannot be used here: " + why + "; use another view");
+            error("view", "cloud", "view=cloud cannot be used here: " + allowed + "; use another view");
             c.view = 0;
         }
     }

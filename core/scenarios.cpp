@@ -241,6 +241,7 @@ void build_hanging(const Params& p, Scene& sc, int links, double end_mass) {
     }
     sc.phase.kind = PhaseKind::angle;
     sc.phase.centre = anchor;
+    sc.cloud = {.plane = CloudPlane::rotation, .centre = anchor};
 }
 
 void build_pendulum(const Params& p, Scene& sc) { build_hanging(p, sc, 1, p.num("m")); }
@@ -293,6 +294,10 @@ void build_bridge(const Params& p, Scene& sc) {
     }
     sc.phase.kind = PhaseKind::axis_y;
     sc.phase.body = (n - 1) / 2;  // the middle body (or the left of the two middle ones)
+    sc.cloud = {.plane = CloudPlane::none,
+                .why = "a bridge is a closed loop between two anchors: turning it about one anchor (the pendulum's and "
+                       "the chain's cloud) would pull it off the other, and one body's x and vx would pull its links "
+                       "apart"};
 }
 
 std::string range_text(double lo, double hi) { return "from " + format_number(lo) + " to " + format_number(hi); }

@@ -266,12 +266,11 @@ void Playground::note_part(size_t lane, int first, int count) {
     const int end = std::min(first + count, cloud.points());  // the rim's copies are not points
     if (end <= first) return;
     next_points_finite_[lane] += cloud.ensemble().finite_copies(first, end - first);
-    const double* x = cloud.ensemble().x(0);
-    const double* v = cloud.ensemble().vx(0);
     float* out = next_cloud_points_.data() + (lane * static_cast<size_t>(cloud.points()) + first) * 2;
     for (int k = first; k < end; ++k) {
-        *out++ = static_cast<float>(x[k]);
-        *out++ = static_cast<float>(v[k]);
+        const dvec2 p = cloud.point(k);  // in the cloud's plane (a chain's: the first link's θ, dθ/dt)
+        *out++ = static_cast<float>(p.x);
+        *out++ = static_cast<float>(p.y);
     }
 }
 
@@ -284,11 +283,10 @@ void Playground::keep_cloud_views() {
         const PhaseCloud& cloud = clouds_[l];
         kept_area_ratio_[l] = cloud.area_ratio().value_or(std::nan(""));
         points_finite_[l] = cloud.points_finite();
-        const double* x = cloud.ensemble().x(0);
-        const double* v = cloud.ensemble().vx(0);
         for (int k = 0; k < cloud.points(); ++k) {
-            *out++ = static_cast<float>(x[k]);
-            *out++ = static_cast<float>(v[k]);
+            const dvec2 p = cloud.point(k);
+            *out++ = static_cast<float>(p.x);
+            *out++ = static_cast<float>(p.y);
         }
     }
     points_finite_step_ = sim_.steps();
@@ -385,11 +383,10 @@ val Playground::cloud_points() {
             out += static_cast<size_t>(cloud.points()) * 2;
             continue;
         }
-        const double* x = cloud.ensemble().x(0);
-        const double* v = cloud.ensemble().vx(0);
         for (int k = 0; k < cloud.points(); ++k) {
-            *out++ = static_cast<float>(x[k]);
-            *out++ = static_cast<float>(v[k]);
+            const dvec2 p = cloud.point(k);
+            *out++ = static_cast<float>(p.x);
+            *out++ = static_cast<float>(p.y);
         }
     }
     if (exact_cloud_) {

@@ -236,20 +236,6 @@ function apply(query, refusedAtLoad = 0) {
   legend.build(sim, core.integrators, theme.scheme);
   controls.sync(sim.config, sim.runConfig);
   controls.markErrors(configErrors);
-  // A linked system has no phase cloud (the core refuses one): its settings are off, saying why.
-  const cloudGroup = $('cloud-group');
-  if (cloudGroup) {
-    const linked = sim.layout.state.has('constraint_error');
-    cloudGroup.disabled = linked;
-    let note = cloudGroup.querySelector('.cloud-linked-note');
-    if (!note) {
-      note = document.createElement('p');
-      note.className = 'hint cloud-linked-note';
-      cloudGroup.querySelector('legend').after(note);
-    }
-    note.hidden = !linked;
-    note.textContent = linked ? t('Linked systems have no phase cloud yet: it spreads one body\'s x and vx, which would pull the links apart.') : '';
-  }
   gameLoop.sync(sim);
   $('step').title = sim.loop.kind ? t('Advance one game frame (→)') : t('Advance exactly one dt (→)');
   writeHash(sim.config);
