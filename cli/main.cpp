@@ -555,7 +555,8 @@ int cmd_run(int argc, char** argv) {
 }
 
 // The phase-space cloud of every integrator in the query (and of the exact flow where the
-// scene has a closed form): the area ratio of the disc's rim and how many points are finite.
+// scene has a closed form, or of the constrained reference on rigid links): the area ratio of the
+// disc's rim in the scene's cloud plane and how many points are finite.
 int cmd_cloud(int argc, char** argv) {
     RunOptions o;
     if (const int failed = parse_run_options(argc, argv, "cloud", o)) return failed;
