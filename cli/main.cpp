@@ -8,6 +8,7 @@
 #include "rows.hpp"
 #include "simulation.hpp"
 #include "stability.hpp"
+#include "tables.hpp"
 #include "trace.hpp"
 
 #include <algorithm>
@@ -257,89 +258,6 @@ std::string pad(const std::string& s, size_t width) {
     return chars >= width ? s + " " : s + std::string(width - chars, ' ');
 }
 
-// Every integrator with each field of its row (its orders per kind of system among them), the
-// kinds of system, the scenarios with their keys, the presets and the views: strict JSON.
-std::string list_json() {
-    auto boolean = [](bool b) { return std::string(b ? "true" : "false"); };
-    std::string out = "{\n  \"integrators\": [";
-    for (size_t r = 0; r < integrators().size(); ++r) {
-        const IntegratorInfo& i = integrators()[r];
-        out += std::string(r ? "," : "") + "\n    {\"id\": " + json_string(i.id) + ", \"name\": " + json_string(i.name) +
-               ", \"family\": " + json_string(i.family) + ",\n     \"orders\": {";
-        for (OrderRegime kind : table_regimes)
-            out += std::string(kind == table_regimes[0] ? "" : ", ") + "\"" + regime_id(kind) +
-                   "\": " + order_json(i.orders.in(kind));
-        out += "},\n     \"orders_text\": " + json_string(orders_summary(i.orders)) +
-               ",\n     \"order_note\": " + json_string(i.order_note) +
-               ",\n     \"force_evaluations\": " + std::to_string(i.force_evaluations) +
-               ", \"evaluations_note\": " + json_string(i.evaluations_note) + ", \"symplectic\": " + boolean(i.symplectic) +
-               ", \"implicit\": " + boolean(i.implicit) + ", \"stateful\": " + boolean(i.stateful) +
-               ", \"adaptive\": " + boolean(i.adaptive) + ",\n     \"description\": " + json_string(i.description) +
-               ",\n     \"update\": " + json_string(i.update) + "}";
-    }
-    out += "\n  ],\n  \"order_regimes\": [";
-    for (int r = 0; r < order_regimes; ++r)
-        out += std::string(r ? "," : "") + "\n    {\"id\": \"" + regime_id(static_cast<OrderRegime>(r)) +
-               "\", \"text\": " + json_string(regime_text(static_cast<OrderRegime>(r))) + "}";
-    out += "\n  ],\n  \"limits\": {\"version\": " + std::to_string(config_version) + ", \"dt_max\": " + num(dt_max) +
-           ", \"duration_max\": " + num(duration_max) + ", \"max_steps\": " + num(max_steps) +
-           ", \"default_dt\": " + num(default_dt) + ", \"default_duration\": " + num(default_duration) +
-           ", \"max_cloud_points\": " + std::to_string(max_cloud_points) +
-           ", \"min_cloud_radius\": " + num(min_cloud_radius) + ", \"max_cloud_radius\": " + num(max_cloud_radius) + "},";
-    out += "\n  \"scenarios\": [";
-    for (size_t r = 0; r < scenarios().size(); ++r) {
-        const ScenarioInfo& s = scenarios()[r];
-        out += std::string(r ? "," : "") + "\n    {\"id\": " + json_string(s.id) + ", \"name\": " + json_string(s.name) +
-               ",\n     \"description\": " + json_string(s.description) + ",\n     \"reference\": " +
-               json_string(s.reference) + ", \"phase_plot\": " + json_string(s.phase_plot) +
-               ", \"rules\": " + json_string(s.rules) + ",\n     \"params\": [";
-        for (size_t k = 0; k < s.params.size(); ++k) {
-            const ParamSpec& p = s.params[k];
-            std::string def = num(p.def[0]);
-            if (p.dims == 2) def += ", " + num(p.def[1]);
-            out += std::string(k ? "," : "") + "\n      {\"key\": " + json_string(p.key) +
-                   ", \"dims\": " + std::to_string(p.dims) + ", \"default\": [" + def + "], \"min\": " + num(p.min) +
-                   ", \"max\": " + num(p.max) + ", \"min_exclusive\": " + boolean(p.min_exclusive) +
-                   ", \"unit\": " + json_string(p.unit) + ", \"label\": " + json_string(p.label) +
-                   ", \"meaning\": " + json_string(p.meaning) + "}";
-        }
-        out += "],\n     \"presets\": [";
-        for (size_t k = 0; k < s.presets.size(); ++k) out += std::string(k ? ", " : "") + json_string(s.presets[k].id);
-        out += "]}";
-    }
-    out += "\n  ],\n  \"presets\": [";
-    for (size_t r = 0; r < presets().size(); ++r) {
-        const PresetInfo& p = presets()[r];
-        out += std::string(r ? "," : "") + "\n    {\"id\": " + json_string(p.id) + ", \"name\": " + json_string(p.name) +
-               ", \"description\": " + json_string(p.description) + ", \"query\": " + json_string(p.query) + "}";
-    }
-    out += "\n  ],\n  \"loop\": {\"kinds\": [";
-    for (size_t r = 0; r < loop_kinds().size(); ++r) {
-        const LoopKindInfo& k = loop_kinds()[r];
-        out += std::string(r ? "," : "") + "\n    {\"id\": " + json_string(k.id) + ", \"description\": " +
-               json_string(k.description) + "}";
-    }
-    out += "\n  ], \"keys\": [";
-    for (size_t r = 0; r < loop_keys().size(); ++r) {
-        const LoopKeySpec& k = loop_keys()[r];
-        out += std::string(r ? "," : "") + "\n    {\"key\": " + json_string(k.key) + ", \"default\": " + num(k.def) +
-               ", \"min\": " + num(k.min) + ", \"max\": " + num(k.max) + ", \"max_exclusive\": " +
-               boolean(k.max_exclusive) + ", \"whole\": " + boolean(k.whole) + ", \"unit\": " + json_string(k.unit) +
-               ", \"label\": " + json_string(k.label) + ", \"meaning\": " + json_string(k.meaning) +
-               ", \"allowed\": " + json_string(loop_key_allowed(k)) + ", \"loops\": " + json_string(loop_key_loops(k)) +
-               ", \"needs_jitter\": " + boolean(k.needs_jitter) + "}";
-    }
-    out += "\n  ], \"rules\": " + json_string(loop_rules) + "},";
-    out += "\n  \"views\": [";
-    for (size_t r = 0; r < views().size(); ++r) {
-        const ViewInfo& v = views()[r];
-        out += std::string(r ? "," : "") + "\n    {\"id\": " + json_string(v.id) + ", \"name\": " + json_string(v.name) +
-               ", \"description\": " + json_string(v.description) + "}";
-    }
-    out += "\n  ]\n}\n";
-    return out;
-}
-
 int cmd_list(int argc, char** argv) {
     std::string format = "text";
     const int failed = read_options(argc, argv, 2, "list", {{"--format", "text or json"}},
@@ -351,7 +269,7 @@ int cmd_list(int argc, char** argv) {
                                     });
     if (failed) return failed;
     if (format == "json") {
-        std::fputs(list_json().c_str(), stdout);
+        std::fputs(tables_json().c_str(), stdout);
         return 0;
     }
     std::printf("Integrators (order: the global order of the position error, by kind of system)\n");

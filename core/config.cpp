@@ -37,11 +37,10 @@ std::optional<std::string> percent_decode(std::string_view in) {
     return out;
 }
 
-std::string range_text(const ParamSpec& p) {
-    std::string lo = format_number(p.min), hi = format_number(p.max);
-    std::string what = p.dims == 2 ? "two numbers 'x,y', each " : "a number ";
-    if (p.min_exclusive) return what + "> " + lo + " and at most " + hi;
-    return what + "from " + lo + " to " + hi;
+// What a scenario's parameter allows, as the arguments of a not_allowed message.
+MessageArgs range_args(const ParamSpec& p) {
+    const char* form = p.dims == 2 ? (p.min_exclusive ? "pair_above" : "pair") : (p.min_exclusive ? "number_above" : "number");
+    return {{"allowed", form}, {"min", format_number(p.min)}, {"max", format_number(p.max)}};
 }
 
 std::string join_ids(const std::vector<std::string>& ids) {
@@ -66,12 +65,20 @@ public:
     ParseResult result;
     bool integrators_given = false;  // by the link or its preset
 
-    void error(const std::string& key, std::string_view value, const std::string& message) {
-        if (result.errors.size() < max_errors) {
-            result.errors.push_back({printable_text(key), printable_text(value), message});
-        } else if (result.errors.size() == max_errors) {
-            result.errors.push_back({"", "", "more errors were found; fix the ones above first"});
-        }
+    // A message of message_table(): its arguments key and got are the key and the value, made
+    // printable; args adds the row's others.
+    void error(const char* code, const std::string& key, std::string_view value, MessageArgs args = {}) {
+        if (result.errors.size() > max_errors) return;
+        if (result.errors.size() == max_errors) code = "more_errors";
+        ConfigError e{.key = printable_text(key), .value = printable_text(value), .code = code};
+        if (e.code == "more_errors") e.key = e.value = "";
+        e.args = {{"key", e.key}, {"got", e.value}};
+        e.args.insert(e.args.end(), args.begin(), args.end());
+        e.message = message_text(e.code, e.args);
+        result.errors.push_back(std::move(e));
+    }
+    void not_allowed(const std::string& key, std::string_view value, MessageArgs range) {
+        error("not_allowed", key, value, std::move(range));
     }
 
     // A key whose value is one row's id of a table (view, lang): its index, or an error naming
@@ -85,7 +92,7 @@ public:
         }
         std::vector<std::string> ids;
         for (const Row& row : table) ids.push_back(row.id);
-        error(key, value, "unknown " + std::string(key) + " '" + printable_text(value) + "'; known: " + join_ids(ids));
+        error("unknown_id", key, value, {{"known", join_ids(ids)}});
     }
 
     std::vector<Pair> split(std::string_view query) {
@@ -98,37 +105,33 @@ public:
             query = amp == std::string_view::npos ? std::string_view() : query.substr(amp + 1);
             if (seg.empty()) continue;
             if (++count > max_pairs) {
-                error("", "", "too many key=value pairs; at most " + std::to_string(max_pairs) + " are read");
+                error("too_many_pairs", "", "", {{"max", std::to_string(max_pairs)}});
                 break;
             }
             const size_t eq = seg.find('=');
             if (eq == std::string_view::npos) {
-                error(std::string(seg), seg, "'" + printable_text(seg) + "' is not a key=value pair");
+                error("not_a_pair", std::string(seg), seg);
                 continue;
             }
             if (eq == 0) {
                 // "=1": nothing names what the value is for.
-                error("", seg, "the pair '" + printable_text(seg) + "' has no key; write key=value, e.g. k=15");
+                error("no_key", "", seg);
                 continue;
             }
             auto key = percent_decode(seg.substr(0, eq));
             if (!key) {
-                error(std::string(seg.substr(0, eq)), seg.substr(0, eq),
-                      "broken percent-encoding in key '" + printable_text(seg.substr(0, eq)) + "' (use %XX with two hex digits)");
+                error("bad_percent_key", std::string(seg.substr(0, eq)), seg.substr(0, eq));
                 continue;
             }
             auto value = percent_decode(seg.substr(eq + 1));
             if (!value) {
-                error(*key, seg.substr(eq + 1),
-                      "broken percent-encoding in the value of " + printable_text(*key) + ": '" + printable_text(seg.substr(eq + 1)) +
-                          "' (use %XX with two hex digits)");
+                error("bad_percent_value", *key, seg.substr(eq + 1));
                 continue;
             }
             bool repeated = false;
             for (const Pair& p : pairs) repeated = repeated || p.key == *key;
             if (repeated) {
-                error(*key, *value, "key '" + printable_text(*key) + "' is given more than once (again as '" + printable_text(*value) +
-                                         "'); give each key once");
+                error("repeated_key", *key, *value);
                 continue;
             }
             pairs.push_back({std::move(*key), std::move(*value)});
@@ -141,8 +144,7 @@ public:
         bool reference = false;
         integrators_given = true;
         if (value.size() > max_value_length) {
-            error("integrators", value, "integrators: the list '" + printable_text(value) + "' is too long; name each of the " +
-                                            std::to_string(integrators().size()) + " integrators at most once");
+            error("integrators_too_long", "integrators", value, {{"count", std::to_string(integrators().size())}});
             return;
         }
         size_t start = 0;
@@ -153,15 +155,14 @@ public:
             const int index = find_integrator(id);
             if (id == reference_id) {
                 if (reference)
-                    error("integrators", id, "integrators: 'reference' is listed twice; list each integrator once");
+                    error("integrator_twice", "integrators", id);
                 reference = true;
             } else if (id.empty()) {
-                error("integrators", value, "integrators: empty name in the list '" + printable_text(value) +
-                                                "'; separate integrator ids with single commas");
+                error("integrator_empty", "integrators", value);
             } else if (index < 0) {
-                error("integrators", id, "integrators: unknown integrator '" + printable_text(id) + "'; known: " + known_integrators());
+                error("integrator_unknown", "integrators", id, {{"known", known_integrators()}});
             } else if (std::find(list.begin(), list.end(), index) != list.end()) {
-                error("integrators", id, "integrators: '" + printable_text(id) + "' is listed twice; list each integrator once");
+                error("integrator_twice", "integrators", id);
             } else {
                 list.push_back(index);
             }
@@ -172,11 +173,12 @@ public:
         }
     }
 
+    // allowed: the not_allowed message's arguments saying the range in words.
     bool parse_scalar(const std::string& key, const std::string& value, double lo, double hi, bool lo_exclusive,
-                      const std::string& allowed, double& out) {
+                      const MessageArgs& allowed, double& out) {
         const auto x = parse_number(value);
         if (!x || (lo_exclusive ? !(*x > lo) : !(*x >= lo)) || !(*x <= hi)) {
-            error(key, value, key + " must be " + allowed + "; got '" + printable_text(value) + "'");
+            not_allowed(key, value, allowed);
             return false;
         }
         out = *x;
@@ -184,7 +186,7 @@ public:
     }
 
     void parse_param(const ParamSpec& p, size_t offset, const std::string& value, Config& c) {
-        const std::string allowed = range_text(p);
+        const MessageArgs allowed = range_args(p);
         if (p.dims == 1) {
             double x;
             if (parse_scalar(p.key, value, p.min, p.max, p.min_exclusive, allowed, x)) c.values[offset] = x;
@@ -196,14 +198,14 @@ public:
                         parse_number(value.substr(0, comma)).has_value() &&
                         parse_number(value.substr(comma + 1)).has_value();
         if (!ok) {
-            error(p.key, value, std::string(p.key) + " must be " + allowed + "; got '" + printable_text(value) + "'");
+            not_allowed(p.key, value, allowed);
             return;
         }
         xy[0] = *parse_number(value.substr(0, comma));
         xy[1] = *parse_number(value.substr(comma + 1));
         for (double v : xy) {
             if (!(v >= p.min && v <= p.max) || (p.min_exclusive && v == p.min)) {
-                error(p.key, value, std::string(p.key) + " must be " + allowed + "; got '" + printable_text(value) + "'");
+                not_allowed(p.key, value, allowed);
                 return;
             }
         }
@@ -226,16 +228,13 @@ public:
         // The scene says how its cloud leaves the start (Scene::cloud): a pendulum and a chain turn
         // rigidly about their anchor; a system that has no such way refuses the cloud with its reason.
         if (scene.cloud.plane != CloudPlane::none) return;
-        const std::string allowed = std::string(scenarios()[static_cast<size_t>(c.scenario)].id) +
-                                    " has no phase cloud (" + scene.cloud.why +
-                                    "); the pendulum and the chain have one, in the first link's angle and its rate";
+        const MessageArgs why = {{"scenario", scenarios()[static_cast<size_t>(c.scenario)].id}, {"why", scene.cloud.why}};
         if (c.cloud > 0) {
-            error("cloud", std::to_string(c.cloud),
-                  "cloud=" + std::to_string(c.cloud) + " cannot be used here: " + allowed + "; drop cloud (0 is allowed)");
+            error("linked_no_cloud", "cloud", std::to_string(c.cloud), why);
             c.cloud = 0;
         }
         if (std::string_view(views()[static_cast<size_t>(c.view)].id) == "cloud") {
-            error("view", "cloud", "view=cloud cannot be used here: " + allowed + "; use another view");
+            error("linked_no_cloud_view", "view", "cloud", why);
             c.view = 0;
         }
     }
@@ -250,7 +249,7 @@ public:
         };
         Config& c = result.config;
         if (const Pair* v = find("v"); v && v->value != std::to_string(config_version)) {
-            error("v", v->value, "v must be 1 (the link format's version); got '" + printable_text(v->value) + "'");
+            not_allowed("v", v->value, {{"allowed", "version"}});
         }
         const Pair* preset = depth == 0 ? find("preset") : nullptr;
         const Pair* scenario = find("scenario");
@@ -260,7 +259,7 @@ public:
             if (preset_index < 0) {
                 std::vector<std::string> ids;
                 for (const auto& p : presets()) ids.push_back(p.id);
-                error("preset", preset->value, "unknown preset '" + printable_text(preset->value) + "'; known: " + join_ids(ids));
+                error("unknown_id", "preset", preset->value, {{"known", join_ids(ids)}});
             }
         }
         int scenario_index = find_scenario(default_scenario);
@@ -269,8 +268,7 @@ public:
             if (s < 0) {
                 std::vector<std::string> ids;
                 for (const auto& sc : scenarios()) ids.push_back(sc.id);
-                error("scenario", scenario->value,
-                      "unknown scenario '" + printable_text(scenario->value) + "'; known: " + join_ids(ids));
+                error("unknown_id", "scenario", scenario->value, {{"known", join_ids(ids)}});
             } else {
                 scenario_index = s;
             }
@@ -281,9 +279,8 @@ public:
             c = inner.result.config;
             integrators_given = inner.integrators_given;
             if (scenario && find_scenario(scenario->value) >= 0 && scenario_index != c.scenario) {
-                error("scenario", scenario->value,
-                      "scenario '" + printable_text(scenario->value) + "' does not match preset '" + preset->value +
-                          "', which is a " + scenarios()[c.scenario].id + " scenario; drop one of them");
+                error("scenario_mismatch", "scenario", scenario->value,
+                      {{"preset", preset->value}, {"scenario", scenarios()[c.scenario].id}});
             }
             scenario_index = c.scenario;
         } else {
@@ -295,29 +292,31 @@ public:
             const std::string& k = p.key;
             if (k == "v" || k == "scenario" || (k == "preset" && depth == 0)) continue;
             if (p.value.size() > max_value_length && k != "integrators") {
-                error(k, p.value, "the value of " + printable_text(k) + ", '" + printable_text(p.value) + "', is too long (" +
-                                      std::to_string(p.value.size()) + " characters; at most " +
-                                      std::to_string(max_value_length) + ")");
+                error("too_long", k, p.value,
+                      {{"length", std::to_string(p.value.size())}, {"max", std::to_string(max_value_length)}});
                 continue;
             }
             if (k == "integrators") {
                 parse_integrators(p.value, c);
             } else if (k == "dt") {
-                parse_scalar("dt", p.value, 0.0, dt_max, true, "a number > 0 and at most 10", c.dt);
+                parse_scalar("dt", p.value, 0.0, dt_max, true,
+                             {{"allowed", "number_above"}, {"min", "0"}, {"max", format_number(dt_max)}}, c.dt);
             } else if (k == "duration") {
-                parse_scalar("duration", p.value, 0.0, duration_max, true, "a number > 0 and at most 100000",
-                             c.duration);
+                parse_scalar("duration", p.value, 0.0, duration_max, true,
+                             {{"allowed", "number_above"}, {"min", "0"}, {"max", format_number(duration_max)}}, c.duration);
             } else if (k == "cloud") {
-                const std::string allowed = "a whole number from 0 (off) to " + std::to_string(max_cloud_points);
+                const MessageArgs allowed = {{"allowed", "whole_off"}, {"min", "0"}, {"max", std::to_string(max_cloud_points)}};
                 double n = 0.0;
                 if (parse_scalar("cloud", p.value, 0.0, max_cloud_points, false, allowed, n)) {
-                    if (n != std::floor(n)) error("cloud", p.value, "cloud must be " + allowed + "; got '" + printable_text(p.value) + "'");
+                    if (n != std::floor(n)) not_allowed("cloud", p.value, allowed);
                     else c.cloud = static_cast<int>(n);
                 }
             } else if (k == "cloud_radius") {
                 parse_scalar("cloud_radius", p.value, min_cloud_radius, max_cloud_radius, false,
-                             "a number from " + format_number(min_cloud_radius) + " to " +
-                                 format_number(max_cloud_radius) + " (metres along x, m/s along vx)",
+                             {{"allowed", "number_noted"},
+                              {"min", format_number(min_cloud_radius)},
+                              {"max", format_number(max_cloud_radius)},
+                              {"note", "metres along x, m/s along vx"}},
                              c.cloud_radius);
             } else if (k == "view") {
                 parse_row_id("view", p.value, views(), c.view);
@@ -325,17 +324,17 @@ public:
                 parse_row_id("lang", p.value, languages(), c.lang);
             } else if (k == "equal_cost") {
                 if (p.value == "0" || p.value == "1") c.equal_cost = p.value == "1";
-                else error("equal_cost", p.value, "equal_cost must be 0 (off) or 1 (on); got '" + printable_text(p.value) + "'");
+                else not_allowed("equal_cost", p.value, {{"allowed", "switch"}});
             } else if (k == "loop") {
                 if (const LoopKindInfo* kind = find_loop_kind(p.value)) c.loop.kind = kind->kind;
-                else error("loop", p.value, "loop must be fixed, variable or accumulator; got '" + printable_text(p.value) + "'");
+                else not_allowed("loop", p.value, {{"allowed", "loop_kind"}});
             } else if (const LoopKeySpec* loop_key = find_loop_key(k)) {
                 const LoopKeySpec& ls = *loop_key;
                 const auto x = parse_number(p.value);
                 const bool ok = x && *x >= ls.min && (ls.max_exclusive ? *x < ls.max : *x <= ls.max) &&
                                 (!ls.whole || *x == std::floor(*x));
                 if (ok) c.loop.*(ls.field) = *x;
-                else error(k, p.value, k + " must be " + loop_key_allowed(ls) + "; got '" + printable_text(p.value) + "'");
+                else not_allowed(k, p.value, loop_key_range(ls));
             } else {
                 size_t offset = 0;
                 const ParamSpec* spec = nullptr;
@@ -350,7 +349,7 @@ public:
                     std::string keys;
                     for (const char* shared : shared_keys()) keys += (keys.empty() ? "" : ", ") + std::string(shared);
                     for (const ParamSpec& ps : info.params) keys += std::string(", ") + ps.key;
-                    error(k, p.value, "unknown key '" + printable_text(k) + "' for scenario " + info.id + "; known keys: " + keys);
+                    error("unknown_key", k, p.value, {{"scenario", info.id}, {"known", keys}});
                     continue;
                 }
                 parse_param(*spec, offset, p.value, c);
@@ -359,7 +358,7 @@ public:
         if (info.check) {
             // Rules across keys: the offending key goes back to its base (preset or default) value.
             if (auto problem = info.check(Params(info, c.values))) {
-                error(problem->key, problem->value, problem->message);
+                error(problem->code.c_str(), problem->key, problem->value, problem->args);
                 size_t offset = 0;
                 for (const ParamSpec& ps : info.params) {
                     if (problem->key == ps.key)
@@ -377,7 +376,7 @@ public:
             // Neither value alone is wrong, but together they are: keep the base (preset or
             // default) duration, and the base dt too if the link's dt is still too fine for it.
             const std::string got = format_number(c.duration) + " / " + format_number(c.dt);
-            error("duration", got, "duration / dt must be at most 10000000 steps; got '" + got + "'");
+            error("too_many_steps", "duration", got, {{"max", format_number(max_steps)}});
             c.duration = base.duration;
             if (c.duration / c.dt > max_steps) {
                 c.loop = base.loop;
@@ -392,7 +391,6 @@ public:
     // default, as a preset's dt gives way to the loop's step. Then dt is the loop's step.
     void check_loop(const std::vector<Pair>& pairs, Config& c) {
         const LoopKind kind = c.loop.kind;
-        const std::string loop_text = kind == LoopKind::none ? "" : std::string("loop=") + loop_kind_id(kind);
         auto given = [&](const char* key) -> const Pair* {
             for (const Pair& p : pairs)
                 if (p.key == key) return &p;
@@ -407,46 +405,30 @@ public:
         for (const LoopKeySpec& spec : loop_keys()) {
             if (loop_reads(spec, c.loop)) continue;
             if (const Pair* p = given(spec.key); p && !refused(spec.key) && !(given("loop") && refused("loop"))) {
-                std::string why;
-                if (kind == LoopKind::none)
-                    why = std::string(spec.key) + " is a setting of the game loop: add loop=" +
-                          (spec.fixed ? "fixed" : "variable") + " (it is read by loop=" + loop_key_loops(spec) + ") or drop " +
-                          spec.key;
+                const MessageArgs loops = {{"loop", kind == LoopKind::none ? (spec.fixed ? "fixed" : "variable")
+                                                                               : loop_kind_id(kind)},
+                                           {"loops", loop_key_loops(spec)}};
+                if (kind == LoopKind::none) error("loop_key_without_loop", spec.key, p->value, loops);
                 else if (spec.needs_jitter && loop_reads(spec, LoopSettings{.kind = kind, .jitter = 0.5}))
-                    why = std::string(spec.key) + " only matters with jitter > 0 (it seeds the frame lengths); set jitter or drop " +
-                          spec.key;
-                else
-                    why = std::string(spec.key) + " has no effect with " + loop_text + " (it is read by loop=" +
-                          loop_key_loops(spec) + "); drop " + spec.key + " or choose such a loop";
-                error(spec.key, p->value, why + "; got '" + printable_text(p->value) + "'");
+                    error("loop_key_without_jitter", spec.key, p->value, loops);
+                else error("loop_key_unread", spec.key, p->value, loops);
             }
             c.loop.*(spec.field) = spec.def;
         }
         if (kind == LoopKind::none) return;
-        auto conflict = [&](const char* key, const std::string& value, const std::string& why) {
-            error(key, value, std::string(key) + "=" + printable_text(value) + " cannot be combined with " + loop_text +
-                                  ": " + why + "; got '" + printable_text(value) + "'");
-        };
-        if (const Pair* dt = given("dt")) {
-            conflict("dt", dt->value, "the loop sets the physics step, 1/(hz·substeps) (1/hz a frame for loop=variable); "
-                                      "drop dt and set hz and substeps, or drop loop");
-        }
+        const MessageArgs loop = {{"loop", loop_kind_id(kind)}};
+        if (const Pair* dt = given("dt")) error("loop_sets_dt", "dt", dt->value, loop);
         if (c.equal_cost) {
-            conflict("equal_cost", "1", "equal cost steps each method at its own multiple of dt, a game loop steps "
-                                        "every method at the frame's step; drop one of them");
+            error("loop_and_equal_cost", "equal_cost", "1", loop);
             c.equal_cost = false;
         }
         if (c.cloud > 0) {
-            conflict("cloud", std::to_string(c.cloud), "the phase-space cloud is stepped at a fixed dt, not by frames; "
-                                                       "drop one of them");
+            error("loop_and_cloud", "cloud", std::to_string(c.cloud), loop);
             c.cloud = 0;
         }
         const std::string view = views()[static_cast<size_t>(c.view)].id;
         if (view == "convergence" || view == "cloud" || (view == "stability" && kind == LoopKind::variable)) {
-            conflict("view", view, view == "stability" ? "a variable loop has no one step to place on the stability map; "
-                                                         "use loop=fixed or accumulator"
-                                                       : "that view halves or fixes dt itself; use view=motion (or "
-                                                         "view=stability with loop=fixed or accumulator)");
+            error(view == "stability" ? "variable_loop_and_stability" : "loop_and_stepping_view", "view", view, loop);
             c.view = 0;
         }
         c.dt = loop_step(c.loop);

@@ -3,6 +3,7 @@
 // shared by the CLI, the page's address hash and share links. Parse, validate, normalise.
 #pragma once
 #include "frame_loop.hpp"
+#include "messages.hpp"
 #include "number_text.hpp"
 #include "scenarios.hpp"
 
@@ -99,7 +100,9 @@ struct Config {
 struct ConfigError {
     std::string key;      // the key concerned (may be empty for a malformed pair)
     std::string value;    // the offending text, shortened and made printable
-    std::string message;  // names the key, the value and what is allowed
+    std::string message;  // names the key, the value and what is allowed (English: message_text)
+    std::string code;     // a row of message_table() (core/messages.hpp)
+    MessageArgs args;     // its arguments: key and got always, the row's others
 };
 
 struct ParseResult {

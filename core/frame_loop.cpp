@@ -64,12 +64,18 @@ const LoopKeySpec* find_loop_key(std::string_view key) {
     return nullptr;
 }
 
-std::string loop_key_allowed(const LoopKeySpec& spec) {
-    std::string out = spec.whole ? "a whole number from " : "a number from ";
-    out += format_number(spec.min) + (spec.max_exclusive ? " to below " : " to ") + format_number(spec.max);
-    if (*spec.meaning && !spec.whole) out += std::string(" (") + spec.meaning + ")";
-    return out;
+MessageArgs loop_key_range(const LoopKeySpec& spec) {
+    // A whole number's range says enough; a number's range adds what it means.
+    const bool noted = *spec.meaning && !spec.whole;
+    const char* form = spec.whole ? "whole"
+                       : spec.max_exclusive ? (noted ? "number_below_noted" : "number_below")
+                                            : (noted ? "number_noted" : "number");
+    MessageArgs args = {{"allowed", form}, {"min", format_number(spec.min)}, {"max", format_number(spec.max)}};
+    if (noted) args.push_back({"note", spec.meaning});
+    return args;
 }
+
+std::string loop_key_allowed(const LoopKeySpec& spec) { return allowed_text(loop_key_range(spec)); }
 
 bool loop_reads(const LoopKeySpec& spec, const LoopSettings& s) {
     const bool kind = (s.kind == LoopKind::fixed && spec.fixed) || (s.kind == LoopKind::variable && spec.variable) ||

@@ -10,6 +10,7 @@
 // same numbers on every platform (integer arithmetic and exact conversions only; never a
 // standard-library distribution, whose output differs between libraries).
 #pragma once
+#include "messages.hpp"
 
 #include <cstdint>
 #include <string>
@@ -63,7 +64,9 @@ struct LoopKeySpec {
 // read this table.
 const std::vector<LoopKeySpec>& loop_keys();
 const LoopKeySpec* find_loop_key(std::string_view key);
-// What the key allows, for messages and lists: "a number from 1 to 1000 (frames per second)".
+// What the key allows, as the arguments of a not_allowed message (core/messages.hpp), and in
+// words: "a number from 1 to 1000 (frames per second)".
+MessageArgs loop_key_range(const LoopKeySpec& spec);
 std::string loop_key_allowed(const LoopKeySpec& spec);
 // Whether loop settings s read the key (its loop reads it and, for the seed, there is jitter).
 bool loop_reads(const LoopKeySpec& spec, const LoopSettings& s);

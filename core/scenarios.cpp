@@ -173,10 +173,10 @@ std::optional<ParamProblem> check_orbit(const Params& p) {
     const dvec2 x0 = p.vec("x0");
     if (!(std::hypot(x0.x, x0.y) >= min_orbit_distance)) {
         const std::string got = format_number(x0.x) + "," + format_number(x0.y);
-        return ParamProblem{"x0", got,
-                            "x0 must be at least " + format_number(min_orbit_distance) +
-                                " m from the central body at (0,0) (two numbers 'x,y', each from " +
-                                format_number(-big) + " to " + format_number(big) + "); got '" + got + "'"};
+        return ParamProblem{"x0", got, "orbit_too_close",
+                            {{"min", format_number(min_orbit_distance)},
+                             {"lo", format_number(-big)},
+                             {"hi", format_number(big)}}};
     }
     return std::nullopt;
 }
@@ -300,27 +300,23 @@ void build_bridge(const Params& p, Scene& sc) {
                        "apart"};
 }
 
-std::string range_text(double lo, double hi) { return "from " + format_number(lo) + " to " + format_number(hi); }
-
 // compliance: 0, or soft enough that 1/(α m) <= 1e12 for the lightest body.
 std::optional<ParamProblem> check_compliance(const Params& p, double lightest) {
     const double alpha = p.num("compliance");
     const double least = 1.0 / (max_stiffness_over_mass * lightest);
     if (alpha != 0.0 && alpha < least)
-        return ParamProblem{"compliance", format_number(alpha),
-                            "compliance must be 0 (rigid) or at least " + format_number(least) +
-                                " m/N for the lightest body's mass " + format_number(lightest) +
-                                " kg (stiffness/mass at most 1e12), and at most " + format_number(max_compliance) +
-                                "; got '" + format_number(alpha) + "'"};
+        return ParamProblem{"compliance", format_number(alpha), "compliance_too_stiff",
+                            {{"min", format_number(least)},
+                             {"mass", format_number(lightest)},
+                             {"max", format_number(max_compliance)}}};
     return std::nullopt;
 }
 
 std::optional<ParamProblem> check_links(const Params& p, int least) {
     const double n = p.num("links");
     if (n != std::floor(n) || n < least || n > max_links)
-        return ParamProblem{"links", format_number(n),
-                            "links must be a whole number " + range_text(least, max_links) + "; got '" +
-                                format_number(n) + "'"};
+        return ParamProblem{"links", format_number(n), "not_allowed",
+                            {{"allowed", "whole"}, {"min", format_number(least)}, {"max", format_number(max_links)}}};
     return std::nullopt;
 }
 
@@ -330,9 +326,8 @@ std::optional<ParamProblem> check_chain(const Params& p) {
     if (auto problem = check_links(p, 1)) return problem;
     const double end_mass = p.num("end_mass");
     if (end_mass != 0.0 && end_mass < small)
-        return ParamProblem{"end_mass", format_number(end_mass),
-                            "end_mass must be 0 (the same as m) or " + range_text(small, big) + " kg; got '" +
-                                format_number(end_mass) + "'"};
+        return ParamProblem{"end_mass", format_number(end_mass), "not_allowed",
+                            {{"allowed", "zero_means_m"}, {"min", format_number(small)}, {"max", format_number(big)}}};
     return check_compliance(p, std::min(p.num("m"), end_mass > 0.0 ? end_mass : p.num("m")));
 }
 
@@ -342,10 +337,8 @@ std::optional<ParamProblem> check_bridge(const Params& p) {
     // parallel, and their constraints nearly the same equation (A's condition ~ 8 (L/span)²).
     const double reach = p.num("links") * p.num("length"), least = p.num("length") / 1000.0;
     if (!(p.num("span") < reach) || p.num("span") < least)
-        return ParamProblem{"span", format_number(p.num("span")),
-                            "span must be at least length/1000 = " + format_number(least) +
-                                " m and less than links × length = " + format_number(reach) +
-                                " m (a bridge sags between its anchors); got '" + format_number(p.num("span")) + "'"};
+        return ParamProblem{"span", format_number(p.num("span")), "span_out_of_reach",
+                            {{"min", format_number(least)}, {"max", format_number(reach)}}};
     return check_compliance(p, p.num("m"));
 }
 

@@ -4,6 +4,7 @@
 // shows. The config parser, `stepwise list`, the CLI, the page and the tests read this table;
 // nothing else switches on a scenario id. A scenario that composes existing forces is one row.
 #pragma once
+#include "messages.hpp"
 #include "system.hpp"
 
 #include <optional>
@@ -100,8 +101,10 @@ struct PresetInfo {
 };
 
 // A problem that involves several keys at once (each key alone was in its range).
+// code is a row of message_table() (core/messages.hpp); args its arguments besides key and got.
 struct ParamProblem {
-    std::string key, value, message;
+    std::string key, value, code;
+    MessageArgs args;
 };
 
 struct ScenarioInfo {

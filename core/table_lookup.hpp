@@ -13,4 +13,12 @@ int index_of_id(const std::vector<Row>& table, std::string_view id) {
     return -1;
 }
 
+// The same for a table whose rows name themselves with another field (a message's code).
+template <class Row>
+int index_of_id(const std::vector<Row>& table, std::string_view id, const char* Row::*field) {
+    for (std::size_t i = 0; i < table.size(); ++i)
+        if (id == table[i].*field) return static_cast<int>(i);
+    return -1;
+}
+
 }  // namespace stepwise

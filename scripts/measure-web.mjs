@@ -169,7 +169,7 @@ const loadAfter = os.loadavg()[0];
 // simulation time goes.
 const createStepwise = createRequire(import.meta.url)(path.join(site, 'stepwise-full.js'));
 const M = await createStepwise({ wasmBinary: fs.readFileSync(path.join(site, 'stepwise-full.wasm')) });
-const stepCost = M.integrators().map((info) => {
+const stepCost = JSON.parse(M.tables()).integrators.map((info) => {
   const sim = new M.Simulation(`scenario=spring&integrators=${info.id}&cloud=100000`);
   sim.advanceSteps(2);
   const times = [];

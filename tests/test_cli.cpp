@@ -164,8 +164,11 @@ TEST_CASE("cli list --format json: every table in strict JSON, each integrator's
     REQUIRE(r.status == 0);
     const auto doc = parse_json(r.out);
     REQUIRE(doc);
-    CHECK(doc->keys() == std::vector<std::string>{"integrators", "order_regimes", "limits", "scenarios", "presets", "loop",
-                                                  "views"});
+    CHECK(doc->keys() == std::vector<std::string>{"integrators", "reference_id", "order_regimes", "limits", "shared_keys",
+                                                  "scenarios", "presets", "loop", "views", "languages", "messages",
+                                                  "allowed_forms"});
+    CHECK((*doc)["messages"].items.size() == message_table().size());
+    CHECK((*doc)["allowed_forms"].items.size() == allowed_forms().size());
     const auto& ints = (*doc)["integrators"].items;
     REQUIRE(ints.size() == integrators().size());
     for (size_t k = 0; k < ints.size(); ++k) {

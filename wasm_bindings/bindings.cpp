@@ -16,12 +16,7 @@ using stepwise::web::Playground;
 EMSCRIPTEN_BINDINGS(stepwise) {
     function("parse", &stepwise::web::parse);
     function("normalise", &stepwise::web::normalise_query);
-    function("integrators", &stepwise::web::integrator_table);
-    function("scenarios", &stepwise::web::scenario_table);
-    function("presets", &stepwise::web::preset_table);
-    function("limits", &stepwise::web::limits);
-    function("loopTable", &stepwise::web::loop_table);
-    function("views", &stepwise::web::view_table);
+    function("tables", &stepwise::web::tables);
 
     class_<Playground>("Simulation")
         .constructor<const std::string&>()

@@ -1,5 +1,7 @@
 #include "playground.hpp"
 
+#include "tables.hpp"
+
 #include "forces/force_kind.hpp"
 
 #include "rows.hpp"
@@ -25,6 +27,10 @@ val error_list(const std::vector<ConfigError>& errors) {
         item.set("key", e.key);
         item.set("value", e.value);
         item.set("message", e.message);
+        item.set("code", e.code);
+        val args = val::object();
+        for (const MessageArg& a : e.args) args.set(a.name, a.value);
+        item.set("args", args);
         list.call<void>("push", item);
     }
     return list;
@@ -647,77 +653,22 @@ val parse(const std::string& query) {
 
 std::string normalise_query(const std::string& query) { return normalise(parse_config(query).config); }
 
-val integrator_table() {
-    val list = val::array();
-    for (const IntegratorInfo& i : integrators()) {
-        val item = val::object();
-        item.set("id", std::string(i.id));
-        item.set("name", std::string(i.name));
-        item.set("family", std::string(i.family));
-        val orders = val::object();
-        for (OrderRegime kind : table_regimes) orders.set(regime_id(kind), order_value(i.orders.in(kind)));
-        item.set("orders", orders);
-        item.set("orders_text", orders_summary(i.orders));
-        item.set("order_note", std::string(i.order_note));
-        item.set("force_evaluations", i.force_evaluations);
-        item.set("evaluations_note", std::string(i.evaluations_note));
-        item.set("symplectic", i.symplectic);
-        item.set("implicit", i.implicit);
-        item.set("stateful", i.stateful);
-        item.set("adaptive", i.adaptive);
-        item.set("description", std::string(i.description));
-        item.set("update", std::string(i.update));  // the step's equations, one per line
-        list.call<void>("push", item);
-    }
-    return list;
-}
 
-val scenario_table() {
-    val list = val::array();
-    for (const ScenarioInfo& s : scenarios()) {
-        val item = val::object();
-        item.set("id", std::string(s.id));
-        item.set("name", std::string(s.name));
-        item.set("description", std::string(s.description));
-        val params = val::array();
-        for (const ParamSpec& p : s.params) {
-            val spec = val::object();
-            spec.set("key", std::string(p.key));
-            spec.set("dims", p.dims);
-            val def = val::array();
-            for (int d = 0; d < p.dims; ++d) def.call<void>("push", p.def[d]);
-            spec.set("default", def);
-            spec.set("min", p.min);
-            spec.set("max", p.max);
-            spec.set("min_exclusive", p.min_exclusive);
-            spec.set("unit", std::string(p.unit));
-            spec.set("label", std::string(p.label));
-            spec.set("meaning", std::string(p.meaning));
-            params.call<void>("push", spec);
-        }
-        item.set("params", params);
-        item.set("reference", std::string(s.reference));
-        item.set("phase_plot", std::string(s.phase_plot));
-        item.set("rules", s.rules);
-        val preset_ids = val::array();
-        for (const PresetInfo& p : s.presets) preset_ids.call<void>("push", std::string(p.id));
-        item.set("presets", preset_ids);
-        list.call<void>("push", item);
-    }
-    return list;
-}
 
-val preset_table() {
-    val list = val::array();
-    for (const PresetInfo& p : presets()) {
-        val item = val::object();
-        item.set("id", std::string(p.id));
-        item.set("name", std::string(p.name));
-        item.set("description", std::string(p.description));
-        item.set("query", std::string(p.query));
-        list.call<void>("push", item);
-    }
-    return list;
+
+// Every table of the core (core/tables.hpp, the text `stepwise list --format json` prints), with
+// the page module's own limits in "limits".
+std::string tables() {
+    // The longest query the core could read in full: max_pairs key=value pairs, key and value
+    // each at most max_value_length characters once decoded, every decoded character at most a
+    // three-character %XX escape, and '=' and '&' between. A longer query has a part too long
+    // or too many parts, so the page refuses it whole before copying it into the module's heap.
+    const double max_query_length = static_cast<double>(max_pairs * (2 * 3 * max_value_length + 2));
+    return tables_json({{"max_steps_per_call", Playground::max_steps_per_call},
+                        {"history_capacity", history_capacity},
+                        {"max_export_rows", static_cast<double>(max_export_rows)},
+                        {"max_page_cloud_points", max_page_cloud_points},
+                        {"max_query_length", max_query_length}});
 }
 
 val Playground::loop() const {
@@ -734,79 +685,8 @@ val Playground::loop() const {
     return out;
 }
 
-val loop_table() {
-    val out = val::object();
-    val kinds = val::array();
-    for (const LoopKindInfo& k : loop_kinds()) {
-        val item = val::object();
-        item.set("id", std::string(k.id));
-        item.set("description", std::string(k.description));
-        kinds.call<void>("push", item);
-    }
-    val keys = val::array();
-    for (const LoopKeySpec& k : loop_keys()) {
-        val item = val::object();
-        item.set("key", std::string(k.key));
-        item.set("min", k.min);
-        item.set("max", k.max);
-        item.set("default", k.def);
-        item.set("whole", k.whole);
-        item.set("maxExclusive", k.max_exclusive);
-        item.set("label", std::string(k.label));
-        item.set("unit", std::string(k.unit));
-        item.set("meaning", std::string(k.meaning));
-        item.set("allowed", loop_key_allowed(k));
-        item.set("fixed", k.fixed);
-        item.set("variable", k.variable);
-        item.set("accumulator", k.accumulator);
-        item.set("needsJitter", k.needs_jitter);
-        keys.call<void>("push", item);
-    }
-    out.set("kinds", kinds);
-    out.set("keys", keys);
-    out.set("rules", std::string(loop_rules));
-    return out;
-}
 
-val view_table() {
-    val list = val::array();
-    for (const ViewInfo& v : views()) {
-        val item = val::object();
-        item.set("id", std::string(v.id));
-        item.set("name", std::string(v.name));
-        item.set("description", std::string(v.description));
-        list.call<void>("push", item);
-    }
-    return list;
-}
 
-val limits() {
-    val out = val::object();
-    out.set("version", config_version);
-    out.set("dt_max", dt_max);
-    out.set("duration_max", duration_max);
-    out.set("max_steps", max_steps);
-    out.set("default_dt", default_dt);
-    out.set("default_duration", default_duration);
-    out.set("default_scenario", std::string(default_scenario));
-    out.set("default_integrators", std::string(default_integrators));
-    out.set("max_steps_per_call", Playground::max_steps_per_call);
-    out.set("history_capacity", history_capacity);
-    out.set("max_export_rows", static_cast<double>(max_export_rows));
-    out.set("max_page_cloud_points", max_page_cloud_points);
-    out.set("max_cloud_points", max_cloud_points);
-    out.set("default_cloud_radius", default_cloud_radius);
-    out.set("min_cloud_radius", min_cloud_radius);
-    out.set("max_cloud_radius", max_cloud_radius);
-    // The longest query the core could read in full: max_pairs key=value pairs, key and value
-    // each at most max_value_length characters once decoded, every decoded character at most a
-    // three-character %XX escape, and '=' and '&' between. A longer query has a part too long
-    // or too many parts, so the page refuses it whole before copying it into the module's heap.
-    out.set("max_pairs", static_cast<double>(max_pairs));
-    out.set("max_value_length", static_cast<double>(max_value_length));
-    out.set("max_query_length", static_cast<double>(max_pairs * (2 * 3 * max_value_length + 2)));
-    return out;
-}
 
 namespace {
 constexpr size_t chunk_bytes = 256 * 1024;

@@ -212,18 +212,10 @@ private:
 };
 
 // Config functions and tables, as plain JS objects and arrays.
-emscripten::val parse(const std::string& query);  // {ok, config, errors: [{key, value, message}]}
+emscripten::val parse(const std::string& query);  // {ok, config, errors: [{key, value, message, code, args}]}
 std::string normalise_query(const std::string& query);  // the valid parts, normalised
-emscripten::val integrator_table();
-emscripten::val scenario_table();
-emscripten::val preset_table();
-// The views table (core/config.hpp): [{id, name, description}], the first the default.
-emscripten::val view_table();
-emscripten::val limits();  // dt_max, duration_max, max_steps, default dt, ...
-// The game loop's kinds and keys (core/frame_loop.hpp): {kinds: [{id, description}], keys:
-// [{key, min, max, default, whole, maxExclusive, label, unit, meaning, allowed, fixed, variable,
-// accumulator, needsJitter}], rules}.
-emscripten::val loop_table();
+// Every table of the core as JSON (core/tables.hpp), the page module's own limits added.
+std::string tables();
 
 // The text of `stepwise run QUERY --steps N --every K --format csv|json`, in slices, so the page
 // stays responsive on a long run: run(n, budget_ms) advances at most n more steps (fewer once

@@ -67,6 +67,8 @@ function oneTwoFiveNext(x, dir) {
   const ladder = [0.5, 1, 2, 5, 10, 20].map((m) => m * d);
   return dir > 0 ? ladder.find((v) => v > x * (1 + 1e-9)) : ladder.reverse().find((v) => v < x * (1 - 1e-9));
 }
+// The smallest 1, 2 or 5 × 10^n at least x > 0 (a linear slider's end).
+const nice = (x) => { const d = decades(x); return [1, 2, 5, 10].map((m) => m * d).find((v) => v >= x * (1 - 1e-9)); };
 // Rounds away binary noise (0.1 + 0.2): 12 significant digits.
 const tidy = (x) => Number(x.toPrecision(12));
 // spec: {min, max, minExclusive, scale: a typical size for a field at 0, integer}.
@@ -126,6 +128,7 @@ export class Controls {
     this.scenario = null;
     this.presetConfigs = new Map(core.presets.map((p) => [core.normalise(`preset=${p.id}`), p.id]));
     this.fields = new Map();  // key -> {inputs, error, spec}: the number fields (numberField)
+    this.mainSliders = [];  // the system's main parameters as sliders (mainSlider)
     this.build();
     // The settings fold under one button on a narrow screen (a phone, a small frame), so the
     // canvas comes first; on a wide one they are the open left column.
@@ -243,10 +246,13 @@ export class Controls {
     });
     // The chosen preset's whole name (a long one may not fit the closed menu) and what it shows.
     this.presetText = el('p', { class: 'hint preset-text', id: 'preset-description' });
+    // What the system and the preset show folds under one line: the first screen is the controls'.
     const system = el('fieldset', { class: 'group' }, [
       el('legend', { text: t('System') }),
-      el('label', { for: 'scenario', text: t('System') }), this.scenarioSelect, this.scenarioText,
-      el('label', { for: 'preset', text: t('Preset') }), this.presetSelect, this.presetText,
+      el('label', { for: 'scenario', text: t('System') }), this.scenarioSelect,
+      el('label', { for: 'preset', text: t('Preset') }), this.presetSelect,
+      el('details', { class: 'fold about', id: 'about-setup' }, [el('summary', { text: t('What this system and preset show') }),
+        this.scenarioText, this.presetText]),
     ]);
 
     // Time step and duration.
@@ -272,9 +278,16 @@ export class Controls {
       { min: 0, minExclusive: true, max: core.limits.dt_max, scale: core.limits.default_dt });
     const durationError = this.numberField('duration', [this.durationNumber],
       { min: 0, minExclusive: true, max: core.limits.duration_max, scale: core.limits.default_duration });
+    this.dtOut = el('output', { for: 'dt-slider', class: 'slider-value', id: 'dt-slider-value' });
+    // The first screen's sliders (issue 23 §2): dt, and the system's main parameters (buildParams).
+    this.sliders = el('div', { class: 'sliders' });
+    this.main = el('fieldset', { class: 'group main-params', id: 'main-params' }, [
+      el('legend', { text: t('Main parameters') }),
+      el('div', { class: 'slider-row' }, [el('label', { for: 'dt-slider', text: t('dt (log scale)') }), this.dtOut, this.dtRange]),
+      this.sliders,
+    ]);
     const timing = el('fieldset', { class: 'group' }, [
       el('legend', { text: t('Time step') }),
-      el('label', { for: 'dt-slider', text: t('dt (log scale)') }), this.dtRange,
       el('div', { class: 'row' }, [
         el('label', { for: 'dt', text: 'dt (s)' }), this.dtNumber,
         el('label', { for: 'duration', text: t('duration (s)') }), this.durationNumber,
@@ -304,12 +317,61 @@ export class Controls {
       });
       families.push(el('fieldset', { class: 'family' }, [el('legend', { text: familyTitle()[family] || family }), ...items]));
     }
-    const integrators = el('fieldset', { class: 'group' }, [el('legend', { text: t('Integrators') }), ...families]);
+    // The chosen ones by name; the whole list folds under them (shut at first, on every screen).
+    this.chosenText = el('span', { class: 'chosen', id: 'integrators-chosen' });
+    const integrators = el('fieldset', { class: 'group', id: 'integrators-group' }, [el('legend', { text: t('Integrators') }),
+      el('details', { class: 'fold', id: 'integrators-fold' }, [el('summary', {}, [this.chosenText]), ...families])]);
 
     // The system's parameters (rebuilt when the system changes).
     this.params = el('fieldset', { class: 'group', id: 'params' }, [el('legend', { text: t('Parameters') })]);
 
-    this.root.replaceChildren(system, timing, integrators, this.buildCloud(), this.params);
+    // Everything else folds away (issue 23 §2), one summary to open, by keyboard too.
+    const more = el('details', { class: 'fold more-settings', id: 'more-settings' }, [
+      el('summary', { text: t('More: time step, duration, equal cost, phase-space cloud, every parameter') }),
+      timing, this.buildCloud(), this.params]);
+    this.root.replaceChildren(system, this.main, integrators, more);
+  }
+
+  // A slider for one of the system's main parameters, its value beside it: dragging it applies
+  // the value at once (as the dt slider does). A parameter that may be 0 gets a linear slider
+  // from 0; a strictly positive one a log slider two decades either side of its default.
+  mainSlider(spec) {
+    const range = el('input', { type: 'range', id: `slider-${spec.key}`, step: 'any', 'aria-describedby': `param-${spec.key}-hint` });
+    const out = el('output', { for: range.id, class: 'slider-value' });
+    const log = spec.min > 0 || spec.min_exclusive;
+    const slider = { spec, range, out, log, lo: 0, hi: 1 };
+    range.addEventListener('input', () => {
+      const v = Number(slider.log ? Math.pow(10, Number(range.value)) : Number(range.value)).toPrecision(3);
+      const value = Math.min(spec.max, Math.max(spec.min, Number(v)));
+      this.showSlider(slider, value);
+      this.edit(spec.key, value);
+    });
+    this.mainSliders.push(slider);
+    return el('div', { class: 'slider-row' }, [el('label', { for: range.id, text: `${spec.label} (${spec.key})` }), out, range]);
+  }
+
+  // A main slider at `value`: its span takes the value in (a value outside it re-spans it).
+  showSlider(slider, value) {
+    const { spec, range, out, log } = slider;
+    const unit = spec.unit ? ` ${spec.unit}` : '';
+    out.textContent = `${plainNumber(value)}${unit}`;
+    range.setAttribute('aria-valuetext', `${spec.key} = ${plainNumber(value)}${unit}`);
+    if (document.activeElement === range) return;
+    const base = Math.abs(spec.default) || Math.abs(value) || 1;
+    if (log) {
+      const c = Math.log10(Math.max(value, spec.min > 0 ? spec.min : 1e-12));
+      if (!(c >= slider.lo && c <= slider.hi)) {
+        slider.lo = Math.max(Math.log10(Math.min(base, value) / 100), Math.log10(Math.max(spec.min, 1e-12)));
+        slider.hi = Math.min(Math.log10(Math.max(base, value) * 100), Math.log10(spec.max));
+      }
+      range.min = String(slider.lo); range.max = String(slider.hi); range.value = String(c);
+    } else {
+      if (!(value >= slider.lo && value <= slider.hi)) {
+        slider.lo = Math.max(spec.min, Math.min(0, value));
+        slider.hi = Math.min(spec.max, nice(Math.max(10 * base, 2 * Math.abs(value))));
+      }
+      range.min = String(slider.lo); range.max = String(slider.hi); range.value = String(value);
+    }
   }
 
   // Equal cost (equal_cost=1): every integrator gets the same force evaluations per simulated
@@ -426,6 +488,9 @@ export class Controls {
       ]);
     });
     this.params.replaceChildren(el('legend', { text: t('Parameters: {system}', { system: info.name }) }), ...rows);
+    this.mainSliders = [];
+    this.sliders.replaceChildren(...info.params.filter((spec) => spec.dims === 1 && spec.unit !== 'kg').slice(0, 3)
+      .map((spec) => this.mainSlider(spec)));
     this.scenarioText.textContent = info.description;
   }
 
@@ -444,12 +509,18 @@ export class Controls {
       if (document.activeElement !== this.dtRange) this.dtRange.value = String(Math.log10(dt));
       this.dtRange.setAttribute('aria-valuetext', `dt = ${dt} s`);
     }
+    this.dtOut.textContent = dt > 0 ? `${plainNumber(dt)} s` : '';
     this.durationNumber.value = valueOf(config, 'duration');
     const chosen = new Set((valueOf(config, 'integrators') || '').split(','));
     for (const [id, box] of this.integratorBoxes) box.checked = chosen.has(id);
+    this.chosenText.textContent = this.core.integrators.filter((i) => chosen.has(i.id)).map((i) => i.name).join(', ');
     for (const [key, inputs] of this.paramInputs) {
       const values = (valueOf(config, key) || '').split(',');
       inputs.forEach((input, d) => { input.value = values[d] ?? ''; });
+    }
+    for (const slider of this.mainSliders) {
+      const value = Number(valueOf(config, slider.spec.key));
+      if (Number.isFinite(value)) this.showSlider(slider, value);
     }
     this.equalCostBox.checked = valueOf(config, 'equal_cost') === '1';
     const cloud = Number(valueOf(runConfig, 'cloud') || 0);

@@ -17,7 +17,7 @@ export function withoutKeys(query, keys) {
 
 // Whether a loop of `kind` with this jitter reads the key (the core's rule, from its table).
 export function loopReads(spec, kind, jitter) {
-  return Boolean(kind) && spec[kind] === true && (!spec.needsJitter || jitter > 0);
+  return Boolean(kind) && spec[kind] === true && (!spec.needs_jitter || jitter > 0);
 }
 
 // "slowed: 1.30 s of game time dropped in 12 frames", or '' (the core's dropped_text, from the
@@ -41,7 +41,9 @@ export class GameLoopPanel {
     this.line.id = 'loop-line';
     this.line.hidden = true;
     legendBar.append(this.line);
-    controlsRoot.append(this.build());
+    // Under the main parameters and the integrators: a loop's controls belong to the first screen.
+    const after = controlsRoot.querySelector('#integrators-group');
+    if (after) after.after(this.build()); else controlsRoot.append(this.build());
     this.shown = '';
   }
 
@@ -87,8 +89,12 @@ export class GameLoopPanel {
     label.htmlFor = 'loop';
     const group = el('fieldset', 'group');
     group.id = 'loop-group';
-    group.append(el('legend', '', t('Game loop')), el('p', 'hint', t('Run the integrators inside a game\'s frame loop: ' +
-      'what a player sees at this frame rate.')), label, this.select, this.hint, ...rows);
+    // The introduction is the select's description too (a wide screen shows the controls only).
+    const intro = el('p', 'hint loop-intro', t('Run the integrators inside a game\'s frame loop: ' +
+      'what a player sees at this frame rate.'));
+    intro.id = 'loop-intro';
+    this.select.setAttribute('aria-describedby', 'loop-intro loop-hint');
+    group.append(el('legend', '', t('Game loop')), intro, label, this.select, this.hint, ...rows);
     this.rows = new Map(this.table.keys.map((spec, i) => [spec.key, rows[i]]));
     return group;
   }
@@ -127,6 +133,7 @@ export class GameLoopPanel {
     this.select.value = kind;
     const description = this.table.kinds.find((k) => k.id === kind);
     this.hint.textContent = description ? description.description : t('No game loop: the integrators step dt at a time.');
+    this.hint.title = this.hint.textContent;  // a wide screen shows two lines of it
     for (const spec of this.table.keys) {
       this.rows.get(spec.key).hidden = !loopReads(spec, kind, loop.jitter);  // the seed shows once there is jitter
       const input = this.inputs.get(spec.key);
@@ -135,9 +142,13 @@ export class GameLoopPanel {
     }
     const { dtNumber, dtRange } = this.controls;
     dtNumber.disabled = dtRange.disabled = Boolean(kind);
+    // The first screen's dt slider gives way to the loop's controls, which set the step.
+    const dtRow = dtRange.closest('.slider-row');
+    if (dtRow) dtRow.hidden = Boolean(kind);
     if (kind) {
       dtNumber.value = String(loop.step);
       dtRange.value = String(Math.log10(loop.step));
+      this.controls.dtOut.textContent = `${plainNumber(Number(loop.step.toPrecision(3)))} s`;
     }
     this.text = kind ? t('game loop: {loop}', { loop: sentence('loop', loop.text) }) : '';
     this.shown = null;

@@ -46,8 +46,32 @@ export function useLanguage(lang, strings = null) {
   sentences = strings ? strings.sentences : null;
   messages = strings;
 }
-// A problem the core found in a link ({key, value, message}), in the page's language.
-export const coreMessage = (e) => (messages && messages.coreMessage ? messages.coreMessage(e) : e.message);
+// A problem the core found in a link ({key, value, message, code, args}) in the page's language:
+// the language's template for its code (web/strings/<id>.js messages, the same {names} as the
+// core's English row in core/messages.cpp) filled from its arguments; in English, the core's own
+// sentence. A code the language has no template for (tests/web/language.test.mjs finds none)
+// shows the language's sentence naming the key and the value.
+export function coreMessage(e) {
+  if (!messages) return e.message;
+  const template = messages.messages?.[e.code];
+  return template ? fillMessage(template, e.args || {}) : messages.unknownMessage(e);
+}
+// What a key allows ({allowed: form, min, max, note}, a loop key's range) in the page's language.
+export function allowedText(args) {
+  if (!messages) return null;
+  const template = messages.allowedForms?.[args.allowed];
+  return template ? fillMessage(template, args) : null;
+}
+// {name} replaced by the argument of that name, each in the language's form (a number with the
+// language's decimal mark; `got`, what the user typed, as typed); {allowed} is itself a form.
+function fillMessage(template, args) {
+  return template.replace(/\{(\w+)\}/g, (whole, name) => {
+    if (!(name in args)) return whole;
+    if (name === 'allowed') return allowedText(args) ?? args.allowed;
+    const format = messages.messageArgs?.[name];
+    return format ? format(String(args[name])) : String(args[name]);
+  });
+}
 // One of the embed options' problems (web/mode.js writes them in English), in the page's language.
 export const pageMessage = (text) => (messages && messages.pageMessage ? messages.pageMessage(text) : text);
 // One of the core's sentences (kind: a function of sentences, e.g. 'loop') in the page's language.
@@ -112,6 +136,9 @@ export function localiseTables(core, strings) {
     for (const p of s.params) { text(p, 'label'); text(p, 'meaning'); }
   }
   for (const p of core.presets) { text(p, 'name'); text(p, 'description'); }
-  for (const k of core.loopTable.keys) for (const f of ['label', 'meaning', 'allowed']) text(k, f);
+  for (const k of core.loopTable.keys) {
+    for (const f of ['label', 'meaning']) text(k, f);
+    k.allowed = allowedText(k.range) ?? k.allowed;
+  }
   text(core.loopTable, 'rules');
 }

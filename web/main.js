@@ -20,7 +20,6 @@ import { runStudy, storedStudy, studySizes, physicsKey } from './study.js';
 import { sliceStats, nextTask } from './slices.js';
 import { BoundsProbe } from './bounds.js';
 import { GameLoopPanel } from './gameloop.js';
-import { LoopNotice } from './loop-notice.js';
 import { installFrameControls } from './framecontrols.js';
 import { installPanels } from './panels.js';
 import { ViewTools } from './view-tools.js';
@@ -58,7 +57,25 @@ let tabs = null;
 let viewId = 'motion';       // the view shown (the config's view key, the core's table's id)
 let refusedView = null;      // a view asked for that the core cannot run with the config's game loop (or system)
 let refusal = null;          // the core's error refusing it
-let loopNotice = null;       // what that view shows in its place (web/loop-notice.js)
+let loopNotice = null;       // what that view shows in its place (web/loop-notice.js, loaded once a loop is on)
+let loopNoticeLoad = null;
+let loopNoticeShown = null;  // what it is to show: {view, name, loop}, or null
+const loadLoopNotice = () => {
+  loopNoticeLoad = loopNoticeLoad || import('./loop-notice.js').then((m) => {
+    // One click turns the loop off (its physics step stays as dt) and opens the view.
+    loopNotice = new m.LoopNotice($('analysis'), (id) => apply(withKey(gameLoop.withoutLoop(sim.config), 'view', id)));
+    loopNotice.show(loopNoticeShown);
+    // The page is ready once the notice is loaded (see onFrame): draw once more to say so.
+    if (runner) runner.dirty = true;
+  });
+  return loopNoticeLoad;
+};
+// Shows (or, with null, hides) the notice of a view the game loop rules out.
+function showLoopNotice(shown) {
+  loopNoticeShown = shown;
+  if (loopNotice) loopNotice.show(shown);
+  else if (shown) loadLoopNotice();
+}
 const analyses = new Map();  // view id -> Promise of its analysis module's instance
 let legendStudy = null;      // the quick study behind the legend's measured orders
 let legendStudyTimer = null;
@@ -104,7 +121,7 @@ const app = {
   canvas: () => (view ? view.report : null),
   shownView: () => viewId,
   slices: () => ({ ...sliceStats }),
-  analysis: async () => (viewId === refusedView ? loopNotice.report()
+  analysis: async () => (viewId === refusedView ? (await loadLoopNotice(), loopNotice.report())
     : analyses.has(viewId) ? (await analyses.get(viewId)).report() : null),
   xray: () => (xray ? xray.report() : { open: false }),
   plots: () => (plots ? plots.report() : null),
@@ -237,6 +254,7 @@ function apply(query, refusedAtLoad = 0) {
   controls.sync(sim.config, sim.runConfig);
   controls.markErrors(configErrors);
   gameLoop.sync(sim);
+  if (sim.loop.kind) loadLoopNotice();  // a view the loop rules out shows its notice at once
   $('step').title = sim.loop.kind ? t('Advance one game frame (→)') : t('Advance exactly one dt (→)');
   writeHash(sim.config);
   // A link in another language than the page's (typed into the address, or set by a host): the
@@ -325,7 +343,7 @@ function showView(id) {
   // The analysis region, which a screen reader reads as the selected tab's panel.
   $('analysis').setAttribute('aria-labelledby', `tab-${id}`);
   for (const [other, instance] of analyses) if (other !== id || refused) instance.then((v) => v.hide());
-  loopNotice.show(refused ? { view: id, name: core.views.find((v) => v.id === id)?.name || id, loop: sim.loop, error: refusal } : null);
+  showLoopNotice(refused ? { view: id, name: core.views.find((v) => v.id === id)?.name || id, loop: sim.loop, error: refusal } : null);
   if (layout === 'analysis') {
     runner.pause();
     cancelLegendStudy();
@@ -552,8 +570,6 @@ async function start() {
     table: core.loopTable, controlsRoot: $('controls'), controls, legendBar: document.querySelector('.legend-bar'),
     set: applyKeepingView, getConfig: () => sim.config,
   });
-  // A view the loop rules out: one click turns the loop off (its physics step stays as dt) and opens it.
-  loopNotice = new LoopNotice($('analysis'), (id) => apply(withKey(gameLoop.withoutLoop(sim.config), 'view', id)));
   await nextTask();
   // The page's first layout (every panel just built: 15–30 ms on a busy machine) in a task of
   // its own, not inside the first frame, which would otherwise force it.
@@ -572,7 +588,8 @@ async function start() {
         api.debug.firstFrameMs = performance.now();
         performance.mark('stepwise:first-frame');
       }
-      if (!first && (plotsDrawn || shownLayout() === 'analysis')) resolveReady();
+      // With a game loop, once the notice of a view it rules out is loaded too (see gameLoop.sync).
+      if (!first && (plotsDrawn || shownLayout() === 'analysis') && (loopNotice || !sim.loop.kind)) resolveReady();
     },
     // A pause or a reset draws once more: the legend's numbers (updated a few times a second
     // while playing) then match the picture.

@@ -6,7 +6,8 @@ import { ClippedPath } from './coords.js';
 export const margin = { left: 62, right: 10, top: 8, bottom: 30 };
 
 // Axes, grid and labels of `plot` (its px, py and area) onto ctx: {xTicks, yTicks: [{value,
-// label}], xName, yName}. Tick labels closer than they can be read are left out.
+// label}], xName, yName}. Tick labels closer than they can be read are left out; an x label at
+// the right end moves left to stay whole on the canvas. Returns the x labels drawn, [{text, left, right}].
 export function drawAxes(ctx, plot, theme, { xTicks, yTicks, xName, yName }) {
   const a = plot.area;
   ctx.strokeStyle = theme.grid;
@@ -21,10 +22,12 @@ export function drawAxes(ctx, plot, theme, { xTicks, yTicks, xName, yName }) {
   ctx.textAlign = 'center';
   ctx.textBaseline = 'top';
   let last = -Infinity;
+  const xLabels = [], end = a.x + a.w + margin.right - 1;
   for (const t of xTicks) {
-    const x = plot.px(t.value);
+    const half = ctx.measureText(t.label).width / 2, x = Math.min(plot.px(t.value), end - half);
     if (x - last < 36) continue;
     ctx.fillText(t.label, x, a.y + a.h + 3);
+    xLabels.push({ text: t.label, left: x - half, right: x + half });
     last = x;
   }
   ctx.fillText(xName, a.x + a.w / 2, a.y + a.h + 16);
@@ -44,6 +47,7 @@ export function drawAxes(ctx, plot, theme, { xTicks, yTicks, xName, yName }) {
   ctx.textBaseline = 'middle';
   ctx.fillText(yName, 0, 0);
   ctx.restore();
+  return xLabels;
 }
 
 export class Plot {
@@ -77,7 +81,7 @@ export class Plot {
   axes(theme, xr, yr, xTicks, yTicks, xName, yName) {
     this.xr = xr;
     this.yr = yr;
-    drawAxes(this.ctx, this, theme, { xTicks, yTicks, xName, yName });
+    this.xLabels = drawAxes(this.ctx, this, theme, { xTicks, yTicks, xName, yName });
   }
 
   px(x) { return this.area.x + ((x - this.xr[0]) / (this.xr[1] - this.xr[0] || 1)) * this.area.w; }

@@ -151,7 +151,7 @@ export class PlotLayer {
     ctx.fillStyle = theme.bg;
     ctx.fillRect(0, 0, this.cssWidth, this.cssHeight);
     ctx.font = `11px ${theme.font}`;
-    drawAxes(ctx, this, theme, spec);
+    this.xLabels = drawAxes(ctx, this, theme, spec);
   }
 
   // The layer over the plot: the spec's marks, then the cursor (cursor(ctx, plot), set by Plots).

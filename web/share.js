@@ -101,8 +101,10 @@ export function installShare(app) {
     }, 150);
   };
   for (const input of [ui, size, autoplay]) input.addEventListener('change', refresh);
+  let help = null;
   $('embed').addEventListener('click', () => {
     refresh();
+    help = help || import('./embed-help.js').then((m) => dialog.querySelector('.hint').after(m.messagesList(t)));
     dialog.showModal();
     code.focus();
     code.select();

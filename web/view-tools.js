@@ -104,24 +104,23 @@ export class ViewTools {
   // Every frame: the timeline's range (0 to now) and position; playing ends a scrub.
   frame(snapshot, playing) {
     if (playing && cursorSource() === 'timeline') setCursor(null, 'timeline');
-    // While playing, the timeline moves a few times a second: each change lays the slider out.
+    const t = snapshot.t;
+    const scrub = cursorSource() === 'timeline' ? cursorTime() : null;
+    const shown = scrub === null ? t : scrub;
+    // Its time every frame, as the clock above the canvas shows it (its width is fixed).
+    const text = `t = ${fixed(Number.isFinite(shown) ? shown : 0, 2)} s`;
+    if (this.timelineOut.textContent !== text) this.timelineOut.textContent = text;
+    // While playing, the slider moves a few times a second: each change lays the slider out.
     const now = performance.now();
     if (playing && now - this.lastShown < timelineIntervalMs) return;
     this.lastShown = now;
-    const t = snapshot.t;
     if (t !== this.shownMax) {
       this.shownMax = t;
       this.timeline.max = String(Number.isFinite(t) ? t : 0);
       this.timeline.step = String(this.page.sim().dt);
     }
-    const scrub = cursorSource() === 'timeline' ? cursorTime() : null;
-    const shown = scrub === null ? t : scrub;
     if (Number(this.timeline.value) !== shown && document.activeElement !== this.timeline) this.timeline.value = String(shown);
-    const text = `t = ${fixed(Number.isFinite(shown) ? shown : 0, 2)} s`;
-    if (this.timelineOut.textContent !== text) {
-      this.timelineOut.textContent = text;
-      this.timeline.setAttribute('aria-valuetext', text);
-    }
+    if (this.timeline.getAttribute('aria-valuetext') !== text) this.timeline.setAttribute('aria-valuetext', text);
     this.syncLanesOption();
   }
 

@@ -106,6 +106,7 @@ export class View {
     this.scratch = { x: 0, y: 0, vx: 0, vy: 0 };
     this.drawn = null;  // the last frame's pieces, for the report
     this.line = null;
+    this.markerSize = 7;  // a body's marker (smaller in the short rows of a small frame or many lanes)
     this.names = [];
   }
 
@@ -376,15 +377,20 @@ export class View {
     if (layout === 'lanes') {
       // The rows start under the band the frame buttons (full screen, Methods) take at the top right.
       const top = rect.y + this.buttonBand(), rows = Math.max(1, shownLanes.length), rowH = (rect.y + rect.h - top) / rows;
+      this.markerSize = rowH < rowHeight ? 5 : 7;
       const line = this.line;
       shownLanes.forEach((lane, r) => {
         // The line at the row's lower part: its name sits above it.
-        const row = { x: rect.x, y: top + r * rowH + Math.min(14, rowH * 0.35), w: rect.w, h: rowH - Math.min(14, rowH * 0.35) };
+        // A short row (a small frame, many lanes) keeps up to 14 px for its name while the line's
+        // 7 px below fit, with smaller bodies.
+        const band = rowH < rowHeight ? Math.min(14, Math.max(rowH * 0.35, rowH - 14)) : Math.min(14, rowH * 0.35);
+        const row = { x: rect.x, y: top + r * rowH + band, w: rect.w, h: rowH - band };
         maps[lane.index] = new CoordinateMap({ minX: box.minX, maxX: box.maxX, minY: line - 1e-9, maxY: line + 1e-9 }, row);
         maps[lane.index].row = { y: top + r * rowH, h: rowH };
       });
       map = new CoordinateMap({ minX: box.minX, maxX: box.maxX, minY: line - 1e-9, maxY: line + 1e-9 }, rect);
     } else {
+      this.markerSize = 7;
       map = new CoordinateMap(box, rect);
       lanes.forEach((lane) => { maps[lane.index] = map; });
     }
@@ -449,7 +455,7 @@ export class View {
     ctx.globalAlpha = 0.6;
     ctx.beginPath();
     for (const lane of shownLanes) {
-      const m = maps[lane.index], size = this.markSize(m, 10);
+      const m = maps[lane.index], size = this.markSize(m, this.markerSize * 1.4);
       addRings(ctx, m, reference, Math.max(size, 5), this.markedBody(size));
     }
     ctx.stroke();
@@ -555,18 +561,28 @@ export class View {
     ctx.fillText(r.w < 420 ? t_('one row per integrator') : `${t_('one row per integrator')} · ${t_('dashed ring: {label}', { label })}`, r.x, r.y - 3);
   }
 
-  // Each row's name in its colour, and "same as …" when it coincides with an earlier row.
+  // Each row's name in its colour, and "same as …" when it coincides with an earlier row. The
+  // name keeps clear of the row's motion (the line the bodies, trails and coils move on): in a
+  // narrow row a shorter form, in a row too short for it none (the legend names the rows).
   drawRowNotes(maps, shownLanes, theme) {
-    const ctx = this.ctx;
-    ctx.font = `600 11px ${theme.font}`;
+    const ctx = this.ctx, short = shownLanes.length && maps[shownLanes[0].index].row.h < rowHeight;
+    ctx.font = `600 ${short ? 10 : 11}px ${theme.font}`;
     ctx.textAlign = 'left';
     ctx.textBaseline = 'top';
+    this.rowNames = [];
     for (const lane of shownLanes) {
       const m = maps[lane.index], style = laneStyle(lane.id, theme.scheme);
-      const same = this.sameAs[lane.index];
-      const text = same >= 0 ? `${this.names[lane.index]} · ${t_('same as {name}', { name: this.names[same] })}` : this.names[lane.index];
+      const same = this.sameAs[lane.index], name = this.names[lane.index];
+      const forms = same >= 0 ? [`${name} · ${t_('same as {name}', { name: this.names[same] })}`, `${name} = ${this.names[same]}`, name] : [name];
+      const line = m.py(this.line), x = m.rect.x + 4, y = m.row.y + (short ? 1 : 2), h = short ? 11 : 13;
+      // Above the bodies, coils and trails (the rings around the exact bodies may touch it, and
+      // the anchor's hatch lies under its halo), and inside the row.
+      const clear = (w) => y + h <= line - this.markerSize - 1 && x + w <= m.rect.x + m.rect.w - 4;
+      const text = forms.find((f) => clear(ctx.measureText(f).width));
+      this.rowNames.push({ id: lane.id, text: text ?? null, box: text ? { x, y, w: ctx.measureText(text).width, h } : null, line });
+      if (!text) continue;
       ctx.globalAlpha = isFaded(lane.id) ? fadedAlpha : 1;
-      this.haloText(text, m.rect.x + 4, m.row.y + 2, style.colour, theme);
+      this.haloText(text, x, y, style.colour, theme);
     }
     ctx.globalAlpha = 1;
     ctx.font = `11px ${theme.font}`;
@@ -653,7 +669,7 @@ export class View {
         if (!nearRect(m, x, y)) continue;
         ctx.strokeStyle = style.colour;
         ctx.lineWidth = 2;
-        drawMarker(ctx, style.marker, x, y, this.markSize(m, 7));
+        drawMarker(ctx, style.marker, x, y, this.markSize(m, this.markerSize));
         ctx.stroke();
       }
     }
@@ -716,9 +732,9 @@ export class View {
       layout, line: this.line, layoutChoice: this.layoutChoice, settling: this.settling,
       canvas: { w: this.cssWidth, h: this.cssHeight }, rect: { ...rect }, visible: v, scale: map.scale,
       motionFraction: { x: spanX * rect.w / this.cssWidth, y: spanY * rect.h / this.cssHeight },
-      rows: layout === 'lanes' ? shownLanes.map((l) => ({ id: l.id, name: this.names[l.index], sameAs: this.sameAs[l.index] >= 0 ? this.names[this.sameAs[l.index]] : null })) : [],
+      rows: layout === 'lanes' ? shownLanes.map((l, r) => ({ id: l.id, name: this.names[l.index], sameAs: this.sameAs[l.index] >= 0 ? this.names[this.sameAs[l.index]] : null, drawn: this.rowNames?.[r] ?? null })) : [],
       sameAs: shownLanes.filter((l) => this.sameAs[l.index] >= 0).map((l) => ({ id: l.id, sameAs: snapshot.lanes[this.sameAs[l.index]].id })),
-      edgeMarkers: markers,
+      edgeMarkers: markers, captions: this.captions ? { ...this.captions } : null,
       scrubTime, cursorMarkers: Boolean(cursorMarkers), manual: this.manual !== null,
       followBody: this.followBody ? { ...this.followBody } : null, arrows: this.arrows,
       staticDraws: this.staticDraws, historySamples: this.history.count,
@@ -1079,7 +1095,7 @@ export class View {
     this.drawSprings(map, lane.bodies);
     ctx.globalAlpha = this.alpha();
     ctx.setLineDash([]);
-    const scale = this.arrowScale(map), size = this.markSize(map, 7), only = this.markedBody(size);
+    const scale = this.arrowScale(map), size = this.markSize(map, this.markerSize), only = this.markedBody(size);
     for (let b = 0; b < lane.bodies.length; ++b) {
       if (only >= 0 && b !== only) continue;
       const p = lane.bodies[b];
@@ -1166,20 +1182,25 @@ export class View {
     ctx.font = `600 13px ${theme.font}`;
     const time = Number.isFinite(t) ? fixed(t, 2) : '—';
     const text = scrubbing ? t_('timeline: t = {t} s', { t: time }) : `t = ${time} s`;
-    if (this.layoutNow === 'lanes') {
-      // Above the rows: inside, it would cover the first row's edge marker.
-      ctx.textBaseline = 'bottom';
-      this.haloText(text, rect.x + rect.w, rect.y - 2, theme.fg, theme);
-      ctx.font = `11px ${theme.font}`;
-      return;
-    }
-    this.haloText(text, rect.x + rect.w - 8, rect.y + 6, theme.fg, theme);
+    // Above the plot, at its right end: inside, it would cover the first row's edge marker, and
+    // the frame buttons (full screen, Methods) hang over the plot's top right corner.
+    ctx.textBaseline = 'bottom';
+    const right = rect.x + rect.w, timeWidth = ctx.measureText(text).width;
+    this.haloText(text, right, rect.y - 2, theme.fg, theme);
     ctx.font = `11px ${theme.font}`;
-    if (rect.w < 320) return;  // a small frame or a phone: the time only (the legend names the ghost)
+    this.captions = { time: { x: right - timeWidth, y: rect.y - 15, w: timeWidth, h: 13 }, caption: null };
+    if (this.layoutNow === 'lanes') return;
+    // The overlay: what the dashed ring is, left of the time, when the line has room for it
+    // (else the legend's row for the exact or reference motion says it).
     const label = this.scene.reference.kind === 'exact' ? t_('exact') : t_('reference');
     const what = this.scene.referencePath ? t_('dashed ring and path: {label}', { label }) : t_('dashed ring: {label}', { label });
     const follows = this.followBody ? ` · ${t_('following {name}', { name: this.names[this.sim.laneIds.indexOf(this.followBody.id)] })}`
       : this.following ? ` · ${t_('view follows')}` : '';
-    this.haloText(`${what}${follows}`, rect.x + rect.w - 8, rect.y + 24, theme.muted, theme);
+    const end = right - timeWidth - 12;
+    const caption = [`${what}${follows}`, what].find((c) => end - ctx.measureText(c).width >= rect.x + 2);
+    if (!caption) return;
+    this.haloText(caption, end, rect.y - 3, theme.muted, theme);
+    const w = ctx.measureText(caption).width;
+    this.captions.caption = { text: caption, x: end - w, y: rect.y - 14, w, h: 12 };
   }
 }

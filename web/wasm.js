@@ -42,18 +42,25 @@ export async function loadCore() {
   const Module = await (globalThis.__stepwiseModule || globalThis.createStepwise());
   // Embind's set-up of every binding ran in this task: the tables in the next one.
   await nextTask();
-  const limits = Module.limits();
+  // Every table of the core, as `stepwise list --format json` prints it (core/tables.hpp).
+  const tables = JSON.parse(Module.tables());
+  const limits = tables.limits;
   let Full = null, fullPromise = null;
   const core = {
     Module,
     limits,
     // The game loop's kinds and keys (web/gameloop.js builds its controls from them).
-    loopTable: Module.loopTable(),
-    integrators: Module.integrators(),
-    scenarios: Module.scenarios(),
-    presets: Module.presets(),
+    loopTable: tables.loop,
+    integrators: tables.integrators,
+    scenarios: tables.scenarios,
+    presets: tables.presets,
     // What the page shows by link (view=): [{id, name, description}], the first the default.
-    views: Module.views(),
+    views: tables.views,
+    // The core's messages ({code, text}) and its ways of saying what a key allows: a message of
+    // the core is {key, value, message, code, args}, and web/strings/ builds its text from code
+    // and args in the page's language.
+    messages: tables.messages,
+    allowedForms: tables.allowed_forms,
     parse: (query) => Module.parse(query),
     normalise: (query) => Module.normalise(query),
     // A simulation of the link: in the motion module, or in the full one when the link asks for

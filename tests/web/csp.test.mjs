@@ -129,7 +129,9 @@ test('index.html runs under the policy: it animates, and its views, dialog, clou
     await page.evaluate(() => window.stepwise.ready);
     await animates(page, page.locator('#view'));
     await screenshot(page, 'csp-index-desktop-light');
-    // Enter in a field does not submit the form (the listener that replaced onsubmit).
+    // Enter in a field does not submit the form (the listener that replaced onsubmit). The dt
+    // field is under "More" (the first screen's settings fold the rest away).
+    await page.click('#more-settings > summary');
     await page.fill('#dt', '0.02');
     await page.press('#dt', 'Enter');
     await page.waitForFunction(() => window.stepwise.config().includes('&dt=0.02&'));

@@ -77,8 +77,11 @@ export const longTaskRecorder = () => {
 };
 
 // A page at `hash` with its console errors, page errors and failed requests collected. path: the
-// page under the site's root ('' is index.html; 'embed.html?ui=compact', '?embed=1').
-export async function openPage(env, { hash = '', width = 1280, height = 860, scheme = 'light', path: page0 = '' } = {}) {
+// page under the site's root ('' is index.html; 'embed.html?ui=compact', '?embed=1'). unfold: the
+// settings that fold away on the first screen (details.fold: the integrators' list, "More") are
+// opened, so a test reaches every field as a user who opened them does (first-screen.test keeps
+// them shut).
+export async function openPage(env, { hash = '', width = 1280, height = 860, scheme = 'light', path: page0 = '', unfold = true } = {}) {
   const context = await env.browser.newContext({ viewport: { width, height }, colorScheme: scheme });
   const page = await context.newPage();
   const problems = [];
@@ -96,6 +99,7 @@ export async function openPage(env, { hash = '', width = 1280, height = 860, sch
   await page.addInitScript(longTaskRecorder);
   await page.goto(env.server.url + page0 + (hash ? `#${hash}` : ''));
   await page.evaluate(() => window.stepwise.ready);
+  if (unfold) await page.evaluate(() => { for (const d of document.querySelectorAll('details.fold')) d.open = true; });
   return { page, context, problems };
 }
 

@@ -165,7 +165,7 @@ test('the German page has no English left: every preset, every view, the dialogs
     await page.evaluate(() => window.stepwise.set('preset=substeps_rescue&lang=de'));
     await page.evaluate(() => { for (let k = 0; k < 5; ++k) window.stepwise.step(); });
     await look('with a game loop');
-    assert.match(await page.locator('#loop-line').textContent(), /^Spielschleife: accumulator mit 30 Hz/);
+    assert.match(await page.locator('#loop-line').textContent(), /^Spielschleife: Akkumulator \(accumulator\), 30 Hz/);
     // A bad link: the banner in German, the core's message from its parts.
     await page.evaluate(() => window.stepwise.set('scenario=spring&dt=-1&zz=3&lang=de'));
     const errors = await page.evaluate(() => window.stepwise.errors());

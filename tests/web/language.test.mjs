@@ -51,8 +51,8 @@ test('every integrator, view, scenario and loop kind of the core has German text
   const { motionModule } = await import('./texts.mjs');
   const de = await import('../../web/strings/de.js');
   const M = await motionModule();
-  const tables = [['integrators', M.integrators(), ['name', 'description']], ['views', M.views(), ['name', 'description']],
-    ['scenarios', M.scenarios(), ['name', 'description']], ['loopKinds', M.loopTable().kinds, ['description']]];
+  const tables = [['integrators', JSON.parse(M.tables()).integrators, ['name', 'description']], ['views', JSON.parse(M.tables()).views, ['name', 'description']],
+    ['scenarios', JSON.parse(M.tables()).scenarios, ['name', 'description']], ['loopKinds', JSON.parse(M.tables()).loop.kinds, ['description']]];
   for (const [table, rows, fields] of tables) {
     assert.deepEqual(Object.keys(de[table]).sort(), rows.map((r) => r.id).sort(), table);
     for (const row of rows) {
@@ -96,47 +96,73 @@ test('every English text of the page and the core\'s tables has a German one; no
   }
 });
 
-// The core's messages about a link, in German from their parts: the common kinds word for word
-// with the key, the value and what is allowed; every other one a whole German sentence naming the
-// key and the value. No English word is left in any of them.
-test('the core\'s messages about a bad link read as whole German sentences', async () => {
+// The core's messages about a link, in German from their code and arguments (core/messages.cpp):
+// German has a template for every row of the core's table, with the same {names}, and every
+// message reads as a whole German sentence with the key, the value and what is allowed.
+test('the core\'s messages about a bad link read as whole German sentences, from their codes', async () => {
   const { motionModule } = await import('./texts.mjs');
   const de = await import('../../web/strings/de.js');
+  const language = await import('../../web/language.js');
   const M = await motionModule();
-  const links = ['dt=-1', 'duration=0', 'scenario=spring&k=abc', 'scenario=spring&zz=1', 'scenario=nope', 'preset=nope',
-    'integrators=rk4,nope', 'integrators=rk4,rk4', 'dt=0.1&dt=0.2', 'loop=sometimes', 'equal_cost=2', 'cloud=-3', 'v=2',
-    'scenario=spring&loop=fixed&hz=0', 'scenario=spring&loop=fixed&jitter=0.5', 'scenario=spring&hz=30', 'lang=fr', 'view=nope',
-    'scenario=spring&loop=fixed&dt=0.1', 'novalue', 'dt=0.00001&duration=100000'];
-  const english = /\b(?:the|and|must|got|unknown|known|with|of|is|be|or|drop|add|a|an|to|at|than|number|whole|cannot|only)\b/;
-  const seen = new Set();
-  for (const link of links) {
-    const { errors } = M.parse(link);
-    assert.ok(errors.length > 0, `${link} has an error`);
-    for (const e of errors) {
-      const german = de.coreMessage(e);
-      seen.add(german.split(' ')[0]);
-      assert.ok(german.includes(e.key) || e.key === '', `${link}: the key ${e.key} in '${german}'`);
-      // Quoted values and key lists are the link's own text, not words.
-      const words = german.replace(/'[^']*'/g, '').replace(/bekannt sind: .*$/, '').replace(/\b[a-z_]+=\S*/g, '');
-      assert.doesNotMatch(words, english, `${link}: '${german}' (from '${e.message}')`);
-    }
+  const tables = JSON.parse(M.tables());
+  const names = (text) => [...new Set(text.match(/\{\w+\}/g) || [])].sort();
+  for (const [rows, german] of [[tables.messages, de.messages], [tables.allowed_forms, de.allowedForms]]) {
+    assert.deepEqual(Object.keys(german).sort(), rows.map((r) => r.code).sort(), 'a German template for every code, and no other');
+    for (const row of rows) assert.deepEqual(names(german[row.code]), names(row.text), `${row.code}: the same arguments`);
   }
-  // The common kinds are translated word for word, not only named.
-  const say = (link) => de.coreMessage(M.parse(link).errors[0]);
-  assert.equal(say('dt=-1'), "dt muss eine Zahl über 0 und höchstens 10 sein; eingegeben: '-1'");
-  assert.equal(say('scenario=spring&zz=1').split(';')[0], "Unbekannter Schlüssel 'zz' für das System spring");
-  assert.match(say('integrators=rk4,nope'), /^integrators: unbekannter Integrator 'nope'; bekannt sind: explicit_euler, /);
-  assert.match(say('scenario=spring&loop=fixed&hz=0'), /^hz muss eine Zahl von 1 bis 1000 sein; eingegeben: '0'$/);
-  assert.ok(seen.size > 4);
+  language.useLanguage('de', de);
+  try {
+    const links = ['dt=-1', 'duration=0', 'scenario=spring&k=abc', 'scenario=spring&zz=1', 'scenario=nope', 'preset=nope',
+      'integrators=rk4,nope', 'integrators=rk4,rk4', 'integrators=rk4,,heun', 'dt=0.1&dt=0.2', 'loop=sometimes', 'equal_cost=2',
+      'cloud=-3', 'cloud=1.5', 'v=2', 'scenario=spring&loop=fixed&hz=0', 'scenario=spring&loop=fixed&jitter=0.5',
+      'scenario=spring&hz=30', 'lang=fr', 'view=nope', 'scenario=spring&loop=fixed&dt=0.1', 'novalue', '=1', 'k%zz=1',
+      'k=%z', 'dt=0.00001&duration=100000', 'cloud_radius=0', 'scenario=orbit&x0=0,0', 'scenario=spring&x0=a',
+      'scenario=pendulum&compliance=1e-20', 'scenario=bridge&span=100', 'scenario=chain&links=0', 'scenario=chain&end_mass=1e-9',
+      'scenario=bridge&view=cloud', 'scenario=bridge&cloud=10', 'loop=variable&seed=3', 'loop=variable&max_steps=4', 'loop=fixed&equal_cost=1',
+      'loop=fixed&cloud=10', 'loop=fixed&view=convergence', 'loop=variable&view=stability', 'preset=damped_spring&scenario=orbit'];
+    const english = /\b(?:the|and|must|got|unknown|known|with|of|is|be|or|drop|add|a|an|to|at|than|number|whole|cannot|only|from|each)\b/;
+    const codes = new Set();
+    for (const link of links) {
+      const { errors } = M.parse(link);
+      assert.ok(errors.length > 0, `${link} has an error`);
+      for (const e of errors) {
+        const german = language.coreMessage(e);
+        codes.add(e.code);
+        assert.ok(german.includes(e.key) || e.key === '', `${link}: the key ${e.key} in '${german}'`);
+        assert.ok(!/\{\w+\}/.test(german), `${link}: every argument filled in '${german}'`);
+        // Quoted values and key lists are the link's own text, not words.
+        const words = german.replace(/'[^']*'/g, '').replace(/bekannt sind: .*$/, '').replace(/\b[a-z_]+=\S*/g, '');
+        assert.doesNotMatch(words, english, `${link}: '${german}' (from '${e.message}')`);
+      }
+    }
+    assert.ok(codes.size >= 25, `${codes.size} codes seen`);
+    // Word for word, with German decimal commas in the numbers of what is allowed, not in what was typed.
+    const say = (link) => language.coreMessage(M.parse(link).errors[0]);
+    assert.equal(say('dt=-1'), "dt muss eine Zahl über 0 und höchstens 10 sein; eingegeben: '-1'");
+    assert.equal(say('scenario=spring&zz=1').split(';')[0], "Unbekannter Schlüssel 'zz' für das System spring");
+    assert.match(say('integrators=rk4,nope'), /^integrators: unbekannter Integrator 'nope'; bekannt sind: explicit_euler, /);
+    assert.equal(say('scenario=spring&loop=fixed&hz=0'), "hz muss eine Zahl von 1 bis 1000 (Bilder je Sekunde) sein; eingegeben: '0'");
+    assert.equal(say('cloud_radius=0.5e-7'), "cloud_radius muss eine Zahl von 1e-06 bis 1000000 (Meter entlang x, m/s entlang vx) sein; eingegeben: '0.5e-7'");
+    assert.equal(say('scenario=bridge&span=100'), "span muss mindestens length/1000 = 0,001 m und weniger als links × length = 12 m sein " +
+      "(eine Brücke hängt zwischen ihren Aufhängepunkten durch); eingegeben: '100'");
+    assert.equal(say('scenario=spring&hz=30'), "hz ist eine Einstellung der Spielschleife: loop=fixed hinzufügen (gelesen von " +
+      "loop=fixed, variable und accumulator) oder hz weglassen; eingegeben: '30'");
+    // A loop key's range in the game loop's table, in German.
+    language.localiseTables({ integrators: [], scenarios: [], views: [], presets: [], loopTable: tables.loop }, de);
+    assert.equal(tables.loop.keys.find((k) => k.key === 'hz').allowed, 'eine Zahl von 1 bis 1000 (Bilder je Sekunde)');
+    assert.equal(tables.loop.keys.find((k) => k.key === 'jitter').allowed.replace(/\(.*\)/, '(…)'), 'eine Zahl von 0 bis unter 1 (…)');
+  } finally {
+    language.useLanguage('en');
+  }
 });
 
 // The core's sentences with numbers: a game loop in words, a traced step's stage names.
 test('the game loop\'s line and the X-ray\'s stage names in German, with decimal commas', async () => {
   const de = await import('../../web/strings/de.js');
   assert.equal(de.sentences.loop('accumulator at 30 Hz, 4 substeps (step 1/120 s), jitter 0.5 (seed 7), at most 8 steps a frame'),
-    'accumulator mit 30 Hz, 4 Teilschritte (Schritt 1/120 s), Schwankung 0,5 (Startwert 7), höchstens 8 Schritte je Bild');
-  assert.equal(de.sentences.loop('variable at 30 Hz, jitter 0'), 'variable mit 30 Hz, Schwankung 0');
-  assert.equal(de.sentences.loop('fixed at 60 Hz, 1 substep (step 1/60 s)'), 'fixed mit 60 Hz, 1 Teilschritt (Schritt 1/60 s)');
+    'Akkumulator (accumulator), 30 Hz, 4 Teilschritte (Schritt 1/120 s), Schwankung 0,5 (Startwert 7), höchstens 8 Schritte je Bild');
+  assert.equal(de.sentences.loop('variable at 30 Hz, jitter 0'), 'variabel (variable), 30 Hz, Schwankung 0');
+  assert.equal(de.sentences.loop('fixed at 60 Hz, 1 substep (step 1/60 s)'), 'fest (fixed), 60 Hz, 1 Teilschritt (Schritt 1/60 s)');
   assert.equal(de.sentences.stage('kick 2 (conservative forces at v = 0)'), 'Stoß 2 (konservative Kräfte bei v = 0)');
   assert.equal(de.sentences.stage('anchor spring 1 (no closed form: dv = a h and dx = dv h/2)'),
     'Feder am Aufhängepunkt 1 (keine geschlossene Lösung: dv = a h und dx = dv h/2)');

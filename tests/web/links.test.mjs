@@ -89,7 +89,10 @@ test('pinned links open in the page as the same config, and state() after N step
       assert.equal(s.steps, n);
       assertSameAsCli(s, cliRowsAt(expected, n), link || '(empty link)');
     }
-    assert.deepEqual(problems, []);
+    // Each page starts loading the full module 400 ms after it settles (the legend's study); the
+    // test's own next navigation aborts that load when it is still under way (a busy machine):
+    // not a request of the page that failed.
+    assert.deepEqual(problems.filter((p) => !/^requestfailed: .*\/stepwise-full\.(js|wasm)$/.test(p)), []);
   } finally {
     await context.close();
   }
@@ -212,7 +215,8 @@ test('hostile links: errors name the key, nothing runs, the valid parts work, th
       const tags = await page.evaluate(() => [...new Set([...document.querySelectorAll('#errors *')].map((e) => e.tagName))].sort());
       assert.deepEqual(tags.filter((t) => !['BUTTON', 'LI', 'P', 'UL'].includes(t)), [], `${name}: no markup from the link`);
       assert.equal(await page.evaluate(() => window.__pwned), undefined, `${name}: nothing executed`);
-      assert.deepEqual(requests.filter((p) => !/^\/(index\.html|style\.css|stepwise\.(js|wasm)|web\/[a-z-]+\.js)$/.test(p)), [], `${name}: no request from the link`);
+      // The page's own files only (the full module loads 400 ms after the page settles).
+      assert.deepEqual(requests.filter((p) => !/^\/(index\.html|style\.css|stepwise(-full)?\.(js|wasm)|web\/[a-z-]+\.js)$/.test(p)), [], `${name}: no request from the link`);
       // The valid parts: the address now holds the normalised config.
       const config = await page.evaluate(() => window.stepwise.config());
       await page.waitForFunction((c) => location.hash === `#${c}`, config);

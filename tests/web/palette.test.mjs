@@ -14,7 +14,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const site = process.env.STEPWISE_SITE || path.join(root, 'build/site');
 const createStepwise = createRequire(import.meta.url)(path.join(site, 'stepwise.js'));
 const M = await createStepwise({ wasmBinary: fs.readFileSync(path.join(site, 'stepwise.wasm')) });
-const ids = M.integrators().map((i) => i.id);
+const ids = JSON.parse(M.tables()).integrators.map((i) => i.id);
 
 const css = fs.readFileSync(path.join(root, 'public/style.css'), 'utf8');
 const canvasBackgrounds = [...css.matchAll(/--canvas-bg:\s*(#[0-9a-fA-F]{6})/g)].map((m) => m[1]);

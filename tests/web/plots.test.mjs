@@ -324,14 +324,16 @@ test('energy plot, issue 23 defect 4: a bounded lane is on scale at 60 Hz; at 30
     const s = await state(page);
     assert.ok(s.integrators.every((i) => !i.diverged), 'bounded at 60 Hz');
     const semi = s.integrators.find((i) => i.id === 'semi_implicit_euler');
-    assert.ok(semi.drift > 0.2, `the legend's +${100 * semi.drift} %`);
     const r = (await report(page)).energy;
     assert.deepEqual(r.offScale, [], 'no bounded lane is off scale');
     const extent = await page.evaluate(() => window.__extent);
+    // Its energy swings (the drift at the pause depends on where a loaded machine stops): its
+    // largest is far past the 20 % an axis cut at 0 would have hidden.
+    assert.ok(extent.semi_implicit_euler[1] > 20, `semi-implicit Euler's largest drift +${extent.semi_implicit_euler[1]} %`);
     for (const [id, [lo, hi]] of Object.entries(extent)) {
       assert.ok(r.yRange[0] <= lo && r.yRange[1] >= hi, `${id}: its energy change ${lo} … ${hi} % within the axis ${r.yRange}`);
     }
-    assert.ok(r.yRange[1] >= 100 * semi.drift, `the axis ${r.yRange} holds the legend's +${100 * semi.drift} %`);
+    assert.ok(r.yRange[0] <= 100 * semi.drift && r.yRange[1] >= 100 * semi.drift, `the axis ${r.yRange} holds the legend's ${100 * semi.drift} %`);
     assert.ok(!(await energyLabels(page)).includes('off scale'));
     await screenshot(page, 'i23-energy-60hz-1280', { clip: await page.locator('#plot-energy').locator('xpath=ancestor::figure').boundingBox() });
   });

@@ -17,7 +17,7 @@ const page = read('web', '.js');
 const site = process.env.STEPWISE_SITE || path.join(root, 'build/site');
 const createStepwise = createRequire(import.meta.url)(path.join(site, 'stepwise.js'));
 const M = await createStepwise({ wasmBinary: fs.readFileSync(path.join(site, 'stepwise.wasm')) });
-const scenarioIds = M.scenarios().map((s) => s.id);
+const scenarioIds = JSON.parse(M.tables()).scenarios.map((s) => s.id);
 const tests = read('tests/web', '.mjs');
 
 // Each finding: "file:line: text".

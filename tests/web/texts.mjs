@@ -82,21 +82,24 @@ export function htmlTexts(page) {
 export function coreTexts(M) {
   const out = new Set();
   const add = (s) => { if (typeof s === 'string' && s) out.add(s); };
-  for (const i of M.integrators()) for (const f of ['orders_text', 'order_note', 'evaluations_note']) add(i[f]);
+  const tables = JSON.parse(M.tables());
+  for (const i of tables.integrators) for (const f of ['orders_text', 'order_note', 'evaluations_note']) add(i[f]);
   // The update equations' lines that have words in them (web/panels.js shows each through t()).
-  for (const i of M.integrators()) {
+  for (const i of tables.integrators) {
     for (const line of String(i.update).split('\n')) if (/[a-z]{3,}/.test(line.replace(/\b(?:exp|sqrt|cos|sin|clamp|max|err|atol|rtol)\b/g, ''))) add(line);
   }
-  for (const s of M.scenarios()) {
+  for (const s of tables.scenarios) {
     add(s.rules);
     add(s.reference);
     for (const p of s.params) { add(p.label); add(p.meaning); }
   }
-  for (const p of M.presets()) { add(p.name); add(p.description); }
-  const loop = M.loopTable();
-  for (const k of loop.keys) for (const f of ['label', 'meaning', 'allowed']) add(k[f]);
+  for (const p of tables.presets) { add(p.name); add(p.description); }
+  const loop = tables.loop;
+  // (A key's `allowed` is built from its range in the page's language: web/language.js allowedText.)
+  for (const k of loop.keys) for (const f of ['label', 'meaning']) add(k[f]);
+  add('metres along x, m/s along vx');  // the note of cloud_radius's range (a message argument)
   add(loop.rules);
-  for (const query of [...M.scenarios().map((s) => `scenario=${s.id}`), ...M.presets().map((p) => `preset=${p.id}`)]) {
+  for (const query of [...tables.scenarios.map((s) => `scenario=${s.id}`), ...tables.presets.map((p) => `preset=${p.id}`)]) {
     const sim = new M.Simulation(query);
     try {
       const scene = sim.scene();

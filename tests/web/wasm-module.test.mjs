@@ -23,7 +23,7 @@ const loadModule = (name) => require(path.join(site, `${name}.js`))({ wasmBinary
 const Motion = await loadModule('stepwise');
 const M = await loadModule('stepwise-full');
 const modules = { motion: Motion, full: M };
-const L = M.limits();
+const L = JSON.parse(M.tables()).limits;
 
 function native(query, steps, every) {
   const out = cliRun(query, { steps, every });
@@ -89,12 +89,12 @@ function wasm(Module, query, steps, every, withReference = false) {
   }
 }
 
-const every = M.integrators().map((i) => i.id).join(',');
+const every = JSON.parse(M.tables()).integrators.map((i) => i.id).join(',');
 // A body dropped from rest onto the central mass: every lane falls in.
 const collisionQuery = 'scenario=orbit&x0=1,0&v0=0,0&integrators=explicit_euler,rk4';
 const cases = [
-  ...M.presets().map((p) => ({ query: `preset=${p.id}`, steps: 400, every: 1 })),
-  ...M.scenarios().map((s) => ({ query: `scenario=${s.id}&integrators=${every}`, steps: 300, every: 1 })),
+  ...JSON.parse(M.tables()).presets.map((p) => ({ query: `preset=${p.id}`, steps: 400, every: 1 })),
+  ...JSON.parse(M.tables()).scenarios.map((s) => ({ query: `scenario=${s.id}&integrators=${every}`, steps: 300, every: 1 })),
   { query: `scenario=spring_pair&integrators=${every}&dt=0.01&duration=100`, steps: 10000, every: 500 },
   { query: `scenario=projectile&integrators=${every}&drag=0.3&v0=30,40&dt=0.02`, steps: 2000, every: 100 },
   { query: `preset=stiff_spring&integrators=${every}`, steps: 200, every: 1 },  // divergence
@@ -215,32 +215,36 @@ test('the motion module hands a cloud to the full module; the full module comput
 });
 
 test('tables carry the metadata the page shows', () => {
-  const ints = M.integrators();
+  const ints = JSON.parse(M.tables()).integrators;
   assert.equal(ints.length, 15);
   for (const i of ints) {
     for (const k of ['id', 'name', 'family', 'description', 'orders_text', 'order_note']) assert.equal(typeof i[k], 'string');
     assert.equal(typeof i.force_evaluations, 'number');
     assert.deepEqual(Object.keys(i.orders), ['constant_force', 'single_forces', 'conservative', 'dissipative', 'without_closed_form']);
-    for (const claim of Object.values(i.orders)) {
-      assert.ok(['power', 'exact', 'none'].includes(claim.kind));
-      assert.equal(claim.text, claim.kind === 'power' ? String(claim.p) : claim.kind);
-    }
+    // An order is a whole number, 'exact' or null (none: adaptive), as stepwise list --format json writes it.
+    for (const claim of Object.values(i.orders)) assert.ok(claim === null || claim === 'exact' || Number.isInteger(claim), String(claim));
     for (const k of ['symplectic', 'implicit']) assert.equal(typeof i[k], 'boolean');
   }
   assert.deepEqual([...new Set(ints.map((i) => i.family))].sort(),
     ['Euler family', 'Runge–Kutta', 'Verlet family', 'kinematic', 'reference'].sort());
-  const spring = M.scenarios().find((s) => s.id === 'spring');
+  const spring = JSON.parse(M.tables()).scenarios.find((s) => s.id === 'spring');
   const k = spring.params.find((p) => p.key === 'k');
   assert.deepEqual({ dims: k.dims, default: k.default, min: k.min, min_exclusive: k.min_exclusive, unit: k.unit },
     { dims: 1, default: [15], min: 1e-6, min_exclusive: false, unit: 'N/m' });
-  assert.ok(M.presets().some((p) => p.id === 'damped_spring'));
+  assert.ok(JSON.parse(M.tables()).presets.some((p) => p.id === 'damped_spring'));
 });
 
-test('parse returns errors as {key, value, message}; normalise is canonical', () => {
+test('parse returns errors as {key, value, message, code, args}; normalise is canonical', () => {
   const r = M.parse('scenario=spring&dt=-1&integrators=rk4,nope');
   assert.equal(r.ok, false);
   assert.deepEqual(r.errors.map((e) => e.key).sort(), ['dt', 'integrators']);
   for (const e of r.errors) assert.equal(typeof e.message, 'string');
+  const dt = r.errors.find((e) => e.key === 'dt');
+  assert.equal(dt.code, 'not_allowed');
+  assert.deepEqual(dt.args, { key: 'dt', got: '-1', allowed: 'number_above', min: '0', max: '10' });
+  // The CLI's list and the module's tables are one text.
+  assert.equal(execFileSync(cli, ['list', '--format', 'json'], { encoding: 'utf8' }),
+    Motion.tables().replace(/, "max_steps_per_call".*?\},/, '},'));
   assert.match(r.config, /^v=1&scenario=spring&integrators=rk4&dt=0.01&/);
   const n = M.normalise('#dt=0.1&scenario=spring&integrators=rk4');
   assert.equal(M.normalise(n), n);
@@ -388,7 +392,7 @@ test('layouts: every series named, every slot inside the array, no two series in
 });
 
 test('scene: what to draw, from the core, for every scenario', () => {
-  for (const row of M.scenarios()) {
+  for (const row of JSON.parse(M.tables()).scenarios) {
     const sim = new M.Simulation(`scenario=${row.id}`);
     try {
       const scene = sim.scene();
@@ -412,12 +416,14 @@ test('scene: what to draw, from the core, for every scenario', () => {
       const native = JSON.parse(execFileSync(cli, ['run', `scenario=${row.id}`, '--format', 'json', '--steps', '0'], { encoding: 'utf8' }));
       assert.equal(scene.regime.id, native.order_regime);
       assert.equal(typeof scene.regime.text, 'string');
-      const table = new Map(M.integrators().map((i) => [i.id, i]));
+      const table = new Map(JSON.parse(M.tables()).integrators.map((i) => [i.id, i]));
       assert.equal(scene.laneOrders.length, sim.laneIds().length);
       sim.laneIds().forEach((id, l) => {
-        assert.deepEqual(scene.laneOrders[l], table.get(id).orders[scene.regime.id], id);
+        // The scene's claim ({kind, p, text}) is the table's order (n, 'exact' or null) and the CLI's.
         const claim = scene.laneOrders[l];
-        assert.equal(native.integrators[l].order, claim.kind === 'power' ? claim.p : claim.kind === 'exact' ? 'exact' : null);
+        const order = claim.kind === 'power' ? claim.p : claim.kind === 'exact' ? 'exact' : null;
+        assert.equal(order, table.get(id).orders[scene.regime.id], id);
+        assert.equal(native.integrators[l].order, order);
       });
     } finally {
       sim.delete();
@@ -465,7 +471,7 @@ test('no handle leaks across many create/advance/read/delete cycles', () => {
     sim.laneIds();
     sim.delete();
     M.parse('scenario=spring&x=1');
-    M.integrators();
+    JSON.parse(M.tables());
   }
   assert.equal(M.count_emval_handles(), before);
 });

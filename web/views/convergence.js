@@ -19,7 +19,7 @@ export function create(root, app) { return new ConvergenceView(root, app); }
 // follows exactly), or when this system is damped or has drag (the notes of methods whose order
 // damping leaves alone say why). A note about damping is no note on an undamped spring.
 const noteApplies = (info, scene) => Boolean(scene.dissipative) ||
-  new Set(Object.values(info.orders || {}).filter((o) => o.kind !== 'exact').map((o) => o.text)).size > 1;
+  new Set(Object.values(info.orders || {}).filter((o) => o !== 'exact').map(String)).size > 1;
 
 class ConvergenceView {
   constructor(root, app) {

@@ -229,7 +229,7 @@ class StabilityView {
   report() {
     return {
       view: 'stability', state: this.state, progress: this.total ? this.done / this.total : 0,
-      system: this.system ? { ...this.system } : null,
+      system: this.system ? { ...this.system } : null, mark: this.marked ?? null,
       rows: this.lanes.map((lane) => {
         const [limit0, limitHere, largestDt, current] = this.readout(lane);
         return { id: lane.id, limit0, limitHere, largestDt, current };
@@ -299,8 +299,10 @@ class StabilityView {
     const theme = this.app.theme, p = this.map, { logMin, logMax, zetaMax } = this.extent;
     // Cells are centred on their samples: the axes run half a cell beyond the first and last.
     const halfX = (logMax - logMin) / (grid.columns - 1) / 2, halfY = zetaMax / (grid.rows - 1) / 2;
-    const xr = [logMin - halfX, logMax + halfX], yr = [-halfY, zetaMax + halfY];
     p.begin(theme);
+    // Below ζ = 0 room for this system's ringed cross (11 px) at ζ = 0: inside the frame, whole.
+    const below = Math.max(halfY, ((zetaMax + halfY) * 13) / Math.max(1, p.area.h - 13));
+    const xr = [logMin - halfX, logMax + halfX], yr = [-below, zetaMax + halfY];
     const step = zetaMax > 1.5 ? 0.5 : 0.25;
     const yTicks = [];
     for (let z = 0; z <= zetaMax + 1e-9; z += step) yTicks.push({ value: z, label: plainNumber(Number(z.toFixed(2))) });
@@ -348,6 +350,7 @@ class StabilityView {
     ctx.moveTo(X - 11, Y); ctx.lineTo(X + 11, Y);
     ctx.moveTo(X, Y - 11); ctx.lineTo(X, Y + 11);
     ctx.stroke();
+    this.marked = { left: X - 11, top: Y - 11, right: X + 11, bottom: Y + 11, area: { ...p.area } };
     const text = t('this system (ωh = {w})', { w: formatValue(this.system.omegaH) });
     ctx.font = `600 11px ${theme.font}`;
     const width = ctx.measureText(text).width;

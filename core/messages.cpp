@@ -1,0 +1,149 @@
+#include "messages.hpp"
+
+#include "table_lookup.hpp"
+
+namespace stepwise {
+
+// Arguments every message may use: key (the key concerned) and got (the offending value, made
+// printable); the others are named in their rows.
+const std::vector<MessageInfo>& message_table() {
+    static const std::vector<MessageInfo> table = {
+        // The pairs of the query.
+        {.code = "too_many_pairs", .text = "too many key=value pairs; at most {max} are read"},
+        {.code = "more_errors", .text = "more errors were found; fix the ones above first"},
+        {.code = "not_a_pair", .text = "'{got}' is not a key=value pair"},
+        {.code = "no_key", .text = "the pair '{got}' has no key; write key=value, e.g. k=15"},
+        {.code = "bad_percent_key", .text = "broken percent-encoding in key '{got}' (use %XX with two hex digits)"},
+        {.code = "bad_percent_value",
+         .text = "broken percent-encoding in the value of {key}: '{got}' (use %XX with two hex digits)"},
+        {.code = "repeated_key", .text = "key '{key}' is given more than once (again as '{got}'); give each key once"},
+        {.code = "too_long", .text = "the value of {key}, '{got}', is too long ({length} characters; at most {max})"},
+        // Names from the tables.
+        {.code = "unknown_key", .text = "unknown key '{key}' for scenario {scenario}; known keys: {known}"},
+        {.code = "unknown_id", .text = "unknown {key} '{got}'; known: {known}"},
+        {.code = "scenario_mismatch",
+         .text = "scenario '{got}' does not match preset '{preset}', which is a {scenario} scenario; drop one of them"},
+        {.code = "integrators_too_long",
+         .text = "integrators: the list '{got}' is too long; name each of the {count} integrators at most once"},
+        {.code = "integrator_empty",
+         .text = "integrators: empty name in the list '{got}'; separate integrator ids with single commas"},
+        {.code = "integrator_unknown", .text = "integrators: unknown integrator '{got}'; known: {known}"},
+        {.code = "integrator_twice", .text = "integrators: '{got}' is listed twice; list each integrator once"},
+        // Values.
+        {.code = "not_allowed", .text = "{key} must be {allowed}; got '{got}'"},
+        {.code = "too_many_steps", .text = "duration / dt must be at most {max} steps; got '{got}'"},
+        // Rules across a scenario's keys (core/scenarios.cpp).
+        {.code = "orbit_too_close",
+         .text = "x0 must be at least {min} m from the central body at (0,0) (two numbers 'x,y', each from {lo} to "
+                 "{hi}); got '{got}'"},
+        {.code = "compliance_too_stiff",
+         .text = "compliance must be 0 (rigid) or at least {min} m/N for the lightest body's mass {mass} kg "
+                 "(stiffness/mass at most 1e12), and at most {max}; got '{got}'"},
+        {.code = "span_out_of_reach",
+         .text = "span must be at least length/1000 = {min} m and less than links × length = {max} m (a bridge sags "
+                 "between its anchors); got '{got}'"},
+        // A linked system and the phase cloud.
+        {.code = "linked_no_cloud",
+         .text = "{key}={got} cannot be used here: {scenario} has no phase cloud ({why}); the pendulum and the chain "
+                 "have one, in the first link's angle and its rate; drop cloud (0 is allowed)"},
+        {.code = "linked_no_cloud_view",
+         .text = "{key}={got} cannot be used here: {scenario} has no phase cloud ({why}); the pendulum and the chain "
+                 "have one, in the first link's angle and its rate; use another view"},
+        // The game loop's rules (core/config.cpp, check_loop).
+        {.code = "loop_key_without_loop",
+         .text = "{key} is a setting of the game loop: add loop={loop} (it is read by loop={loops}) or drop {key}; "
+                 "got '{got}'"},
+        {.code = "loop_key_without_jitter",
+         .text = "{key} only matters with jitter > 0 (it seeds the frame lengths); set jitter or drop {key}; got '{got}'"},
+        {.code = "loop_key_unread",
+         .text = "{key} has no effect with loop={loop} (it is read by loop={loops}); drop {key} or choose such a "
+                 "loop; got '{got}'"},
+        {.code = "loop_sets_dt",
+         .text = "{key}={got} cannot be combined with loop={loop}: the loop sets the physics step, 1/(hz·substeps) "
+                 "(1/hz a frame for loop=variable); drop dt and set hz and substeps, or drop loop; got '{got}'"},
+        {.code = "loop_and_equal_cost",
+         .text = "{key}={got} cannot be combined with loop={loop}: equal cost steps each method at its own multiple "
+                 "of dt, a game loop steps every method at the frame's step; drop one of them; got '{got}'"},
+        {.code = "loop_and_cloud",
+         .text = "{key}={got} cannot be combined with loop={loop}: the phase-space cloud is stepped at a fixed dt, "
+                 "not by frames; drop one of them; got '{got}'"},
+        {.code = "loop_and_stepping_view",
+         .text = "{key}={got} cannot be combined with loop={loop}: that view halves or fixes dt itself; use "
+                 "view=motion (or view=stability with loop=fixed or accumulator); got '{got}'"},
+        {.code = "variable_loop_and_stability",
+         .text = "{key}={got} cannot be combined with loop={loop}: a variable loop has no one step to place on the "
+                 "stability map; use loop=fixed or accumulator; got '{got}'"},
+    };
+    return table;
+}
+
+const std::vector<MessageInfo>& allowed_forms() {
+    static const std::vector<MessageInfo> table = {
+        {.code = "number", .text = "a number from {min} to {max}"},
+        {.code = "number_noted", .text = "a number from {min} to {max} ({note})"},
+        {.code = "number_above", .text = "a number > {min} and at most {max}"},
+        {.code = "number_below", .text = "a number from {min} to below {max}"},
+        {.code = "number_below_noted", .text = "a number from {min} to below {max} ({note})"},
+        {.code = "whole", .text = "a whole number from {min} to {max}"},
+        {.code = "whole_off", .text = "a whole number from {min} (off) to {max}"},
+        {.code = "pair", .text = "two numbers 'x,y', each from {min} to {max}"},
+        {.code = "pair_above", .text = "two numbers 'x,y', each > {min} and at most {max}"},
+        {.code = "switch", .text = "0 (off) or 1 (on)"},
+        {.code = "loop_kind", .text = "fixed, variable or accumulator"},
+        {.code = "version", .text = "1 (the link format's version)"},
+        {.code = "zero_means_m", .text = "0 (the same as m) or from {min} to {max} kg"},
+    };
+    return table;
+}
+
+std::string_view message_arg(const MessageArgs& args, std::string_view name) {
+    for (const MessageArg& a : args)
+        if (a.name == name) return a.value;
+    return {};
+}
+
+namespace {
+
+std::string fill(std::string_view text, const MessageArgs& args) {
+    std::string out;
+    while (!text.empty()) {
+        const size_t open = text.find('{');
+        const size_t close = open == std::string_view::npos ? open : text.find('}', open);
+        if (close == std::string_view::npos) {
+            out += text;
+            break;
+        }
+        out += text.substr(0, open);
+        const std::string_view name = text.substr(open + 1, close - open - 1);
+        bool found = false;
+        for (const MessageArg& a : args)
+            if (a.name == name) {
+                // {allowed} is itself a form, filled from the same arguments.
+                out += name == "allowed" ? allowed_text(args) : a.value;
+                found = true;
+                break;
+            }
+        if (!found) out += text.substr(open, close - open + 1);
+        text.remove_prefix(close + 1);
+    }
+    return out;
+}
+
+}  // namespace
+
+std::string message_text(std::string_view code, const MessageArgs& args) {
+    const int row = index_of_id(message_table(), code, &MessageInfo::code);
+    return row < 0 ? std::string(code) : fill(message_table()[static_cast<size_t>(row)].text, args);
+}
+
+std::string allowed_text(const MessageArgs& args) {
+    const std::string_view form = message_arg(args, "allowed");
+    const int row = index_of_id(allowed_forms(), form, &MessageInfo::code);
+    if (row < 0) return std::string(form);
+    MessageArgs inner;  // without `allowed`, which would name itself
+    for (const MessageArg& a : args)
+        if (a.name != "allowed") inner.push_back(a);
+    return fill(allowed_forms()[static_cast<size_t>(row)].text, inner);
+}
+
+}  // namespace stepwise

@@ -1,0 +1,137 @@
+#include "tables.hpp"
+
+#include "config.hpp"
+#include "frame_loop.hpp"
+#include "integrators.hpp"
+#include "messages.hpp"
+#include "orders.hpp"
+#include "rows.hpp"
+#include "scenarios.hpp"
+
+namespace stepwise {
+
+namespace {
+
+std::string num(double x) {
+    std::string out;
+    append_number(out, x);
+    return out;
+}
+
+std::string boolean(bool b) { return b ? "true" : "false"; }
+
+// A message's or an allowed form's arguments as a JSON object.
+std::string args_json(const MessageArgs& args) {
+    std::string out = "{";
+    for (size_t i = 0; i < args.size(); ++i)
+        out += std::string(i ? ", " : "") + json_string(args[i].name) + ": " + json_string(args[i].value);
+    return out + "}";
+}
+
+std::string messages_json(const std::vector<MessageInfo>& table) {
+    std::string out = "[";
+    for (size_t r = 0; r < table.size(); ++r)
+        out += std::string(r ? "," : "") + "\n    {\"code\": " + json_string(table[r].code) +
+               ", \"text\": " + json_string(table[r].text) + "}";
+    return out + "\n  ]";
+}
+
+}  // namespace
+
+std::string tables_json(const std::vector<std::pair<std::string, double>>& extra_limits) {
+    std::string out = "{\n  \"integrators\": [";
+    for (size_t r = 0; r < integrators().size(); ++r) {
+        const IntegratorInfo& i = integrators()[r];
+        out += std::string(r ? "," : "") + "\n    {\"id\": " + json_string(i.id) + ", \"name\": " + json_string(i.name) +
+               ", \"family\": " + json_string(i.family) + ",\n     \"orders\": {";
+        for (OrderRegime kind : table_regimes)
+            out += std::string(kind == table_regimes[0] ? "" : ", ") + "\"" + regime_id(kind) +
+                   "\": " + order_json(i.orders.in(kind));
+        out += "},\n     \"orders_text\": " + json_string(orders_summary(i.orders)) +
+               ",\n     \"order_note\": " + json_string(i.order_note) +
+               ",\n     \"force_evaluations\": " + std::to_string(i.force_evaluations) +
+               ", \"evaluations_note\": " + json_string(i.evaluations_note) + ", \"symplectic\": " + boolean(i.symplectic) +
+               ", \"implicit\": " + boolean(i.implicit) + ", \"stateful\": " + boolean(i.stateful) +
+               ", \"adaptive\": " + boolean(i.adaptive) + ",\n     \"description\": " + json_string(i.description) +
+               ",\n     \"update\": " + json_string(i.update) + "}";
+    }
+    out += "\n  ],\n  \"reference_id\": " + json_string(reference_id);
+    out += ",\n  \"order_regimes\": [";
+    for (int r = 0; r < order_regimes; ++r)
+        out += std::string(r ? "," : "") + "\n    {\"id\": \"" + regime_id(static_cast<OrderRegime>(r)) +
+               "\", \"text\": " + json_string(regime_text(static_cast<OrderRegime>(r))) + "}";
+    out += "\n  ],\n  \"limits\": {\"version\": " + std::to_string(config_version) + ", \"dt_max\": " + num(dt_max) +
+           ", \"duration_max\": " + num(duration_max) + ", \"max_steps\": " + num(max_steps) +
+           ", \"default_dt\": " + num(default_dt) + ", \"default_duration\": " + num(default_duration) +
+           ", \"default_scenario\": " + json_string(default_scenario) +
+           ", \"default_integrators\": " + json_string(default_integrators) +
+           ", \"max_pairs\": " + std::to_string(max_pairs) + ", \"max_value_length\": " + std::to_string(max_value_length) +
+           ", \"max_cloud_points\": " + std::to_string(max_cloud_points) +
+           ", \"default_cloud_radius\": " + num(default_cloud_radius) +
+           ", \"min_cloud_radius\": " + num(min_cloud_radius) + ", \"max_cloud_radius\": " + num(max_cloud_radius);
+    for (const auto& [name, value] : extra_limits) out += ", " + json_string(name) + ": " + num(value);
+    out += "},\n  \"shared_keys\": [";
+    for (size_t k = 0; k < shared_keys().size(); ++k) out += std::string(k ? ", " : "") + json_string(shared_keys()[k]);
+    out += "],\n  \"scenarios\": [";
+    for (size_t r = 0; r < scenarios().size(); ++r) {
+        const ScenarioInfo& s = scenarios()[r];
+        out += std::string(r ? "," : "") + "\n    {\"id\": " + json_string(s.id) + ", \"name\": " + json_string(s.name) +
+               ",\n     \"description\": " + json_string(s.description) + ",\n     \"reference\": " +
+               json_string(s.reference) + ", \"phase_plot\": " + json_string(s.phase_plot) +
+               ", \"rules\": " + json_string(s.rules) + ",\n     \"params\": [";
+        for (size_t k = 0; k < s.params.size(); ++k) {
+            const ParamSpec& p = s.params[k];
+            std::string def = num(p.def[0]);
+            if (p.dims == 2) def += ", " + num(p.def[1]);
+            out += std::string(k ? "," : "") + "\n      {\"key\": " + json_string(p.key) +
+                   ", \"dims\": " + std::to_string(p.dims) + ", \"default\": [" + def + "], \"min\": " + num(p.min) +
+                   ", \"max\": " + num(p.max) + ", \"min_exclusive\": " + boolean(p.min_exclusive) +
+                   ", \"unit\": " + json_string(p.unit) + ", \"label\": " + json_string(p.label) +
+                   ", \"meaning\": " + json_string(p.meaning) + "}";
+        }
+        out += "],\n     \"presets\": [";
+        for (size_t k = 0; k < s.presets.size(); ++k) out += std::string(k ? ", " : "") + json_string(s.presets[k].id);
+        out += "]}";
+    }
+    out += "\n  ],\n  \"presets\": [";
+    for (size_t r = 0; r < presets().size(); ++r) {
+        const PresetInfo& p = presets()[r];
+        out += std::string(r ? "," : "") + "\n    {\"id\": " + json_string(p.id) + ", \"name\": " + json_string(p.name) +
+               ", \"description\": " + json_string(p.description) + ", \"query\": " + json_string(p.query) + "}";
+    }
+    out += "\n  ],\n  \"loop\": {\"kinds\": [";
+    for (size_t r = 0; r < loop_kinds().size(); ++r) {
+        const LoopKindInfo& k = loop_kinds()[r];
+        out += std::string(r ? "," : "") + "\n    {\"id\": " + json_string(k.id) + ", \"description\": " +
+               json_string(k.description) + "}";
+    }
+    out += "\n  ], \"keys\": [";
+    for (size_t r = 0; r < loop_keys().size(); ++r) {
+        const LoopKeySpec& k = loop_keys()[r];
+        out += std::string(r ? "," : "") + "\n    {\"key\": " + json_string(k.key) + ", \"default\": " + num(k.def) +
+               ", \"min\": " + num(k.min) + ", \"max\": " + num(k.max) + ", \"max_exclusive\": " +
+               boolean(k.max_exclusive) + ", \"whole\": " + boolean(k.whole) + ", \"unit\": " + json_string(k.unit) +
+               ", \"label\": " + json_string(k.label) + ", \"meaning\": " + json_string(k.meaning) +
+               ", \"allowed\": " + json_string(loop_key_allowed(k)) + ", \"range\": " + args_json(loop_key_range(k)) +
+               ", \"loops\": " + json_string(loop_key_loops(k)) + ", \"fixed\": " + boolean(k.fixed) +
+               ", \"variable\": " + boolean(k.variable) + ", \"accumulator\": " + boolean(k.accumulator) +
+               ", \"needs_jitter\": " + boolean(k.needs_jitter) + "}";
+    }
+    out += "\n  ], \"rules\": " + json_string(loop_rules) + "},";
+    out += "\n  \"views\": [";
+    for (size_t r = 0; r < views().size(); ++r) {
+        const ViewInfo& v = views()[r];
+        out += std::string(r ? "," : "") + "\n    {\"id\": " + json_string(v.id) + ", \"name\": " + json_string(v.name) +
+               ", \"description\": " + json_string(v.description) + "}";
+    }
+    out += "\n  ],\n  \"languages\": [";
+    for (size_t r = 0; r < languages().size(); ++r)
+        out += std::string(r ? ", " : "") + "{\"id\": " + json_string(languages()[r].id) +
+               ", \"name\": " + json_string(languages()[r].name) + "}";
+    out += "],\n  \"messages\": " + messages_json(message_table());
+    out += ",\n  \"allowed_forms\": " + messages_json(allowed_forms());
+    out += "\n}\n";
+    return out;
+}
+
+}  // namespace stepwise

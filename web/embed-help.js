@@ -1,0 +1,31 @@
+// The Embed dialog's list of the messages a host page sends its frame and gets back (the whole
+// protocol: docs/embedding.md), made when the dialog first opens: a module loaded then, so the
+// first frame's bytes stay the motion's (it imports nothing: t, the page's translation, comes
+// from the caller). Text only through textContent.
+const el = (tag, className, text) => {
+  const e = document.createElement(tag);
+  if (className) e.className = className;
+  if (text !== undefined) e.textContent = text;
+  return e;
+};
+
+// An item: the lead text, then message names (code) and text between them.
+function item(parts) {
+  const li = el('li');
+  for (const p of parts) li.append(p.code ? el('code', '', p.code) : p);
+  return li;
+}
+
+export function messagesList(t) {
+  const names = (list) => list.flatMap((name, i) => (i ? [', ', { code: `stepwise:${name}` }] : [{ code: `stepwise:${name}` }]));
+  const details = el('details', 'embed-api');
+  const list = el('ul', 'hint');
+  list.append(
+    item([`${t('To the frame, after')} `, { code: 'stepwise:ready' }, ': ', { code: 'stepwise:set' }, ` ${t('(with')} `,
+      { code: 'query' }, '), ', ...names(['play', 'pause', 'step', 'reset']), '.']),
+    item([`${t('From the frame:')} `, { code: 'stepwise:ready' }, ', ', { code: 'stepwise:state' },
+      ` ${t("(t and each integrator's energy drift, error and divergence, at most 4 a second),")} `, { code: 'stepwise:diverged' }, '.']),
+  );
+  details.append(el('summary', '', t('The messages')), list);
+  return details;
+}
