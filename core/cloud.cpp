@@ -99,13 +99,10 @@ double rim_area(CloudPlane plane, double* q, const double* p, int n) {
     return polygon_area(q, p, n);
 }
 
-const char* cloud_plane_text(CloudPlane plane) {
-    switch (plane) {
-        case CloudPlane::body_x: return "x against vx of body 0";
-        case CloudPlane::rotation: return "the first link's angle θ (rad) against dθ/dt (rad/s)";
-        case CloudPlane::none: return "none";
-    }
-    return "";
+std::string cloud_plane_text(CloudPlane plane) {
+    if (plane == CloudPlane::none) return "none";
+    const CloudPlaneNames n = cloud_plane_names(plane);
+    return std::string(n.q) + " (" + n.unit_q + ") against " + n.p + " (" + n.unit_p + ") of " + n.of;
 }
 
 PhaseCloud::PhaseCloud(const Scene& scene, int integrator, int points, double radius, int boundary)

@@ -46,8 +46,8 @@ dvec2 cloud_coordinates(const Scene& scene, const dvec2* x, const dvec2* v);
 // read in (−π, π]: each vertex's θ is taken within π of its neighbour's, so a rim that has turned
 // over the top stays one polygon.
 double rim_area(CloudPlane plane, double* q, const double* p, int n);
-// In words, for the CLI and the page: "x against vx of body 0", ….
-const char* cloud_plane_text(CloudPlane plane);
+// In words, for the CLI: "θ₁ (rad) against dθ₁/dt (rad/s) of the first link" (cloud_plane_names).
+std::string cloud_plane_text(CloudPlane plane);
 
 class PhaseCloud {
 public:

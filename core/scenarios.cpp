@@ -53,6 +53,12 @@ dvec2 phase_point(const PhaseSpec& spec, const dvec2* x, const dvec2* v) {
     return {0.0, 0.0};
 }
 
+CloudPlaneNames cloud_plane_names(CloudPlane plane) {
+    if (plane == CloudPlane::rotation)
+        return {.q = "θ₁", .unit_q = "rad", .p = "dθ₁/dt", .unit_p = "rad/s", .of = "the first link"};
+    return {.q = "x", .unit_q = "m", .p = "vx", .unit_p = "m/s", .of = "body 0"};
+}
+
 PhaseNames phase_names(const PhaseSpec& spec) {
     switch (spec.kind) {
         case PhaseKind::axis_x: return {"x", "vx", "m", "m/s"};

@@ -80,6 +80,16 @@ struct CloudSpec {
     dvec2 centre{0.0, 0.0};
     const char* why = "";
 };
+// The cloud plane's coordinates, as its plots and exports name them: "x" in "m" against "vx" in
+// "m/s" of body 0, or the first link's "θ₁" in "rad" against "dθ₁/dt" in "rad/s".
+struct CloudPlaneNames {
+    const char* q;
+    const char* unit_q;
+    const char* p;
+    const char* unit_p;
+    const char* of;  // whose coordinates: "body 0", "the first link"
+};
+CloudPlaneNames cloud_plane_names(CloudPlane plane);
 
 // A built scenario: the forces, the start state and what the page needs to draw it.
 struct Scene {

@@ -1131,7 +1131,7 @@ TEST_CASE("cli cloud and stability on linked systems: the first link's plane, ro
     const Result json = cli({"cloud", "scenario=pendulum&cloud=20&integrators=rk4", "--steps", "10", "--every", "10",
                              "--format", "json"});
     CHECK(json.status == 0);
-    CHECK(contains(json.out, "\"plane\": \"the first link's angle θ (rad) against dθ/dt (rad/s)\""));
+    CHECK(contains(json.out, "\"plane\": \"θ₁ (rad) against dθ₁/dt (rad/s) of the first link\""));
     CHECK(contains(json.out, "{\"id\": \"rk4\", \"stopped\": \"needs_compliance\", \"rows\": ["));
     CHECK(contains(json.out, "{\"id\": \"exact\", \"rows\": ["));
     const Result csv = cli({"cloud", "scenario=pendulum&cloud=20&integrators=rk4", "--steps", "10"}, true);

@@ -487,6 +487,19 @@ val Playground::scene() const {
     out.set("size", sc.mechanism_size);
     out.set("reference", reference);
     out.set("phase", phase);
+    // The phase cloud's plane (none: the system has no cloud, the config refuses one).
+    if (sc.cloud.plane == CloudPlane::none) {
+        out.set("cloudPlane", val::null());
+    } else {
+        const CloudPlaneNames plane = cloud_plane_names(sc.cloud.plane);
+        val cloud_plane = val::object();
+        cloud_plane.set("q", std::string(plane.q));
+        cloud_plane.set("qUnit", std::string(plane.unit_q));
+        cloud_plane.set("p", std::string(plane.p));
+        cloud_plane.set("pUnit", std::string(plane.unit_p));
+        cloud_plane.set("of", std::string(plane.of));
+        out.set("cloudPlane", cloud_plane);
+    }
     out.set("angularMomentum", sim_.conserves_angular_momentum());
     out.set("dissipative", s.dissipative());
     // The kind of system for the integrator table's orders, and each lane's claim on it (in
