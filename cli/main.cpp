@@ -473,7 +473,8 @@ int cmd_run(int argc, char** argv) {
 }
 
 // The phase-space cloud of every integrator in the query (and of the exact flow where the
-// scene has a closed form): the area ratio of the disc's rim and how many points are finite.
+// scene has a closed form, or of the constrained reference on rigid links): the area ratio of the
+// disc's rim in the scene's cloud plane and how many points are finite.
 int cmd_cloud(int argc, char** argv) {
     RunOptions o;
     if (const int failed = parse_run_options(argc, argv, "cloud", o)) return failed;
@@ -498,7 +499,7 @@ int cmd_cloud(int argc, char** argv) {
     clouds.reserve(c.integrators.size());
     for (int id : c.integrators) clouds.emplace_back(scene, id, c.cloud, c.cloud_radius);
     std::optional<ExactCloud> exact;
-    if (has_closed_form(scene.system, scene.x0.data(), scene.v0.data())) exact.emplace(scene, c.cloud, c.cloud_radius, 0);
+    if (ExactCloud::available(scene)) exact.emplace(scene, c.cloud, c.cloud_radius, 0, c.dt);
     const bool csv = o.format == "csv";
     // Rows per integrator (JSON groups them), printed at the end for JSON.
     std::vector<std::string> json_rows(clouds.size() + 1);
@@ -548,19 +549,31 @@ int cmd_cloud(int argc, char** argv) {
     watch.clear();
     const bool stopped = done < o.steps;
     if (stopped)
-        report_budget(watch, "cloud", work, false,
+        report_budget(watch, "cloud", work, exact && exact->stepped(),
                       std::to_string(done) + " of " + std::to_string(o.steps) + " steps (t = " +
                           format_number(static_cast<double>(done) * c.dt) + " s)",
                       "lower cloud, raise dt, shorten duration (or --steps)");
-    if (csv) return stopped ? exit_budget : 0;
+    if (csv) {
+        for (size_t l = 0; l < clouds.size(); ++l)
+            if (clouds[l].needs_compliance())
+                std::fprintf(stderr, "%s %s: its cloud stays at the start (no area, no finite points)\n",
+                             integrators()[c.integrators[l]].id, stop_reason_text(StopReason::needs_compliance));
+        return stopped ? exit_budget : 0;
+    }
     std::string out = "{\n  \"config\": " + json_string(normalise(c)) + ",\n  \"points\": " + std::to_string(c.cloud) +
                       ",\n  \"radius\": ";
     append_number(out, c.cloud_radius);
+    // The plane is named where it is not body 0's (x, vx), which the documents before it meant.
+    if (scene.cloud.plane != CloudPlane::body_x)
+        out += std::string(",\n  \"plane\": ") + json_string(cloud_plane_text(scene.cloud.plane));
     out += ",\n  \"integrators\": [";
     for (size_t l = 0; l <= clouds.size(); ++l) {
         if (l == clouds.size() && !exact) break;
         const char* id = l < clouds.size() ? integrators()[c.integrators[l]].id : "exact";
-        out += std::string(l ? "," : "") + "\n    {\"id\": \"" + id + "\", \"rows\": [" + json_rows[l] + "\n    ]}";
+        const bool rigid = l < clouds.size() && clouds[l].needs_compliance();
+        out += std::string(l ? "," : "") + "\n    {\"id\": \"" + id + "\"" +
+               (rigid ? ", \"stopped\": \"" + std::string(stop_reason_name(StopReason::needs_compliance)) + "\"" : "") +
+               ", \"rows\": [" + json_rows[l] + "\n    ]}";
     }
     out += "\n  ]\n}\n";
     std::fputs(out.c_str(), stdout);
@@ -761,6 +774,7 @@ int cmd_stability(int argc, char** argv) {
     std::vector<int> ids;
     StiffestMode mode;
     Config c;
+    bool linked = false;  // a linked system's report names its stiffest mode's kind
     if (query) {
         if (const int bad = parse_query(argv[2], c)) return bad;
         if (c.loop.kind == LoopKind::variable) {
@@ -771,6 +785,7 @@ int cmd_stability(int argc, char** argv) {
         ids = c.integrators;
         const Scene scene = build_scene(c);
         mode = stiffest_mode(scene.system, scene.x0.data(), scene.v0.data());
+        linked = !scene.system.links.empty();
     } else {
         for (size_t i = 0; i < integrators().size(); ++i) ids.push_back(static_cast<int>(i));
     }
@@ -786,7 +801,10 @@ int cmd_stability(int argc, char** argv) {
         if (query)
             out += "  \"config\": " + json_string(normalise(c)) + ",\n  \"oscillates\": " +
                    (mode.oscillates ? "true" : "false") + ",\n  \"omega\": " + json_number(mode.oscillates, mode.omega) +
-                   ",\n  \"zeta\": " + json_number(mode.oscillates, mode.zeta) + ",\n";
+                   ",\n  \"zeta\": " + json_number(mode.oscillates, mode.zeta) + ",\n" +
+                   (linked ? "  \"mode\": \"" + std::string(mode_kind_id(mode.kind)) + "\",\n  \"modes\": " +
+                                 std::to_string(mode.modes) + ",\n"
+                           : "");
         out += "  \"integrators\": [";
     }
     for (size_t r = 0; r < ids.size(); ++r) {
@@ -820,6 +838,10 @@ int cmd_stability(int argc, char** argv) {
     }
     if (!csv) out += ids.empty() ? "]\n}\n" : "\n  ]\n}\n";
     std::fputs(out.c_str(), stdout);
+    if (csv && linked && mode.oscillates)
+        std::fprintf(stderr, "stiffest mode: %s, omega = %s rad/s, the stiffest of %d modes at the start%s\n",
+                     mode_kind_text(mode.kind), num(mode.omega).c_str(), mode.modes,
+                     mode.kind == ModeKind::swing ? " (the rigid links' reduced coordinates)" : "");
     return 0;
 }
 

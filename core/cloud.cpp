@@ -1,8 +1,11 @@
 #include "cloud.hpp"
 
 #include "exact.hpp"
+#include "forces/link.hpp"
+#include "simulation.hpp"
 
 #include <cmath>
+#include <limits>
 
 namespace stepwise {
 
@@ -52,41 +55,119 @@ double polygon_area(const double* x, const double* v, int n) {
     return 0.5 * twice;  // NaN propagates from any non-finite vertex
 }
 
+void cloud_start(const Scene& scene, dvec2 offset, dvec2* x, dvec2* v) {
+    const int n = scene.system.bodies();
+    if (scene.cloud.plane != CloudPlane::rotation) {
+        for (int b = 0; b < n; ++b) {
+            x[b] = scene.x0[b];
+            v[b] = scene.v0[b];
+        }
+        x[0].x = scene.x0[0].x + offset.x;
+        v[0].x = scene.v0[0].x + offset.y;
+        return;
+    }
+    // Turned by δθ about the anchor c: r' = R r, v' = R v + δω (−r'y, r'x). Every difference
+    // x_i − x_j turns by R (its length kept) and every relative velocity turns with it plus a
+    // rigid rotation's, which stretches no link: d·w is unchanged.
+    const double cs = std::cos(offset.x), sn = std::sin(offset.x), spin = offset.y;
+    const dvec2 c = scene.cloud.centre;
+    for (int b = 0; b < n; ++b) {
+        const dvec2 r = scene.x0[b] - c, w = scene.v0[b];
+        const dvec2 turned(cs * r.x - sn * r.y, sn * r.x + cs * r.y);
+        x[b] = c + turned;
+        v[b] = dvec2(cs * w.x - sn * w.y, sn * w.x + cs * w.y) + spin * dvec2(-turned.y, turned.x);
+    }
+}
+
+dvec2 cloud_coordinates(const Scene& scene, const dvec2* x, const dvec2* v) {
+    if (scene.cloud.plane != CloudPlane::rotation) return {x[0].x, v[0].x};
+    return phase_point(PhaseSpec{.kind = PhaseKind::angle, .body = 0, .centre = scene.cloud.centre}, x, v);
+}
+
+namespace {
+
+// Each vertex's angle within π of its neighbour's (the rotation plane reads θ in (−π, π]).
+void unwrap_rim(CloudPlane plane, double* q, int n) {
+    if (plane == CloudPlane::rotation)
+        for (int j = 1; j < n; ++j) q[j] -= two_pi * std::round((q[j] - q[j - 1]) / two_pi);
+}
+
+}  // namespace
+
+double rim_area(CloudPlane plane, double* q, const double* p, int n) {
+    unwrap_rim(plane, q, n);
+    return polygon_area(q, p, n);
+}
+
+std::string cloud_plane_text(CloudPlane plane) {
+    if (plane == CloudPlane::none) return "none";
+    const CloudPlaneNames n = cloud_plane_names(plane);
+    return std::string(n.q) + " (" + n.unit_q + ") against " + n.p + " (" + n.unit_p + ") of " + n.of;
+}
+
 PhaseCloud::PhaseCloud(const Scene& scene, int integrator, int points, double radius, int boundary)
     : PhaseCloud(scene, integrator, points, offsets(points, radius, boundary)) {}
 
 PhaseCloud::PhaseCloud(const Scene& scene, int integrator, int points, const std::vector<dvec2>& offsets)
     : ensemble_(scene.system, integrator, static_cast<int>(offsets.size()), scene.x0.data(), scene.v0.data()),
+      plane_(scene.cloud),
       points_(points),
-      boundary_(static_cast<int>(offsets.size()) - points) {
+      boundary_(static_cast<int>(offsets.size()) - points),
+      // Every integrator of the table integrates forces (a position-based solver would not).
+      needs_compliance_(scene.system.has_rigid_links()) {
     std::vector<dvec2> x = scene.x0, v = scene.v0;
     for (int k = 0; k < points_ + boundary_; ++k) {
-        x[0].x = scene.x0[0].x + offsets[static_cast<size_t>(k)].x;
-        v[0].x = scene.v0[0].x + offsets[static_cast<size_t>(k)].y;
+        cloud_start(scene, offsets[static_cast<size_t>(k)], x.data(), v.data());
         ensemble_.set_start(k, x.data(), v.data());
     }
     ensemble_.reset();
-    initial_area_ = polygon_area(ensemble_.x(0) + points_, ensemble_.vx(0) + points_, boundary_);
+    initial_area_ = rim_area_now();
 }
 
 void PhaseCloud::reset() { ensemble_.reset(); }
 
-void PhaseCloud::step(double h) { ensemble_.step(h); }
+void PhaseCloud::step(double h) {
+    if (!needs_compliance_) ensemble_.step(h);
+}
+
+dvec2 PhaseCloud::point(int k) const {
+    if (plane_.plane != CloudPlane::rotation) return {ensemble_.x(0)[k], ensemble_.vx(0)[k]};
+    const dvec2 x(ensemble_.x(0)[k], ensemble_.y(0)[k]), v(ensemble_.vx(0)[k], ensemble_.vy(0)[k]);
+    return phase_point(PhaseSpec{.kind = PhaseKind::angle, .body = 0, .centre = plane_.centre}, &x, &v);
+}
+
+double PhaseCloud::rim_area_now() const {
+    if (plane_.plane != CloudPlane::rotation)
+        return polygon_area(ensemble_.x(0) + points_, ensemble_.vx(0) + points_, boundary_);
+    rim_q_.resize(static_cast<size_t>(boundary_));
+    rim_p_.resize(static_cast<size_t>(boundary_));
+    for (int j = 0; j < boundary_; ++j) {
+        const dvec2 qp = point(points_ + j);
+        rim_q_[static_cast<size_t>(j)] = qp.x;
+        rim_p_[static_cast<size_t>(j)] = qp.y;
+    }
+    return rim_area(plane_.plane, rim_q_.data(), rim_p_.data(), boundary_);
+}
 
 std::optional<double> PhaseCloud::area_ratio() const {
-    const double area = polygon_area(ensemble_.x(0) + points_, ensemble_.vx(0) + points_, boundary_);
-    const double ratio = area / initial_area_;
+    if (needs_compliance_) return std::nullopt;
+    const double ratio = rim_area_now() / initial_area_;
     if (!std::isfinite(ratio)) return std::nullopt;
     return ratio;
 }
 
-int PhaseCloud::points_finite() const { return ensemble_.finite_copies(0, points_); }
+int PhaseCloud::points_finite() const { return needs_compliance_ ? 0 : ensemble_.finite_copies(0, points_); }
 
 double PhaseCloud::bytes_needed(int integrator, int bodies, int points, int boundary) {
     return Ensemble::bytes_needed(integrator, bodies, points + boundary);
 }
 
-ExactCloud::ExactCloud(const Scene& scene, int points, double radius, int sample, int boundary)
+bool ExactCloud::available(const Scene& scene) {
+    if (scene.cloud.plane == CloudPlane::none) return false;
+    return has_closed_form(scene.system, scene.x0.data(), scene.v0.data()) || scene.system.has_rigid_links();
+}
+
+ExactCloud::ExactCloud(const Scene& scene, int points, double radius, int sample, double reference_step, int boundary)
     : scene_(scene), linear_bodies_(linear_bodies(scene.system)) {
     // Every (points / sample)-th point of the sunflower: spread over the whole disc (only those
     // are computed: a page's cloud of 10^5 points follows 2000).
@@ -99,6 +180,21 @@ ExactCloud::ExactCloud(const Scene& scene, int points, double radius, int sample
     v_ = scene.v0;
     rim_x_.resize(rim_start_.size());
     rim_v_.resize(rim_start_.size());
+    stepped_ = !has_closed_form(scene.system, scene.x0.data(), scene.v0.data());
+    if (stepped_) {
+        // The constrained reference of every copy, as Simulation's (rk45 at reference_rtol).
+        reference_step_ = reference_step;
+        lane_ = make_lane(scene.system, find_integrator("rk45"), scene.x0.data(), scene.v0.data());
+        lane_.rtol = lane_.atol = reference_rtol;
+        const size_t n = static_cast<size_t>(scene.system.bodies()), copies = sample_start_.size() + rim_start_.size();
+        copy_x_.resize(n * copies);
+        copy_v_.resize(n * copies);
+        copy_substep_.assign(copies, 0.0);
+        for (size_t k = 0; k < copies; ++k) {
+            const dvec2 offset = k < sample_start_.size() ? sample_start_[k] : rim_start_[k - sample_start_.size()];
+            cloud_start(scene, offset, &copy_x_[k * n], &copy_v_[k * n]);
+        }
+    }
     at(0.0);
     initial_area_ = polygon_area(rim_x_.data(), rim_v_.data(), static_cast<int>(rim_x_.size()));
 }
@@ -106,20 +202,57 @@ ExactCloud::ExactCloud(const Scene& scene, int points, double radius, int sample
 void ExactCloud::move(const std::vector<dvec2>& offsets, double t, std::vector<dvec2>& out) {
     out.resize(offsets.size());  // allocates on the first call only
     for (size_t k = 0; k < offsets.size(); ++k) {
-        x0_[0].x = scene_.x0[0].x + offsets[k].x;
-        v0_[0].x = scene_.v0[0].x + offsets[k].y;
+        cloud_start(scene_, offsets[k], x0_.data(), v0_.data());
         exact_state(scene_.system, linear_bodies_.data(), x0_.data(), v0_.data(), t, x_.data(), v_.data());
-        out[k] = {x_[0].x, v_[0].x};
+        out[k] = cloud_coordinates(scene_, x_.data(), v_.data());
+    }
+}
+
+void ExactCloud::step_copies(double h) {
+    const size_t n = static_cast<size_t>(scene_.system.bodies());
+    const StepFn step = integrators()[static_cast<size_t>(lane_.integrator)].step;
+    for (size_t k = 0; k < copy_substep_.size(); ++k) {
+        dvec2* x = &copy_x_[k * n];
+        dvec2* v = &copy_v_[k * n];
+        if (!std::isfinite(x[0].x)) continue;  // stopped: it stays NaN
+        std::copy(x, x + n, lane_.x.begin());
+        std::copy(v, v + n, lane_.v.begin());
+        lane_.substep = copy_substep_[k];
+        lane_.started = false;
+        lane_.gave_up = false;
+        step(scene_.system, lane_, h);
+        project_onto_links(scene_.system, lane_);
+        if (lane_.gave_up) std::fill(lane_.x.begin(), lane_.x.end(), dvec2(std::numeric_limits<double>::quiet_NaN()));
+        std::copy(lane_.x.begin(), lane_.x.end(), x);
+        std::copy(lane_.v.begin(), lane_.v.end(), v);
+        copy_substep_[k] = lane_.substep;
+    }
+}
+
+void ExactCloud::read_copies() {
+    const size_t n = static_cast<size_t>(scene_.system.bodies());
+    sample_now_.resize(sample_start_.size());
+    rim_now_.resize(rim_start_.size());
+    for (size_t k = 0; k < copy_substep_.size(); ++k) {
+        const dvec2 qp = cloud_coordinates(scene_, &copy_x_[k * n], &copy_v_[k * n]);
+        (k < sample_now_.size() ? sample_now_[k] : rim_now_[k - sample_now_.size()]) = qp;
     }
 }
 
 void ExactCloud::at(double t) {
-    move(sample_start_, t, sample_now_);
-    move(rim_start_, t, rim_now_);
+    if (stepped_) {
+        const long long target = reference_step_ > 0.0 ? std::llround(t / reference_step_) : 0;
+        for (; steps_ < target; ++steps_) step_copies(reference_step_);
+        read_copies();
+    } else {
+        move(sample_start_, t, sample_now_);
+        move(rim_start_, t, rim_now_);
+    }
     for (size_t j = 0; j < rim_now_.size(); ++j) {
         rim_x_[j] = rim_now_[j].x;
         rim_v_[j] = rim_now_[j].y;
     }
+    unwrap_rim(scene_.cloud.plane, rim_x_.data(), static_cast<int>(rim_x_.size()));
 }
 
 std::optional<double> ExactCloud::area_ratio() const {

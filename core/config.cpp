@@ -213,10 +213,11 @@ public:
         c.values[offset + 1] = xy[1];
     }
 
-    // A system with links: the force-based defaults cannot step a rod, and the phase cloud's
-    // disc in (x, vx) of one body would pull its links apart.
+    // A system with links: the force-based defaults cannot step a rod, and the phase cloud needs
+    // a way to leave the start that keeps the links (Scene::cloud).
     void check_linked(Config& c) {
-        const System s = build_scene(c.scenario, c.values, c.duration).system;
+        const Scene scene = build_scene(c.scenario, c.values, c.duration);
+        const System& s = scene.system;
         if (s.links.empty()) return;
         if (!integrators_given && s.has_rigid_links()) {
             // Rigid links and no methods asked for: every force-based default would stop with
@@ -224,12 +225,16 @@ public:
             c.integrators.clear();
             c.reference = true;
         }
+        // The scene says how its cloud leaves the start (Scene::cloud): a pendulum and a chain turn
+        // rigidly about their anchor; a system that has no such way refuses the cloud with its reason.
+        if (scene.cloud.plane != CloudPlane::none) return;
+        const MessageArgs why = {{"scenario", scenarios()[static_cast<size_t>(c.scenario)].id}, {"why", scene.cloud.why}};
         if (c.cloud > 0) {
-            error("linked_no_cloud", "cloud", std::to_string(c.cloud));
+            error("linked_no_cloud", "cloud", std::to_string(c.cloud), why);
             c.cloud = 0;
         }
         if (std::string_view(views()[static_cast<size_t>(c.view)].id) == "cloud") {
-            error("linked_no_cloud_view", "view", "cloud");
+            error("linked_no_cloud_view", "view", "cloud", why);
             c.view = 0;
         }
     }

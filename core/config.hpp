@@ -33,7 +33,8 @@ constexpr const char* reference_id = "reference";
 extern const char* const default_scenario;
 constexpr double default_dt = 0.01;
 // The phase-space cloud (core/cloud.hpp): points per integrator (0: off) and the radius of the
-// start disc in the (x, vx) plane of body 0 (metres along x, metres per second along vx).
+// start disc in the scene's cloud plane (Scene::cloud): the (x, vx) plane of body 0 (metres along
+// x, metres per second along vx), or a pendulum's or chain's first link (θ, dθ/dt) (rad, rad/s).
 constexpr int max_cloud_points = 1000000;  // the page allows fewer (it says so)
 constexpr double default_cloud_radius = 0.1;
 // At least 1e-6: the disc's area (~radius²) stays far inside the double range and its rim still

@@ -44,11 +44,11 @@ const std::vector<MessageInfo>& message_table() {
                  "between its anchors); got '{got}'"},
         // A linked system and the phase cloud.
         {.code = "linked_no_cloud",
-         .text = "{key}={got} cannot be used here: the phase cloud spreads one body's x and vx, which would pull the "
-                 "links apart: linked systems have no phase cloud yet; drop cloud"},
+         .text = "{key}={got} cannot be used here: {scenario} has no phase cloud ({why}); the pendulum and the chain "
+                 "have one, in the first link's angle and its rate; drop cloud (0 is allowed)"},
         {.code = "linked_no_cloud_view",
-         .text = "{key}={got} cannot be used here: the phase cloud spreads one body's x and vx, which would pull the "
-                 "links apart: linked systems have no phase cloud yet; use another view"},
+         .text = "{key}={got} cannot be used here: {scenario} has no phase cloud ({why}); the pendulum and the chain "
+                 "have one, in the first link's angle and its rate; use another view"},
         // The game loop's rules (core/config.cpp, check_loop).
         {.code = "loop_key_without_loop",
          .text = "{key} is a setting of the game loop: add loop={loop} (it is read by loop={loops}) or drop {key}; "

@@ -53,6 +53,12 @@ dvec2 phase_point(const PhaseSpec& spec, const dvec2* x, const dvec2* v) {
     return {0.0, 0.0};
 }
 
+CloudPlaneNames cloud_plane_names(CloudPlane plane) {
+    if (plane == CloudPlane::rotation)
+        return {.q = "θ₁", .unit_q = "rad", .p = "dθ₁/dt", .unit_p = "rad/s", .of = "the first link"};
+    return {.q = "x", .unit_q = "m", .p = "vx", .unit_p = "m/s", .of = "body 0"};
+}
+
 PhaseNames phase_names(const PhaseSpec& spec) {
     switch (spec.kind) {
         case PhaseKind::axis_x: return {"x", "vx", "m", "m/s"};
@@ -241,6 +247,7 @@ void build_hanging(const Params& p, Scene& sc, int links, double end_mass) {
     }
     sc.phase.kind = PhaseKind::angle;
     sc.phase.centre = anchor;
+    sc.cloud = {.plane = CloudPlane::rotation, .centre = anchor};
 }
 
 void build_pendulum(const Params& p, Scene& sc) { build_hanging(p, sc, 1, p.num("m")); }
@@ -293,6 +300,10 @@ void build_bridge(const Params& p, Scene& sc) {
     }
     sc.phase.kind = PhaseKind::axis_y;
     sc.phase.body = (n - 1) / 2;  // the middle body (or the left of the two middle ones)
+    sc.cloud = {.plane = CloudPlane::none,
+                .why = "a bridge is a closed loop between two anchors: turning it about one anchor (the pendulum's and "
+                       "the chain's cloud) would pull it off the other, and one body's x and vx would pull its links "
+                       "apart"};
 }
 
 // compliance: 0, or soft enough that 1/(α m) <= 1e12 for the lightest body.

@@ -67,11 +67,36 @@ struct PhaseNames {
 };
 PhaseNames phase_names(const PhaseSpec& spec);
 
+// The plane the phase cloud's start disc lies in (core/cloud.hpp): how its copies leave the start.
+enum class CloudPlane {
+    body_x,    // (x, vx) of body 0, every other coordinate as at the start
+    rotation,  // the first link's angle θ about `centre` (rad) and its rate (rad/s): every body turned
+               // rigidly about the anchor by δθ, with δω about it added to every velocity, which keeps
+               // every link's length and its rate (a disc in (x, vx) would pull the links apart)
+    none,      // no cloud: `why` says why, and the config refuses cloud and view=cloud
+};
+struct CloudSpec {
+    CloudPlane plane = CloudPlane::body_x;
+    dvec2 centre{0.0, 0.0};
+    const char* why = "";
+};
+// The cloud plane's coordinates, as its plots and exports name them: "x" in "m" against "vx" in
+// "m/s" of body 0, or the first link's "θ₁" in "rad" against "dθ₁/dt" in "rad/s".
+struct CloudPlaneNames {
+    const char* q;
+    const char* unit_q;
+    const char* p;
+    const char* unit_p;
+    const char* of;  // whose coordinates: "body 0", "the first link"
+};
+CloudPlaneNames cloud_plane_names(CloudPlane plane);
+
 // A built scenario: the forces, the start state and what the page needs to draw it.
 struct Scene {
     System system;
     std::vector<dvec2> x0, v0;
     PhaseSpec phase;
+    CloudSpec cloud;
     bool launch_line = false;       // draw y = 0 as a labelled reference line (a projectile's launch height)
     bool reference_path = false;    // draw the reference's whole path as a ghost (a closed orbit reads at once)
     double mechanism_size = 0.0;    // how big the mechanism is (anchors, springs, bodies); 0 for a lone body

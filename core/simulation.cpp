@@ -493,11 +493,13 @@ void Simulation::step_reference(double h) const {
         trusted_until_ = variable_clock_ ? clock_ : static_cast<double>(ref_steps_ + 1) * config_.dt;
 }
 
-void Simulation::project(Lane& R) const {
+void Simulation::project(Lane& R) const { project_onto_links(scene_.system, R); }
+
+void project_onto_links(const System& s, Lane& R) {
     // Back onto the rigid links (the index-1 equations let C drift with round-off). The slope
     // rk45 carries to the next step belongs to the state before the projection: evaluate afresh.
     if (R.gave_up) return;
-    if (!LinkForce::project(scene_.system, R.x.data(), R.v.data()))
+    if (!LinkForce::project(s, R.x.data(), R.v.data()))
         std::fill(R.x.begin(), R.x.end(), dvec2(std::numeric_limits<double>::quiet_NaN()));
     R.started = false;
 }

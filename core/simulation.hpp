@@ -35,6 +35,9 @@ constexpr int stop_reason_count = 6;
 // Why the step a lane just took cannot stand (none: it can): the step function gave up.
 StopReason step_gave_up(const Lane& L);
 const char* reference_name(ReferenceKind k);  // "exact" or "rk45"
+// The constrained reference's state after an rk45 step of R, moved back onto s's rigid links
+// (forces/link.hpp: project); NaN where the links cannot be met. Nothing when the step gave up.
+void project_onto_links(const System& s, Lane& R);
 
 // rk45 tolerances of the reference lane (where no closed form exists).
 constexpr double reference_rtol = 1e-12;

@@ -1,5 +1,6 @@
 #include "stability.hpp"
 
+#include "forces/link.hpp"
 #include "integrators.hpp"
 
 #include <algorithm>
@@ -252,21 +253,11 @@ StabilityLimit oscillator_limit(int integrator, double zeta) {
     return result;
 }
 
-StiffestMode stiffest_mode(const System& s, const dvec2* x, const dvec2* v) {
-    const int n = 2 * s.bodies();
-    std::vector<double> jx(n * n), jv(n * n), k(n * n), c(n * n), vectors(n * n);
-    acceleration_jacobian_dense(s, x, v, jx.data(), jv.data());
-    // Mass-weighted: K~ = -M^(1/2) (da/dx) M^(-1/2), symmetric for forces with a potential
-    // (symmetrised against round-off); C~ likewise from da/dv.
-    for (int r = 0; r < n; ++r)
-        for (int col = 0; col < n; ++col) {
-            const double w = std::sqrt(s.mass[r / 2] / s.mass[col / 2]);
-            k[r * n + col] = -w * jx[r * n + col];
-            c[r * n + col] = -w * jv[r * n + col];
-        }
-    for (int r = 0; r < n; ++r)
-        for (int col = r + 1; col < n; ++col) k[r * n + col] = k[col * n + r] = 0.5 * (k[r * n + col] + k[col * n + r]);
-    // Cyclic Jacobi: K~ = V diag(λ) V^T.
+namespace {
+
+// Cyclic Jacobi on the symmetric n x n matrix k (row-major): k becomes diag(λ) and the columns of
+// `vectors` the unit eigenvectors.
+void symmetric_eigen(int n, double* k, double* vectors) {
     for (int i = 0; i < n * n; ++i) vectors[i] = i % (n + 1) == 0 ? 1.0 : 0.0;
     for (int sweep = 0; sweep < 64; ++sweep) {
         double off = 0.0, diag = 0.0;
@@ -299,10 +290,223 @@ StiffestMode stiffest_mode(const System& s, const dvec2* x, const dvec2* v) {
                 }
             }
     }
+}
+
+// The largest diagonal entry in absolute value (after symmetric_eigen: the stiffest mode).
+int largest_diagonal(int n, const double* k) {
     int best = 0;
     for (int p = 1; p < n; ++p)
         if (std::fabs(k[p * n + p]) > std::fabs(k[best * n + best])) best = p;
+    return best;
+}
+
+// The share of a displacement u's (2 · bodies entries) potential energy uᵀ K u (energy, > 0) that
+// is in the compliant links' stretch, Σ (n·(u_i − u_j))²/α: over a half, the mode stretches links.
+ModeKind kind_of(const System& s, const dvec2* x, const std::vector<double>& u, double energy, ModeKind otherwise) {
+    double stretch = 0.0;
+    for (const Link& k : s.links) {
+        if (k.compliance == 0.0) continue;
+        const dvec2 d = x[k.i] - LinkForce::far_x(k, x);
+        const double len = std::sqrt(d.x * d.x + d.y * d.y);
+        if (len == 0.0) continue;
+        const dvec2 ui(u[2 * k.i], u[2 * k.i + 1]);
+        const dvec2 uj = k.j == no_body ? dvec2(0.0) : dvec2(u[2 * k.j], u[2 * k.j + 1]);
+        const double along = ((ui.x - uj.x) * d.x + (ui.y - uj.y) * d.y) / len;
+        stretch += along * along / k.compliance;
+    }
+    return stretch > 0.5 * std::fabs(energy) ? ModeKind::link_stretch : otherwise;
+}
+
+// With rigid links: the modes of the reduced coordinates (stability.hpp).
+StiffestMode reduced_stiffest_mode(const System& s, const dvec2* x, const dvec2* v) {
+    const int n = 2 * s.bodies();
+    std::vector<double> jx(n * n), jv(n * n);
+    acceleration_jacobian_dense(s, x, v, jx.data(), jv.data());  // the forces' (rigid links have none)
+    // K = −M ∂a/∂x and C = −M ∂a/∂v, then each taut rod's λ (I − n nᵀ)/|d| on its ends' blocks.
+    std::vector<double> k(n * n), c(n * n);
+    for (int r = 0; r < n; ++r)
+        for (int col = 0; col < n; ++col) {
+            k[r * n + col] = -s.mass[r / 2] * jx[r * n + col];
+            c[r * n + col] = -s.mass[r / 2] * jv[r * n + col];
+        }
+    std::vector<dvec2> a(static_cast<size_t>(s.bodies()));
+    std::vector<double> lambda(s.links.size(), 0.0);
+    unconstrained_accelerations(s, x, v, a.data());
+    LinkForce::constrain_accelerations(s, x, v, a.data(), lambda.data());
+    std::vector<std::vector<double>> rows;  // J's rows, orthonormalised below
+    for (size_t q = 0; q < s.links.size(); ++q) {
+        const Link& link = s.links[q];
+        if (link.compliance != 0.0) continue;
+        const dvec2 d = x[link.i] - LinkForce::far_x(link, x);
+        const double len = std::sqrt(d.x * d.x + d.y * d.y);
+        const dvec2 u = d / len;
+        const double h[4] = {(1.0 - u.x * u.x) / len, -u.x * u.y / len, -u.x * u.y / len, (1.0 - u.y * u.y) / len};
+        std::vector<double> row(n, 0.0);
+        row[2 * link.i] = u.x;
+        row[2 * link.i + 1] = u.y;
+        const int ends[2] = {link.i, link.j};
+        for (int e = 0; e < 2; ++e)
+            for (int f = 0; f < 2; ++f) {
+                if (ends[e] == no_body || ends[f] == no_body) continue;
+                const double sign = e == f ? 1.0 : -1.0;
+                for (int r = 0; r < 2; ++r)
+                    for (int col = 0; col < 2; ++col)
+                        k[(2 * ends[e] + r) * n + 2 * ends[f] + col] += sign * lambda[q] * h[2 * r + col];
+            }
+        if (link.j != no_body) {
+            row[2 * link.j] = -u.x;
+            row[2 * link.j + 1] = -u.y;
+        }
+        rows.push_back(std::move(row));
+    }
+    // An orthonormal basis of J's rows, then of its complement T from the unit vectors: Gram–Schmidt
+    // twice over. A unit vector whose remainder is under 0.5/√n is passed over; all of them being
+    // so would leave a complement of dimension under n (0.5/√n)² < 1, so T is whole.
+    std::vector<std::vector<double>> basis;
+    const double keep = 0.5 / std::sqrt(static_cast<double>(n));
+    auto add = [&](std::vector<double> w, double least) {
+        for (int pass = 0; pass < 2; ++pass)
+            for (const std::vector<double>& b : basis) {
+                double dot = 0.0;
+                for (int r = 0; r < n; ++r) dot += b[r] * w[r];
+                for (int r = 0; r < n; ++r) w[r] -= dot * b[r];
+            }
+        double norm = 0.0;
+        for (int r = 0; r < n; ++r) norm += w[r] * w[r];
+        norm = std::sqrt(norm);
+        if (!(norm > least)) return false;
+        for (int r = 0; r < n; ++r) w[r] /= norm;
+        basis.push_back(std::move(w));
+        return true;
+    };
+    for (std::vector<double>& row : rows) add(row, 1e-12);  // links that repeat one another count once
+    const size_t constrained = basis.size();
+    for (int e = 0; e < n && static_cast<int>(basis.size()) < n; ++e) {
+        std::vector<double> unit(n, 0.0);
+        unit[e] = 1.0;
+        add(unit, keep);
+    }
+    const int m = static_cast<int>(basis.size() - constrained);  // the reduced coordinates
     StiffestMode mode;
+    mode.kind = ModeKind::swing;
+    mode.modes = m;
+    if (m == 0) return mode;
+    // M_r, K_r, C_r = Tᵀ (M, K, C) T.
+    auto reduce = [&](const double* full, bool diagonal_mass) {
+        std::vector<double> out(m * m);
+        for (int i = 0; i < m; ++i)
+            for (int j = 0; j < m; ++j) {
+                const std::vector<double>&ti = basis[constrained + i], &tj = basis[constrained + j];
+                double sum = 0.0;
+                for (int r = 0; r < n; ++r) {
+                    if (diagonal_mass) {
+                        sum += ti[r] * s.mass[r / 2] * tj[r];
+                        continue;
+                    }
+                    double row = 0.0;
+                    for (int col = 0; col < n; ++col) row += full[r * n + col] * tj[col];
+                    sum += ti[r] * row;
+                }
+                out[i * m + j] = sum;
+            }
+        return out;
+    };
+    std::vector<double> mr = reduce(nullptr, true), kr = reduce(k.data(), false), cr = reduce(c.data(), false);
+    // M_r = L Lᵀ (Cholesky, in place, lower), A = L⁻¹ K_r L⁻ᵀ, symmetric.
+    for (int j = 0; j < m; ++j) {
+        double d = mr[j * m + j];
+        for (int p = 0; p < j; ++p) d -= mr[j * m + p] * mr[j * m + p];
+        mr[j * m + j] = std::sqrt(d);
+        for (int i = j + 1; i < m; ++i) {
+            double sum = mr[i * m + j];
+            for (int p = 0; p < j; ++p) sum -= mr[i * m + p] * mr[j * m + p];
+            mr[i * m + j] = sum / mr[j * m + j];
+        }
+    }
+    // L⁻¹ X L⁻ᵀ for a symmetric X: forward substitution on the columns, then on the rows.
+    auto whiten = [&](std::vector<double>& xm) {
+        for (int col = 0; col < m; ++col)
+            for (int i = 0; i < m; ++i) {
+                double sum = xm[i * m + col];
+                for (int p = 0; p < i; ++p) sum -= mr[i * m + p] * xm[p * m + col];
+                xm[i * m + col] = sum / mr[i * m + i];
+            }
+        for (int r = 0; r < m; ++r)
+            for (int i = 0; i < m; ++i) {
+                double sum = xm[r * m + i];
+                for (int p = 0; p < i; ++p) sum -= mr[i * m + p] * xm[r * m + p];
+                xm[r * m + i] = sum / mr[i * m + i];
+            }
+    };
+    whiten(kr);
+    whiten(cr);
+    for (int r = 0; r < m; ++r)
+        for (int col = r + 1; col < m; ++col) kr[r * m + col] = kr[col * m + r] = 0.5 * (kr[r * m + col] + kr[col * m + r]);
+    std::vector<double> vectors(m * m);
+    symmetric_eigen(m, kr.data(), vectors.data());
+    const int best = largest_diagonal(m, kr.data());
+    const double lambda_best = kr[best * m + best];
+    if (!(std::fabs(lambda_best) > 0.0) || !std::isfinite(lambda_best)) return mode;
+    mode.oscillates = true;
+    mode.omega = std::sqrt(std::fabs(lambda_best));
+    double damping = 0.0;
+    for (int r = 0; r < m; ++r)
+        for (int col = 0; col < m; ++col) damping += vectors[r * m + best] * cr[r * m + col] * vectors[col * m + best];
+    mode.zeta = std::max(0.0, damping / (2.0 * mode.omega));
+    // The mode's displacement u = T L⁻ᵀ y: most of its energy in compliant links' stretch, or a swing.
+    std::vector<double> phi(m), u(n, 0.0);
+    for (int i = m - 1; i >= 0; --i) {
+        double sum = vectors[i * m + best];
+        for (int p = i + 1; p < m; ++p) sum -= mr[p * m + i] * phi[p];
+        phi[i] = sum / mr[i * m + i];
+    }
+    for (int i = 0; i < m; ++i)
+        for (int r = 0; r < n; ++r) u[r] += basis[constrained + i][r] * phi[i];
+    mode.kind = kind_of(s, x, u, lambda_best, ModeKind::swing);
+    return mode;
+}
+
+}  // namespace
+
+namespace {
+
+// Each kind of mode, in ModeKind's order: its id (JSON) and its words (messages).
+struct ModeKindRow {
+    const char* id;
+    const char* text;
+};
+constexpr ModeKindRow mode_kinds[] = {
+    {"spring", "a spring's oscillation"},
+    {"link_stretch", "the compliant links stretching"},
+    {"swing", "the rigid chain swinging"},
+};
+static_assert(static_cast<int>(ModeKind::swing) + 1 == sizeof(mode_kinds) / sizeof(mode_kinds[0]),
+              "one row per ModeKind");
+
+}  // namespace
+
+const char* mode_kind_id(ModeKind k) { return mode_kinds[static_cast<int>(k)].id; }
+const char* mode_kind_text(ModeKind k) { return mode_kinds[static_cast<int>(k)].text; }
+
+StiffestMode stiffest_mode(const System& s, const dvec2* x, const dvec2* v) {
+    if (s.has_rigid_links()) return reduced_stiffest_mode(s, x, v);
+    const int n = 2 * s.bodies();
+    std::vector<double> jx(n * n), jv(n * n), k(n * n), c(n * n), vectors(n * n);
+    acceleration_jacobian_dense(s, x, v, jx.data(), jv.data());
+    // Mass-weighted: K~ = -M^(1/2) (da/dx) M^(-1/2), symmetric for forces with a potential
+    // (symmetrised against round-off); C~ likewise from da/dv.
+    for (int r = 0; r < n; ++r)
+        for (int col = 0; col < n; ++col) {
+            const double w = std::sqrt(s.mass[r / 2] / s.mass[col / 2]);
+            k[r * n + col] = -w * jx[r * n + col];
+            c[r * n + col] = -w * jv[r * n + col];
+        }
+    for (int r = 0; r < n; ++r)
+        for (int col = r + 1; col < n; ++col) k[r * n + col] = k[col * n + r] = 0.5 * (k[r * n + col] + k[col * n + r]);
+    symmetric_eigen(n, k.data(), vectors.data());
+    const int best = largest_diagonal(n, k.data());
+    StiffestMode mode;
+    mode.modes = n;
     const double lambda = std::fabs(k[best * n + best]);
     if (!(lambda > 0.0) || !std::isfinite(lambda)) return mode;
     mode.oscillates = true;
@@ -312,6 +516,12 @@ StiffestMode stiffest_mode(const System& s, const dvec2* x, const dvec2* v) {
     for (int r = 0; r < n; ++r)
         for (int col = 0; col < n; ++col) damping += vectors[r * n + best] * c[r * n + col] * vectors[col * n + best];
     mode.zeta = std::max(0.0, damping / (2.0 * mode.omega));
+    if (!s.links.empty()) {
+        // The displacement u = M^(-1/2) φ: a compliant chain's stiffest is its links' stretch.
+        std::vector<double> u(n);
+        for (int r = 0; r < n; ++r) u[r] = vectors[r * n + best] / std::sqrt(s.mass[r / 2]);
+        mode.kind = kind_of(s, x, u, k[best * n + best], ModeKind::spring);
+    }
     return mode;
 }
 

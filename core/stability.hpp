@@ -60,10 +60,28 @@ StabilityLimit oscillator_limit(int integrator, double zeta = 0.0);
 // The fastest mode of a system linearised at (x, v): ω² the largest eigenvalue (in absolute
 // value) of the mass-weighted stiffness M^-1/2 K M^-1/2, K = -m ∂a/∂x; ζ the damping ratio of
 // that mode from the velocity Jacobian (linear dampers and quadratic drag linearised at v).
+// With rigid links the motion has fewer coordinates than the bodies: the modes are those of the
+// reduced coordinates (a chain's angles), K v = ω² M v on the links' tangent space T (the null
+// space of their Jacobian J): M_r = Tᵀ M T, K_r = Tᵀ (K + Σ λ_l H_l) T, with λ_l the rigid link's
+// tension at (x, v) (its Lagrange multiplier) and H_l the Hessian of its length, which is
+// (I − n nᵀ)/|d| on each end (the pull of a taut rod turns into stiffness across it). For the
+// N-link pendulum at rest this is the linearisation of M(θ) θ'' = f(θ) (the hanging double
+// pendulum of equal masses and lengths: ω² = (g/L)(2 ± √2)); velocity-dependent terms (a start
+// with ω0 ≠ 0) are left out.
+enum class ModeKind {
+    spring,        // a force's stiffness: springs, a central body
+    link_stretch,  // compliant links stretching: most of the mode's potential energy is in them,
+                   // ω ≈ √(1/(α m)) (the stiffest for any small α)
+    swing,         // a rigid chain (or pendulum) swinging: one of its small-oscillation modes
+};
+const char* mode_kind_id(ModeKind k);    // "spring", "link_stretch", "swing"
+const char* mode_kind_text(ModeKind k);  // in words, for messages
 struct StiffestMode {
     bool oscillates = false;  // false: no restoring force at all (free flight, gravity)
     double omega = 0.0;
     double zeta = 0.0;
+    ModeKind kind = ModeKind::spring;
+    int modes = 0;  // the linearisation's modes: 2 per body, less one per rigid link
 };
 StiffestMode stiffest_mode(const System& s, const dvec2* x, const dvec2* v);
 

@@ -1124,3 +1124,26 @@ TEST_CASE("cli progress: a command running longer than a second shows its progre
     const Result plain = cli({"convergence", "scenario=two_spring&dt=0.000001&duration=10&integrators=rk45", "--budget", "1.6"}, true);
     CHECK_FALSE(contains(plain.out, "\r"));
 }
+
+TEST_CASE("cli cloud and stability on linked systems: the first link's plane, rods stopped, the stiffest mode") {
+    // A rigid pendulum: rk4 cannot step the rod (its cloud stays, saying so); the closed form's
+    // cloud keeps its area in (θ, dθ/dt).
+    const Result json = cli({"cloud", "scenario=pendulum&cloud=20&integrators=rk4", "--steps", "10", "--every", "10",
+                             "--format", "json"});
+    CHECK(json.status == 0);
+    CHECK(contains(json.out, "\"plane\": \"θ₁ (rad) against dθ₁/dt (rad/s) of the first link\""));
+    CHECK(contains(json.out, "{\"id\": \"rk4\", \"stopped\": \"needs_compliance\", \"rows\": ["));
+    CHECK(contains(json.out, "{\"id\": \"exact\", \"rows\": ["));
+    const Result csv = cli({"cloud", "scenario=pendulum&cloud=20&integrators=rk4", "--steps", "10"}, true);
+    CHECK(contains(csv.out, "rk4 cannot step a rigid link"));
+    // The bridge has none: a config error naming the key.
+    const Result bridge = cli({"cloud", "scenario=bridge&cloud=20"}, true);
+    CHECK(bridge.status == 2);
+    CHECK(contains(bridge.out, "cloud=20 cannot be used here: bridge has no phase cloud"));
+    // The hanging double pendulum's stiffest mode, in reduced coordinates: ω² = (g/L)(2 + √2).
+    const Result modes = cli({"stability", "scenario=chain&links=2&theta0=0", "--format", "json"});
+    CHECK(contains(modes.out, "\"omega\": 5.78735129803609"));
+    CHECK(contains(modes.out, "\"mode\": \"swing\",\n  \"modes\": 2,"));
+    const Result stretch = cli({"stability", "scenario=pendulum&compliance=1e-8&integrators=rk4"}, true);
+    CHECK(contains(stretch.out, "stiffest mode: the compliant links stretching, omega = 10000 rad/s"));
+}

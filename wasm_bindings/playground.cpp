@@ -272,12 +272,11 @@ void Playground::note_part(size_t lane, int first, int count) {
     const int end = std::min(first + count, cloud.points());  // the rim's copies are not points
     if (end <= first) return;
     next_points_finite_[lane] += cloud.ensemble().finite_copies(first, end - first);
-    const double* x = cloud.ensemble().x(0);
-    const double* v = cloud.ensemble().vx(0);
     float* out = next_cloud_points_.data() + (lane * static_cast<size_t>(cloud.points()) + first) * 2;
     for (int k = first; k < end; ++k) {
-        *out++ = static_cast<float>(x[k]);
-        *out++ = static_cast<float>(v[k]);
+        const dvec2 p = cloud.point(k);  // in the cloud's plane (a chain's: the first link's θ, dθ/dt)
+        *out++ = static_cast<float>(p.x);
+        *out++ = static_cast<float>(p.y);
     }
 }
 
@@ -290,11 +289,10 @@ void Playground::keep_cloud_views() {
         const PhaseCloud& cloud = clouds_[l];
         kept_area_ratio_[l] = cloud.area_ratio().value_or(std::nan(""));
         points_finite_[l] = cloud.points_finite();
-        const double* x = cloud.ensemble().x(0);
-        const double* v = cloud.ensemble().vx(0);
         for (int k = 0; k < cloud.points(); ++k) {
-            *out++ = static_cast<float>(x[k]);
-            *out++ = static_cast<float>(v[k]);
+            const dvec2 p = cloud.point(k);
+            *out++ = static_cast<float>(p.x);
+            *out++ = static_cast<float>(p.y);
         }
     }
     points_finite_step_ = sim_.steps();
@@ -391,11 +389,10 @@ val Playground::cloud_points() {
             out += static_cast<size_t>(cloud.points()) * 2;
             continue;
         }
-        const double* x = cloud.ensemble().x(0);
-        const double* v = cloud.ensemble().vx(0);
         for (int k = 0; k < cloud.points(); ++k) {
-            *out++ = static_cast<float>(x[k]);
-            *out++ = static_cast<float>(v[k]);
+            const dvec2 p = cloud.point(k);
+            *out++ = static_cast<float>(p.x);
+            *out++ = static_cast<float>(p.y);
         }
     }
     if (exact_cloud_) {
@@ -490,6 +487,20 @@ val Playground::scene() const {
     out.set("size", sc.mechanism_size);
     out.set("reference", reference);
     out.set("phase", phase);
+    // The phase cloud's plane (none: the system has no cloud, the config refuses one).
+    out.set("cloudWhy", std::string(sc.cloud.why));  // why it has none ("" when it has one)
+    if (sc.cloud.plane == CloudPlane::none) {
+        out.set("cloudPlane", val::null());
+    } else {
+        const CloudPlaneNames plane = cloud_plane_names(sc.cloud.plane);
+        val cloud_plane = val::object();
+        cloud_plane.set("q", std::string(plane.q));
+        cloud_plane.set("qUnit", std::string(plane.unit_q));
+        cloud_plane.set("p", std::string(plane.p));
+        cloud_plane.set("pUnit", std::string(plane.unit_p));
+        cloud_plane.set("of", std::string(plane.of));
+        out.set("cloudPlane", cloud_plane);
+    }
     out.set("angularMomentum", sim_.conserves_angular_momentum());
     out.set("dissipative", s.dissipative());
     // The kind of system for the integrator table's orders, and each lane's claim on it (in

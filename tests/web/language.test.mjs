@@ -118,7 +118,7 @@ test('the core\'s messages about a bad link read as whole German sentences, from
       'scenario=spring&hz=30', 'lang=fr', 'view=nope', 'scenario=spring&loop=fixed&dt=0.1', 'novalue', '=1', 'k%zz=1',
       'k=%z', 'dt=0.00001&duration=100000', 'cloud_radius=0', 'scenario=orbit&x0=0,0', 'scenario=spring&x0=a',
       'scenario=pendulum&compliance=1e-20', 'scenario=bridge&span=100', 'scenario=chain&links=0', 'scenario=chain&end_mass=1e-9',
-      'scenario=pendulum&view=cloud', 'loop=variable&seed=3', 'loop=variable&max_steps=4', 'loop=fixed&equal_cost=1',
+      'scenario=bridge&view=cloud', 'scenario=bridge&cloud=10', 'loop=variable&seed=3', 'loop=variable&max_steps=4', 'loop=fixed&equal_cost=1',
       'loop=fixed&cloud=10', 'loop=fixed&view=convergence', 'loop=variable&view=stability', 'preset=damped_spring&scenario=orbit'];
     const english = /\b(?:the|and|must|got|unknown|known|with|of|is|be|or|drop|add|a|an|to|at|than|number|whole|cannot|only|from|each)\b/;
     const codes = new Set();

@@ -126,19 +126,20 @@ test('German: the linked scenarios, presets, legend and plots', async () => {
 });
 
 test('the phase cloud on a linked system says why in its place, in English and German', async () => {
-  await pageChecks(env, { hash: 'preset=rope&view=cloud' }, async (page) => {
+  // The bridge, a closed loop: turning it about one anchor would pull it off the other.
+  await pageChecks(env, { hash: 'preset=bridge_sag&view=cloud' }, async (page) => {
     const report = await page.evaluate(() => window.stepwise.debug.analysis());
     assert.equal(report.view, 'cloud');
     assert.equal(report.state, 'not available');
     assert.match(report.text, /Phase cloud: not available for this system/);
-    assert.match(report.text, /would pull the links apart/);
+    assert.match(report.text, /would pull it off the other/);
     assert.deepEqual(await page.evaluate(() => window.stepwise.errors()), [], 'no banner: the view says it');
     assert.equal(await page.isVisible('#loop-off'), false, 'no game-loop button');
   });
-  await pageChecks(env, { hash: 'preset=rope&view=cloud&lang=de' }, async (page) => {
+  await pageChecks(env, { hash: 'preset=bridge_sag&view=cloud&lang=de' }, async (page) => {
     const report = await page.evaluate(() => window.stepwise.debug.analysis());
     assert.match(report.text, /für dieses System nicht verfügbar/);
-    assert.match(report.text, /die Glieder auseinanderziehen/);
+    assert.match(report.text, /vom anderen wegziehen/);
   });
 });
 

@@ -104,6 +104,7 @@ export function coreTexts(M) {
     try {
       const scene = sim.scene();
       add(scene.phase.text);
+      if (scene.cloudPlane) add(scene.cloudPlane.of);
       add(scene.reference.text);
       if (scene.regime) add(scene.regime.text);
       const layout = new ArrayLayout(sim.layout().history);

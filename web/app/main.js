@@ -29,6 +29,7 @@ import { registerOffline } from './offline.js';
 import { chooseLanguage, linkLanguage, useLanguage, localisePage, localiseTables, coreMessage, pageMessage, t } from '../shared/language.js';
 import { setNumberLanguage, fixed } from '../shared/text.js';
 import { state } from './state.js';
+import { el } from '../shared/dom.js';
 
 // Set by mode.js from the address's query: embedded or not, which controls, autoplay.
 const mode = window.__stepwiseMode || { embed: false, ui: 'full', autoplay: false, options: [] };
@@ -464,21 +465,20 @@ function makePanels() {
 }
 const panel = (name) => panels.find((p) => p.name === name);
 
-// A linked system has no phase cloud (the core refuses one): its settings are off, saying why.
+// A system with no phase cloud (a bridge: the core refuses one) has the cloud's settings off,
+// saying the core's reason.
 function showCloudNote(sim) {
   const cloudGroup = $('cloud-group');
-  if (cloudGroup) {
-    const linked = sim.layout.state.has('constraint_error');
-    cloudGroup.disabled = linked;
-    let note = cloudGroup.querySelector('.cloud-linked-note');
-    if (!note) {
-      note = document.createElement('p');
-      note.className = 'hint cloud-linked-note';
-      cloudGroup.querySelector('legend').after(note);
-    }
-    note.hidden = !linked;
-    note.textContent = linked ? t('Linked systems have no phase cloud yet: it spreads one body\'s x and vx, which would pull the links apart.') : '';
+  if (!cloudGroup) return;
+  const none = sim.scene.cloudPlane === null;
+  cloudGroup.disabled = none;
+  let note = cloudGroup.querySelector('.cloud-none-note');
+  if (!note) {
+    note = el('p', { class: 'hint cloud-none-note' });
+    cloudGroup.querySelector('legend').after(note);
   }
+  note.hidden = !none;
+  note.textContent = none ? t('This system has no phase cloud: {why}.', { why: t(sim.scene.cloudWhy) }) : '';
 }
 
 // Every number in words: the legend's (throttled while playing) and the clock; with `now`

@@ -405,7 +405,7 @@ export class Controls {
       el('legend', { text: t('Phase-space cloud') }),
       el('p', {
         class: 'hint', id: 'cloud-intro',
-        text: t('Many start states on a small disc around the start, in the (x, vx) plane of body 0, each moved by every ' +
+        text: t('Many start states on a small disc around the start, in one plane of phase space (body 0\'s x and vx; a pendulum\'s or chain\'s first link\'s angle and its rate), each moved by every ' +
           'integrator: a symplectic method keeps the disc\'s area.'),
       }),
       this.cloudButton,

@@ -144,7 +144,7 @@ const plotTable = [
   },
   {
     name: 'area', title: marked('Area ratio'), hidden: true,
-    hint: marked('area of each phase-space cloud ÷ its area at t = 0, in the (x, vx) plane of body 0; 1 for a symplectic method; log scale once a ratio passes ×10 or ÷10; dashed: the exact flow'),
+    hint: marked('area of each phase-space cloud ÷ its area at t = 0, in the cloud\'s plane (body 0\'s x and vx; a linked system\'s first link\'s angle and its rate); 1 for a symplectic method; log scale once a ratio passes ×10 or ÷10; dashed: the exact flow'),
     label: marked("Area ratio of each integrator's phase-space cloud against time"),
     has: (p, layout) => layout.has('area_ratio'),
     caption: () => t_('Area ratio of each phase-space cloud (area ÷ initial area)'),

@@ -209,7 +209,10 @@ export const texts = {
   "{n} start states per integrator, disc radius {r}": "{n} Startzustände je Integrator, Scheibenradius {r}",
   "each window is centred on its cloud, all at one scale.": "jedes Fenster ist auf seine Wolke zentriert, alle im selben Maßstab.",
   "Equal cost applies to the lanes: the clouds step every method at dt.": "Gleicher Aufwand gilt für die Bahnen: die Wolken rechnen jedes Verfahren mit dt.",
-  "Phase-space cloud: x (m) against vx (m/s), body 0": "Phasenraumwolke: x (m) über vx (m/s), Körper 0",
+  "Phase-space cloud: {q} ({qUnit}) against {p} ({pUnit}), {of}": "Phasenraumwolke: {q} ({qUnit}) über {p} ({pUnit}), {of}",
+  "body 0": "Körper 0",
+  "This system has no phase cloud: {why}.": "Dieses System hat keine Phasenraumwolke: {why}.",
+  "the first link": "das erste Glied",
   "rim not finite": "Rand nicht endlich",
   "rim folded": "Rand überschlagen",
   "Exact flow": "Exakter Fluss",
@@ -239,7 +242,7 @@ export const texts = {
   "Equal cost: same force evaluations per simulated second": "Gleicher Aufwand: gleich viele Kraftauswertungen je simulierter Sekunde",
   "A method with s force evaluations a step steps every s dt; the legend shows each one's effective step.": "Ein Verfahren mit s Kraftauswertungen je Schritt rechnet alle s·dt einen Schritt; die Legende zeigt die wirksame Schrittweite jedes Verfahrens.",
   "Phase-space cloud": "Phasenraumwolke",
-  "Many start states on a small disc around the start, in the (x, vx) plane of body 0, each moved by every integrator: a symplectic method keeps the disc's area.": "Viele Startzustände auf einer kleinen Scheibe um den Start, in der (x, vx)-Ebene von Körper 0, jeder von jedem Integrator weitergerechnet: ein symplektisches Verfahren erhält die Fläche der Scheibe.",
+  "Many start states on a small disc around the start, in one plane of phase space (body 0's x and vx; a pendulum's or chain's first link's angle and its rate), each moved by every integrator: a symplectic method keeps the disc's area.": "Viele Startzustände auf einer kleinen Scheibe um den Start, in einer Ebene des Phasenraums (x und vx von Körper 0; bei Pendel und Kette Winkel und Winkelgeschwindigkeit des ersten Glieds), jeder von jedem Integrator weitergerechnet: ein symplektisches Verfahren erhält die Fläche der Scheibe.",
   "points": "Punkte",
   "radius": "Radius",
   "radius of the start disc: m along x, m/s along vx; {min} … {max}, default {default}": "Radius der Startscheibe: m entlang x, m/s entlang vx; {min} … {max}, Vorgabe {default}",
@@ -573,7 +576,7 @@ export const texts = {
   "Speed": "Tempo",
   "slowed": "gebremst",
   "Methods": "Verfahren",
-  "Each dot is one start state; a symplectic method keeps the area of the patch (Liouville), explicit Euler stretches it by 1 + (ωh)² every step on a spring, and damping shrinks it, a ratio that speaks of motion in this one plane (x, vx) of phase space.": "Jeder Punkt ist ein Startzustand; ein symplektisches Verfahren erhält die Fläche des Flecks (Liouville), das explizite Euler-Verfahren dehnt sie an einer Feder bei jedem Schritt um 1 + (ωh)², und Dämpfung lässt sie schrumpfen – ein Verhältnis, das von der Bewegung in dieser einen Ebene (x, vx) des Phasenraums spricht.",
+  "Each dot is one start state; a symplectic method keeps the area of the patch (Liouville), explicit Euler stretches it by 1 + (ωh)² every step on a spring, and damping shrinks it, a ratio that speaks of motion in this one plane of phase space (body 0's x and vx; a pendulum's or chain's first link's angle and its rate).": "Jeder Punkt ist ein Startzustand; ein symplektisches Verfahren erhält die Fläche des Flecks (Liouville), das explizite Euler-Verfahren dehnt sie an einer Feder bei jedem Schritt um 1 + (ωh)², und Dämpfung lässt sie schrumpfen – ein Verhältnis, das von der Bewegung in dieser einen Ebene des Phasenraums spricht (x und vx von Körper 0; bei Pendel und Kette Winkel und Winkelgeschwindigkeit des ersten Glieds).",
   "Copy link": "Link kopieren",
   "Embed…": "Einbetten …",
   "Step code…": "Schritt-Code …",
@@ -591,7 +594,7 @@ export const texts = {
   "Phase space": "Phasenraum",
   "a position against its rate of change; dashed: exact or reference": "eine Position über ihrer Änderungsrate; gestrichelt: exakt oder Referenz",
   "Area ratio": "Flächenverhältnis",
-  "area of each phase-space cloud ÷ its area at t = 0, in the (x, vx) plane of body 0; 1 for a symplectic method; log scale once a ratio passes ×10 or ÷10; dashed: the exact flow": "Fläche jeder Phasenraumwolke ÷ ihre Fläche bei t = 0, in der (x, vx)-Ebene von Körper 0; 1 für ein symplektisches Verfahren; logarithmisch, sobald ein Verhältnis ×10 oder ÷10 überschreitet; gestrichelt: der exakte Fluss",
+  "area of each phase-space cloud ÷ its area at t = 0, in the cloud's plane (body 0's x and vx; a linked system's first link's angle and its rate); 1 for a symplectic method; log scale once a ratio passes ×10 or ÷10; dashed: the exact flow": "Fläche jeder Phasenraumwolke ÷ ihre Fläche bei t = 0, in der Ebene der Wolke (x und vx von Körper 0; bei Systemen mit Gliedern Winkel und Winkelgeschwindigkeit des ersten Glieds); 1 für ein symplektisches Verfahren; logarithmisch, sobald ein Verhältnis ×10 oder ÷10 überschreitet; gestrichelt: der exakte Fluss",
   "Angular momentum change": "Drehimpulsänderung",
   "each integrator's angular momentum minus the exact motion's, in % of its size at the start (Σ m·|r₀|·|v₀|)": "Drehimpuls jedes Integrators minus der der exakten Bewegung, in % seiner Größe am Start (Σ m·|r₀|·|v₀|)",
   "Embed this simulation": "Diese Simulation einbetten",
@@ -909,7 +912,7 @@ export const texts = {
   "Constraint error of each integrator's links against time, log scale": "Fehler der Zwangsbedingung der Glieder jedes Integrators über der Zeit, logarithmisch",
   "Tension of the first link for each integrator against time": "Zugkraft des ersten Glieds für jeden Integrator über der Zeit",
   "Nothing to measure: no integrator here can step this system. Rigid links (compliance 0) have the reference alone; set compliance above 0 and choose integrators to measure their orders.": "Nichts zu messen: kein Integrator hier kann dieses System rechnen. Starre Glieder (compliance 0) haben nur die Referenz; compliance über 0 setzen und Integratoren wählen, um ihre Ordnungen zu messen.",
-  "Linked systems have no phase cloud yet: it spreads one body's x and vx, which would pull the links apart.": "Systeme mit Gliedern haben noch keine Phasenraumwolke: sie streut x und vx eines Körpers, was die Glieder auseinanderziehen würde.",
+  "a bridge is a closed loop between two anchors: turning it about one anchor (the pendulum's and the chain's cloud) would pull it off the other, and one body's x and vx would pull its links apart": "eine Brücke ist eine geschlossene Schleife zwischen zwei Aufhängepunkten: sie um einen davon zu drehen (die Wolke des Pendels und der Kette) würde sie vom anderen wegziehen, und x und vx eines Körpers würden ihre Glieder auseinanderziehen",
 };
 
 // German numbers in the core's sentences: a decimal comma in every number written with a point
@@ -996,8 +999,8 @@ export const messages = {
   orbit_too_close: "x0 muss mindestens {min} m vom Zentralkörper bei (0,0) entfernt sein (zwei Zahlen 'x,y', jede von {lo} bis {hi}); eingegeben: '{got}'",
   compliance_too_stiff: "compliance muss 0 (starr) oder mindestens {min} m/N für die Masse des leichtesten Körpers, {mass} kg, sein (Steifigkeit/Masse höchstens 1e12), und höchstens {max}; eingegeben: '{got}'",
   span_out_of_reach: "span muss mindestens length/1000 = {min} m und weniger als links × length = {max} m sein (eine Brücke hängt zwischen ihren Aufhängepunkten durch); eingegeben: '{got}'",
-  linked_no_cloud: "{key}={got} geht hier nicht: die Phasenraumwolke streut x und vx eines Körpers, was die Glieder auseinanderziehen würde; Systeme mit Gliedern haben noch keine Phasenraumwolke; cloud weglassen",
-  linked_no_cloud_view: "{key}={got} geht hier nicht: die Phasenraumwolke streut x und vx eines Körpers, was die Glieder auseinanderziehen würde; Systeme mit Gliedern haben noch keine Phasenraumwolke; eine andere Ansicht wählen",
+  linked_no_cloud: "{key}={got} geht hier nicht: {scenario} hat keine Phasenraumwolke ({why}); das Pendel und die Kette haben eine, im Winkel des ersten Glieds und seiner Rate; cloud weglassen (0 ist erlaubt)",
+  linked_no_cloud_view: "{key}={got} geht hier nicht: {scenario} hat keine Phasenraumwolke ({why}); das Pendel und die Kette haben eine, im Winkel des ersten Glieds und seiner Rate; eine andere Ansicht wählen",
   loop_key_without_loop: "{key} ist eine Einstellung der Spielschleife: loop={loop} hinzufügen (gelesen von loop={loops}) oder {key} weglassen; eingegeben: '{got}'",
   loop_key_without_jitter: "{key} zählt nur mit jitter > 0 (es bestimmt die Folge der Bildlängen); jitter setzen oder {key} weglassen; eingegeben: '{got}'",
   loop_key_unread: "{key} wirkt nicht mit loop={loop} (gelesen von loop={loops}); {key} weglassen oder eine solche Schleife wählen; eingegeben: '{got}'",
@@ -1032,6 +1035,7 @@ export const messageArgs = {
   min: number, max: number, lo: number, hi: number, mass: number, length: number, count: number,
   loops: (v) => v.replace(/ and /g, ' und '),
   note: (v) => texts[v] || v,
+  why: (v) => texts[v] || v,
 };
 
 // A message whose code has no German template yet (tests/web/language.test.mjs finds none): a

@@ -158,9 +158,17 @@ export class CloudView {
 
   invalidate() { this.drawnKey = ''; this.job = null; }
 
+  // The plane the clouds lie in (the core's scene.cloudPlane): body 0's x and vx, or a linked
+  // system's first link's angle and its rate.
+  plane() {
+    return this.sim?.scene?.cloudPlane || { q: 'x', qUnit: 'm', p: 'vx', pUnit: 'm/s', of: 'body 0' };
+  }
+
   // The canvas for the PNG export, when shown.
   visible() {
-    return this.active ? [{ canvas: this.canvas, caption: t('Phase-space cloud: x (m) against vx (m/s), body 0') }] : [];
+    const plane = this.plane();
+    return this.active ? [{ canvas: this.canvas, caption: t('Phase-space cloud: {q} ({qUnit}) against {p} ({pUnit}), {of}',
+      { ...plane, of: t(plane.of) }) }] : [];
   }
 
   // The grid of windows for n of them in a width: as many columns as fit, balanced over rows.
@@ -437,12 +445,13 @@ export class CloudView {
     ctx.textAlign = 'center';
     ctx.textBaseline = 'bottom';
     const width = this.canvas.getBoundingClientRect().width;
-    ctx.fillText('x (m)', frame.left + (width - frame.left) / 2, layout.height - 2);
+    const plane = this.plane();
+    ctx.fillText(`${plane.q} (${plane.qUnit})`, frame.left + (width - frame.left) / 2, layout.height - 2);
     ctx.save();
     ctx.translate(9, (layout.height - frame.bottom) / 2);
     ctx.rotate(-Math.PI / 2);
     ctx.textBaseline = 'middle';
-    ctx.fillText('vx (m/s)', 0, 0);
+    ctx.fillText(`${plane.p} (${plane.pUnit})`, 0, 0);
     ctx.restore();
   }
 
