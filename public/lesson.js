@@ -3,8 +3,8 @@
 // is ever inserted as HTML: readouts are set with textContent. The protocol: docs/embedding.md.
 
 import { registerOffline } from './web/app/offline.js';
-import { chooseLanguage, linkLanguage, useLanguage, localisePage, t } from './web/shared/language.js';
-import { setNumberLanguage, fixed } from './web/shared/text.js';
+import { chooseLanguage, linkLanguage, useLanguage, localisePage, t } from './web/common/language.js';
+import { setNumberLanguage, fixed } from './web/common/text.js';
 
 // The lesson's language: lesson.html?lang=de (or #lang=de), else the browser's. Its own texts and
 // its frames (each frame's link gets the same lang=) follow it.

@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { ClippedPath, axisTicks } from '../../web/motion/coords.js';
-import { offsetName, groupDigits } from '../../web/shared/text.js';
+import { offsetName, groupDigits } from '../../web/common/text.js';
 import { startBrowser, openPage, sleep, canvasTexts } from './helpers.mjs';
 
 // A context that records the path it is given.

@@ -3,8 +3,8 @@
 // no-break space between thousands, English ones are unchanged.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chooseLanguage, linkLanguage } from '../../web/shared/language.js';
-import { formatValue, groupDigits, setNumberLanguage } from '../../web/shared/text.js';
+import { chooseLanguage, linkLanguage } from '../../web/common/language.js';
+import { formatValue, groupDigits, setNumberLanguage } from '../../web/common/text.js';
 
 test('the link names the language; without it the browser does (de, de-DE, de-AT → German)', () => {
   assert.equal(chooseLanguage('de', ['en-US']), 'de');
@@ -102,7 +102,7 @@ test('every English text of the page and the core\'s tables has a German one; no
 test('the core\'s messages about a bad link read as whole German sentences, from their codes', async () => {
   const { motionModule } = await import('./texts.mjs');
   const de = await import('../../web/strings/de.js');
-  const language = await import('../../web/shared/language.js');
+  const language = await import('../../web/common/language.js');
   const M = await motionModule();
   const tables = JSON.parse(M.tables());
   const names = (text) => [...new Set(text.match(/\{\w+\}/g) || [])].sort();

@@ -1,4 +1,4 @@
-// Each integrator has one style everywhere, keyed by its id (web/shared/palette.js): every integrator of
+// Each integrator has one style everywhere, keyed by its id (web/common/palette.js): every integrator of
 // the core's table has a row; the light colours reach 3:1 against the light canvas and the dark
 // ones 4:1 against the dark canvas (the canvas colours read from the page's stylesheet); no two
 // colours of a scheme are closer than 0.1 in OKLab; no two rows share colour, dash and marker.
@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { integratorStyles, laneStyle } from '../../web/shared/palette.js';
+import { integratorStyles, laneStyle } from '../../web/common/palette.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const site = process.env.STEPWISE_SITE || path.join(root, 'build/site');

@@ -1,5 +1,5 @@
 // The page's English texts, found where they are written: every t(…), t_(…) and marked(…) with a
-// literal text in web/ and public/lesson.js (web/shared/language.js), and every text node and read
+// literal text in web/ and public/lesson.js (web/common/language.js), and every text node and read
 // attribute of the pages' HTML (what localisePage translates). The language tests check each
 // against the German table.
 import fs from 'node:fs';
@@ -77,7 +77,7 @@ export function htmlTexts(page) {
   return keys;
 }
 
-// The core's texts the page shows through t() (web/shared/language.js localiseTables, the scene's
+// The core's texts the page shows through t() (web/common/language.js localiseTables, the scene's
 // texts, the stop reasons): from the module itself, every scenario and preset.
 export function coreTexts(M) {
   const out = new Set();

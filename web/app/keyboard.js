@@ -4,8 +4,8 @@
 //
 // `shortcuts` is the one list of the page's keys: the keyboard help panel (web/panels/help.js) shows
 // it as it is, so a key bound here is listed there by adding its row.
-// Names and actions in English, translated where the panel shows them (marked: web/shared/language.js).
-import { marked } from '../shared/language.js';
+// Names and actions in English, translated where the panel shows them (marked: web/common/language.js).
+import { marked } from '../common/language.js';
 
 export const shortcuts = [
   { keys: [marked('Space')], action: marked('Play or pause') },

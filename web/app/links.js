@@ -1,7 +1,7 @@
 // The address hash holds the page's whole configuration: the core's config string.
 // Reading it at start-up, writing the normalised string back, editing one key of a query, and
 // refusing a query too long for the core to read.
-import { groupDigits } from '../shared/text.js';
+import { groupDigits } from '../common/text.js';
 
 // Without its '#' (a slice: no copy of a link that may be megabytes long before it is refused).
 export function readHash() {

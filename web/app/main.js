@@ -9,7 +9,7 @@ import { Plots } from '../plots/plots.js';
 import { Legend, LiveSummary } from '../panels/legend.js';
 import { Controls } from '../panels/controls.js';
 import { readHash, writeHash, onHashEdited, withKey, valueOf, oversize, oversizeLength } from './links.js';
-import { themeColours } from '../shared/palette.js';
+import { themeColours } from '../common/palette.js';
 import { installApi } from './api.js';
 import { bindKeyboard } from './keyboard.js';
 import { installMessaging } from './messages.js';
@@ -26,10 +26,10 @@ import { ViewTools } from '../motion/view-tools.js';
 import { onCursor } from '../motion/cursor.js';
 import { highlightedLane, onLaneFocus } from '../motion/lane-focus.js';
 import { registerOffline } from './offline.js';
-import { chooseLanguage, linkLanguage, useLanguage, localisePage, localiseTables, coreMessage, pageMessage, t } from '../shared/language.js';
-import { setNumberLanguage, fixed } from '../shared/text.js';
+import { chooseLanguage, linkLanguage, useLanguage, localisePage, localiseTables, coreMessage, pageMessage, t } from '../common/language.js';
+import { setNumberLanguage, fixed } from '../common/text.js';
 import { state } from './state.js';
-import { el } from '../shared/dom.js';
+import { el } from '../common/dom.js';
 
 // Set by mode.js from the address's query: embedded or not, which controls, autoplay.
 const mode = window.__stepwiseMode || { embed: false, ui: 'full', autoplay: false, options: [] };
@@ -37,7 +37,7 @@ const mode = window.__stepwiseMode || { embed: false, ui: 'full', autoplay: fals
 const $ = (id) => document.getElementById(id);
 
 // The page's language: the link's lang= (read before the core checks it, to start loading its
-// texts at once), else the browser's (web/shared/language.js). English is built in; another language's
+// texts at once), else the browser's (web/common/language.js). English is built in; another language's
 // table (web/strings/<id>.js) loads beside the module, before the first frame.
 const languageTables = { de: () => import('../strings/de.js') };
 const pageLanguageId = chooseLanguage(linkLanguage(location.hash), navigator.languages || []);

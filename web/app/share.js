@@ -2,7 +2,7 @@
 // live preview), and the export buttons. Text goes in with textContent / value only.
 import { fileStem, download, runPlan, runParts, compositePng } from '../panels/export.js';
 import { valueOf } from './links.js';
-import { t } from '../shared/language.js';
+import { t } from '../common/language.js';
 
 const $ = (id) => document.getElementById(id);
 

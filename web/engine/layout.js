@@ -4,7 +4,7 @@
 // value of NAME for lane l and body b is array[offset + l * lane + b * body] (and history sample i
 // starts at i * width). Nothing here knows a number of its own. Plain ES module, no DOM: the page
 // and the node tests import it alike.
-import { t } from '../shared/language.js';
+import { t } from '../common/language.js';
 
 
 export class ArrayLayout {

@@ -3,8 +3,8 @@
 // results per physics (the config without its view), and say in words what each measured order
 // means. No DOM.
 import { Slices } from './slices.js';
-import { t } from '../shared/language.js';
-import { fixed, formatValue } from '../shared/text.js';
+import { t } from '../common/language.js';
+import { fixed, formatValue } from '../common/text.js';
 
 // The page's studies: the convergence view's (the core's default halvings, a work cap that keeps
 // a long config to seconds, not minutes) and the motion legend's quick one.

@@ -1,6 +1,6 @@
 // The coordinate map from simulation units (metres, y up) to canvas pixels (y down), with the
 // same scale on both axes, plus "nice" tick steps for axes and scale bars.
-import { tickLabel } from '../shared/text.js';
+import { tickLabel } from '../common/text.js';
 
 export class CoordinateMap {
   // box: {minX, maxX, minY, maxY} in metres; rect: {x, y, w, h} in pixels.

@@ -4,7 +4,7 @@
 // - in every frame and on the full page: Restart once the run reached its end, and Full screen
 //   (the canvas area on the full page, the whole frame in an embed), hidden where the browser
 //   offers no full screen (an iframe without allowfullscreen, some phones).
-import { t } from '../shared/language.js';
+import { t } from '../common/language.js';
 const $ = (id) => document.getElementById(id);
 
 // runner: web/engine/runner.js's Runner; stage: the element the full page puts in full screen;

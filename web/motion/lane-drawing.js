@@ -2,12 +2,12 @@
 // stop crosses, the lanes layout's rows and their names, the "same as" notes, the edge markers
 // of a lane that left the view, the shared time cursor's marks and a dragged body's preview. The
 // View (web/motion/view.js) extends it: the methods read its state (ctx, the maps, the trails).
-import { laneStyle, drawMarker } from '../shared/palette.js';
+import { laneStyle, drawMarker } from '../common/palette.js';
 import { outside, distanceText } from './lanes.js';
 import { isFaded } from './lane-focus.js';
 import { ClippedPath, axisTicks, niceStep } from './coords.js';
-import { t as t_ } from '../shared/language.js';
-import { offsetName } from '../shared/text.js';
+import { t as t_ } from '../common/language.js';
+import { offsetName } from '../common/text.js';
 import { SceneDrawing, finite, arrowPx, fadedAlpha, rowHeight, layoutRowKey, nearRect, addRings, trailLength } from './scene-drawing.js';
 
 export class LaneDrawing extends SceneDrawing {

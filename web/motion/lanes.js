@@ -2,7 +2,7 @@
 // state, never from a scenario's name: whether the motion is one-dimensional (then each
 // integrator gets a row of its own, the "lanes" layout), which lanes coincide on screen, and
 // where a lane that left the view is (an edge marker). Plain functions, no DOM.
-import { formatValue } from '../shared/text.js';
+import { formatValue } from '../common/text.js';
 
 // One-dimensional: every body starts on the line of the anchors (and of the launch line, the
 // central bodies), and the exact or reference motion's box, as far as it is known, has no height.

@@ -4,9 +4,9 @@
 // and the clock. The View (web/motion/view.js) extends it: the methods read its state (ctx, the
 // scene, the maps). Never hands a non-finite number to the canvas.
 import { ClippedPath, axisTicks, niceStep } from './coords.js';
-// t_: the page's texts (web/shared/language.js); t is a time here.
-import { t as t_ } from '../shared/language.js';
-import { fixed, formatValue, tickLabel, offsetName } from '../shared/text.js';
+// t_: the page's texts (web/common/language.js); t is a time here.
+import { t as t_ } from '../common/language.js';
+import { fixed, formatValue, tickLabel, offsetName } from '../common/text.js';
 
 export const finite = (...v) => v.every(Number.isFinite);
 export const trailLength = 90;     // frames

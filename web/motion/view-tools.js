@@ -6,9 +6,9 @@
 import { setCursor, cursorTime, cursorSource } from './cursor.js';
 import { valueOf, withKey } from '../app/links.js';
 import { niceStep } from './coords.js';
-import { t } from '../shared/language.js';
-import { fixed } from '../shared/text.js';
-import { el } from '../shared/dom.js';
+import { t } from '../common/language.js';
+import { fixed } from '../common/text.js';
+import { el } from '../common/dom.js';
 
 
 const zoomStep = 1.25;

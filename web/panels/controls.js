@@ -3,9 +3,9 @@
 // meaning, units and allowed ranges, the phase-space cloud (points per integrator and the start
 // disc's radius), equal cost, and playback. Every edit becomes a new config string handed to set(); sync() shows a config.
 import { withKey, valueOf } from '../app/links.js';
-import { t, coreMessage } from '../shared/language.js';
-import { plainNumber, groupDigits } from '../shared/text.js';
-import { el } from '../shared/dom.js';
+import { t, coreMessage } from '../common/language.js';
+import { plainNumber, groupDigits } from '../common/text.js';
+import { el } from '../common/dom.js';
 
 const familyOrder = ['Euler family', 'Runge–Kutta', 'Verlet family', 'kinematic', 'reference'];
 // The families' headings (the table's family is an id here: the page groups by it).

@@ -2,7 +2,7 @@
 // protocol: docs/embedding.md), made when the dialog first opens: a module loaded then, so the
 // first frame's bytes stay the motion's (it imports only the page's el: t, the page's translation,
 // comes from the caller). Text only through textContent.
-import { el } from '../shared/dom.js';
+import { el } from '../common/dom.js';
 
 // An item: the lead text, then message names (code) and text between them.
 function item(parts) {

@@ -3,10 +3,10 @@
 // Downloads are named after the scenario and the integrators, e.g.
 // stepwise-spring-explicit_euler-rk4.csv.
 import { valueOf } from '../app/links.js';
-import { laneStyle, drawMarker } from '../shared/palette.js';
+import { laneStyle, drawMarker } from '../common/palette.js';
 import { nextTask } from '../engine/slices.js';
-import { t } from '../shared/language.js';
-import { groupDigits } from '../shared/text.js';
+import { t } from '../common/language.js';
+import { groupDigits } from '../common/text.js';
 
 // At most this many samples in time in an export (the core caps rows at limits.max_export_rows too).
 const maxSamples = 10000;

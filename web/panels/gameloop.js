@@ -6,9 +6,9 @@
 // frame per 1/hz of wall time, and the state it reads is what a player sees (the accumulator's
 // render state).
 import { withKey, valueOf } from '../app/links.js';
-import { el } from '../shared/dom.js';
-import { t, sentence } from '../shared/language.js';
-import { plainNumber, fixed } from '../shared/text.js';
+import { el } from '../common/dom.js';
+import { t, sentence } from '../common/language.js';
+import { plainNumber, fixed } from '../common/text.js';
 
 // The query without the given keys.
 export function withoutKeys(query, keys) {

@@ -5,10 +5,10 @@
 // - "Keyboard": the page's keys (web/app/keyboard.js's list), opened with ? too.
 // A modal <dialog> keeps the focus inside it (the rest of the page is inert) and closes with
 // Escape; on closing, the focus goes back to what opened it. Text goes in with textContent only.
-import { laneStyle, currentScheme } from '../shared/palette.js';
+import { laneStyle, currentScheme } from '../common/palette.js';
 import { shortcuts } from '../app/keyboard.js';
-import { t } from '../shared/language.js';
-import { el } from '../shared/dom.js';
+import { t } from '../common/language.js';
+import { el } from '../common/dom.js';
 
 const $ = (id) => document.getElementById(id);
 

@@ -8,13 +8,13 @@
 // hides or shows it (web/motion/lane-focus.js; the canvas and plots honour both). A lane's energy
 // passing ×10 and ×1000 of its start is noted with the time; a short explanation says what
 // "diverged at t = …" means.
-import { laneStyle, drawMarker } from '../shared/palette.js';
+import { laneStyle, drawMarker } from '../common/palette.js';
 import { isHidden, highlightedLane, setHidden, setHighlighted, keepOnly, onLaneFocus } from '../motion/lane-focus.js';
 import { verdict, motionSize } from '../engine/study.js';
 import { valueOf } from '../app/links.js';
-import { el } from '../shared/dom.js';
-import { t, marked } from '../shared/language.js';
-import { formatValue, areaText, finiteText, stopText, linkText, driftText, errorText, energyMilestones, milestoneText, effectiveStepText, measuredText, claimTitle } from '../shared/text.js';
+import { el } from '../common/dom.js';
+import { t, marked } from '../common/language.js';
+import { formatValue, areaText, finiteText, stopText, linkText, driftText, errorText, energyMilestones, milestoneText, effectiveStepText, measuredText, claimTitle } from '../common/text.js';
 
 // What "diverged at t = …" means, said once under the legend (not only in a tooltip).
 export const divergedExplanation = marked('The core stops a lane at the step where its position runs away (beyond a ' +

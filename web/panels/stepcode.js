@@ -6,9 +6,9 @@
 // first frame never pays for either. The code shown is the file, whole (it compiles alone); the
 // variant choice marks the function to call, or picks the step the loop's call hands over. Text
 // only through textContent.
-import { el } from '../shared/dom.js';
+import { el } from '../common/dom.js';
 import { copyText } from '../app/share.js';
-import { t } from '../shared/language.js';
+import { t } from '../common/language.js';
 
 // Where each language's file defines the spring step and the any-force step: a line that starts
 // the definition (the comments and a template line above it belong to it).

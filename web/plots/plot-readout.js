@@ -4,8 +4,8 @@
 // colour, with units. Every plot draws the cursor line wherever the cursor was set (the timeline
 // too). The readout's text is also announced (aria-live).
 import { setCursor, cursorTime, cursorSource } from '../motion/cursor.js';
-import { el } from '../shared/dom.js';
-import { t } from '../shared/language.js';
+import { el } from '../common/dom.js';
+import { t } from '../common/language.js';
 
 export const cursorSourceName = 'plots';
 

@@ -9,17 +9,17 @@
 // legend's focus, web/motion/lane-focus.js). Each plot is drawn incrementally (web/plots/plot-layer.js) and
 // read at a time with the shared cursor (web/plots/plot-readout.js).
 import { niceStep } from '../motion/coords.js';
-import { laneStyle, drawMarker } from '../shared/palette.js';
+import { laneStyle, drawMarker } from '../common/palette.js';
 import { PlotLayer } from './plot-layer.js';
 import { placeLabels, rowsAround } from './plot-labels.js';
 import { PlotReadout, nearestSample } from './plot-readout.js';
 import { cursorTime, onCursor } from '../motion/cursor.js';
 import { isHidden, isFaded, onLaneFocus } from '../motion/lane-focus.js';
 import { valueOf } from '../app/links.js';
-// t_: the page's texts (web/shared/language.js); t is a time series here.
-import { t as t_, marked } from '../shared/language.js';
-import { plainNumber, formatValue, tickLabel, stopText } from '../shared/text.js';
-import { el } from '../shared/dom.js';
+// t_: the page's texts (web/common/language.js); t is a time series here.
+import { t as t_, marked } from '../common/language.js';
+import { plainNumber, formatValue, tickLabel, stopText } from '../common/text.js';
+import { el } from '../common/dom.js';
 
 // The whole-canvas plot of the analysis views (web/views/).
 export { Plot } from './plot-canvas.js';

@@ -1,4 +1,4 @@
-// The page in German (lang=de, or a browser that prefers German; web/shared/language.js): the core's
+// The page in German (lang=de, or a browser that prefers German; web/common/language.js): the core's
 // tables by id (integrators, views, scenarios, loop kinds), every other text of the page by its
 // English (texts), and the core's sentences with numbers in them and its messages about a link,
 // put into German from their parts (sentences, coreMessage, pageMessage). The core and the CLI
@@ -165,7 +165,7 @@ export const loopKinds = {
   },
 };
 
-// The page's own texts, by their English (web/shared/language.js t()): the page's modules, its HTML
+// The page's own texts, by their English (web/common/language.js t()): the page's modules, its HTML
 // (index.html, lesson.html) and the core's tables' other texts (orders, parameters, presets,
 // the game loop's keys). tests/web/language.test.mjs checks that every English text has one.
 export const texts = {
@@ -919,7 +919,7 @@ export const texts = {
 // (never touching a version like 1e-12 or the name of a key).
 const comma = (text) => text.replace(/(\d)\.(\d)/g, '$1,$2');
 
-// The core's sentences that carry numbers, in German (web/shared/language.js sentence()).
+// The core's sentences that carry numbers, in German (web/common/language.js sentence()).
 export const sentences = {
   // A game loop in words (core/frame_loop.cpp describe_loop): "accumulator at 30 Hz, 4 substeps
   // (step 1/120 s), jitter 0.5 (seed 7), at most 8 steps a frame".

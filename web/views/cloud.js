@@ -9,10 +9,10 @@
 // size, a non-finite point is dropped, and a finite one outside its window is pinned to the edge.
 // Never hands a non-finite number to the canvas.
 import { niceStep } from '../motion/coords.js';
-import { laneStyle } from '../shared/palette.js';
+import { laneStyle } from '../common/palette.js';
 import { valueOf } from '../app/links.js';
-import { t } from '../shared/language.js';
-import { formatValue, groupDigits, tickText, fixedRatio } from '../shared/text.js';
+import { t } from '../common/language.js';
+import { formatValue, groupDigits, tickText, fixedRatio } from '../common/text.js';
 
 const cellWidthTarget = 165;   // css px: cells per row = the width over this
 const margin = { left: 50, right: 8, top: 18, bottom: 18 };  // inside each cell (left: the least)

@@ -6,11 +6,11 @@
 // order and a verdict in words. A new config cancels the
 // study and starts another. Text only through textContent.
 import { Plot } from '../plots/plots.js';
-import { laneStyle, drawMarker } from '../shared/palette.js';
+import { laneStyle, drawMarker } from '../common/palette.js';
 import { runStudy, studySizes, storedStudy, covers, physicsKey, verdict, motionSize, claimFor } from '../engine/study.js';
 import { decadeTicks, logRange, el, headedTable, labelCells } from './parts.js';
-import { t } from '../shared/language.js';
-import { formatValue, measuredText, floorText, claimTitle } from '../shared/text.js';
+import { t } from '../common/language.js';
+import { formatValue, measuredText, floorText, claimTitle } from '../common/text.js';
 
 export function create(root, app) { return new ConvergenceView(root, app); }
 

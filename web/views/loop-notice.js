@@ -6,9 +6,9 @@
 // banner shows (the user clicked a tab, not a link). A view the core refuses for the system itself
 // (the phase cloud of a linked system) shows the core's own reason there, with no button. Text
 // only through textContent.
-import { el } from '../shared/dom.js';
-import { t, sentence, coreMessage } from '../shared/language.js';
-import { formatValue } from '../shared/text.js';
+import { el } from '../common/dom.js';
+import { t, sentence, coreMessage } from '../common/language.js';
+import { formatValue } from '../common/text.js';
 
 // Why a view cannot run in a game loop, by the view's id (the core decides which views it refuses).
 function why(view) {

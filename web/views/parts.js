@@ -1,8 +1,8 @@
 // What the analysis views share: log axes (decades as ticks: "0.01", "1", "1e-9"), elements made
 // from text only, and a headed table.
 
-import { el } from '../shared/dom.js';
-import { plainNumber } from '../shared/text.js';
+import { el } from '../common/dom.js';
+import { plainNumber } from '../common/text.js';
 
 // Ticks at whole decades over [lo, hi] (log10 values), at most about `most` of them.
 export function decadeTicks(lo, hi, most = 7) {

@@ -6,12 +6,12 @@
 // stiffest mode at the start, ζ of that mode, h = dt) is marked, and a readout gives each
 // method's limit and the largest stable dt here. Text only through textContent.
 import { Plot } from '../plots/plots.js';
-import { laneStyle } from '../shared/palette.js';
+import { laneStyle } from '../common/palette.js';
 import { Slices } from '../engine/slices.js';
 import { decadeTicks, el, headedTable, labelCells } from './parts.js';
 import { valueOf } from '../app/links.js';
-import { t } from '../shared/language.js';
-import { plainNumber, formatValue } from '../shared/text.js';
+import { t } from '../common/language.js';
+import { plainNumber, formatValue } from '../common/text.js';
 
 // The map's grid, and its default extent (log10 of ωh; ζ).
 const grid = { columns: 400, rows: 101, logMin: -2, logMax: 2, zetaMax: 1 };

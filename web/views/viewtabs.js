@@ -3,7 +3,7 @@
 // select at once; the selection goes through the config (view=…), so a link opens the same view.
 // Text only through textContent.
 import { viewRow } from './views.js';
-import { t } from '../shared/language.js';
+import { t } from '../common/language.js';
 
 // The element that shows a view, for its tab's aria-controls (an id that exists on the page).
 const shownBy = { motion: 'view', cloud: 'cloud-panel', analysis: 'analysis' };

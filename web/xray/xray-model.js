@@ -3,7 +3,7 @@
 // draws from it: the canvas's box around the stages, the arrows, where the numbers go, the phase
 // plot's points, the table's tab-separated text. No DOM, no physics, and no number formatted
 // here: every number shown is the core's own text (trace.cells, trace.text).
-import { t, marked } from '../shared/language.js';
+import { t, marked } from '../common/language.js';
 
 // What each stage's columns are called, in the order of the core's cells.
 const columnWords = { x: marked('position'), y: marked('position'), vx: marked('velocity'), vy: marked('velocity'), ax: marked('acceleration'), ay: marked('acceleration') };

@@ -13,15 +13,15 @@
 // and shows at most shownStageLimit stages and the result (rk45 on a stiff system has up to 14,000
 // stages in one step: the table, the numbers on the canvas and their placing grew with them to
 // seconds of work), and the CSV, which holds every stage, is written by the core in slices.
-import { el } from '../shared/dom.js';
-import { laneStyle } from '../shared/palette.js';
+import { el } from '../common/dom.js';
+import { laneStyle } from '../common/palette.js';
 import { download } from '../panels/export.js';
 import { copyText } from '../app/share.js';
 import { valueOf } from '../app/links.js';
 import { decodeTrace, joinParts, emptyReason, tabSeparated, canvasStages, phaseStages, fitRanges, placeLabels } from './xray-model.js';
 import { nextTask } from '../engine/slices.js';
-import { t, marked, sentence } from '../shared/language.js';
-import { plainNumber, groupDigits } from '../shared/text.js';
+import { t, marked, sentence } from '../common/language.js';
+import { plainNumber, groupDigits } from '../common/text.js';
 
 // The most stages the panel shows of a step (then the result): the table, the canvas and the
 // phase plot; a step with more says how many it has, and its CSV holds them all.

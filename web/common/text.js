@@ -4,7 +4,7 @@
 // put it into textContent or onto a canvas, never into markup.
 import { t } from './language.js';
 
-// How the page writes numbers for people, by language (web/shared/language.js). Only formatValue and
+// How the page writes numbers for people, by language (web/common/language.js). Only formatValue and
 // groupDigits read it: links, CSV, JSON and the clipboard's config write the core's text, always
 // with points.
 const numberStyles = {
