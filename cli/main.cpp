@@ -49,13 +49,6 @@ void print_errors(const ParseResult& r) {
     for (const ConfigError& e : r.errors) std::fprintf(stderr, "error: %s\n", e.message.c_str());
 }
 
-// %.17g: every double printed reads back exactly.
-std::string num(double x) {
-    std::string out;
-    append_number(out, x);
-    return out;
-}
-
 // "; got 'VALUE'" for a message, the value shortened at a character boundary and made printable.
 std::string got(const char* value) { return "; got '" + printable_text(value) + "'"; }
 
@@ -443,7 +436,7 @@ int cmd_run(int argc, char** argv) {
             std::fprintf(stderr,
                          "the reference %s at t = %s s and stopped: the error column is empty from then on "
                          "(there is nothing to measure against)\n",
-                         stop_reason_text(sim.reference_stop_reason()), num(sim.reference_stopped_at()).c_str());
+                         stop_reason_text(sim.reference_stop_reason()), exact_text(sim.reference_stopped_at()).c_str());
         if (sim.has_tolerance_study() && sim.reference_trusted_until() >= 0.0)
             std::fprintf(stderr,
                          "the reference is exact to %s m only until t = %s s: there it parts from itself at a tenth of "
@@ -455,7 +448,7 @@ int cmd_run(int argc, char** argv) {
         for (int l = 0; l < sim.lanes(); ++l) {
             if (!sim.diverged(l)) continue;
             std::fprintf(stderr, "%s %s at t = %s s and stopped advancing\n", sim.info(l).id,
-                         stop_reason_text(sim.stop_reason(l)), num(sim.diverged_at(l)).c_str());
+                         stop_reason_text(sim.stop_reason(l)), exact_text(sim.diverged_at(l)).c_str());
         }
     } else {
         text.clear();
@@ -581,9 +574,9 @@ int cmd_cloud(int argc, char** argv) {
 }
 
 // A number for JSON, or null when there is none (JSON has no NaN or Infinity).
-std::string json_number(bool present, double x) { return present && std::isfinite(x) ? num(x) : "null"; }
+std::string json_number(bool present, double x) { return present && std::isfinite(x) ? exact_text(x) : "null"; }
 // A number for a CSV field, or an empty field.
-std::string csv_number(bool present, double x) { return present && std::isfinite(x) ? num(x) : ""; }
+std::string csv_number(bool present, double x) { return present && std::isfinite(x) ? exact_text(x) : ""; }
 
 // The same system at dt, dt/2, …, dt/2^N: each integrator's error and cost per level, and the
 // order fitted to them (stderr in CSV, "order" in JSON).
@@ -647,7 +640,7 @@ int cmd_convergence(int argc, char** argv) {
     if (study.levels() < static_cast<int>(halvings) + 1)
         std::fprintf(stderr, "kept %d of %d levels: the finer ones would take more than %s lane-steps or %s force "
                              "evaluations\n",
-                     study.levels(), static_cast<int>(halvings) + 1, num(default_convergence_work).c_str(),
+                     study.levels(), static_cast<int>(halvings) + 1, exact_text(default_convergence_work).c_str(),
                      format_number(max_known_evaluations).c_str());
     const bool csv = format == "csv";
     std::string out = csv ? "integrator,dt,evaluations,max_error,final_error\n"
@@ -655,7 +648,7 @@ int cmd_convergence(int argc, char** argv) {
                                 reference_name(study.reference()) + "\",\n  \"order_regime\": \"" +
                                 regime_id(study.regime()) + "\",\n  \"halvings\": " +
                                 std::to_string(halvings) + ",\n  \"levels\": " + std::to_string(study.levels()) +
-                                ",\n  \"noise_floor\": " + num(study.noise_floor()) + ",\n  \"integrators\": [";
+                                ",\n  \"noise_floor\": " + exact_text(study.noise_floor()) + ",\n  \"integrators\": [";
     for (int row = 0; row < study.integrators(); ++row) {
         const IntegratorInfo& info = integrators()[study.integrator_index(row)];
         const OrderFit fit = study.fit(row);
@@ -663,8 +656,8 @@ int cmd_convergence(int argc, char** argv) {
         if (csv) {
             for (int level = 0; level < study.levels_done(); ++level) {
                 const ConvergencePoint& p = study.point(row, level);
-                out += std::string(info.id) + ',' + num(p.dt) + ',' + std::to_string(p.evaluations) + ',' +
-                       num(p.max_error) + ',' + num(p.final_error) + '\n';
+                out += std::string(info.id) + ',' + exact_text(p.dt) + ',' + std::to_string(p.evaluations) + ',' +
+                       exact_text(p.max_error) + ',' + exact_text(p.final_error) + '\n';
             }
             if (fit.valid)
                 std::fprintf(stderr, "%s: order %s over %d levels (table: %s)\n", info.id,
@@ -680,7 +673,7 @@ int cmd_convergence(int argc, char** argv) {
         for (int level = 0; level < study.levels_done(); ++level) {
             const ConvergencePoint& p = study.point(row, level);
             const bool stopped = p.stop != StopReason::none;
-            out += std::string(level ? "," : "") + "\n      {\"dt\": " + num(p.dt) +
+            out += std::string(level ? "," : "") + "\n      {\"dt\": " + exact_text(p.dt) +
                    ", \"evaluations\": " + std::to_string(p.evaluations) + ", \"max_error\": " +
                    json_number(true, p.max_error) + ", \"final_error\": " + json_number(true, p.final_error) +
                    ", \"stopped\": " + (stopped ? "\"" + std::string(stop_reason_name(p.stop)) + "\"" : "null") +
@@ -690,7 +683,7 @@ int cmd_convergence(int argc, char** argv) {
     }
     if (csv) {
         std::fprintf(stderr, "reference: %s; noise floor %s; kind of system: %s (%s)\n",
-                     reference_name(study.reference()), num(study.noise_floor()).c_str(), regime_id(study.regime()),
+                     reference_name(study.reference()), exact_text(study.noise_floor()).c_str(), regime_id(study.regime()),
                      regime_text(study.regime()));
     } else {
         out += study.integrators() ? "\n  ]\n}\n" : "]\n}\n";
@@ -749,13 +742,13 @@ int cmd_trace(int argc, char** argv) {
         if (!lane.stepped) {
             if (lane.stop != StopReason::none)
                 std::fprintf(stderr, "%s %s at t = %s s and stopped advancing: it has no step %lld to trace\n", id,
-                             stop_reason_text(lane.stop), num(lane.stopped_at).c_str(), step);
+                             stop_reason_text(lane.stop), exact_text(lane.stopped_at).c_str(), step);
             else
                 std::fprintf(stderr, "%s takes no step within %lld ticks of step %lld\n", id, max_trace_ticks, step);
             continue;
         }
         std::fprintf(stderr, "%s: step %lld, from t = %s s over h = %s s, %lld force evaluations\n", id, lane.step,
-                     num(lane.t).c_str(), num(lane.h).c_str(), lane.force_evaluations);
+                     exact_text(lane.t).c_str(), exact_text(lane.h).c_str(), lane.force_evaluations);
         if (lane.stop != StopReason::none)
             std::fprintf(stderr, "%s %s on this step: the run keeps the state before it and stops the lane\n", id,
                          stop_reason_text(lane.stop));
@@ -821,7 +814,7 @@ int cmd_stability(int argc, char** argv) {
         if (csv) {
             out += std::string(info.id) + ',' + csv_number(bounded, limit.limit) + ',' + (bounded ? "0" : "1");
             if (query)
-                out += ',' + num(omega_h) + ',' + num(mode.zeta) + ',' + csv_number(bounded_here, at_zeta.limit) + ',' +
+                out += ',' + exact_text(omega_h) + ',' + exact_text(mode.zeta) + ',' + csv_number(bounded_here, at_zeta.limit) + ',' +
                        csv_number(bounded_here && mode.oscillates, largest_dt) + ',' + (stable_now ? "1" : "0");
             out += '\n';
             continue;
@@ -831,7 +824,7 @@ int cmd_stability(int argc, char** argv) {
                ", \"unconditional\": " + (bounded ? "false" : "true") +
                ", \"oscillator_limit\": " + json_number(bounded, limit.limit);
         if (query)
-            out += ", \"omega_h\": " + num(omega_h) + ", \"limit_at_zeta\": " + json_number(bounded_here, at_zeta.limit) +
+            out += ", \"omega_h\": " + exact_text(omega_h) + ", \"limit_at_zeta\": " + json_number(bounded_here, at_zeta.limit) +
                    ", \"largest_stable_dt\": " + json_number(bounded_here && mode.oscillates, largest_dt) +
                    ", \"stable_now\": " + (stable_now ? "true" : "false");
         out += "}";
@@ -840,7 +833,7 @@ int cmd_stability(int argc, char** argv) {
     std::fputs(out.c_str(), stdout);
     if (csv && linked && mode.oscillates)
         std::fprintf(stderr, "stiffest mode: %s, omega = %s rad/s, the stiffest of %d modes at the start%s\n",
-                     mode_kind_text(mode.kind), num(mode.omega).c_str(), mode.modes,
+                     mode_kind_text(mode.kind), exact_text(mode.omega).c_str(), mode.modes,
                      mode.kind == ModeKind::swing ? " (the rigid links' reduced coordinates)" : "");
     return 0;
 }

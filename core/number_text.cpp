@@ -143,6 +143,12 @@ void append_number(std::string& out, double x) {
     out.append(buf, write_double(buf, sizeof buf, x, Style::general, 17));
 }
 
+std::string exact_text(double x) {
+    std::string out;
+    append_number(out, x);
+    return out;
+}
+
 std::string format_significant(double x, int digits) {
     char buf[40];
     return std::string(buf, write_double(buf, sizeof buf, x, Style::general, digits < 1 ? 1 : digits > 17 ? 17 : digits));

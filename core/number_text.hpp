@@ -23,6 +23,9 @@ std::string format_number(double x);
 // values are written "inf", "-inf", "nan" (callers that must not print them check first).
 void append_number(std::string& out, double x);
 
+// append_number's text as a string: 17 significant digits, reads back exactly (for JSON).
+std::string exact_text(double x);
+
 // x with a fixed number of decimals, printf's %.*f style ("1.996" for decimals = 3).
 std::string format_fixed(double x, int decimals);
 

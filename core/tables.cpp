@@ -12,12 +12,6 @@ namespace stepwise {
 
 namespace {
 
-std::string num(double x) {
-    std::string out;
-    append_number(out, x);
-    return out;
-}
-
 std::string boolean(bool b) { return b ? "true" : "false"; }
 
 // A message's or an allowed form's arguments as a JSON object.
@@ -60,16 +54,16 @@ std::string tables_json(const std::vector<std::pair<std::string, double>>& extra
     for (int r = 0; r < order_regimes; ++r)
         out += std::string(r ? "," : "") + "\n    {\"id\": \"" + regime_id(static_cast<OrderRegime>(r)) +
                "\", \"text\": " + json_string(regime_text(static_cast<OrderRegime>(r))) + "}";
-    out += "\n  ],\n  \"limits\": {\"version\": " + std::to_string(config_version) + ", \"dt_max\": " + num(dt_max) +
-           ", \"duration_max\": " + num(duration_max) + ", \"max_steps\": " + num(max_steps) +
-           ", \"default_dt\": " + num(default_dt) + ", \"default_duration\": " + num(default_duration) +
+    out += "\n  ],\n  \"limits\": {\"version\": " + std::to_string(config_version) + ", \"dt_max\": " + exact_text(dt_max) +
+           ", \"duration_max\": " + exact_text(duration_max) + ", \"max_steps\": " + exact_text(max_steps) +
+           ", \"default_dt\": " + exact_text(default_dt) + ", \"default_duration\": " + exact_text(default_duration) +
            ", \"default_scenario\": " + json_string(default_scenario) +
            ", \"default_integrators\": " + json_string(default_integrators) +
            ", \"max_pairs\": " + std::to_string(max_pairs) + ", \"max_value_length\": " + std::to_string(max_value_length) +
            ", \"max_cloud_points\": " + std::to_string(max_cloud_points) +
-           ", \"default_cloud_radius\": " + num(default_cloud_radius) +
-           ", \"min_cloud_radius\": " + num(min_cloud_radius) + ", \"max_cloud_radius\": " + num(max_cloud_radius);
-    for (const auto& [name, value] : extra_limits) out += ", " + json_string(name) + ": " + num(value);
+           ", \"default_cloud_radius\": " + exact_text(default_cloud_radius) +
+           ", \"min_cloud_radius\": " + exact_text(min_cloud_radius) + ", \"max_cloud_radius\": " + exact_text(max_cloud_radius);
+    for (const auto& [name, value] : extra_limits) out += ", " + json_string(name) + ": " + exact_text(value);
     out += "},\n  \"shared_keys\": [";
     for (size_t k = 0; k < shared_keys().size(); ++k) out += std::string(k ? ", " : "") + json_string(shared_keys()[k]);
     out += "],\n  \"scenarios\": [";
@@ -81,11 +75,11 @@ std::string tables_json(const std::vector<std::pair<std::string, double>>& extra
                ", \"rules\": " + json_string(s.rules) + ",\n     \"params\": [";
         for (size_t k = 0; k < s.params.size(); ++k) {
             const ParamSpec& p = s.params[k];
-            std::string def = num(p.def[0]);
-            if (p.dims == 2) def += ", " + num(p.def[1]);
+            std::string def = exact_text(p.def[0]);
+            if (p.dims == 2) def += ", " + exact_text(p.def[1]);
             out += std::string(k ? "," : "") + "\n      {\"key\": " + json_string(p.key) +
-                   ", \"dims\": " + std::to_string(p.dims) + ", \"default\": [" + def + "], \"min\": " + num(p.min) +
-                   ", \"max\": " + num(p.max) + ", \"min_exclusive\": " + boolean(p.min_exclusive) +
+                   ", \"dims\": " + std::to_string(p.dims) + ", \"default\": [" + def + "], \"min\": " + exact_text(p.min) +
+                   ", \"max\": " + exact_text(p.max) + ", \"min_exclusive\": " + boolean(p.min_exclusive) +
                    ", \"unit\": " + json_string(p.unit) + ", \"label\": " + json_string(p.label) +
                    ", \"meaning\": " + json_string(p.meaning) + "}";
         }
@@ -108,8 +102,8 @@ std::string tables_json(const std::vector<std::pair<std::string, double>>& extra
     out += "\n  ], \"keys\": [";
     for (size_t r = 0; r < loop_keys().size(); ++r) {
         const LoopKeySpec& k = loop_keys()[r];
-        out += std::string(r ? "," : "") + "\n    {\"key\": " + json_string(k.key) + ", \"default\": " + num(k.def) +
-               ", \"min\": " + num(k.min) + ", \"max\": " + num(k.max) + ", \"max_exclusive\": " +
+        out += std::string(r ? "," : "") + "\n    {\"key\": " + json_string(k.key) + ", \"default\": " + exact_text(k.def) +
+               ", \"min\": " + exact_text(k.min) + ", \"max\": " + exact_text(k.max) + ", \"max_exclusive\": " +
                boolean(k.max_exclusive) + ", \"whole\": " + boolean(k.whole) + ", \"unit\": " + json_string(k.unit) +
                ", \"label\": " + json_string(k.label) + ", \"meaning\": " + json_string(k.meaning) +
                ", \"allowed\": " + json_string(loop_key_allowed(k)) + ", \"range\": " + args_json(loop_key_range(k)) +

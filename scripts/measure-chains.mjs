@@ -10,11 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import { startBrowser, openPage, root, sleep } from '../tests/web/helpers.mjs';
-
-export const marker = '<!-- scripts/measure-chains.mjs writes what follows -->';
-
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const quantile = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
+import { chainsMarker as marker, median, quantile, rafIntervals, emptyPageIntervals } from './measure-frames.mjs';
 const all = 'explicit_euler,semi_implicit_euler,semi_implicit_euler_x,implicit_euler,newton,heun,midpoint,rk4,' +
   'leapfrog,stormer_verlet,velocity_verlet,yoshida4,kinematic,kinematic_avg,rk45';
 const eight = 'semi_implicit_euler,implicit_euler,heun,midpoint,rk4,leapfrog,velocity_verlet,yoshida4';
@@ -30,25 +26,8 @@ const cases = [
 const env = await startBrowser();
 const loadBefore = os.loadavg()[0];
 
-async function rafIntervals(page) {
-  return page.evaluate(() => new Promise((resolve) => {
-    const stamps = [];
-    const tick = (now) => {
-      stamps.push(now);
-      if (now - stamps[0] < 5000) requestAnimationFrame(tick);
-      else resolve(stamps.slice(1).map((t, k) => t - stamps[k]));
-    };
-    requestAnimationFrame(tick);
-  }));
-}
-
 async function emptyPage() {
-  const context = await env.browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  await page.setContent('<!doctype html><title>empty</title><p>empty</p>');
-  await sleep(1000);
-  const gaps = await rafIntervals(page);
-  await context.close();
+  const gaps = await emptyPageIntervals(env);
   return { fps: gaps.length / (gaps.reduce((a, b) => a + b, 0) / 1000), p95: quantile(gaps, 0.95) };
 }
 

@@ -10,12 +10,9 @@ import zlib from 'node:zlib';
 import os from 'node:os';
 import { createRequire } from 'node:module';
 import { startBrowser, openPage, site, root, sleep } from '../tests/web/helpers.mjs';
-
-const chainsMarker = '<!-- scripts/measure-chains.mjs writes what follows -->';
+import { chainsMarker, median, quantile, rafIntervals, emptyPageIntervals } from './measure-frames.mjs';
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const quantile = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
 
 function siteFiles(dir) {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -70,27 +67,8 @@ async function perFrame(speedExponent, dt, hash = `scenario=two_spring&integrato
 // timestamps over 5 s after 1 s of playing. Three rounds, interleaved: an empty page (this
 // browser's own frame rate on this machine, the reference), then all fifteen integrators on
 // two_spring at 1× (dt = 0.01) and at 10× (dt = 0.001). Goal: 60 frames/s, p95 under 20 ms.
-async function rafIntervals(page) {
-  return page.evaluate(() => new Promise((resolve) => {
-    const stamps = [];
-    const tick = (now) => {
-      stamps.push(now);
-      if (now - stamps[0] < 5000) requestAnimationFrame(tick);
-      else resolve(stamps.slice(1).map((t, k) => t - stamps[k]));
-    };
-    requestAnimationFrame(tick);
-  }));
-}
 async function framesOf(kind) {
-  if (kind === 'empty') {
-    const context = await env.browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const page = await context.newPage();
-    await page.setContent('<!doctype html><title>empty</title><p>empty</p>');
-    await sleep(1000);
-    const gaps = await rafIntervals(page);
-    await context.close();
-    return gaps;
-  }
+  if (kind === 'empty') return emptyPageIntervals(env);
   const [speed, dt] = kind === '10x' ? [1, 0.001] : [0, 0.01];
   const hash = `scenario=two_spring&integrators=${all}&dt=${dt}&duration=${Math.round(dt * 1e6)}`;
   const { page, context } = await openPage(env, { width: 1440, height: 900, hash });
