@@ -23,16 +23,17 @@ std::optional<std::string> percent_decode(std::string_view in) {
         if (c >= 'A' && c <= 'F') return c - 'A' + 10;
         return -1;
     };
-    for (size_t i = 0; i < in.size(); ++i) {
-        if (in[i] != '%') {
-            out += in[i];
-            continue;
-        }
-        if (i + 2 >= in.size()) return std::nullopt;  // '%' needs two hex digits after it
-        const int hi = hex(in[i + 1]), lo = hex(in[i + 2]);
+    // The text between escapes is copied whole: a value of 393,000 characters (the longest query
+    // the page hands the core) was a character-by-character append, 10 ms of the page's start-up.
+    while (!in.empty()) {
+        const size_t percent = in.find('%');
+        out.append(in.substr(0, percent));
+        if (percent == std::string_view::npos) break;
+        if (percent + 2 >= in.size()) return std::nullopt;  // '%' needs two hex digits after it
+        const int hi = hex(in[percent + 1]), lo = hex(in[percent + 2]);
         if (hi < 0 || lo < 0) return std::nullopt;
         out += static_cast<char>(hi * 16 + lo);
-        i += 2;
+        in.remove_prefix(percent + 3);
     }
     return out;
 }

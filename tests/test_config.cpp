@@ -191,6 +191,11 @@ TEST_CASE("every bad key or value is an error naming the key, the value and what
         CHECK(has_error(parse_config("k=%4"), "k", "broken percent-encoding"));
         CHECK(has_error(parse_config("%G1=1"), "%G1", "broken percent-encoding in key"));
         CHECK(parse_config("k=%31%35").config.get("k") == 15.0);
+        // Text before, between and after escapes is kept whole.
+        CHECK(parse_config("k=1%2E25").config.get("k") == 1.25);
+        CHECK(parse_config("k=12%2E5%30").config.get("k") == 12.5);
+        CHECK(parse_config("k=%31%2E%35").config.get("k") == 1.5);
+        CHECK(has_error(parse_config("k=1%2E5%2"), "k", "broken percent-encoding"));
     }
     SECTION("hostile text is reported, shortened and made printable, never trusted") {
         const ParseResult r = parse_config("%3Cscript%3Ealert(1)%3C%2Fscript%3E=%0A%0D%00x");

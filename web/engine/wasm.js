@@ -10,6 +10,12 @@ import { nextTask } from './slices.js';
 // analyses: live convergence studies and stability grids (the tests check none is left behind).
 const counters = { created: 0, deleted: 0, calls: 0, analyses: 0 };
 
+// A link as the module reads it: its UTF-8 bytes. Embind copies a Uint8Array into the heap
+// whole, while a string it measures and encodes a character at a time in JavaScript (a link of
+// 393,000 characters, the longest the core reads, cost 20 ms of the page's start-up that way).
+const utf8 = new TextEncoder();
+export const linkBytes = (query) => utf8.encode(query);
+
 // The page's two modules (wasm_bindings/CMakeLists.txt): the motion module (stepwise.js, the
 // loader, defines createStepwise) is what the first frame needs; the full module
 // (stepwise-full.js, createStepwiseFull) adds the phase-space clouds, the convergence and
@@ -61,8 +67,8 @@ export async function loadCore() {
     // and args in the page's language.
     messages: tables.messages,
     allowedForms: tables.allowed_forms,
-    parse: (query) => Module.parse(query),
-    normalise: (query) => Module.normalise(query),
+    parse: (query) => Module.parse(linkBytes(query)),
+    normalise: (query) => Module.normalise(linkBytes(query)),
     // A simulation of the link: in the motion module, or in the full one when the link asks for
     // a cloud and the full module is loaded. handle.needsFullModule: the link asks for a cloud and
     // this handle runs without it (load full(), then make it again).
@@ -103,7 +109,7 @@ export async function loadCore() {
 // A convergence study in the core, advanced in slices; results decoded by name. delete() when done.
 export class StudyHandle {
   constructor(Module, query, halvings, maxWork) {
-    this.study = new Module.Convergence(query, halvings, maxWork);
+    this.study = new Module.Convergence(linkBytes(query), halvings, maxWork);
     counters.analyses += 1;
     const layout = this.study.layout();
     this.layout = new ArrayLayout(layout);
@@ -153,7 +159,7 @@ export class SimulationHandle {
   constructor(Module, limits, query) {
     this.limits = limits;
     this.query = query;  // the link as given (config is what the core kept of it)
-    this.sim = new Module.Simulation(query);
+    this.sim = new Module.Simulation(linkBytes(query));
     counters.created += 1;
     this.needsFullModule = this.sim.needsFullModule();
     this.laneIds = this.sim.laneIds();
