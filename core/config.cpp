@@ -348,7 +348,7 @@ public:
                 }
                 if (!spec) {
                     std::string keys;
-                    for (const char* shared : shared_keys()) keys += (keys.empty() ? "" : ", ") + std::string(shared);
+                    for (const SharedKey& shared : shared_keys()) keys += (keys.empty() ? "" : ", ") + std::string(shared.key);
                     for (const ParamSpec& ps : info.params) keys += std::string(", ") + ps.key;
                     error("unknown_key", k, p.value, {{"scenario", info.id}, {"known", keys}});
                     continue;
@@ -476,11 +476,14 @@ std::string printable_text(std::string_view text, std::size_t max_chars) {
     return out;
 }
 
-const std::vector<const char*>& shared_keys() {
-    static const std::vector<const char*> keys = {"v",        "scenario", "preset",       "integrators", "dt",
-                                                  "duration", "cloud",    "cloud_radius", "equal_cost",  "view",
-                                                  "loop",     "hz",       "substeps",     "jitter",      "seed",
-                                                  "max_steps", "lang"};
+const std::vector<SharedKey>& shared_keys() {
+    static const std::vector<SharedKey> keys = {
+        {"v", "link"},           {"scenario", "system"},  {"preset", "system"},   {"integrators", "run"},
+        {"dt", "run"},           {"duration", "run"},     {"cloud", "study"},     {"cloud_radius", "study"},
+        {"equal_cost", "study"}, {"view", "study"},       {"loop", "loop"},       {"hz", "loop"},
+        {"substeps", "loop"},    {"jitter", "loop"},      {"seed", "loop"},       {"max_steps", "loop"},
+        {"lang", "page"},
+    };
     return keys;
 }
 

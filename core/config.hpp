@@ -25,8 +25,16 @@ constexpr double max_steps = 1e7;       // duration / dt
 constexpr std::size_t max_pairs = 64;   // key=value pairs in one query
 constexpr std::size_t max_value_length = 1024;
 constexpr std::size_t max_errors = 20;
-// The keys every scenario accepts, besides its own parameters (in the order errors list them).
-const std::vector<const char*>& shared_keys();
+// The keys every scenario accepts, besides its own parameters (in the order errors list them),
+// each with its group: "link" (v), "system" (scenario, preset), "run" (integrators, dt, duration),
+// "study" (cloud, cloud_radius, equal_cost, view: how the systems are compared), "loop" (loop and
+// its keys) and "page" (lang). A study's and the page's keys hold for any system: the page keeps
+// them when the system or the preset changes.
+struct SharedKey {
+    const char* key;
+    const char* group;
+};
+const std::vector<SharedKey>& shared_keys();
 extern const char* const default_integrators;
 // The name of the reference in an integrator list (integrators=rk4,reference).
 constexpr const char* reference_id = "reference";

@@ -798,6 +798,17 @@ const std::vector<IntegratorInfo> table = {
 
 const std::vector<IntegratorInfo>& integrators() { return table; }
 
+const std::vector<FamilyInfo>& integrator_families() {
+    static const std::vector<FamilyInfo> families = {
+        {.id = "Euler family", .name = "Euler family"},
+        {.id = "Runge–Kutta", .name = "Runge–Kutta"},
+        {.id = "Verlet family", .name = "Verlet family"},
+        {.id = "kinematic", .name = "Kinematic"},
+        {.id = "reference", .name = "Reference"},
+    };
+    return families;
+}
+
 int find_integrator(std::string_view id) { return index_of_id(table, id); }
 
 Order expected_order(const IntegratorInfo& info, OrderRegime r) {

@@ -90,7 +90,7 @@ using StepFn = void (*)(const System& s, Lane& lane, double h);
 struct IntegratorInfo {
     const char* id;
     const char* name;
-    const char* family;       // "Euler family", "Runge–Kutta", "Verlet family", "kinematic", "reference"
+    const char* family;       // a row of integrator_families(): "Euler family", "Runge–Kutta", …
     Orders orders;            // the global order on each kind of system (orders.hpp)
     const char* order_note = "";  // what else the order depends on, in words
     int force_evaluations;    // per step (typical, for the variable ones)
@@ -109,6 +109,12 @@ struct IntegratorInfo {
 };
 
 const std::vector<IntegratorInfo>& integrators();
+// The families the integrators are grouped in, in the order lists show them, each with its heading.
+struct FamilyInfo {
+    const char* id;
+    const char* name;
+};
+const std::vector<FamilyInfo>& integrator_families();
 // Index in integrators(), or -1.
 int find_integrator(std::string_view id);
 

@@ -65,7 +65,13 @@ std::string tables_json(const std::vector<std::pair<std::string, double>>& extra
            ", \"min_cloud_radius\": " + exact_text(min_cloud_radius) + ", \"max_cloud_radius\": " + exact_text(max_cloud_radius);
     for (const auto& [name, value] : extra_limits) out += ", " + json_string(name) + ": " + exact_text(value);
     out += "},\n  \"shared_keys\": [";
-    for (size_t k = 0; k < shared_keys().size(); ++k) out += std::string(k ? ", " : "") + json_string(shared_keys()[k]);
+    for (size_t k = 0; k < shared_keys().size(); ++k)
+        out += std::string(k ? ", " : "") + "{\"key\": " + json_string(shared_keys()[k].key) +
+               ", \"group\": " + json_string(shared_keys()[k].group) + "}";
+    out += "],\n  \"families\": [";
+    for (size_t f = 0; f < integrator_families().size(); ++f)
+        out += std::string(f ? ", " : "") + "{\"id\": " + json_string(integrator_families()[f].id) +
+               ", \"name\": " + json_string(integrator_families()[f].name) + "}";
     out += "],\n  \"scenarios\": [";
     for (size_t r = 0; r < scenarios().size(); ++r) {
         const ScenarioInfo& s = scenarios()[r];

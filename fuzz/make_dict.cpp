@@ -31,7 +31,7 @@ std::string dictionary() {
     auto add = [&](const std::string& w) {
         if (seen.insert(w).second) words.push_back(w);
     };
-    for (const char* key : shared_keys()) add(std::string(key) + "=");
+    for (const SharedKey& key : shared_keys()) add(std::string(key.key) + "=");
     for (const ScenarioInfo& s : scenarios())
         for (const ParamSpec& p : s.params) add(std::string(p.key) + "=");
     for (const ScenarioInfo& s : scenarios()) add(s.id);

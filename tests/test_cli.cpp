@@ -165,7 +165,7 @@ TEST_CASE("cli list --format json: every table in strict JSON, each integrator's
     const auto doc = parse_json(r.out);
     REQUIRE(doc);
     CHECK(doc->keys() == std::vector<std::string>{"integrators", "reference_id", "order_regimes", "limits", "shared_keys",
-                                                  "scenarios", "presets", "loop", "views", "languages", "messages",
+                                                  "families", "scenarios", "presets", "loop", "views", "languages", "messages",
                                                   "allowed_forms"});
     CHECK((*doc)["messages"].items.size() == message_table().size());
     CHECK((*doc)["allowed_forms"].items.size() == allowed_forms().size());

@@ -3,6 +3,7 @@
 // placeholder is left unfilled. The page builds its German sentences from the same codes and
 // arguments (tests/web/language.test.mjs checks it has a template for every row).
 #include "config.hpp"
+#include "integrators.hpp"
 #include "messages.hpp"
 #include "tables.hpp"
 
@@ -124,4 +125,22 @@ TEST_CASE("messages: every allowed form and message template names only argument
     CHECK(json.find("\"code\": \"not_allowed\"") != std::string::npos);
     CHECK(json.find("\"code\": \"whole_off\"") != std::string::npos);
     CHECK(json.find("\"page_limit\": 7") != std::string::npos);
+}
+
+TEST_CASE("tables: every integrator's family is a row of the families table, every shared key has a group") {
+    for (const IntegratorInfo& i : integrators()) {
+        INFO(i.id);
+        bool found = false;
+        for (const FamilyInfo& f : integrator_families()) found = found || std::string(f.id) == i.family;
+        CHECK(found);
+    }
+    const std::set<std::string> groups = {"link", "system", "run", "study", "loop", "page"};
+    for (const SharedKey& k : shared_keys()) {
+        INFO(k.key);
+        CHECK(groups.count(k.group) == 1);
+        // Each is a key the parser reads: alone with a bad value, the message names it (never "unknown key").
+        const ParseResult r = parse_config(std::string(k.key) + "=%%");
+        REQUIRE_FALSE(r.errors.empty());
+        CHECK(r.errors[0].code != "unknown_key");
+    }
 }

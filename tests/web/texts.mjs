@@ -84,6 +84,7 @@ export function coreTexts(M) {
   const add = (s) => { if (typeof s === 'string' && s) out.add(s); };
   const tables = JSON.parse(M.tables());
   for (const i of tables.integrators) for (const f of ['orders_text', 'order_note', 'evaluations_note']) add(i[f]);
+  for (const f of tables.families) add(f.name);  // the integrators' headings (web/panels/controls.js)
   // The update equations' lines that have words in them (web/panels/help.js shows each through t()).
   for (const i of tables.integrators) {
     for (const line of String(i.update).split('\n')) if (/[a-z]{3,}/.test(line.replace(/\b(?:exp|sqrt|cos|sin|clamp|max|err|atol|rtol)\b/g, ''))) add(line);

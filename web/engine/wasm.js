@@ -58,6 +58,11 @@ export async function loadCore() {
     // The game loop's kinds and keys (web/panels/gameloop.js builds its controls from them).
     loopTable: tables.loop,
     integrators: tables.integrators,
+    // The integrators' families in the order lists show them ({id, name}).
+    families: tables.families,
+    // The keys every system shares, each with its group ({key, group}: a study's and the page's
+    // keys hold for any system).
+    sharedKeys: tables.shared_keys,
     scenarios: tables.scenarios,
     presets: tables.presets,
     // What the page shows by link (view=): [{id, name, description}], the first the default.

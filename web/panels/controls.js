@@ -7,32 +7,25 @@ import { t, coreMessage } from '../common/language.js';
 import { plainNumber, groupDigits } from '../common/text.js';
 import { el } from '../common/dom.js';
 
-const familyOrder = ['Euler family', 'Runge–Kutta', 'Verlet family', 'kinematic', 'reference'];
-// The families' headings (the table's family is an id here: the page groups by it).
-const familyTitle = () => ({
-  'Euler family': t('Euler family'), 'Runge–Kutta': t('Runge–Kutta'), 'Verlet family': t('Verlet family'),
-  kinematic: t('Kinematic'), reference: t('Reference'),
-});
 const dtSlider = { min: -4, max: 1 };  // log10 of dt: 0.0001 s to 10 s
 
 
 // dt from the slider, rounded to 3 significant digits so the config stays readable.
 const sliderToDt = (v) => Number(Math.pow(10, v).toPrecision(3));
 
-// The keys that are not the system's (the cloud, equal cost, the view, the language): kept when the system or
-// the preset changes.
-const keptKeys = ['cloud', 'cloud_radius', 'equal_cost', 'view', 'lang'];
+// The core's groups of the keys every system shares (core/config.hpp shared_keys): a study's keys
+// (the cloud, equal cost, the view) and the page's (the language) are kept when the system or the
+// preset changes; the game loop's when the system changes (a preset has its own).
+const keysOf = (core, ...groups) => core.sharedKeys.filter((k) => groups.includes(k.group)).map((k) => k.key);
 const cloudKeys = ['cloud', 'cloud_radius'];
-// The game loop's keys: kept when the system changes (not when a preset is chosen: it has its own).
-const loopKeys = ['loop', 'hz', 'substeps', 'jitter', 'seed', 'max_steps'];
-// A config's kept keys as '&cloud=…&view=…' (empty when it has none).
-function keptPart(config, keys = keptKeys) {
+// A config's values of `keys` as '&cloud=…&view=…' (empty when it has none).
+function keptPart(config, keys) {
   return keys.map((k) => [k, valueOf(config, k)]).filter(([, v]) => v !== null)
     .map(([k, v]) => `&${k}=${encodeURIComponent(v)}`).join('');
 }
-// The config without its kept keys (to recognise a preset with a cloud or a view added).
-function withoutKept(config) {
-  return config.split('&').filter((p) => !keptKeys.includes(p.split('=')[0])).join('&');
+// The config without `keys` (to recognise a preset with a cloud or a view added).
+function without(config, keys) {
+  return config.split('&').filter((p) => !keys.includes(p.split('=')[0])).join('&');
 }
 // How many points the quick button asks for.
 const quickCloud = 20000;
@@ -107,6 +100,8 @@ export class Controls {
   // the link with the cloud in force; notify(message): a UI-side error for the errors list.
   constructor(root, { core, set, getConfig, getRunConfig = getConfig, notify }) {
     this.core = core;
+    this.keptKeys = keysOf(core, 'study', 'page');
+    this.loopKeys = keysOf(core, 'loop');
     this.set = set;
     this.getConfig = getConfig;
     this.getRunConfig = getRunConfig;
@@ -221,7 +216,7 @@ export class Controls {
       // The reference alone (rigid links' default) is no choice to keep: the new system's defaults.
       const ids = valueOf(c, 'integrators');
       this.set(`scenario=${this.scenarioSelect.value}${ids && ids !== 'reference' ? `&integrators=${ids}` : ''}${dt === null ? '' : `&dt=${dt}`}` +
-        `${keptPart(c)}${keptPart(c, loopKeys)}`);
+        `${keptPart(c, this.keptKeys)}${keptPart(c, this.loopKeys)}`);
     });
     this.scenarioText = el('p', { class: 'hint', id: 'scenario-description' });
     this.scenarioSelect.setAttribute('aria-describedby', 'scenario-description');
@@ -231,7 +226,7 @@ export class Controls {
       if (!this.presetSelect.value) return;
       // The view stays even where the preset's game loop rules it out: the page then says so in the view.
       const config = this.getConfig(), view = valueOf(config, 'view');
-      const next = core.normalise(`preset=${this.presetSelect.value}${keptPart(config)}`);
+      const next = core.normalise(`preset=${this.presetSelect.value}${keptPart(config, this.keptKeys)}`);
       this.set(view !== null && valueOf(next, 'view') === null ? withKey(next, 'view', view) : next);
     });
     // The chosen preset's whole name (a long one may not fit the closed menu) and what it shows.
@@ -289,7 +284,7 @@ export class Controls {
     ]);
 
     // Integrators, grouped by family.
-    const byFamily = new Map(familyOrder.map((f) => [f, []]));
+    const byFamily = new Map(core.families.map((f) => [f.id, []]));
     for (const info of core.integrators) {
       if (!byFamily.has(info.family)) byFamily.set(info.family, []);
       byFamily.get(info.family).push(info);
@@ -305,7 +300,8 @@ export class Controls {
         const text = `${info.name}${info.symplectic ? ` · ${t('symplectic')}` : ''}`;
         return el('div', { class: 'check', title: info.description }, [box, el('label', { for: box.id, text })]);
       });
-      families.push(el('fieldset', { class: 'family' }, [el('legend', { text: familyTitle()[family] || family }), ...items]));
+      const title = core.families.find((f) => f.id === family)?.name || family;
+      families.push(el('fieldset', { class: 'family' }, [el('legend', { text: t(title) }), ...items]));
     }
     // The chosen ones by name; the whole list folds under them (shut at first, on every screen).
     this.chosenText = el('span', { class: 'chosen', id: 'integrators-chosen' });
@@ -489,7 +485,7 @@ export class Controls {
     const scenario = valueOf(config, 'scenario');
     if (scenario !== this.scenario) this.buildParams(scenario);
     this.scenarioSelect.value = scenario;
-    const preset = this.presetConfigs.get(config) || this.presetConfigs.get(withoutKept(config)) || '';
+    const preset = this.presetConfigs.get(config) || this.presetConfigs.get(without(config, this.keptKeys)) || '';
     this.presetSelect.value = preset;
     const info = preset ? this.core.presets.find((p) => p.id === preset) : null;
     this.presetText.replaceChildren(...(info ? [el('strong', { text: info.name }), ` — ${info.description}`] : []));
