@@ -14,7 +14,7 @@ const counters = { created: 0, deleted: 0, calls: 0, analyses: 0 };
 // whole, while a string it measures and encodes a character at a time in JavaScript (a link of
 // 393,000 characters, the longest the core reads, cost 20 ms of the page's start-up that way).
 const utf8 = new TextEncoder();
-export const linkBytes = (query) => utf8.encode(query);
+const linkBytes = (query) => utf8.encode(query);
 
 // The page's two modules (wasm_bindings/CMakeLists.txt): the motion module (stepwise.js, the
 // loader, defines createStepwise) is what the first frame needs; the full module
@@ -90,9 +90,10 @@ export async function loadCore() {
       return fullPromise;
     },
     get fullReady() { return Full !== null; },
-    get FullModule() { return requireFull(); },
     // oscillator_limit of one integrator at damping ratio zeta: {limit, unconditional, adaptive}.
     stabilityLimit: (id, zeta) => requireFull().stabilityLimit(id, zeta),
+    // The run's export (RunExport: run(steps, ms), take(), delete()) in the full module.
+    createExport: (query, steps, every, format) => new (requireFull().RunExport)(linkBytes(query), steps, every, format),
     createStudy: (query, halvings, maxWork) => new StudyHandle(requireFull(), query, halvings, maxWork),
     createStabilityGrid: (id, grid) => new StabilityGridHandle(requireFull(), id, grid),
     handles: () => ({

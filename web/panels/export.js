@@ -5,7 +5,6 @@
 import { valueOf } from '../app/links.js';
 import { laneStyle, drawMarker } from '../common/palette.js';
 import { nextTask } from '../engine/slices.js';
-import { linkBytes } from '../engine/wasm.js';
 import { t } from '../common/language.js';
 import { groupDigits } from '../common/text.js';
 
@@ -60,7 +59,7 @@ export function runPlan(config, steps, lanes, bodies, maxRows, format = 'csv') {
 export async function runParts(core, config, plan, lanes, onProgress = () => {}) {
   // The export runs in the full module (web/engine/wasm.js), loaded on the first export.
   await core.full();
-  const job = new core.FullModule.RunExport(linkBytes(config), plan.steps, plan.every, plan.format);
+  const job = core.createExport(config, plan.steps, plan.every, plan.format);
   const encoder = new TextEncoder();
   const parts = [];
   const targetMs = 10;
