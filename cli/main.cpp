@@ -122,9 +122,9 @@ struct Work {
 
 Work work_of(const Config& c) {
     Work w;
-    for (int id : c.integrators) {
-        const IntegratorInfo& info = integrators()[id];
-        w.lanes_per_step += info.force_evaluations;
+    for (const LaneSpec& lane : c.integrators) {
+        const IntegratorInfo& info = integrators()[static_cast<size_t>(lane.integrator)];
+        w.lanes_per_step += info.force_evaluations * lane_passes(lane);
         w.adaptive = w.adaptive || info.adaptive;
         w.implicit = w.implicit || info.implicit;
     }
@@ -490,7 +490,9 @@ int cmd_cloud(int argc, char** argv) {
     const Scene scene = build_scene(c);
     std::vector<PhaseCloud> clouds;
     clouds.reserve(c.integrators.size());
-    for (int id : c.integrators) clouds.emplace_back(scene, id, c.cloud, c.cloud_radius);
+    for (const LaneSpec& lane : c.integrators) clouds.emplace_back(scene, lane, c.cloud, c.cloud_radius);
+    std::vector<std::string> lane_ids;
+    for (const LaneSpec& lane : c.integrators) lane_ids.push_back(lane_id(lane));
     std::optional<ExactCloud> exact;
     if (ExactCloud::available(scene)) exact.emplace(scene, c.cloud, c.cloud_radius, 0, c.dt);
     const bool csv = o.format == "csv";
@@ -519,7 +521,7 @@ int cmd_cloud(int argc, char** argv) {
     auto emit = [&](long long step) {
         const double t = static_cast<double>(step) * c.dt;
         for (size_t l = 0; l < clouds.size(); ++l)
-            row(l, integrators()[c.integrators[l]].id, t, clouds[l].area_ratio(), clouds[l].points_finite());
+            row(l, lane_ids[l].c_str(), t, clouds[l].area_ratio(), clouds[l].points_finite());
         if (exact) {
             exact->at(t);
             row(clouds.size(), "exact", t, exact->area_ratio(), c.cloud);
@@ -550,7 +552,7 @@ int cmd_cloud(int argc, char** argv) {
         for (size_t l = 0; l < clouds.size(); ++l)
             if (clouds[l].needs_compliance())
                 std::fprintf(stderr, "%s %s: its cloud stays at the start (no area, no finite points)\n",
-                             integrators()[c.integrators[l]].id, stop_reason_text(StopReason::needs_compliance));
+                             lane_ids[l].c_str(), stop_reason_text(StopReason::needs_compliance));
         return stopped ? exit_budget : 0;
     }
     std::string out = "{\n  \"config\": " + json_string(normalise(c)) + ",\n  \"points\": " + std::to_string(c.cloud) +
@@ -562,7 +564,7 @@ int cmd_cloud(int argc, char** argv) {
     out += ",\n  \"integrators\": [";
     for (size_t l = 0; l <= clouds.size(); ++l) {
         if (l == clouds.size() && !exact) break;
-        const char* id = l < clouds.size() ? integrators()[c.integrators[l]].id : "exact";
+        const std::string id = l < clouds.size() ? lane_ids[l] : "exact";
         const bool rigid = l < clouds.size() && clouds[l].needs_compliance();
         out += std::string(l ? "," : "") + "\n    {\"id\": \"" + id + "\"" +
                (rigid ? ", \"stopped\": \"" + std::string(stop_reason_name(StopReason::needs_compliance)) + "\"" : "") +
@@ -722,23 +724,32 @@ int cmd_trace(int argc, char** argv) {
     if (step_text && step >= steps)
         return fail_usage("--step must be a step of the run: a whole number from 0 to " + std::to_string(steps - 1) +
                           " (the query's duration / dt is " + std::to_string(steps) + " steps)" + got(step_text));
-    std::vector<int> ids = c.integrators;
+    std::vector<LaneSpec> ids = c.integrators;
     if (integrator) {
+        // A lane by its id as the query writes it (xpbd@20x1), or by its method alone when one
+        // lane of the query has that method.
         std::string names;
-        for (int id : c.integrators) names += (names.empty() ? "" : ", ") + std::string(integrators()[id].id);
-        const int id = find_integrator(integrator);
-        const bool in_query = std::find(c.integrators.begin(), c.integrators.end(), id) != c.integrators.end();
-        if (!in_query)
+        std::vector<LaneSpec> found;
+        for (const LaneSpec& lane : c.integrators) {
+            names += (names.empty() ? "" : ", ") + lane_id(lane);
+            if (lane_id(lane) == integrator) found = {lane};
+        }
+        if (found.empty())
+            for (const LaneSpec& lane : c.integrators)
+                if (integrators()[static_cast<size_t>(lane.integrator)].id == std::string(integrator)) found.push_back(lane);
+        if (found.size() != 1)
             return fail_usage("--integrator must be one of the query's integrators (" + names + ")" + got(integrator) +
-                              (id < 0 ? " (no integrator has that id: stepwise list names them)"
-                                      : " (add it to the query's integrators to trace it)"));
-        ids = {id};
+                              (found.size() > 1 ? " (several lanes use that method: name one with its settings)"
+                               : find_integrator(std::string(integrator).substr(0, std::string(integrator).find('@'))) < 0
+                                   ? " (no integrator has that id: stepwise list names them)"
+                                   : " (add it to the query's integrators to trace it)"));
+        ids = found;
     }
     const std::vector<LaneTrace> lanes = trace_step(c, step, ids);
     std::fputs(trace_text(c, step, lanes, format == "json").c_str(), stdout);
     if (format == "json") return 0;
     for (const LaneTrace& lane : lanes) {
-        const char* id = integrators()[lane.integrator].id;
+        const char* id = lane.id.c_str();
         if (!lane.stepped) {
             if (lane.stop != StopReason::none)
                 std::fprintf(stderr, "%s %s at t = %s s and stopped advancing: it has no step %lld to trace\n", id,
@@ -764,7 +775,7 @@ int cmd_stability(int argc, char** argv) {
     const int failed = read_options(argc, argv, query ? 3 : 2, "stability", {{"--format", format_allowed}},
                                     [&](const std::string&, const char* value) { return take_format(value, format); });
     if (failed) return failed;
-    std::vector<int> ids;
+    std::vector<LaneSpec> ids;
     StiffestMode mode;
     Config c;
     bool linked = false;  // a linked system's report names its stiffest mode's kind
@@ -783,6 +794,7 @@ int cmd_stability(int argc, char** argv) {
         for (size_t i = 0; i < integrators().size(); ++i) ids.push_back(static_cast<int>(i));
     }
     const bool csv = format == "csv";
+    // A lane of S substeps steps h = dt/S: its limits are the method's in ωh, reached at S times the dt.
     const double omega_h = mode.oscillates ? mode.omega * c.dt : 0.0;
     std::string out;
     if (csv) {
@@ -801,25 +813,28 @@ int cmd_stability(int argc, char** argv) {
         out += "  \"integrators\": [";
     }
     for (size_t r = 0; r < ids.size(); ++r) {
-        const IntegratorInfo& info = integrators()[ids[r]];
-        const StabilityLimit limit = oscillator_limit(ids[r], 0.0);
+        const int method = ids[r].integrator;
+        const double substeps = static_cast<double>(ids[r].substeps);
+        const IntegratorInfo& info = integrators()[static_cast<size_t>(method)];
+        const std::string id = lane_id(ids[r]);
+        const StabilityLimit limit = oscillator_limit(method, 0.0);
         const bool bounded = !limit.unconditional;
         // At the query's damping; the largest stable dt only where the system oscillates.
         StabilityLimit at_zeta = limit;
-        if (query && mode.oscillates && mode.zeta > 0.0) at_zeta = oscillator_limit(ids[r], mode.zeta);
+        if (query && mode.oscillates && mode.zeta > 0.0) at_zeta = oscillator_limit(method, mode.zeta);
         const bool bounded_here = !at_zeta.unconditional;
         const bool stable_now =
-            !bounded_here || !mode.oscillates || OscillatorProbe(ids[r]).stable(omega_h, mode.zeta);
-        const double largest_dt = mode.oscillates ? at_zeta.limit / mode.omega : 0.0;
+            !bounded_here || !mode.oscillates || OscillatorProbe(method).stable(omega_h / substeps, mode.zeta);
+        const double largest_dt = mode.oscillates ? substeps * at_zeta.limit / mode.omega : 0.0;
         if (csv) {
-            out += std::string(info.id) + ',' + csv_number(bounded, limit.limit) + ',' + (bounded ? "0" : "1");
+            out += id + ',' + csv_number(bounded, limit.limit) + ',' + (bounded ? "0" : "1");
             if (query)
                 out += ',' + exact_text(omega_h) + ',' + exact_text(mode.zeta) + ',' + csv_number(bounded_here, at_zeta.limit) + ',' +
                        csv_number(bounded_here && mode.oscillates, largest_dt) + ',' + (stable_now ? "1" : "0");
             out += '\n';
             continue;
         }
-        out += std::string(r ? "," : "") + "\n    {\"id\": \"" + info.id + "\", \"name\": " + json_string(info.name) +
+        out += std::string(r ? "," : "") + "\n    {\"id\": \"" + id + "\", \"name\": " + json_string(info.name) +
                ", \"adaptive\": " + (limit.adaptive ? "true" : "false") +
                ", \"unconditional\": " + (bounded ? "false" : "true") +
                ", \"oscillator_limit\": " + json_number(bounded, limit.limit);

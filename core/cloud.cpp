@@ -105,16 +105,17 @@ std::string cloud_plane_text(CloudPlane plane) {
     return std::string(n.q) + " (" + n.unit_q + ") against " + n.p + " (" + n.unit_p + ") of " + n.of;
 }
 
-PhaseCloud::PhaseCloud(const Scene& scene, int integrator, int points, double radius, int boundary)
-    : PhaseCloud(scene, integrator, points, offsets(points, radius, boundary)) {}
+PhaseCloud::PhaseCloud(const Scene& scene, const LaneSpec& lane, int points, double radius, int boundary)
+    : PhaseCloud(scene, lane, points, offsets(points, radius, boundary)) {}
 
-PhaseCloud::PhaseCloud(const Scene& scene, int integrator, int points, const std::vector<dvec2>& offsets)
-    : ensemble_(scene.system, integrator, static_cast<int>(offsets.size()), scene.x0.data(), scene.v0.data()),
+PhaseCloud::PhaseCloud(const Scene& scene, const LaneSpec& lane, int points, const std::vector<dvec2>& offsets)
+    : ensemble_(scene.system, lane.integrator, static_cast<int>(offsets.size()), scene.x0.data(), scene.v0.data()),
       plane_(scene.cloud),
       points_(points),
       boundary_(static_cast<int>(offsets.size()) - points),
       // Every integrator of the table integrates forces (a position-based solver would not).
       needs_compliance_(scene.system.has_rigid_links()) {
+    substeps_ = lane.substeps;
     std::vector<dvec2> x = scene.x0, v = scene.v0;
     for (int k = 0; k < points_ + boundary_; ++k) {
         cloud_start(scene, offsets[static_cast<size_t>(k)], x.data(), v.data());
@@ -127,7 +128,9 @@ PhaseCloud::PhaseCloud(const Scene& scene, int integrator, int points, const std
 void PhaseCloud::reset() { ensemble_.reset(); }
 
 void PhaseCloud::step(double h) {
-    if (!needs_compliance_) ensemble_.step(h);
+    if (needs_compliance_) return;
+    ensemble_.substep_part(h, substeps_, 0, ensemble_.copies());
+    ensemble_.end_step();
 }
 
 dvec2 PhaseCloud::point(int k) const {

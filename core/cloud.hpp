@@ -18,6 +18,7 @@
 // Either way the cloud speaks of motion in that one plane: where the plane's coordinates couple to
 // others its area alone is not conserved, even exactly.
 #pragma once
+#include "config.hpp"
 #include "ensemble.hpp"
 #include "exact.hpp"
 #include "scenarios.hpp"
@@ -51,17 +52,18 @@ std::string cloud_plane_text(CloudPlane plane);
 
 class PhaseCloud {
 public:
-    PhaseCloud(const Scene& scene, int integrator, int points, double radius,
+    // The cloud of one lane: its method, each step taken as the lane's substeps.
+    PhaseCloud(const Scene& scene, const LaneSpec& lane, int points, double radius,
                int boundary = cloud_boundary_points);
     // The same from the start disc's offsets (dx, dvx), its points then its rim: offsets(points,
     // radius, boundary), the same for every integrator, so a caller building several clouds
     // computes them once (or a part at a time).
-    PhaseCloud(const Scene& scene, int integrator, int points, const std::vector<dvec2>& offsets);
+    PhaseCloud(const Scene& scene, const LaneSpec& lane, int points, const std::vector<dvec2>& offsets);
     static std::vector<dvec2> offsets(int points, double radius, int boundary = cloud_boundary_points);
     void reset();
     void step(double h);
     // The same step in parts over the copies (points, then rim): Ensemble::step_part/end_step.
-    void step_part(double h, int first, int count) { ensemble_.step_part(h, first, count); }
+    void step_part(double h, int first, int count) { ensemble_.substep_part(h, substeps_, first, count); }
     void end_step() { ensemble_.end_step(); }
     int copies() const { return ensemble_.copies(); }
 
@@ -87,6 +89,7 @@ private:
     CloudSpec plane_;
     int points_, boundary_;
     bool needs_compliance_;
+    int substeps_ = 1;
     double initial_area_;
     mutable std::vector<double> rim_q_, rim_p_;  // the rotation plane's rim, scratch
 };

@@ -140,33 +140,110 @@ public:
         return pairs;
     }
 
+    // A whole number of 1 to 4 digits (a lane's substeps or iterations), or nothing.
+    static std::optional<int> lane_number(std::string_view text) {
+        if (text.empty() || text.size() > 4) return std::nullopt;
+        int n = 0;
+        for (const char ch : text) {
+            if (ch < '0' || ch > '9') return std::nullopt;
+            n = 10 * n + (ch - '0');
+        }
+        return n;
+    }
+
+    // One lane of the list: METHOD, METHOD@S or METHOD@SxI. Its settings are kept in the form
+    // lane_id writes (iterations equal to the method's default become 0), so that equal lanes
+    // compare equal. Reports what is wrong with it and returns nothing.
+    std::optional<LaneSpec> parse_lane(const std::string& text) {
+        const size_t at = text.find('@');
+        const std::string id = text.substr(0, at);
+        const int index = find_integrator(id);
+        if (id.empty()) {
+            error("integrator_empty", "integrators", text);
+            return std::nullopt;
+        }
+        if (id == reference_id) {
+            if (at != std::string::npos) error("reference_settings", "integrators", text);
+            return std::nullopt;  // the caller handles the reference
+        }
+        if (index < 0) {
+            error("integrator_unknown", "integrators", id, {{"known", known_integrators()}});
+            return std::nullopt;
+        }
+        LaneSpec lane(index);
+        if (at == std::string::npos) return lane;
+        const IntegratorInfo& info = integrators()[static_cast<size_t>(index)];
+        const std::string_view settings = std::string_view(text).substr(at + 1);
+        const size_t x = settings.find('x');
+        const auto substeps = lane_number(settings.substr(0, x));
+        const auto iterations = x == std::string_view::npos ? std::optional<int>(0) : lane_number(settings.substr(x + 1));
+        if (!substeps || !iterations) {
+            error("lane_settings_form", "integrators", text);
+            return std::nullopt;
+        }
+        if (info.adaptive) {
+            error("lane_adaptive", "integrators", text, {{"method", info.id}});
+            return std::nullopt;
+        }
+        if (*substeps < 1 || *substeps > max_lane_substeps) {
+            error("lane_substeps_range", "integrators", text, {{"max", std::to_string(max_lane_substeps)}});
+            return std::nullopt;
+        }
+        if (x != std::string_view::npos && info.default_iterations == 0) {
+            error("lane_no_iterations", "integrators", text, {{"method", info.id}, {"substeps", std::to_string(*substeps)}});
+            return std::nullopt;
+        }
+        if (x != std::string_view::npos && (*iterations < 1 || *iterations > max_lane_iterations)) {
+            error("lane_iterations_range", "integrators", text, {{"max", std::to_string(max_lane_iterations)}});
+            return std::nullopt;
+        }
+        lane.substeps = *substeps;
+        lane.iterations = *iterations == info.default_iterations ? 0 : *iterations;
+        if (lane_passes(lane) > max_lane_passes) {
+            error("lane_passes", "integrators", text,
+                  {{"substeps", std::to_string(lane.substeps)},
+                   {"iterations", std::to_string(lane_iterations(lane))},
+                   {"passes", std::to_string(lane_passes(lane))},
+                   {"max", std::to_string(max_lane_passes)}});
+            return std::nullopt;
+        }
+        return lane;
+    }
+
     void parse_integrators(const std::string& value, Config& c) {
-        std::vector<int> list;
+        std::vector<LaneSpec> list;
         bool reference = false;
         integrators_given = true;
         if (value.size() > max_value_length) {
-            error("integrators_too_long", "integrators", value, {{"count", std::to_string(integrators().size())}});
+            error("integrators_too_long", "integrators", value,
+                  {{"length", std::to_string(value.size())}, {"max", std::to_string(max_value_length)}});
+            return;
+        }
+        const size_t count = static_cast<size_t>(std::count(value.begin(), value.end(), ',')) + 1;
+        if (count > max_lanes + 1) {  // the lanes and the reference
+            error("too_many_lanes", "integrators", value,
+                  {{"count", std::to_string(count)}, {"max", std::to_string(max_lanes)}});
             return;
         }
         size_t start = 0;
         while (start <= value.size()) {
             const size_t comma = value.find(',', start);
-            const std::string id = value.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+            const std::string text = value.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
             start = comma == std::string::npos ? value.size() + 1 : comma + 1;
-            const int index = find_integrator(id);
-            if (id == reference_id) {
-                if (reference)
-                    error("integrator_twice", "integrators", id);
+            if (text == reference_id) {
+                if (reference) error("integrator_twice", "integrators", text);
                 reference = true;
-            } else if (id.empty()) {
-                error("integrator_empty", "integrators", value);
-            } else if (index < 0) {
-                error("integrator_unknown", "integrators", id, {{"known", known_integrators()}});
-            } else if (std::find(list.begin(), list.end(), index) != list.end()) {
-                error("integrator_twice", "integrators", id);
-            } else {
-                list.push_back(index);
+                continue;
             }
+            const std::optional<LaneSpec> lane = parse_lane(text);
+            if (!lane) continue;
+            if (std::find(list.begin(), list.end(), *lane) != list.end())
+                error("integrator_twice", "integrators", lane_id(*lane));
+            else if (list.size() == max_lanes)
+                error("too_many_lanes", "integrators", value,
+                      {{"count", std::to_string(count)}, {"max", std::to_string(max_lanes)}});
+            else
+                list.push_back(*lane);
         }
         if (!list.empty() || reference) {  // keep the valid ones; the errors say what was dropped
             c.integrators = list;
@@ -373,6 +450,7 @@ public:
         }
         check_loop(pairs, c);
         check_linked(c);
+        check_lane_settings(c);
         if (c.duration / c.dt > max_steps) {
             // Neither value alone is wrong, but together they are: keep the base (preset or
             // default) duration, and the base dt too if the link's dt is still too fine for it.
@@ -384,6 +462,18 @@ public:
                 c.dt = c.loop.kind == LoopKind::none ? base.dt : loop_step(c.loop);
             }
         }
+    }
+
+    // Equal cost chooses each lane's step from its cost; a lane's own substeps would fight it.
+    // The loop and lane settings combine: each physics step of the loop is the lane's substeps.
+    void check_lane_settings(Config& c) {
+        if (!c.equal_cost) return;
+        std::string lanes;
+        for (const LaneSpec& lane : c.integrators)
+            if (lane.substeps != 1 || lane.iterations != 0) lanes += (lanes.empty() ? "" : ", ") + lane_id(lane);
+        if (lanes.empty()) return;
+        error("equal_cost_and_settings", "equal_cost", "1", {{"lanes", lanes}});
+        c.equal_cost = false;
     }
 
     // The game loop's rules across keys. A key of this link that its loop does not read is an
@@ -533,6 +623,19 @@ Config default_config(int scenario) {
     return c;
 }
 
+int lane_iterations(const LaneSpec& lane) {
+    return lane.iterations != 0 ? lane.iterations : integrators()[static_cast<size_t>(lane.integrator)].default_iterations;
+}
+
+int lane_passes(const LaneSpec& lane) { return lane.substeps * std::max(1, lane_iterations(lane)); }
+
+std::string lane_id(const LaneSpec& lane) {
+    std::string id = integrators()[static_cast<size_t>(lane.integrator)].id;
+    if (lane.substeps != 1 || lane.iterations != 0) id += "@" + std::to_string(lane.substeps);
+    if (lane.iterations != 0) id += "x" + std::to_string(lane.iterations);
+    return id;
+}
+
 ParseResult parse_config(std::string_view query) {
     Parser p;
     p.parse(query, 0);
@@ -542,7 +645,7 @@ ParseResult parse_config(std::string_view query) {
 std::string normalise(const Config& c) {
     const ScenarioInfo& info = scenarios()[c.scenario];
     std::string q = "v=" + std::to_string(config_version) + "&scenario=" + info.id + "&integrators=";
-    for (size_t i = 0; i < c.integrators.size(); ++i) q += (i ? "," : "") + std::string(integrators()[c.integrators[i]].id);
+    for (size_t i = 0; i < c.integrators.size(); ++i) q += (i ? "," : "") + lane_id(c.integrators[i]);
     if (c.reference) q += std::string(c.integrators.empty() ? "" : ",") + reference_id;
     if (c.loop.kind == LoopKind::none) q += "&dt=" + format_number(c.dt);  // a loop sets dt
     q += "&duration=" + format_number(c.duration);

@@ -71,9 +71,35 @@ struct LanguageInfo {
 const std::vector<LanguageInfo>& languages();
 int find_language(std::string_view id);  // index in languages(), or -1
 
+// One lane of a run: a method (an index into integrators()) and how it steps. Each step of dt is
+// `substeps` calls of the method's step over dt/substeps, and a game-physics solver makes
+// `iterations` passes over its constraints in each (0: its default_iterations). Written `id`,
+// `id@S` or `id@SxI` (lane_id), the default parts left out, so equal lanes are written alike.
+struct LaneSpec {
+    int integrator = 0;
+    int substeps = 1;
+    int iterations = 0;
+    LaneSpec() = default;
+    LaneSpec(int integrator_) : integrator(integrator_) {}  // implicit: a list of methods reads {i, j}
+    bool operator==(const LaneSpec&) const = default;
+};
+// A lane's settings' bounds: the work of one step of dt, substeps × iterations passes, is at most
+// max_lane_passes (a 64-link chain at that many passes is a few milliseconds a step in the page).
+constexpr int max_lane_substeps = 1000;
+constexpr int max_lane_iterations = 1000;
+constexpr int max_lane_passes = 10000;
+constexpr int max_lanes = 20;
+// "xpbd@20x1", "semi_implicit_euler@20", "rk4": the lane's id in links, the CLI, JSON and the page.
+std::string lane_id(const LaneSpec& lane);
+// The iterations a substep of the lane makes (its own, or its method's default; 0: none).
+int lane_iterations(const LaneSpec& lane);
+// What one step of the lane costs against one step of its method alone: substeps × iterations
+// (iterations counted 1 for a method without them). What the analyses weigh a lane's step by.
+int lane_passes(const LaneSpec& lane);
+
 struct Config {
-    int scenario = 0;               // index into scenarios()
-    std::vector<int> integrators;   // indices into integrators(), in the order given
+    int scenario = 0;                   // index into scenarios()
+    std::vector<LaneSpec> integrators;  // the lanes, in the order given
     // `reference` in the integrator list: the reference's own rows are printed after the lanes'
     // (integrator "reference", error 0). A system with rigid links and no integrators given runs
     // the reference alone: the force-based methods cannot step a rod.

@@ -52,6 +52,16 @@ OrderFit fit_order(const ConvergencePoint* points, int n, double floor) {
     return fit;
 }
 
+namespace {
+// The work of one step of every lane and the reference, in steps of one method: a lane's step is
+// lane_passes of them (xpbd@20x4 is 80).
+double lanes_cost(const Config& c) {
+    double cost = 1.0;
+    for (const LaneSpec& lane : c.integrators) cost += static_cast<double>(lane_passes(lane));
+    return cost;
+}
+}  // namespace
+
 ConvergenceStudy::ConvergenceStudy(const Config& c, int halvings, double max_work) : config_(c) {
     config_.equal_cost = false;  // each lane steps dt_j, the quantity the study varies
     requested_ = 1 + std::clamp(halvings, 0, max_halvings);
@@ -62,7 +72,7 @@ ConvergenceStudy::ConvergenceStudy(const Config& c, int halvings, double max_wor
     regime_ = regime_of(scene.system);
     floor_ = (reference_ == ReferenceKind::exact ? exact_floor : rk45_floor) * scene.length_scale;
     // The plan: the coarsest levels whose work, added up, stays within the cap.
-    const double lane_cost = static_cast<double>(config_.integrators.size() + 1);
+    const double lane_cost = lanes_cost(config_);
     for (int level = 0; level < requested_; ++level) {
         const double work = static_cast<double>(level_steps(config_, level)) * lane_cost;
         if (!(total_work_ + work <= max_work)) break;
@@ -76,7 +86,7 @@ ConvergenceStudy::ConvergenceStudy(const Config& c, int halvings, double max_wor
 
 bool ConvergenceStudy::advance(double work) {
     const int rows = integrators();
-    const double lane_cost = static_cast<double>(rows + 1);
+    const double lane_cost = lanes_cost(config_);
     // Whole steps of every lane; at least one, so any positive slice makes progress.
     double budget = std::min(std::max(1.0, std::floor(work / lane_cost)), 1e18);
     while (!finished() && budget > 0.0) {
@@ -133,7 +143,7 @@ double ConvergenceStudy::progress() const {
 }
 
 int ConvergenceStudy::integrators() const { return static_cast<int>(config_.integrators.size()); }
-int ConvergenceStudy::integrator_index(int row) const { return config_.integrators[row]; }
+int ConvergenceStudy::integrator_index(int row) const { return config_.integrators[static_cast<size_t>(row)].integrator; }
 int ConvergenceStudy::levels() const { return planned_; }
 int ConvergenceStudy::levels_requested() const { return requested_; }
 int ConvergenceStudy::levels_done() const { return done_; }

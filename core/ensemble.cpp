@@ -373,6 +373,20 @@ void Ensemble::step(double h) {
 // first force evaluation): it changes only once every copy has taken that step.
 void Ensemble::end_step() { started_ = true; }
 
+void Ensemble::substep_part(double h, int substeps, int first, int count) {
+    if (substeps == 1) {
+        step_part(h, first, count);
+        return;
+    }
+    const bool started = started_;
+    const double part = h / static_cast<double>(substeps);
+    for (int k = 0; k < substeps; ++k) {
+        step_part(part, first, count);
+        started_ = true;
+    }
+    started_ = started;  // end_step says when every copy has taken the step
+}
+
 void Ensemble::step_part(double h, int first_copy, int count) {
     const size_t first = static_cast<size_t>(std::clamp(first_copy, 0, copies_));
     const size_t end = first + static_cast<size_t>(std::clamp(count, 0, copies_ - static_cast<int>(first)));

@@ -42,6 +42,9 @@ public:
     // frame budget); every copy's result is the same bits as step(h)'s.
     void step_part(double h, int first, int count);
     void end_step();
+    // A lane's substeps (LaneSpec): copies [first, first + count) advanced by `substeps` steps of
+    // h/substeps, each after the first taken as a later step (the Verlet family's start once).
+    void substep_part(double h, int substeps, int first, int count);
 
     // The state, one contiguous array of copies() values per body and component.
     const double* x(int body) const { return &state_[0][static_cast<size_t>(body) * copies_]; }

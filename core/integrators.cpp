@@ -821,6 +821,7 @@ Lane make_lane(const System& s, int index, const dvec2* x0, const dvec2* v0) {
     if (s.has_rigid_links()) LinkForce::reserve_workspace(s);
     Lane L;
     L.integrator = index;
+    L.iterations = table[static_cast<size_t>(index)].default_iterations;
     L.x.resize(n);
     L.v.resize(n);
     L.carry_x.resize(n);

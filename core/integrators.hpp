@@ -25,6 +25,7 @@ constexpr int rk45_max_substeps = 2000;
 
 struct Lane {
     int integrator = 0;
+    int iterations = 0;
     std::vector<dvec2> x, v;  // the state reported at the current step
 
     // Carried between steps (leapfrog: half-step velocity; Verlet: previous position;
@@ -99,6 +100,7 @@ struct IntegratorInfo {
     bool implicit = false;
     bool stateful = false;    // carries data between steps: reset whenever system or dt changes
     bool adaptive = false;
+    int default_iterations = 0;  // 0: the method has no iterations
     const char* description;
     // The step's update equations as plain Unicode text, one equation per line ('\n' between):
     // (x₀, v₀) the state at the start of the step, (x₁, v₁) at its end, h the step, a(x, v) the

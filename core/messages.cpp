@@ -24,11 +24,34 @@ const std::vector<MessageInfo>& message_table() {
         {.code = "scenario_mismatch",
          .text = "scenario '{got}' does not match preset '{preset}', which is a {scenario} scenario; drop one of them"},
         {.code = "integrators_too_long",
-         .text = "integrators: the list '{got}' is too long; name each of the {count} integrators at most once"},
+         .text = "integrators: the list '{got}' is too long ({length} characters; at most {max})"},
+        {.code = "too_many_lanes", .text = "integrators: {count} lanes in '{got}'; at most {max}"},
         {.code = "integrator_empty",
          .text = "integrators: empty name in the list '{got}'; separate integrator ids with single commas"},
         {.code = "integrator_unknown", .text = "integrators: unknown integrator '{got}'; known: {known}"},
-        {.code = "integrator_twice", .text = "integrators: '{got}' is listed twice; list each integrator once"},
+        {.code = "integrator_twice",
+         .text = "integrators: '{got}' is listed twice; list each lane once (the same method with other settings, "
+                 "such as xpbd@20x1 beside xpbd@1x20, is another lane)"},
+        // A lane's settings: METHOD@SUBSTEPS or METHOD@SUBSTEPSxITERATIONS.
+        {.code = "lane_settings_form",
+         .text = "integrators: '{got}' is not METHOD, METHOD@SUBSTEPS or METHOD@SUBSTEPSxITERATIONS (whole numbers, "
+                 "e.g. xpbd@20x1 or semi_implicit_euler@20)"},
+        {.code = "lane_substeps_range",
+         .text = "integrators: '{got}': substeps must be a whole number from 1 to {max}"},
+        {.code = "lane_iterations_range",
+         .text = "integrators: '{got}': iterations must be a whole number from 1 to {max}"},
+        {.code = "lane_passes",
+         .text = "integrators: '{got}': {substeps} substeps × {iterations} iterations is {passes} passes a step; at "
+                 "most {max}"},
+        {.code = "lane_no_iterations",
+         .text = "integrators: '{got}': {method} has no iterations (only the game-physics solvers do); write "
+                 "{method}@{substeps}"},
+        {.code = "lane_adaptive",
+         .text = "integrators: '{got}': {method} chooses its own substeps (it is adaptive); write {method}"},
+        {.code = "reference_settings", .text = "integrators: '{got}': the reference takes no settings; write reference"},
+        {.code = "equal_cost_and_settings",
+         .text = "{key}={got} cannot be combined with lane settings ({lanes} in integrators): equal cost chooses "
+                 "each lane's step itself; drop one of them"},
         // Values.
         {.code = "not_allowed", .text = "{key} must be {allowed}; got '{got}'"},
         {.code = "too_many_steps", .text = "duration / dt must be at most {max} steps; got '{got}'"},

@@ -258,7 +258,7 @@ void append_trace_csv(std::string& out, const LaneTrace& lane, size_t first, siz
             label = quoted + "\"";
         }
         for (int b = 0; b < bodies; ++b) {
-            out += integrators()[lane.integrator].id;
+            out += lane.id;
             out += ',' + std::to_string(k + 1) + ',' + label + ',' + std::to_string(b);
             each_column(st, b, [&](const char*, double v, bool present) {
                 out += ',';

@@ -70,9 +70,11 @@ Simulation::Simulation(const Config& c, Scene scene) : config_(c), scene_(std::m
         l_scale += s.mass[b] * std::hypot(r.x, r.y) * std::hypot(w.x, w.y);
     }
     l_scale_ = l_scale > 0.0 ? l_scale : 1.0;
-    for (int index : c.integrators) {
-        lanes_.push_back(make_lane(s, index, scene_.x0.data(), scene_.v0.data()));
-        const IntegratorInfo& info = integrators()[index];
+    for (const LaneSpec& spec : c.integrators) {
+        lanes_.push_back(make_lane(s, spec.integrator, scene_.x0.data(), scene_.v0.data()));
+        const IntegratorInfo& info = integrators()[static_cast<size_t>(spec.integrator)];
+        if (spec.iterations != 0) lanes_.back().iterations = spec.iterations;
+        substeps_.push_back(spec.substeps);
         infos_.push_back(&info);
         const bool variable_cost = info.implicit || info.adaptive;
         stride_.push_back(!c.equal_cost ? 1 : variable_cost ? 0 : info.force_evaluations);
@@ -348,7 +350,14 @@ void Simulation::step_lanes(double frame_step) {
         std::copy(L.x.begin(), L.x.end(), last_x_[i].begin());
         std::copy(L.v.begin(), L.v.end(), last_v_[i].begin());
         const long long spent = L.force_evaluations;
-        info.step(s, L, h);
+        // The lane's substeps: its step of h is that many steps of h/substeps (h/1 is h, bit for
+        // bit), stopped at the first that gives up.
+        const int substeps = substeps_[i];
+        const double part = h / static_cast<double>(substeps);
+        for (int k = 0; k < substeps; ++k) {
+            info.step(s, L, part);
+            if (step_gave_up(L) != StopReason::none) break;
+        }
         if (L.observer) report_result(L);
         const long long cost = std::max(1LL, L.force_evaluations - spent);
         if (adaptive) {

@@ -284,6 +284,7 @@ private:
     Scene scene_;
     std::vector<Lane> lanes_;
     std::vector<const IntegratorInfo*> infos_;  // each lane's row of integrators()
+    std::vector<int> substeps_;                 // each lane's substeps a step (LaneSpec)
     std::vector<Status> status_;
     std::vector<std::vector<dvec2>> last_x_, last_v_;  // the last good state of each lane
     ReferenceKind reference_kind_;

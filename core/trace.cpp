@@ -76,6 +76,7 @@ NextStepTrace::NextStepTrace(const Simulation& sim, const std::vector<int>& lane
         const int l = lanes_[k];
         LaneTrace& tr = out_[k];
         tr.integrator = copy_.lane(l).integrator;
+        tr.id = lane_id(copy_.config().integrators[static_cast<size_t>(l)]);
         tr.bodies = copy_.bodies();
         tr.t = copy_.lane_time(l);
         tr.step = by_frames_ ? copy_.steps() : std::llround(tr.t / dt);
@@ -140,13 +141,13 @@ std::vector<LaneTrace> trace_next(const Simulation& sim, const std::vector<int>&
     return trace.take();
 }
 
-std::vector<LaneTrace> trace_step(const Config& c, long long step, const std::vector<int>& ids) {
+std::vector<LaneTrace> trace_step(const Config& c, long long step, const std::vector<LaneSpec>& ids) {
     if (step < 0 || step >= run_steps(c))
         throw std::invalid_argument("trace_step: step " + std::to_string(step) + " is not in [0, " +
                                     std::to_string(run_steps(c)) + ")");
-    for (int id : ids)
+    for (const LaneSpec& id : ids)
         if (std::find(c.integrators.begin(), c.integrators.end(), id) == c.integrators.end())
-            throw std::invalid_argument("trace_step: integrator " + std::to_string(id) + " is not in the config");
+            throw std::invalid_argument("trace_step: lane " + lane_id(id) + " is not in the config");
     // Only the traced lanes: lanes never affect one another, so each steps as in the whole run.
     Config traced = c;
     traced.integrators = ids;

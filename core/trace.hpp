@@ -26,6 +26,7 @@ struct TraceStage {
 // One integrator's traced step, from the lane's time t to t + h.
 struct LaneTrace {
     int integrator = 0;    // index into integrators()
+    std::string id;        // the lane's id (lane_id: "xpbd@20x1")
     int bodies = 0;
     bool stepped = false;  // false: no step to show (the lane had stopped before it; see stop)
     long long step = 0;    // the clock step it starts at: t = step·dt
@@ -114,10 +115,10 @@ private:
     size_t labelling_ = 0;  // the recorder being labelled once stepping is done
 };
 
-// Step `step` (0: the first) of each integrator in `ids` (indices into integrators(), each in
-// c.integrators) on c: steps 0 … step − 1 run untraced, then step `step` is traced. Its result
-// is the state `stepwise run` reports after step + 1 steps. Throws std::invalid_argument when
-// step is not in [0, run_steps(c)) or an id is not in c (the CLI checks both first, by name).
-std::vector<LaneTrace> trace_step(const Config& c, long long step, const std::vector<int>& ids);
+// Step `step` (0: the first) of each lane in `lanes` (each one of c.integrators) on c: steps
+// 0 … step − 1 run untraced, then step `step` is traced. Its result is the state `stepwise run`
+// reports after step + 1 steps. Throws std::invalid_argument when step is not in
+// [0, run_steps(c)) or a lane is not in c (the CLI checks both first, by name).
+std::vector<LaneTrace> trace_step(const Config& c, long long step, const std::vector<LaneSpec>& lanes);
 
 }  // namespace stepwise

@@ -50,7 +50,7 @@ TEST_CASE("the issue's example query parses and normalises") {
     REQUIRE(r.ok());
     CHECK(r.config.get("k") == 15.0);
     CHECK(r.config.get_vec("x0") == glm::dvec2(1000.0, 0.0));
-    CHECK(r.config.integrators == std::vector<int>{find_integrator("explicit_euler"),
+    CHECK(r.config.integrators == std::vector<LaneSpec>{find_integrator("explicit_euler"),
                                                    find_integrator("semi_implicit_euler"), find_integrator("rk4")});
 }
 
@@ -121,7 +121,7 @@ TEST_CASE("presets reproduce the articles' setups") {
     REQUIRE(over.ok());
     CHECK(over.config.dt == 0.02);
     CHECK(over.config.get("k") == 15.0);
-    CHECK(over.config.integrators == std::vector<int>{find_integrator("rk4")});
+    CHECK(over.config.integrators == std::vector<LaneSpec>{find_integrator("rk4")});
 }
 
 TEST_CASE("every bad key or value is an error naming the key, the value and what is allowed") {
@@ -169,7 +169,7 @@ TEST_CASE("every bad key or value is an error naming the key, the value and what
         CHECK(has_error(parse_config("integrators="), "integrators", "empty name"));
         CHECK(has_error(parse_config("integrators=rk4,,heun"), "integrators", "empty name"));
         const ParseResult partial = parse_config("integrators=rk4,bogus,heun");
-        CHECK(partial.config.integrators == std::vector<int>{find_integrator("rk4"), find_integrator("heun")});
+        CHECK(partial.config.integrators == std::vector<LaneSpec>{find_integrator("rk4"), find_integrator("heun")});
         std::string huge = "integrators=";
         for (int i = 0; i < 500; ++i) huge += "rk4,";
         CHECK(has_error(parse_config(huge), "integrators", "too long"));
@@ -215,7 +215,7 @@ TEST_CASE("every bad key or value is an error naming the key, the value and what
         const ParseResult r = parse_config("dt=0&m=-1&integrators=rk5,rk4&foo=1&k=30");
         CHECK(r.errors.size() == 4);
         CHECK(r.config.get("k") == 30.0);
-        CHECK(r.config.integrators == std::vector<int>{find_integrator("rk4")});
+        CHECK(r.config.integrators == std::vector<LaneSpec>{find_integrator("rk4")});
     }
 }
 
@@ -435,4 +435,47 @@ TEST_CASE("bytes that are not UTF-8 become U+FFFD in messages, and control chara
         invalid += !all_valid_utf8(parse_config(bytes));
     }
     CHECK(invalid == 0);
+}
+
+TEST_CASE("lanes with their own substeps and iterations: METHOD@S and METHOD@SxI, written as given, checked") {
+    const ParseResult r = parse_config("integrators=semi_implicit_euler@20,rk4,semi_implicit_euler,leapfrog@3");
+    INFO(all_errors(r));
+    REQUIRE(r.ok());
+    REQUIRE(r.config.integrators.size() == 4);
+    CHECK(r.config.integrators[0].integrator == find_integrator("semi_implicit_euler"));
+    CHECK(r.config.integrators[0].substeps == 20);
+    CHECK(r.config.integrators[0].iterations == 0);
+    CHECK(lane_id(r.config.integrators[0]) == "semi_implicit_euler@20");
+    CHECK(lane_id(r.config.integrators[2]) == "semi_implicit_euler");
+    CHECK(lane_passes(r.config.integrators[0]) == 20);
+    CHECK(lane_passes(r.config.integrators[1]) == 1);
+    const std::string q = normalise(r.config);
+    CHECK(q.find("&integrators=semi_implicit_euler@20,rk4,semi_implicit_euler,leapfrog@3&") != std::string::npos);
+    CHECK(parse_config(q).config == r.config);
+    // One substep is the method alone, written without settings; a repeat of a lane is an error.
+    CHECK(normalise(parse_config("integrators=rk4@1").config) == normalise(parse_config("integrators=rk4").config));
+    CHECK(has_error(parse_config("integrators=rk4@1,rk4"), "integrators", "'rk4' is listed twice"));
+    CHECK(has_error(parse_config("integrators=rk4@2,rk4@02"), "integrators", "'rk4@2' is listed twice"));
+    // Each bad lane names itself and what is allowed; the good ones are kept.
+    const ParseResult bad = parse_config("integrators=rk4@0,heun@1001,midpoint@2x3,rk45@4,rk4@,rk4@2x,heun@-1,midpoint@3");
+    CHECK(has_error(bad, "integrators", "'rk4@0': substeps must be a whole number from 1 to 1000"));
+    CHECK(has_error(bad, "integrators", "'heun@1001': substeps must be a whole number from 1 to 1000"));
+    CHECK(has_error(bad, "integrators", "'midpoint@2x3': midpoint has no iterations (only the game-physics solvers do); "
+                                        "write midpoint@2"));
+    CHECK(has_error(bad, "integrators", "'rk45@4': rk45 chooses its own substeps (it is adaptive); write rk45"));
+    CHECK(has_error(bad, "integrators", "'rk4@' is not METHOD, METHOD@SUBSTEPS or METHOD@SUBSTEPSxITERATIONS"));
+    CHECK(has_error(bad, "integrators", "'rk4@2x' is not METHOD"));
+    CHECK(has_error(bad, "integrators", "'heun@-1' is not METHOD"));
+    CHECK(bad.errors.size() == 7);
+    REQUIRE(bad.config.integrators.size() == 1);
+    CHECK(lane_id(bad.config.integrators[0]) == "midpoint@3");
+    CHECK(has_error(parse_config("integrators=reference@2"), "integrators",
+                    "'reference@2': the reference takes no settings; write reference"));
+    // At most max_lanes lanes; equal cost chooses every lane's step itself.
+    std::string many = "integrators=rk4";
+    for (int s = 2; s <= max_lanes + 1; ++s) many += ",rk4@" + std::to_string(s);
+    CHECK(has_error(parse_config(many), "integrators", "21 lanes in"));
+    const ParseResult both = parse_config("integrators=rk4@2,heun&equal_cost=1");
+    CHECK(has_error(both, "equal_cost", "equal_cost=1 cannot be combined with lane settings (rk4@2 in integrators)"));
+    CHECK_FALSE(both.config.equal_cost);
 }

@@ -258,7 +258,7 @@ TEST_CASE("variable loop: each frame is one step of its own length, and the cloc
     // The same steps by hand: the lane's step function with each frame's length.
     const Scene scene = build_scene(sim.config());
     std::vector<Lane> lanes;
-    for (int id : sim.config().integrators) lanes.push_back(make_lane(scene.system, id, scene.x0.data(), scene.v0.data()));
+    for (const LaneSpec& lane : sim.config().integrators) lanes.push_back(make_lane(scene.system, lane.integrator, scene.x0.data(), scene.v0.data()));
     SplitMix64 g(1);
     double periods = 0.0;
     for (int frame = 0; frame < 50; ++frame) {

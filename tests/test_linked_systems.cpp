@@ -244,7 +244,8 @@ TEST_CASE("links: integrators=reference prints the reference's own rows, and rig
     CHECK(!soft.reference);
     CHECK(soft.integrators.size() == 4);
     CHECK(refusal("scenario=pendulum&integrators=reference,reference") ==
-          "integrators: 'reference' is listed twice; list each integrator once");
+          "integrators: 'reference' is listed twice; list each lane once (the same method with other settings, such as "
+          "xpbd@20x1 beside xpbd@1x20, is another lane)");
 }
 
 TEST_CASE("links: bad input names the key, the value and what is allowed") {

@@ -33,6 +33,15 @@ const std::vector<std::pair<const char*, const char*>> message_cases = {
     {"integrator_empty", "integrators=rk4,,heun"},
     {"integrator_unknown", "integrators=rk5"},
     {"integrator_twice", "integrators=rk4,rk4"},
+    {"too_many_lanes", ""},  // built below: 22 lanes
+    {"lane_settings_form", "integrators=rk4@2y3"},
+    {"lane_substeps_range", "integrators=rk4@0"},
+    {"lane_iterations_range", "integrators=xpbd@2x0"},
+    {"lane_passes", "integrators=xpbd@100x101"},
+    {"lane_no_iterations", "integrators=rk4@2x3"},
+    {"lane_adaptive", "integrators=rk45@2"},
+    {"reference_settings", "integrators=reference@2"},
+    {"equal_cost_and_settings", "integrators=rk4@2&equal_cost=1"},
     {"not_allowed", "k=-1"},
     {"too_many_steps", "duration=100000&dt=0.0001"},
     {"orbit_too_close", "scenario=orbit&x0=0,0"},
@@ -58,6 +67,10 @@ std::string built_query(const std::string& code) {
         for (int i = 0; i < 21; ++i) q += "bad" + std::to_string(i) + "=1&";
     if (code == "too_long") q = "k=" + std::string(1025, '1');
     if (code == "integrators_too_long") q = "integrators=" + std::string(1025, 'a');
+    if (code == "too_many_lanes") {
+        q = "integrators=rk4";
+        for (int i = 2; i <= 22; ++i) q += ",rk4@" + std::to_string(i);
+    }
     return q;
 }
 

@@ -110,7 +110,8 @@ TEST_CASE("a traced step is the untraced step bit for bit, for every integrator 
     for (const std::string& system : systems) {
         const Config c = config_of(system + "&integrators=" + all_integrators());
         const Scene scene = build_scene(c);
-        for (int id : c.integrators) {
+        for (const LaneSpec& lane : c.integrators) {
+            const int id = lane.integrator;
             INFO(system << ", " << integrators()[id].id);
             const StepFn step = integrators()[id].step;
             Lane plain = make_lane(scene.system, id, scene.x0.data(), scene.v0.data());

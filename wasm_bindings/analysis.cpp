@@ -126,7 +126,7 @@ val Convergence::layout() const {
 val Convergence::integrator_ids() const {
     val ids = val::array();
     for (int row = 0; row < study_.integrators(); ++row)
-        ids.call<void>("push", std::string(integrators()[static_cast<size_t>(study_.integrator_index(row))].id));
+        ids.call<void>("push", lane_id(study_.config().integrators[static_cast<size_t>(row)]));
     return ids;
 }
 

@@ -74,7 +74,7 @@ ParseResult page_config(const std::string& query, int& cloud_for_full_module) {
     }
     const int bodies = build_scene(c).system.bodies();
     double bytes = 0.0;
-    for (int id : c.integrators) bytes += PhaseCloud::bytes_needed(id, bodies, c.cloud);
+    for (const LaneSpec& lane : c.integrators) bytes += PhaseCloud::bytes_needed(lane.integrator, bodies, c.cloud);
     if (bytes > max_cloud_bytes) {
         const std::string mb = format_fixed(bytes / 1e6, 0) + " MB";
         r.errors.push_back({"cloud", value,
@@ -526,7 +526,7 @@ val Playground::errors() const { return error_list(parsed_.errors); }
 
 val Playground::lane_ids() const {
     val ids = val::array();
-    for (int l = 0; l < sim_.lanes(); ++l) ids.call<void>("push", std::string(sim_.info(l).id));
+    for (const LaneSpec& lane : sim_.config().integrators) ids.call<void>("push", lane_id(lane));
     return ids;
 }
 
