@@ -629,6 +629,12 @@ int lane_iterations(const LaneSpec& lane) {
 
 int lane_passes(const LaneSpec& lane) { return lane.substeps * std::max(1, lane_iterations(lane)); }
 
+int lane_evaluations(const LaneSpec& lane) {
+    // A solver's evaluations grow by one pass for each iteration past its default.
+    const IntegratorInfo& info = integrators()[static_cast<size_t>(lane.integrator)];
+    return lane.substeps * (info.force_evaluations + lane_iterations(lane) - info.default_iterations);
+}
+
 std::string lane_id(const LaneSpec& lane) {
     std::string id = integrators()[static_cast<size_t>(lane.integrator)].id;
     if (lane.substeps != 1 || lane.iterations != 0) id += "@" + std::to_string(lane.substeps);

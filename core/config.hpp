@@ -96,6 +96,9 @@ int lane_iterations(const LaneSpec& lane);
 // What one step of the lane costs against one step of its method alone: substeps × iterations
 // (iterations counted 1 for a method without them). What the analyses weigh a lane's step by.
 int lane_passes(const LaneSpec& lane);
+// The force evaluations of one step of the lane: its method's per step (IntegratorInfo, at the
+// method's default iterations), times its substeps, the iterations it changes counted in.
+int lane_evaluations(const LaneSpec& lane);
 
 struct Config {
     int scenario = 0;                   // index into scenarios()

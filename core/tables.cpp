@@ -46,7 +46,8 @@ std::string tables_json(const std::vector<std::pair<std::string, double>>& extra
                ",\n     \"force_evaluations\": " + std::to_string(i.force_evaluations) +
                ", \"evaluations_note\": " + json_string(i.evaluations_note) + ", \"symplectic\": " + boolean(i.symplectic) +
                ", \"implicit\": " + boolean(i.implicit) + ", \"stateful\": " + boolean(i.stateful) +
-               ", \"adaptive\": " + boolean(i.adaptive) + ",\n     \"description\": " + json_string(i.description) +
+               ", \"adaptive\": " + boolean(i.adaptive) + ", \"default_iterations\": " + std::to_string(i.default_iterations) +
+               ",\n     \"description\": " + json_string(i.description) +
                ",\n     \"update\": " + json_string(i.update) + "}";
     }
     out += "\n  ],\n  \"reference_id\": " + json_string(reference_id);
@@ -62,7 +63,10 @@ std::string tables_json(const std::vector<std::pair<std::string, double>>& extra
            ", \"max_pairs\": " + std::to_string(max_pairs) + ", \"max_value_length\": " + std::to_string(max_value_length) +
            ", \"max_cloud_points\": " + std::to_string(max_cloud_points) +
            ", \"default_cloud_radius\": " + exact_text(default_cloud_radius) +
-           ", \"min_cloud_radius\": " + exact_text(min_cloud_radius) + ", \"max_cloud_radius\": " + exact_text(max_cloud_radius);
+           ", \"min_cloud_radius\": " + exact_text(min_cloud_radius) + ", \"max_cloud_radius\": " + exact_text(max_cloud_radius) +
+           ", \"max_lanes\": " + std::to_string(max_lanes) + ", \"max_lane_substeps\": " + std::to_string(max_lane_substeps) +
+           ", \"max_lane_iterations\": " + std::to_string(max_lane_iterations) +
+           ", \"max_lane_passes\": " + std::to_string(max_lane_passes);
     for (const auto& [name, value] : extra_limits) out += ", " + json_string(name) + ": " + exact_text(value);
     out += "},\n  \"shared_keys\": [";
     for (size_t k = 0; k < shared_keys().size(); ++k)

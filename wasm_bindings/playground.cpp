@@ -513,6 +513,10 @@ val Playground::scene() const {
     val lane_orders = val::array();
     for (int l = 0; l < sim_.lanes(); ++l) lane_orders.call<void>("push", order_value(expected_order(sim_.info(l), kind)));
     out.set("laneOrders", lane_orders);
+    // What each lane's step costs in force evaluations, its settings included (lane_evaluations).
+    val lane_costs = val::array();
+    for (const LaneSpec& lane : sim_.config().integrators) lane_costs.call<void>("push", lane_evaluations(lane));
+    out.set("laneEvaluations", lane_costs);
     return out;
 }
 
@@ -604,7 +608,7 @@ namespace {
 // The lane stepping integrator `id`, or -1.
 int lane_of(const Simulation& sim, const std::string& id) {
     for (int l = 0; l < sim.lanes(); ++l)
-        if (id == sim.info(l).id) return l;
+        if (id == lane_id(sim.config().integrators[static_cast<size_t>(l)])) return l;
     return -1;
 }
 

@@ -4,6 +4,7 @@
 // system rules out: that view says so itself), and the view shown is the config's view key (or
 // the view refused, whose notice shows in its place).
 import { valueOf } from './links.js';
+import { laneName } from '../common/lanes.js';
 
 export const state = {
   core: null,
@@ -24,10 +25,9 @@ export const state = {
     if (!this.sim) return this.core ? this.core.views[0].id : 'motion';
     return this.refusedView || valueOf(this.sim.config, 'view') || this.core.views[0].id;
   },
-  // The integrators' names in lane order, from the core's table.
+  // The lanes' names in lane order: their methods' from the core's table, with their settings.
   laneNames() {
-    const byId = new Map(this.core.integrators.map((i) => [i.id, i.name]));
-    return this.sim.laneIds.map((id) => byId.get(id) || id);
+    return this.sim.laneIds.map((id) => laneName(this.core.integrators, id));
   },
 };
 

@@ -32,9 +32,18 @@ export const integratorStyles = {
 const unlisted = { light: '#5b6470', dark: '#9aa3ad', dash: [1, 2], marker: circle };
 
 // The style of integrator `id` in colour scheme 'light' or 'dark'.
+// A lane with its own settings (xpbd@20x1) keeps its method's colour and takes a dash and a
+// marker of its own from its settings, so two lanes of one method stay apart.
+const settingsDashes = [[10, 3], [4, 2, 1, 2], [1, 3], [12, 3, 3, 3]];
+const markers = [circle, square, triangle];
 export function laneStyle(id, scheme) {
-  const row = integratorStyles[id] || unlisted;
-  return { colour: scheme === 'dark' ? row.dark : row.light, dash: row.dash, marker: row.marker };
+  const [method, settings] = String(id).split('@');
+  const row = integratorStyles[method] || unlisted;
+  const style = { colour: scheme === 'dark' ? row.dark : row.light, dash: row.dash, marker: row.marker };
+  if (!settings) return style;
+  let hash = 0;
+  for (const ch of settings) hash = (hash * 31 + ch.charCodeAt(0)) % 997;
+  return { ...style, dash: settingsDashes[hash % settingsDashes.length], marker: markers[(hash >> 2) % markers.length] };
 }
 
 export function currentScheme() {

@@ -5,6 +5,7 @@
 import { withKey, valueOf } from '../app/links.js';
 import { t, coreMessage } from '../common/language.js';
 import { plainNumber, groupDigits } from '../common/text.js';
+import { methodOf, laneName } from '../common/lanes.js';
 import { el } from '../common/dom.js';
 
 const dtSlider = { min: -4, max: 1 };  // log10 of dt: 0.0001 s to 10 s
@@ -425,8 +426,9 @@ export class Controls {
     // Keep the order of the current config, new ones at the end.
     const current = (valueOf(this.getConfig(), 'integrators') || '').split(',');
     // The reference's rows (integrators=…,reference) have no box: kept, and alone they are a run.
-    for (const id of current) if (this.integratorBoxes.get(id)?.checked || id === 'reference') checked.push(id);
-    for (const [id, b] of this.integratorBoxes) if (b.checked && !checked.includes(id)) checked.push(id);
+    // A lane with its own settings (xpbd@20x1) stays while its method's box is ticked.
+    for (const id of current) if (this.integratorBoxes.get(methodOf(id))?.checked || id === 'reference') checked.push(id);
+    for (const [id, b] of this.integratorBoxes) if (b.checked && !checked.some((c) => methodOf(c) === id)) checked.push(id);
     if (checked.length === 0) {
       box.checked = true;
       this.notify(t('Keep at least one integrator selected.'));
@@ -497,9 +499,10 @@ export class Controls {
     }
     this.dtOut.textContent = dt > 0 ? `${plainNumber(dt)} s` : '';
     this.durationNumber.value = valueOf(config, 'duration');
-    const chosen = new Set((valueOf(config, 'integrators') || '').split(','));
+    const lanes = (valueOf(config, 'integrators') || '').split(',').filter((id) => id && id !== 'reference');
+    const chosen = new Set(lanes.map(methodOf));
     for (const [id, box] of this.integratorBoxes) box.checked = chosen.has(id);
-    this.chosenText.textContent = this.core.integrators.filter((i) => chosen.has(i.id)).map((i) => i.name).join(', ');
+    this.chosenText.textContent = lanes.map((id) => laneName(this.core.integrators, id)).join(', ');
     for (const [key, inputs] of this.paramInputs) {
       const values = (valueOf(config, key) || '').split(',');
       inputs.forEach((input, d) => { input.value = values[d] ?? ''; });

@@ -9,6 +9,7 @@ import { laneStyle, currentScheme } from '../common/palette.js';
 import { shortcuts } from '../app/keyboard.js';
 import { t } from '../common/language.js';
 import { el } from '../common/dom.js';
+import { methodOf } from '../common/lanes.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -84,7 +85,8 @@ export function installPanels({ integrators, laneIds, openers = {} }) {
   function fillMethods() {
     const scheme = currentScheme();
     const list = $('methods-list');
-    const ids = $('methods-all').checked ? integrators.map((i) => i.id) : laneIds();
+    // The lanes' methods, each once (xpbd@1x20 and xpbd@20x1 are one method).
+    const ids = $('methods-all').checked ? integrators.map((i) => i.id) : [...new Set(laneIds().map(methodOf))];
     $('methods-title').textContent = $('methods-all').checked ? t('Every method') : t('The methods shown');
     list.replaceChildren(...ids.map((id) => {
       const info = byId.get(id);

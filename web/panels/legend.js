@@ -13,6 +13,7 @@ import { isHidden, highlightedLane, setHidden, setHighlighted, keepOnly, onLaneF
 import { verdict, motionSize } from '../engine/study.js';
 import { valueOf } from '../app/links.js';
 import { el } from '../common/dom.js';
+import { methodOf, laneName } from '../common/lanes.js';
 import { t, marked } from '../common/language.js';
 import { formatValue, areaText, finiteText, stopText, linkText, driftText, errorText, energyMilestones, milestoneText, effectiveStepText, measuredText, claimTitle } from '../common/text.js';
 
@@ -64,7 +65,7 @@ export class Legend {
     const byId = new Map(integrators.map((i) => [i.id, i]));
     const list = el('ul', { class: 'legend-list' });
     sim.laneIds.forEach((id, l) => {
-      const info = byId.get(id);
+      const info = byId.get(methodOf(id));
       const style = laneStyle(id, scheme);
       const li = el('li', { class: 'legend-row' });
       li.style.setProperty('--lane', style.colour);
@@ -83,16 +84,17 @@ export class Legend {
       drawMarker(ctx, style.marker, 14, 7, 4.5);
       ctx.fill();
       // The name highlights the lane (the others fade); pressed again, nothing is highlighted.
-      const nameButton = el('button', { class: 'legend-name', text: info.name });
+      const name = laneName(integrators, id);
+      const nameButton = el('button', { class: 'legend-name', text: name });
       nameButton.type = 'button';
       nameButton.setAttribute('aria-pressed', 'false');
-      nameButton.title = t('Highlight {name} (the other lanes fade); again to stop', { name: info.name });
+      nameButton.title = t('Highlight {name} (the other lanes fade); again to stop', { name });
       nameButton.addEventListener('click', () => setHighlighted(highlightedLane() === id ? null : id));
       const hide = el('button', { class: 'lane-hide', text: t('Hide') });
       hide.type = 'button';
       hide.setAttribute('aria-pressed', 'false');
-      hide.setAttribute('aria-label', t('Hide {name}', { name: info.name }));
-      hide.title = t('Hide or show {name} on the canvas and the plots', { name: info.name });
+      hide.setAttribute('aria-label', t('Hide {name}', { name }));
+      hide.title = t('Hide or show {name} on the canvas and the plots', { name });
       hide.addEventListener('click', () => setHidden(id, !isHidden(id)));
       const facts = el('span', { class: 'legend-facts' });
       // The table's order for the kind of system on screen (the core's claim for this lane).
@@ -107,7 +109,8 @@ export class Legend {
       facts.append(measured);
       if (info.symplectic) facts.append(el('span', { class: 'badge symplectic', text: t('symplectic') }));
       if (info.implicit) facts.append(el('span', { class: 'badge implicit', text: t('implicit') }));
-      const evals = el('span', { class: 'badge evals', text: t('{n} f/step', { n: info.force_evaluations }) });
+      const evaluations = sim.scene.laneEvaluations ? sim.scene.laneEvaluations[l] : info.force_evaluations;
+      const evals = el('span', { class: 'badge evals', text: t('{n} f/step', { n: evaluations }) });
       evals.title = t('force evaluations per step: {note}', { note: info.evaluations_note });
       facts.append(evals);
       const live = el('span', { class: 'legend-live' });

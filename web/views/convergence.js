@@ -7,6 +7,7 @@
 // study and starts another. Text only through textContent.
 import { Plot } from '../plots/plots.js';
 import { laneStyle, drawMarker } from '../common/palette.js';
+import { methodOf } from '../common/lanes.js';
 import { runStudy, studySizes, storedStudy, covers, physicsKey, verdict, motionSize, claimFor } from '../engine/study.js';
 import { decadeTicks, logRange, el, headedTable, labelCells } from './parts.js';
 import { t } from '../common/language.js';
@@ -152,7 +153,7 @@ class ConvergenceView {
     this.regime.textContent = scene.regime
       ? t("This system: {regime}. The table order is each method's order on that kind of system.", { regime: t(scene.regime.text) }) : '';
     this.rowsShown = rows.map((row) => {
-      const info = infos.get(row.id);
+      const info = infos.get(methodOf(row.id));
       const claim = claimFor(scene, laneIds, row.id);
       const none = { order: null, over: null };
       const v = r && r.levels === 0 && this.state === 'done' ? { kind: 'unfit', text: t('not run (over the work cap)'), ...none }

@@ -7,6 +7,7 @@
 // method's limit and the largest stable dt here. Text only through textContent.
 import { Plot } from '../plots/plots.js';
 import { laneStyle } from '../common/palette.js';
+import { methodOf } from '../common/lanes.js';
 import { Slices } from '../engine/slices.js';
 import { decadeTicks, el, headedTable, labelCells } from './parts.js';
 import { valueOf } from '../app/links.js';
@@ -103,7 +104,7 @@ class StabilityView {
     this.extent = { logMin, logMax, zetaMax };
     const scheme = this.app.theme.scheme;
     this.lanes = sim.laneIds.map((id, l) => {
-      const info = infos.get(id);
+      const info = infos.get(methodOf(id));
       const off = document.createElement('canvas');
       off.width = grid.columns;
       off.height = grid.rows;

@@ -1,0 +1,32 @@
+// A lane's id is the core's written form (core/config.hpp lane_id): a method's id, with its
+// settings when it has any: "xpbd@20x1" (20 substeps of 1 iteration each), "semi_implicit_euler@20".
+// Everything the page knows about a lane's method it finds through methodOf.
+import { t } from './language.js';
+
+// "xpbd" of "xpbd@20x1".
+export const methodOf = (laneId) => String(laneId).split('@')[0];
+
+// The lane's own settings: {substeps, iterations} (iterations 0: the method's default), or null
+// for a lane of one substep at the default iterations.
+export function laneSettings(laneId) {
+  const at = String(laneId).indexOf('@');
+  if (at < 0) return null;
+  const [substeps, iterations] = String(laneId).slice(at + 1).split('x').map(Number);
+  return { substeps, iterations: iterations || 0 };
+}
+
+// The core's row of the lane's method (core.integrators), or undefined.
+export const methodInfo = (integrators, laneId) => integrators.find((i) => i.id === methodOf(laneId));
+
+// The lane's name: its method's, then its settings in words when it has any
+// ("XPBD · 20 substeps × 1 iteration", "Semi-implicit Euler · 20 substeps").
+export function laneName(integrators, laneId) {
+  const info = methodInfo(integrators, laneId);
+  const name = info ? info.name : laneId;
+  const settings = laneSettings(laneId);
+  if (!settings) return name;
+  const substeps = settings.substeps === 1 ? t('1 substep') : t('{n} substeps', { n: settings.substeps });
+  const iterations = settings.iterations || (info && info.default_iterations) || 0;
+  if (!iterations) return `${name} · ${substeps}`;
+  return `${name} · ${substeps} × ${iterations === 1 ? t('1 iteration') : t('{n} iterations', { n: iterations })}`;
+}
