@@ -30,6 +30,7 @@ import { chooseLanguage, linkLanguage, useLanguage, localisePage, localiseTables
 import { setNumberLanguage, fixed } from '../common/text.js';
 import { state } from './state.js';
 import { el } from '../common/dom.js';
+import { methodOf } from '../common/lanes.js';
 
 // Set by mode.js from the address's query: embedded or not, which controls, autoplay.
 const mode = window.__stepwiseMode || { embed: false, ui: 'full', autoplay: false, options: [] };
@@ -530,7 +531,7 @@ function exportPicture() {
 // X-ray's, else the first.
 function stepCodeLane() {
   const shown = [highlightedLane(), xray && xray.shown ? xray.shown.id : null];
-  return shown.find((id) => id && state.sim.laneIds.includes(id)) || state.sim.laneIds[0];
+  return methodOf(shown.find((id) => id && state.sim.laneIds.includes(id)) || state.sim.laneIds[0]);
 }
 
 // The plots are hidden in an embedded frame unless ui=full: no drawing into hidden canvases.

@@ -7,7 +7,7 @@
 // study and starts another. Text only through textContent.
 import { Plot } from '../plots/plots.js';
 import { laneStyle, drawMarker } from '../common/palette.js';
-import { methodOf } from '../common/lanes.js';
+import { methodOf, laneName } from '../common/lanes.js';
 import { runStudy, studySizes, storedStudy, covers, physicsKey, verdict, motionSize, claimFor } from '../engine/study.js';
 import { decadeTicks, logRange, el, headedTable, labelCells } from './parts.js';
 import { t } from '../common/language.js';
@@ -160,7 +160,7 @@ class ConvergenceView {
         : r ? verdict(row, claim, scene, r, motionSize(this.sim)) : { kind: 'pending', text: this.state === 'cancelled' ? t('cancelled') : t('running…'), ...none };
       const measured = measuredText(v);
       return {
-        id: row.id, name: info.name, tableOrder: claim && claim.kind !== 'none' ? (claim.kind === 'exact' ? t('exact') : claim.text) : '—', claimTitle: claimTitle(claim, info, scene),
+        id: row.id, name: laneName(this.app.core.integrators, row.id), tableOrder: claim && claim.kind !== 'none' ? (claim.kind === 'exact' ? t('exact') : claim.text) : '—', claimTitle: claimTitle(claim, info, scene),
         note: noteApplies(info, scene) ? info.order_note : '', measured: measured.order, measuredOver: measured.over, verdict: v.text, kind: v.kind,
       };
     });

@@ -7,7 +7,7 @@
 // method's limit and the largest stable dt here. Text only through textContent.
 import { Plot } from '../plots/plots.js';
 import { laneStyle } from '../common/palette.js';
-import { methodOf } from '../common/lanes.js';
+import { methodOf, laneSettings, laneName } from '../common/lanes.js';
 import { Slices } from '../engine/slices.js';
 import { decadeTicks, el, headedTable, labelCells } from './parts.js';
 import { valueOf } from '../app/links.js';
@@ -110,7 +110,10 @@ class StabilityView {
       off.height = grid.rows;
       const pixels = off.getContext('2d').createImageData(grid.columns, grid.rows);
       return {
-        id, info, colour: laneStyle(id, scheme).colour, grid: null, radii: null, rowsDrawn: 0, image: off, pixels,
+        // The map and the limits are its method's in ωh of the substep; a lane of S substeps
+        // steps h = dt/S, so its largest stable dt is S times the method's.
+        id, method: methodOf(id), substeps: laneSettings(id)?.substeps || 1, name: laneName(this.app.core.integrators, id),
+        info, colour: laneStyle(id, scheme).colour, grid: null, radii: null, rowsDrawn: 0, image: off, pixels,
         limit0: null, limitHere: null, everywhere: true,  // every cell so far stable
       };
     });
@@ -118,9 +121,9 @@ class StabilityView {
     // limit's scan about 1700): limits first (the readout), then each method's map.
     const tasks = [];
     for (const lane of this.lanes) {
-      tasks.push({ cost: 1700, run: () => { lane.limit0 = this.app.core.stabilityLimit(lane.id, 0); return true; } });
+      tasks.push({ cost: 1700, run: () => { lane.limit0 = this.app.core.stabilityLimit(lane.method, 0); return true; } });
       if (this.system) {
-        tasks.push({ cost: 1700, run: () => { lane.limitHere = this.app.core.stabilityLimit(lane.id, this.system.zeta); return true; } });
+        tasks.push({ cost: 1700, run: () => { lane.limitHere = this.app.core.stabilityLimit(lane.method, this.system.zeta); return true; } });
       }
     }
     for (const lane of this.lanes) {
@@ -129,7 +132,7 @@ class StabilityView {
         cost: grid.columns, rows: true,
         run: (rows) => {
           if (!lane.grid) {
-            lane.grid = this.app.core.createStabilityGrid(lane.id, {
+            lane.grid = this.app.core.createStabilityGrid(lane.method, {
               columns: grid.columns, rows: grid.rows, omegaHMin: Math.pow(10, logMin), omegaHMax: Math.pow(10, logMax), zetaMax,
             });
           }
@@ -177,7 +180,7 @@ class StabilityView {
   buildLegend() {
     this.legend.replaceChildren(...this.lanes.map((lane) => {
       const li = el('li');
-      const button = el('button', { text: lane.info.name });
+      const button = el('button', { text: lane.name });
       button.type = 'button';
       button.style.setProperty('--lane', lane.colour);
       button.setAttribute('aria-pressed', String(!this.hidden.has(lane.id)));
@@ -216,8 +219,8 @@ class StabilityView {
     const here = lane.limitHere;
     if (!here) return [limit0, pending, pending, pending];
     if (here.unconditional) return [limit0, t('any ωh'), t('any dt'), t('stable')];
-    const largest = here.limit / system.omega;
-    const h = this.laneStep(this.lanes.indexOf(lane));
+    const largest = lane.substeps * here.limit / system.omega;
+    const h = this.laneStep(this.lanes.indexOf(lane)) / lane.substeps;
     const omegaH = system.omega * h;
     const stable = here.limit > 0 && omegaH <= here.limit;
     const at = h !== sim.dt ? ` ${t('at its step {h} s', { h: formatValue(h) })}` : '';
@@ -267,7 +270,7 @@ class StabilityView {
       const tr = el('tr');
       tr.style.setProperty('--lane', lane.colour);
       const cells = this.readout(lane);
-      tr.append(el('td', { class: 'lane-name', text: lane.info.name }), ...cells.map((text, k) => el('td', { class: k < 2 ? 'number' : '', text })));
+      tr.append(el('td', { class: 'lane-name', text: lane.name }), ...cells.map((text, k) => el('td', { class: k < 2 ? 'number' : '', text })));
       labelCells(tr, this.headCells);
       if (cells.unstable) tr.lastChild.className = 'verdict-loses';
       return tr;
