@@ -282,9 +282,12 @@ int cmd_list(int argc, char** argv) {
     for (const ViewInfo& v : views()) view_ids += (view_ids.empty() ? "" : ", ") + std::string(v.id);
     std::string lang_ids;
     for (const LanguageInfo& l : languages()) lang_ids += (lang_ids.empty() ? "" : ", ") + std::string(l.id);
-    std::printf("\nScenarios (shared keys: v=1, scenario, preset, integrators (comma list), dt (> 0, at most %s s), "
+    std::printf("\nScenarios (shared keys: v=1, scenario, preset, integrators (comma list of at most %d lanes: METHOD, "
+                "METHOD@SUBSTEPS or METHOD@SUBSTEPSxITERATIONS, substeps 1 .. %d, a solver's iterations 1 .. %d, at most "
+                "%d passes a step), dt (> 0, at most %s s), "
                 "duration (> 0, at most %s s), cloud (0 .. %d points per integrator), cloud_radius (%s .. %s), "
                 "equal_cost (0 or 1), view (%s), lang (%s: the page's language; the numbers ignore it))\n",
+                max_lanes, max_lane_substeps, max_lane_iterations, max_lane_passes,
                 format_number(dt_max).c_str(), format_number(duration_max).c_str(), max_cloud_points,
                 format_number(min_cloud_radius).c_str(), format_number(max_cloud_radius).c_str(), view_ids.c_str(),
                 lang_ids.c_str());
@@ -447,7 +450,7 @@ int cmd_run(int argc, char** argv) {
                          format_number(shadow_rtol).c_str());
         for (int l = 0; l < sim.lanes(); ++l) {
             if (!sim.diverged(l)) continue;
-            std::fprintf(stderr, "%s %s at t = %s s and stopped advancing\n", sim.info(l).id,
+            std::fprintf(stderr, "%s %s at t = %s s and stopped advancing\n", sim.id(l).c_str(),
                          stop_reason_text(sim.stop_reason(l)), exact_text(sim.diverged_at(l)).c_str());
         }
     } else {
@@ -653,23 +656,25 @@ int cmd_convergence(int argc, char** argv) {
                                 ",\n  \"noise_floor\": " + exact_text(study.noise_floor()) + ",\n  \"integrators\": [";
     for (int row = 0; row < study.integrators(); ++row) {
         const IntegratorInfo& info = integrators()[study.integrator_index(row)];
+        const std::string lane = lane_id(study.config().integrators[static_cast<size_t>(row)]);
+        const char* id = lane.c_str();
         const OrderFit fit = study.fit(row);
         const Order claim = expected_order(info, study.regime());
         if (csv) {
             for (int level = 0; level < study.levels_done(); ++level) {
                 const ConvergencePoint& p = study.point(row, level);
-                out += std::string(info.id) + ',' + exact_text(p.dt) + ',' + std::to_string(p.evaluations) + ',' +
+                out += lane + ',' + exact_text(p.dt) + ',' + std::to_string(p.evaluations) + ',' +
                        exact_text(p.max_error) + ',' + exact_text(p.final_error) + '\n';
             }
             if (fit.valid)
-                std::fprintf(stderr, "%s: order %s over %d levels (table: %s)\n", info.id,
+                std::fprintf(stderr, "%s: order %s over %d levels (table: %s)\n", id,
                              format_fixed(fit.order, 3).c_str(), fit.points, order_text(claim));
             else
-                std::fprintf(stderr, "%s: no order (%d level%s above the noise floor; table: %s)\n", info.id,
+                std::fprintf(stderr, "%s: no order (%d level%s above the noise floor; table: %s)\n", id,
                              fit.points, fit.points == 1 ? "" : "s", order_text(claim));
             continue;
         }
-        out += std::string(row ? "," : "") + "\n    {\"id\": \"" + info.id + "\", \"name\": " + json_string(info.name) +
+        out += std::string(row ? "," : "") + "\n    {\"id\": " + json_string(lane) + ", \"name\": " + json_string(info.name) +
                ", \"table_order\": " + order_json(claim) + ", \"order\": " + json_number(fit.valid, fit.order) +
                ", \"fitted_points\": " + std::to_string(fit.points) + ", \"rows\": [";
         for (int level = 0; level < study.levels_done(); ++level) {

@@ -70,7 +70,7 @@ struct RowValues {
 RowValues row_values(const Simulation& sim, int l, int b) {
     if (l == reference_row)
         return {reference_id, sim.shown_reference_x()[b], sim.shown_reference_v()[b], sim.error_known(), 0.0};
-    return {sim.info(l).id, sim.shown_x(l)[b], sim.shown_v(l)[b], sim.error_known(),
+    return {sim.id(l).c_str(), sim.shown_x(l)[b], sim.shown_v(l)[b], sim.error_known(),
             sim.error_known() ? sim.shown_error(l, b) : 0.0};
 }
 
@@ -184,7 +184,7 @@ void append_json_tail(std::string& out, const Simulation& sim) {
         const IntegratorInfo& info = sim.info(l);
         const bool stopped = sim.diverged(l);
         out += l ? ",\n    {" : "\n    {";
-        out += "\"id\": \"" + std::string(info.id) + "\", \"name\": " + json_string(info.name);
+        out += "\"id\": " + json_string(sim.id(l)) + ", \"name\": " + json_string(info.name);
         out += ", \"order\": " + order_json(expected_order(info, regime));  // the claim for this kind of system
         out += std::string(", \"symplectic\": ") + (info.symplectic ? "true" : "false");
         out += std::string(", \"diverged\": ") + (stopped ? "true" : "false");
@@ -281,7 +281,7 @@ void append_trace_json(std::string& out, const Config& c, long long step, const 
         const IntegratorInfo& info = integrators()[lane.integrator];
         const bool stopped = lane.stop != StopReason::none;
         out += l ? ",\n    {" : "\n    {";
-        out += "\"id\": " + json_string(info.id) + ", \"name\": " + json_string(info.name);
+        out += "\"id\": " + json_string(lane.id) + ", \"name\": " + json_string(info.name);
         out += ", \"stepped\": ";
         out += lane.stepped ? "true" : "false";
         out += ", \"step\": " + std::to_string(lane.step) + ", \"t\": ";

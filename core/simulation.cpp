@@ -75,6 +75,7 @@ Simulation::Simulation(const Config& c, Scene scene) : config_(c), scene_(std::m
         const IntegratorInfo& info = integrators()[static_cast<size_t>(spec.integrator)];
         if (spec.iterations != 0) lanes_.back().iterations = spec.iterations;
         substeps_.push_back(spec.substeps);
+        ids_.push_back(lane_id(spec));
         infos_.push_back(&info);
         const bool variable_cost = info.implicit || info.adaptive;
         stride_.push_back(!c.equal_cost ? 1 : variable_cost ? 0 : info.force_evaluations);

@@ -113,6 +113,8 @@ public:
     int lanes() const { return static_cast<int>(lanes_.size()); }
     int bodies() const { return scene_.system.bodies(); }
     const Lane& lane(int i) const { return lanes_[i]; }
+    // Lane i's id as the link writes it (lane_id: "xpbd@20x1").
+    const std::string& id(int i) const { return ids_[static_cast<size_t>(i)]; }
     // The stage X-ray (trace.hpp): lane i's steps report their stages to observer, the last one
     // "result", the state the step ended in (before the checks that may stop the lane), with the
     // acceleration there (computed for the table only: not counted, no state changed).
@@ -285,6 +287,7 @@ private:
     std::vector<Lane> lanes_;
     std::vector<const IntegratorInfo*> infos_;  // each lane's row of integrators()
     std::vector<int> substeps_;                 // each lane's substeps a step (LaneSpec)
+    std::vector<std::string> ids_;              // each lane's id (lane_id)
     std::vector<Status> status_;
     std::vector<std::vector<dvec2>> last_x_, last_v_;  // the last good state of each lane
     ReferenceKind reference_kind_;

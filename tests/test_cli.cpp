@@ -1147,3 +1147,24 @@ TEST_CASE("cli cloud and stability on linked systems: the first link's plane, ro
     const Result stretch = cli({"stability", "scenario=pendulum&compliance=1e-8&integrators=rk4"}, true);
     CHECK(contains(stretch.out, "stiffest mode: the compliant links stretching, omega = 10000 rad/s"));
 }
+
+TEST_CASE("cli: a lane with settings is named by its id in run, convergence, trace and cloud") {
+    const std::string q = "preset=damped_spring&integrators=rk4@2,rk4&duration=0.04";
+    const Result run = cli({"run", q, "--format", "json"});
+    CHECK(run.status == 0);
+    CHECK(contains(run.out, "\"id\": \"rk4@2\", \"name\": \"Runge–Kutta 4\""));
+    CHECK(contains(run.out, "\"force_evaluations\": 32"));  // 4 steps × 2 substeps × 4 evaluations
+    CHECK(contains(cli({"run", q}).out, "0.01,rk4@2,0,"));
+    const Result trace = cli({"trace", q, "--integrator", "rk4@2", "--step", "1"}, true);
+    CHECK(trace.status == 0);
+    CHECK(contains(trace.out, "rk4@2: step 1, from t = 0.01 s over h = 0.01 s, 8 force evaluations"));
+    CHECK(contains(trace.out, "rk4@2,1,"));
+    const Result either = cli({"trace", q, "--integrator", "rk4", "--step", "1"}, true);
+    CHECK(contains(either.out, "rk4: step 1"));  // the lane of that id, not every lane of the method
+    const Result both = cli({"trace", "preset=damped_spring&integrators=rk4@2,rk4@3&duration=0.04", "--integrator", "rk4"}, true);
+    CHECK(both.status == 64);
+    CHECK(contains(both.out, "(rk4@2, rk4@3); got 'rk4' (several lanes use that method: name one with its settings)"));
+    const Result cloud = cli({"cloud", q + "&cloud=50", "--steps", "2", "--every", "2", "--format", "json"});
+    CHECK(cloud.status == 0);
+    CHECK(contains(cloud.out, "{\"id\": \"rk4@2\""));
+}
