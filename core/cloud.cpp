@@ -113,8 +113,8 @@ PhaseCloud::PhaseCloud(const Scene& scene, int integrator, int points, const std
       plane_(scene.cloud),
       points_(points),
       boundary_(static_cast<int>(offsets.size()) - points),
-      // Every integrator of the table integrates forces (a position-based solver would not).
-      needs_compliance_(scene.system.has_rigid_links()) {
+      // A method that integrates forces cannot step a rod; the game-physics solvers can.
+      needs_compliance_(scene.system.has_rigid_links() && !integrators()[integrator].solves_constraints) {
     std::vector<dvec2> x = scene.x0, v = scene.v0;
     for (int k = 0; k < points_ + boundary_; ++k) {
         cloud_start(scene, offsets[static_cast<size_t>(k)], x.data(), v.data());
