@@ -800,8 +800,8 @@ const std::vector<IntegratorInfo> table = {
      .description = "Müller et al. 2007: predict with the external forces, project every constraint n times "
                     "(Gauss–Seidel, stiffness factor s per step), velocity from the positions. Springs become rigid.",
      .update = "v̂ = v₀ + a_ext(x₀, v₀)·h,  x = x₀ + v̂·h   (prediction)\n"
-               "n times, every row C (a link, a spring, a rest-0 spring's two axes):\n"
-               "  Δλ = −C(x)/(w_i + w_j),  x_i += k′·w_i·Δλ·∇C,  x_j −= k′·w_j·Δλ·∇C,  k′ = 1 − (1 − s)^(1/n)\n"
+               "n times, every row C (a link, a spring, a rest-0 spring's two axes):  Δλ = −C(x)/(w_i + w_j),\n"
+               "x_i += k′·w_i·Δλ·∇C,  x_j −= k′·w_j·Δλ·∇C,  k′ = 1 − (1 − s)^(1/n)\n"
                "x₁ = x,  v₁ = (x₁ − x₀)/h",
      .step = pbd_step},
     {.id = "xpbd", .name = "Extended PBD (XPBD)", .family = "solver", .orders = first_order,
@@ -813,9 +813,9 @@ const std::vector<IntegratorInfo> table = {
      .description = "Macklin, Müller, Chentanez 2016: PBD with compliance α = 1/k, so the stiffness follows the "
                     "spring, not the iterations or the step; λ is the constraint force times h².",
      .update = "v̂ = v₀ + a_ext(x₀, v₀)·h,  x = x₀ + v̂·h,  λ = 0   (prediction)\n"
-               "n times, every row:  α̃ = α/h²,  γ = α·c/h\n"
-               "  Δλ = (−C(x) − α̃·λ − γ·∇C·(x − x₀)) / ((1 + γ)(w_i + w_j) + α̃)\n"
-               "  λ += Δλ,  x_i += w_i·Δλ·∇C,  x_j −= w_j·Δλ·∇C\n"
+               "n times, every row:  α̃ = α/h²,  γ = α·c/h,\n"
+               "Δλ = (−C(x) − α̃·λ − γ·∇C·(x − x₀)) / ((1 + γ)(w_i + w_j) + α̃),\n"
+               "λ += Δλ,  x_i += w_i·Δλ·∇C,  x_j −= w_j·Δλ·∇C\n"
                "x₁ = x,  v₁ = (x₁ − x₀)/h,  tension −λ/h²",
      .step = xpbd_step},
     {.id = "soft_step", .name = "Soft step (Box2D v3)", .family = "solver", .orders = first_order,
@@ -830,7 +830,7 @@ const std::vector<IntegratorInfo> table = {
                "soft row (ω, ζ):  a₁ = 2ζ + hω,  a₂ = hω·a₁,  bias = ω/a₁,  mass scale = a₂/(1 + a₂),  impulse scale = 1/(1 + a₂)\n"
                "n solve passes, every row:  P = −mass scale·(Ċ + bias·C)/(w_i + w_j) − impulse scale·P_acc,  v_i += w_i·P·∇C,  v_j −= w_j·P·∇C\n"
                "x₁ = x₀ + v·h\n"
-               "relax pass: the same at x₁ with the rigid rows' bias off (mass scale 1, impulse scale 0)\n"
+               "relax pass: the same at x₁ with the rigid rows' bias off (mass scale 1, impulse scale 0);  v₁ = v\n"
                "rigid rows: ω = 2π·min(60 Hz, 1/(8h)), ζ = 2;  springs: ω = √(k(w_i + w_j)),  ζ = c(w_i + w_j)/(2ω)",
      .step = soft_step},
     {.id = "sequential_impulses", .name = "Sequential impulses", .family = "solver", .orders = first_order,
@@ -842,10 +842,10 @@ const std::vector<IntegratorInfo> table = {
      .description = "Catto's sequential impulses (Box2D v2, Solver2D's pgs): velocity iterations with a Baumgarte "
                     "position bias β = 0.2 on rigid rows, then positions from the new velocities.",
      .update = "v = v₀ + a_ext(x₀, v₀)·h\n"
-               "n passes, every row (C and ∇C at x₀):\n"
-               "  rigid:  P = −(Ċ + β·C/h)/(w_i + w_j)\n"
-               "  spring k, damper c:  γ = 1/(h(c + hk)),  P = −(Ċ + C·h·k·γ + γ·P_acc)/(w_i + w_j + γ)\n"
-               "  v_i += w_i·P·∇C,  v_j −= w_j·P·∇C\n"
+               "n passes, every row (C and ∇C at x₀), its impulse P:\n"
+               "rigid:  P = −(Ċ + β·C/h)/(w_i + w_j)\n"
+               "spring k, damper c:  γ = 1/(h(c + hk)),  P = −(Ċ + C·h·k·γ + γ·P_acc)/(w_i + w_j + γ)\n"
+               "v_i += w_i·P·∇C,  v_j −= w_j·P·∇C\n"
                "x₁ = x₀ + v·h,  v₁ = v",
      .step = sequential_impulses_step},
     {.id = "vbd", .name = "Vertex block descent (VBD)", .family = "solver", .orders = first_order,
@@ -857,9 +857,9 @@ const std::vector<IntegratorInfo> table = {
      .description = "Chen et al. 2024 with Giles et al. 2025's augmented Lagrangian: Gauss–Seidel over the bodies, "
                     "one Newton step each on implicit Euler's energy; rigid links by a ramped penalty.",
      .update = "x̃ = x₀ + (v₀ + a_ext(x₀, v₀)·h)·h,  x = x̃\n"
-               "n times, every body b:  G_b(x_b) = m_b|x_b − x̃_b|²/(2h²) + Σ_rows (½k·C² + λ·C)\n"
-               "  x_b −= (∇²G_b)⁻¹·∇G_b   (2×2 Newton step)\n"
-               "  then every rigid row:  λ += k·C,  k += β·|C|   (k from m/h², β = 2·10⁵)\n"
+               "n times, every body b:  G_b(x_b) = m_b|x_b − x̃_b|²/(2h²) + Σ_rows (½k·C² + λ·C),\n"
+               "x_b −= (∇²G_b)⁻¹·∇G_b   (2×2 Newton step);\n"
+               "then every rigid row:  λ += k·C,  k += β·|C|   (k from m/h², β = 2·10⁵)\n"
                "x₁ = x,  v₁ = (x₁ − x₀)/h",
      .step = vbd_step},
     {.id = "rk45", .name = "Dormand–Prince 5(4)", .family = "reference",

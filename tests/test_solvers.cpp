@@ -239,7 +239,7 @@ TEST_CASE("VBD's step approaches implicit Euler's as its iterations grow, on a c
     CHECK(distance[3] == Approx(3.431e-11).epsilon(0.05));
 }
 
-TEST_CASE("a solver lane steps a rigid pendulum; a force-based lane stops with needs_compliance", "[solvers]") {
+TEST_CASE("a solver lane steps a rigid pendulum, a force-based lane stops with needs_compliance", "[solvers]") {
     Simulation sim(config_of("scenario=pendulum&integrators=xpbd,semi_implicit_euler,vbd"));
     for (int k = 0; k < 100; ++k) sim.step();
     CHECK(sim.stop_reason(0) == StopReason::none);
