@@ -67,7 +67,8 @@ struct Lane {
     SolverRows rows;
     std::vector<double> row_lambda, row_penalty, row_tension;
     // pbd's stiffness factor s in [0, 1] (applied per iteration as 1 − (1 − s)^(1/n)) and
-    // sequential_impulses' Baumgarte factor β (Box2D v2.4's b2_baumgarte): constants for now.
+    // sequential_impulses' Baumgarte factor β (b2_baumgarte in Box2D v2.4, s2_baumgarte in Solver2D's
+    // constants.h; Solver2D's cap s2_maxBaumgarteVelocity on the bias is not applied): constants for now.
     double pbd_stiffness = 1.0;
     double baumgarte = 0.2;
 
