@@ -112,7 +112,7 @@ void velocity_from_positions(const System& s, Lane& L, double h, const dvec2* x0
     report(L, {"velocity v = (x − x₀)/h"}, L.x.data(), L.v.data());
 }
 
-// b2MakeSoft (Box2D v3.0, src/solver.h) in terms of ω = 2π·hertz: a soft row's impulse is
+// b2MakeSoft (Box2D v3.0) in terms of ω = 2π·hertz: a soft row's impulse is
 //   P = −massScale·m_eff·(Ċ + biasRate·C) − impulseScale·P_accumulated,
 // which is implicit Euler of a spring of stiffness m_eff·ω² and damper 2ζ·m_eff·ω on C over h:
 // with a₁ = 2ζ + hω, a₂ = hω·a₁: biasRate = ω/a₁, massScale = a₂/(1 + a₂), impulseScale = 1/(1 + a₂).
@@ -135,7 +135,7 @@ Softness make_soft(double omega, double zeta, double h) {
 // whatever its compliance: the linearised step that zeroes C, shared by the ends by inverse mass,
 //   Δλ = −C/(w_i + w_j),  x_i += k'·w_i·Δλ·∇C,  x_j −= k'·w_j·Δλ·∇C,
 // scaled by k' = 1 − (1 − s)^(1/n) so that n iterations remove the fraction 1 − (1 − k')ⁿ = s of an
-// error, whatever n is (the paper's §3.3). A link's damping is not used either (the paper damps
+// error, whatever n is (the paper's scaling of its stiffness k). A link's damping is not used either (the paper damps
 // velocities globally, not per constraint).
 void pbd_step(const System& s, Lane& L, double h) {
     const SolverRows& r = L.rows;
@@ -155,8 +155,8 @@ void pbd_step(const System& s, Lane& L, double h) {
 
 // ---------------------------------------------------------------------------------------
 // XPBD (Macklin, Müller, Chentanez 2016). A row of compliance α is the potential C²/(2α); implicit
-// Euler's step on it, linearised and solved by Gauss–Seidel over the rows, is (their eq. 18, with
-// the damping of eq. 26 for a dissipation potential ½·c·Ċ²)
+// Euler's step on it, linearised and solved by Gauss–Seidel over the rows, is the paper's Δλ update
+// (with its damped form, γ = α̃·β̃/h, β̃ = h²·c for a dissipation potential ½·c·Ċ²)
 //   α̃ = α/h²,  γ = α̃·(h²·c)/h = α·c/h,
 //   Δλ = (−C − α̃·λ − γ·∇C·(x − x₀)) / ((1 + γ)(w_i + w_j) + α̃),
 //   λ += Δλ,  x_i += w_i·Δλ·∇C,  x_j −= w_j·Δλ·∇C,
