@@ -109,12 +109,13 @@ PhaseCloud::PhaseCloud(const Scene& scene, const LaneSpec& lane, int points, dou
     : PhaseCloud(scene, lane, points, offsets(points, radius, boundary)) {}
 
 PhaseCloud::PhaseCloud(const Scene& scene, const LaneSpec& lane, int points, const std::vector<dvec2>& offsets)
-    : ensemble_(scene.system, lane.integrator, static_cast<int>(offsets.size()), scene.x0.data(), scene.v0.data()),
+    : ensemble_(scene.system, lane.integrator, static_cast<int>(offsets.size()), scene.x0.data(), scene.v0.data(),
+                lane.iterations),
       plane_(scene.cloud),
       points_(points),
       boundary_(static_cast<int>(offsets.size()) - points),
-      // Every integrator of the table integrates forces (a position-based solver would not).
-      needs_compliance_(scene.system.has_rigid_links()) {
+      // A method that integrates forces cannot step a rod; the game-physics solvers can.
+      needs_compliance_(scene.system.has_rigid_links() && !integrators()[static_cast<size_t>(lane.integrator)].solves_constraints) {
     substeps_ = lane.substeps;
     std::vector<dvec2> x = scene.x0, v = scene.v0;
     for (int k = 0; k < points_ + boundary_; ++k) {

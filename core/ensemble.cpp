@@ -316,7 +316,7 @@ std::vector<int> fused_plan(const System& s, int method) {
 
 }  // namespace
 
-Ensemble::Ensemble(const System& system, int integrator, int copies, const dvec2* x0, const dvec2* v0)
+Ensemble::Ensemble(const System& system, int integrator, int copies, const dvec2* x0, const dvec2* v0, int iterations)
     : system_(system), integrator_(integrator), copies_(copies), bodies_(system.bodies()) {
     const Plan p = plan(integrator, bodies_, copies_, !system.links.empty());
     method_ = p.method;
@@ -334,6 +334,7 @@ Ensemble::Ensemble(const System& system, int integrator, int copies, const dvec2
         force_maps_.resize(static_cast<size_t>(kinematic_map_count(system_)));
     if (method_ < 0) {
         lane_ = make_lane(system_, integrator, x0, v0);
+        if (iterations != 0) lane_.iterations = iterations;
         if (p.carried > 0) {
             copy_substep_.resize(N);
             copy_started_.resize(N);

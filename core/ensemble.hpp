@@ -23,8 +23,9 @@ namespace stepwise {
 class Ensemble {
 public:
     // `copies` copies of `system` under integrators()[integrator], every copy starting from
-    // (x0, v0) (system.bodies() entries each) until set_start changes it.
-    Ensemble(const System& system, int integrator, int copies, const dvec2* x0, const dvec2* v0);
+    // (x0, v0) (system.bodies() entries each) until set_start changes it. iterations: a
+    // game-physics solver's per substep (0: its default; the solvers step copy by copy).
+    Ensemble(const System& system, int integrator, int copies, const dvec2* x0, const dvec2* v0, int iterations = 0);
 
     int copies() const { return copies_; }
     int bodies() const { return bodies_; }

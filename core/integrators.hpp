@@ -2,6 +2,7 @@
 // the page and the tests alike. Ids are fixed: links and the CLI use them.
 #pragma once
 #include "exact.hpp"
+#include "forces/solver_rows.hpp"
 #include "orders.hpp"
 #include "system.hpp"
 
@@ -57,6 +58,20 @@ struct Lane {
     // tolerance, not to a trapezoid's h^2).
     double dissipated = 0.0;
 
+    // The game-physics solvers (solvers.hpp; iterations above: a substep's iterations, set by
+    // make_lane to the row's default): the system's constraint rows (cold, built by make_lane for
+    // a row of the table that solves constraints), and per row its multiplier (xpbd, pbd: the
+    // position multiplier Δx = w·λ·∇C summed; soft_step, sequential_impulses: the accumulated
+    // impulse; vbd: the augmented Lagrangian's λ), vbd's penalty stiffness, and its tension at
+    // the end of the last step (N, > 0 pulling its ends together). All reset every step.
+    SolverRows rows;
+    std::vector<double> row_lambda, row_penalty, row_tension;
+    // pbd's stiffness factor s in [0, 1] (applied per iteration as 1 − (1 − s)^(1/n)) and
+    // sequential_impulses' Baumgarte factor β (b2_baumgarte in Box2D v2.4, s2_baumgarte in Solver2D's
+    // constants.h; Solver2D's cap s2_maxBaumgarteVelocity on the bias is not applied): constants for now.
+    double pbd_stiffness = 1.0;
+    double baumgarte = 0.2;
+
     // Statistics, for the curious and the tests.
     long long force_evaluations = 0;
     long long newton_failures = 0;   // implicit Euler steps that hit the iteration cap
@@ -101,6 +116,7 @@ struct IntegratorInfo {
     bool stateful = false;    // carries data between steps: reset whenever system or dt changes
     bool adaptive = false;
     int default_iterations = 0;  // 0: the method has no iterations
+    bool solves_constraints = false;  // steps rigid links (a game-physics solver): never needs_compliance
     const char* description;
     // The step's update equations as plain Unicode text, one equation per line ('\n' between):
     // (x₀, v₀) the state at the start of the step, (x₁, v₁) at its end, h the step, a(x, v) the

@@ -95,7 +95,7 @@ std::string orders_summary(const Orders& o) {
     for (size_t i = 0; i < n; ++i) claims[i] = o.in(table_regimes[i]);
     auto words = [](Order c) {
         return c.kind == Order::power ? std::string("order ") + order_text(c)
-                                      : std::string(c.kind == Order::exact ? "exact" : "no order in dt (adaptive)");
+                                      : std::string(c.kind == Order::exact ? "exact" : "no order in dt");  // the order note says why
     };
     // The claim most regimes share, when at least three do, is said last as "otherwise".
     size_t common = n;

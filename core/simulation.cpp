@@ -127,13 +127,15 @@ void Simulation::reset() {
     steps_ = 0;
     const dvec2 *x0 = scene_.x0.data(), *v0 = scene_.v0.data();
     const double p0 = dissipated_power(scene_.system, x0, v0);
-    // A method that integrates forces has nothing to integrate for a rod: it does not start.
+    // A method that integrates forces has nothing to integrate for a rod: it does not start. The
+    // game-physics solvers step rods as constraints (IntegratorInfo::solves_constraints).
     const bool rigid = scene_.system.has_rigid_links();
     for (size_t i = 0; i < lanes_.size(); ++i) {
         lanes_[i].reset(x0, v0);
         status_[i] = Status{};
         status_[i].power[3] = p0;
-        if (rigid) status_[i].reason = StopReason::needs_compliance;
+        if (rigid && !integrators()[lanes_[i].integrator].solves_constraints)
+            status_[i].reason = StopReason::needs_compliance;
         lane_at_[i] = lane_steps_[i] = 0;
         lanes_[i].rtol = lanes_[i].atol = Lane{}.rtol;
         // Before its first step a variable-cost lane expects the table's typical cost.
@@ -576,6 +578,13 @@ double Simulation::reference_constraint_error() const {
 
 double Simulation::tension(int i) const {
     if (scene_.system.links.empty()) return 0.0;
+    // A solver lane's rigid link: the force its own multiplier or impulse applied in the last
+    // substep (solvers.cpp: the link's row); a compliant link's, its stretch over α as for any lane.
+    const Lane& lane = lanes_[i];
+    if (scene_.system.links[0].compliance == 0.0 && integrators()[lane.integrator].solves_constraints) {
+        for (int q = 0; q < lane.rows.size(); ++q)
+            if (lane.rows.link[q] == 0 && lane_steps_[i] > 0) return lane.row_tension[q];
+    }
     return LinkForce::tension(scene_.system, lanes_[i].x.data(), lanes_[i].v.data(), 0);
 }
 

@@ -12,7 +12,9 @@ namespace stepwise {
 //   evaluation: a force evaluation: per body the position x and velocity v the method evaluates
 //               the force at, and the acceleration a = F(x, v)/m it gets. x and v are the
 //               method's intermediate values (RK4's k2 is evaluated at x0 + v0·h/2,
-//               v0 + a1·h/2), not points of the exact motion.
+//               v0 + a1·h/2), not points of the exact motion. A game-physics solver's pass over
+//               its constraint rows (solvers.hpp) is the same unit of work and shows as one: the
+//               x and v the pass leaves, no a.
 //   state:      a point the method uses without evaluating a force there: an acceleration carried
 //               from the last step, rk45's first slope reused, the step's result. A column that is
 //               not part of the stage is absent (nullptr): Störmer–Verlet's previous position has

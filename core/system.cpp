@@ -175,6 +175,25 @@ void unconstrained_accelerations(const System& s, const dvec2* x, const dvec2* v
     sum_accelerations<false>(s, x, v, a);
 }
 
+void solver_external_accelerations(const System& s, const dvec2* x, const dvec2* v, dvec2* a) {
+    const int n = s.bodies();
+    const double* inv_m = s.inv_mass.data();
+    // The fields as sum_accelerations takes them, then each element kind: a row kind only its
+    // external part, any other kind its accelerations.
+    BodyField f;
+    body_field(s, f);
+    for (int i = 0; i < n; ++i) {
+        const double speed = std::sqrt(v[i].x * v[i].x + v[i].y * v[i].y);
+        a[i] = f.g - ((f.b + f.c * speed) * inv_m[i]) * v[i];
+    }
+    for_each_element_kind([&]<class K>() {
+        if constexpr (SolverRowKind<K>)
+            K::add_solver_external(s, x, v, a);
+        else
+            K::add_accelerations(s, x, v, a);
+    });
+}
+
 double kinetic_energy(const System& s, const dvec2* v) {
     double e = 0.0;
     for (int i = 0; i < s.bodies(); ++i) e += 0.5 * s.mass[i] * (v[i].x * v[i].x + v[i].y * v[i].y);

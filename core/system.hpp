@@ -86,6 +86,9 @@ struct System {
 void accelerations(const System& s, const dvec2* x, const dvec2* v, dvec2* a);
 // The same without the rigid links' forces of constraint (what would happen if they let go).
 void unconstrained_accelerations(const System& s, const dvec2* x, const dvec2* v, dvec2* a);
+// What the game-physics solvers (solvers.hpp) take as external: every force but the springs and
+// links they step as constraint rows, plus the springs' dampers (force_kind.hpp: SolverRowKind).
+void solver_external_accelerations(const System& s, const dvec2* x, const dvec2* v, dvec2* a);
 
 // Kinetic + potential energy (gravity and springs); dissipated energy is tracked separately.
 double kinetic_energy(const System& s, const dvec2* v);

@@ -46,7 +46,9 @@ std::string tables_json(const std::vector<std::pair<std::string, double>>& extra
                ",\n     \"force_evaluations\": " + std::to_string(i.force_evaluations) +
                ", \"evaluations_note\": " + json_string(i.evaluations_note) + ", \"symplectic\": " + boolean(i.symplectic) +
                ", \"implicit\": " + boolean(i.implicit) + ", \"stateful\": " + boolean(i.stateful) +
-               ", \"adaptive\": " + boolean(i.adaptive) + ", \"default_iterations\": " + std::to_string(i.default_iterations) +
+               ", \"adaptive\": " + boolean(i.adaptive) +
+               ", \"default_iterations\": " + std::to_string(i.default_iterations) +
+               ", \"solves_constraints\": " + boolean(i.solves_constraints) +
                ",\n     \"description\": " + json_string(i.description) +
                ",\n     \"update\": " + json_string(i.update) + "}";
     }

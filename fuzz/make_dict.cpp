@@ -36,6 +36,10 @@ std::string dictionary() {
         for (const ParamSpec& p : s.params) add(std::string(p.key) + "=");
     for (const ScenarioInfo& s : scenarios()) add(s.id);
     for (const IntegratorInfo& i : integrators()) add(i.id);
+    // A lane's settings (METHOD@SUBSTEPSxITERATIONS) and their bounds.
+    for (const char* settings : {"@2", "@20x1", "@1x20", "x4"}) add(settings);
+    add("@" + std::to_string(max_lane_substeps));
+    add("x" + std::to_string(max_lane_iterations));
     for (const PresetInfo& p : presets()) add(p.id);
     for (const ViewInfo& v : views()) add(v.id);
     for (const LoopKindInfo& k : loop_kinds()) add(k.id);  // the game loop's values

@@ -177,7 +177,8 @@ TEST_CASE("cli list --format json: every table in strict JSON, each integrator's
         INFO(i.id);
         CHECK(row.keys() == std::vector<std::string>{"id", "name", "family", "orders", "orders_text", "order_note",
                                                      "force_evaluations", "evaluations_note", "symplectic", "implicit",
-                                                     "stateful", "adaptive", "default_iterations", "description", "update"});
+                                                     "stateful", "adaptive", "default_iterations", "solves_constraints",
+                                                     "description", "update"});
         CHECK(row["id"].string == i.id);
         CHECK(row["update"].string == i.update);
         CHECK(row["name"].string == i.name);

@@ -111,7 +111,12 @@ TEST_CASE("cloud: with damping every method's area shrinks, the exact flow's as 
         for (int k = 0; k < 100; ++k) {
             cloud.step(h);
             const double r = cloud.area_ratio().value();
-            CHECK(r < last);
+            // PBD (where the solvers differ) projects the spring as a rigid attachment: every
+            // point lands on the anchor in the first step, and the area is 0 from then on.
+            if (std::string(integrators()[i].id) == "pbd")
+                CHECK(r == 0.0);
+            else
+                CHECK(r < last);
             last = r;
         }
     }

@@ -3,6 +3,7 @@
 // damped oscillator about the anchor, with an exact flow and a closed form.
 #pragma once
 #include "forces/force_terms.hpp"
+#include "forces/solver_rows.hpp"
 #include "forces/spring_math.hpp"
 
 #include <algorithm>
@@ -26,6 +27,23 @@ struct AnchorSpringForce {
     }
     static void add_potential(const System& s, const dvec2* x, double& e) {
         for (const AnchorSpring& sp : s.anchor_springs) e += spring_math::energy(x[sp.body] - sp.anchor, sp.k, sp.rest);
+    }
+    // The solvers' rows (solver_rows.hpp): stiffness k is compliance 1/k; with a rest length one
+    // distance row, without it one row per axis (½k|d|² = ½k d.x² + ½k d.y²). A spring of k = 0 has
+    // nothing to keep. Its damper b acts on the whole velocity: external (add_solver_external).
+    static void add_solver_rows(const System& s, SolverRows& rows) {
+        for (const AnchorSpring& sp : s.anchor_springs) {
+            if (sp.k == 0.0) continue;
+            if (sp.rest > 0.0) {
+                rows.add(sp.body, no_body, sp.anchor, sp.rest, -1, 1.0 / sp.k, 0.0, -1);
+            } else {
+                for (int axis = 0; axis < 2; ++axis) rows.add(sp.body, no_body, sp.anchor, 0.0, axis, 1.0 / sp.k, 0.0, -1);
+            }
+        }
+    }
+    static void add_solver_external(const System& s, const dvec2*, const dvec2* v, dvec2* a) {
+        const double* inv_m = s.inv_mass.data();
+        for (const AnchorSpring& sp : s.anchor_springs) a[sp.body] -= inv_m[sp.body] * (sp.b * v[sp.body]);
     }
     static void add_power(const System& s, const dvec2*, const dvec2* v, double& p) {
         for (const AnchorSpring& sp : s.anchor_springs) {

@@ -45,6 +45,10 @@
 //   energy computed after every step to prove it finite.
 //   A kind with forces of constraint (links) also has add_free_accelerations(s, x, v, a): its
 //   forces without them (unconstrained_accelerations, for a rod's tension).
+//   A kind the game-physics solvers step as constraint rows (springs, links; solver_rows.hpp)
+//   has add_solver_rows(s, rows), its rows, and add_solver_external(s, x, v, a), what of it is not
+//   a row (a spring's damper on the whole relative velocity) and enters the solvers' prediction
+//   beside every other kind's accelerations (solver_external_accelerations in system.hpp).
 //
 // The list's order is the order forces are summed in, everywhere: the fields first, then anchor
 // springs, pair springs, central bodies and links. Changing it changes the last bits of every result.
@@ -92,6 +96,11 @@ concept BlockJacobian = requires(const System& s, const dvec2* x, double* j) { K
 template <class K>
 concept CouplingSpan = requires(const System& s) {
     { K::coupling_span(s) } -> std::same_as<int>;
+};
+template <class K>
+concept SolverRowKind = requires(const System& s, SolverRows& rows, const dvec2* x, dvec2* a) {
+    K::add_solver_rows(s, rows);
+    K::add_solver_external(s, x, x, a);
 };
 template <class K>
 concept ForceKindRow = (FieldKind<K> != ElementKind<K>) && (BlockJacobian<K> == (ElementKind<K> && !K::couples_bodies)) &&

@@ -23,6 +23,7 @@
 // (StopReason::needs_compliance), so accelerations() on a rigid system is the reference's alone.
 #pragma once
 #include "forces/force_terms.hpp"
+#include "forces/solver_rows.hpp"
 #include "forces/spring_math.hpp"
 
 #include <algorithm>
@@ -95,6 +96,15 @@ struct LinkForce {
         }
         return rigid;
     }
+    // The solvers' rows: one distance row a link, with its compliance (0: rigid) and its damping
+    // along it; nothing external.
+    static void add_solver_rows(const System& s, SolverRows& rows) {
+        for (size_t q = 0; q < s.links.size(); ++q) {
+            const Link& k = s.links[q];
+            rows.add(k.i, k.j, k.anchor, k.rest, -1, k.compliance, k.damping, static_cast<int>(q));
+        }
+    }
+    static void add_solver_external(const System&, const dvec2*, const dvec2*, dvec2*) {}
     static void add_potential(const System& s, const dvec2* x, double& e) {
         for (const Link& k : s.links)
             if (k.compliance > 0.0) e += spring_math::energy(x[k.i] - far_x(k, x), 1.0 / k.compliance, k.rest);

@@ -3,6 +3,7 @@
 // keeps its motion. With rest = 0 the separation is a damped oscillator of the reduced mass.
 #pragma once
 #include "forces/force_terms.hpp"
+#include "forces/solver_rows.hpp"
 #include "forces/spring_math.hpp"
 
 #include <algorithm>
@@ -32,6 +33,26 @@ struct PairSpringForce {
     }
     static void add_potential(const System& s, const dvec2* x, double& e) {
         for (const PairSpring& sp : s.pair_springs) e += spring_math::energy(x[sp.i] - x[sp.j], sp.k, sp.rest);
+    }
+    // The solvers' rows, as an anchor spring's (anchor_spring.hpp) with body j for the anchor; its
+    // damper b on the whole relative velocity stays external.
+    static void add_solver_rows(const System& s, SolverRows& rows) {
+        for (const PairSpring& sp : s.pair_springs) {
+            if (sp.k == 0.0) continue;
+            if (sp.rest > 0.0) {
+                rows.add(sp.i, sp.j, dvec2(0.0), sp.rest, -1, 1.0 / sp.k, 0.0, -1);
+            } else {
+                for (int axis = 0; axis < 2; ++axis) rows.add(sp.i, sp.j, dvec2(0.0), 0.0, axis, 1.0 / sp.k, 0.0, -1);
+            }
+        }
+    }
+    static void add_solver_external(const System& s, const dvec2*, const dvec2* v, dvec2* a) {
+        const double* inv_m = s.inv_mass.data();
+        for (const PairSpring& sp : s.pair_springs) {
+            const dvec2 f = -sp.b * (v[sp.i] - v[sp.j]);
+            a[sp.i] += inv_m[sp.i] * f;
+            a[sp.j] -= inv_m[sp.j] * f;
+        }
     }
     static void add_power(const System& s, const dvec2*, const dvec2* v, double& p) {
         for (const PairSpring& sp : s.pair_springs) {

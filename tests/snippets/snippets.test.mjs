@@ -28,7 +28,10 @@ const stepwise = process.env.STEPWISE_BIN || path.join(root, 'build/native/stepw
 const cppRunner = process.env.SNIPPETS_CPP_RUNNER || path.join(root, 'build/native/tests/snippet_runner_cpp');
 
 // The integrator table, from the core.
-const table = JSON.parse(cli(['list', '--format', 'json'])).integrators;
+const everyRow = JSON.parse(cli(['list', '--format', 'json'])).integrators;
+// The rows with step code: every integrator but the game-physics solvers (issue 21), whose
+// snippets are still to come (the first test says exactly which are missing).
+const table = everyRow.filter((i) => i.family !== 'solver');
 
 function cli(args) {
   const r = spawnSync(stepwise, args, { encoding: 'utf8', maxBuffer: 1 << 28 });
@@ -136,7 +139,10 @@ function compare(language, rows) {
 }
 
 test('the manifest has one row per integrator of the core, and every file it names exists', () => {
+  // The game-physics solvers (issue 21) have no step code yet: exactly they are missing, and the
+  // Step code dialog says so when a lane of one is open (tests/web/lane-settings.test.mjs).
   assert.deepEqual(manifest.snippets.map((s) => s.integrator), table.map((i) => i.id));
+  assert.deepEqual(everyRow.filter((i) => i.family === 'solver').map((i) => i.id), ['pbd', 'xpbd', 'soft_step', 'sequential_impulses', 'vbd']);
   const languages = manifest.languages.map((l) => l.id);
   const listed = new Set();
   // The loop around the step: one file per language.

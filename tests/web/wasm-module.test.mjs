@@ -216,7 +216,7 @@ test('the motion module hands a cloud to the full module; the full module comput
 
 test('tables carry the metadata the page shows', () => {
   const ints = JSON.parse(M.tables()).integrators;
-  assert.equal(ints.length, 15);
+  assert.equal(ints.length, 20);  // fifteen integrators and five game-physics solvers
   for (const i of ints) {
     for (const k of ['id', 'name', 'family', 'description', 'orders_text', 'order_note']) assert.equal(typeof i[k], 'string');
     assert.equal(typeof i.force_evaluations, 'number');
@@ -225,8 +225,10 @@ test('tables carry the metadata the page shows', () => {
     for (const claim of Object.values(i.orders)) assert.ok(claim === null || claim === 'exact' || Number.isInteger(claim), String(claim));
     for (const k of ['symplectic', 'implicit']) assert.equal(typeof i[k], 'boolean');
   }
-  assert.deepEqual([...new Set(ints.map((i) => i.family))].sort(),
-    ['Euler family', 'Runge–Kutta', 'Verlet family', 'kinematic', 'reference'].sort());
+  // Every family is a row of the families table, in its order.
+  const families = JSON.parse(M.tables()).families.map((f) => f.id);
+  assert.deepEqual(families, ['Euler family', 'Runge–Kutta', 'Verlet family', 'kinematic', 'solver', 'reference']);
+  assert.deepEqual([...new Set(ints.map((i) => i.family))].sort(), [...families].sort());
   const spring = JSON.parse(M.tables()).scenarios.find((s) => s.id === 'spring');
   const k = spring.params.find((p) => p.key === 'k');
   assert.deepEqual({ dims: k.dims, default: k.default, min: k.min, min_exclusive: k.min_exclusive, unit: k.unit },

@@ -177,7 +177,7 @@ export function floorText(results) {
 // The table's claim for a lane in words, for a badge's tooltip or a table cell's: the kind of
 // system, the claim there, and the integrator's note where the order depends on more.
 export function claimTitle(claim, info, scene) {
-  const here = !claim || claim.kind === 'none' ? t('no order in dt here (adaptive)')
+  const here = !claim || claim.kind === 'none' ? (info.adaptive ? t('no order in dt here (adaptive)') : t('no order in dt here'))
     : claim.kind === 'exact' ? t('exact here') : t('order {p} here', { p: claim.p });
   const kind = scene.regime ? ` (${t(scene.regime.text)})` : '';
   return `${here}${kind}. ${t('Its orders: {orders}.', { orders: info.orders_text })}${info.order_note ? ` ${info.order_note}` : ''}`;

@@ -99,7 +99,8 @@ export class Legend {
       const facts = el('span', { class: 'legend-facts' });
       // The table's order for the kind of system on screen (the core's claim for this lane).
       const claim = sim.scene.laneOrders ? sim.scene.laneOrders[l] : null;
-      const order = el('span', { class: 'badge order', text: !claim || claim.kind === 'none' ? t('adaptive')
+      // No claim: an adaptive method's error follows its tolerance; PBD's on springs follows nothing.
+      const order = el('span', { class: 'badge order', text: !claim || claim.kind === 'none' ? (info.adaptive ? t('adaptive') : t('no order here'))
         : claim.kind === 'exact' ? t('exact here') : t('order {p}', { p: claim.p }) });
       order.title = claimTitle(claim, info, sim.scene);
       facts.append(order);

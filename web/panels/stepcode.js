@@ -146,6 +146,10 @@ class StepCodeDialog {
     this.pre.append(this.code);
     this.note = el('p', { class: 'hint code-note' });
     this.check = el('p', { class: 'hint code-check' });
+    // Said when the lane's method has no step code here (the game-physics solvers, for now):
+    // the dialog shows another method's and says which, never silently.
+    this.missing = el('p', { class: 'hint code-missing', role: 'status' });
+    this.missing.hidden = true;
 
     // The loop's part: the call that hands the chosen step to the loop, above the loop's file.
     this.usage = el('section', { class: 'code-usage' });
@@ -187,13 +191,18 @@ class StepCodeDialog {
     actions.append(this.copy, close, this.status);
 
     this.select.addEventListener('change', () => this.render(true));
-    form.append(title, intro, options, this.tabs, this.usage, this.pre, actions, this.note, this.check);
+    form.append(title, intro, this.missing, options, this.tabs, this.usage, this.pre, actions, this.note, this.check);
     this.element.append(form);
     document.body.append(this.element);
   }
 
   open(integratorId) {
-    if (integratorId && this.byId.has(integratorId)) this.select.value = integratorId;
+    const has = Boolean(integratorId) && this.byId.has(integratorId);
+    if (has) this.select.value = integratorId;
+    this.missing.hidden = !integratorId || has;
+    this.missing.textContent = this.missing.hidden ? '' : t('{method} has no step code here yet (the game-physics solvers’ code in four languages is still to come); shown instead: {shown}.', {
+      method: this.names.get(integratorId) || integratorId, shown: this.names.get(this.select.value) || this.select.value,
+    });
     this.render(false);
     this.element.showModal();
     this.scrollToMark();
