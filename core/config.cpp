@@ -71,7 +71,7 @@ public:
     void error(const char* code, const std::string& key, std::string_view value, MessageArgs args = {}) {
         if (result.errors.size() > max_errors) return;
         if (result.errors.size() == max_errors) code = "more_errors";
-        ConfigError e{.key = printable_text(key), .value = printable_text(value), .code = code};
+        ConfigError e{.key = printable_text(key), .value = printable_text(value), .message = {}, .code = code, .args = {}};
         if (e.code == "more_errors") e.key = e.value = "";
         e.args = {{"key", e.key}, {"got", e.value}};
         e.args.insert(e.args.end(), args.begin(), args.end());

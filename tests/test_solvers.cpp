@@ -267,3 +267,18 @@ TEST_CASE("a solver lane steps a rigid pendulum, a force-based lane stops with n
         CHECK(sim.tension(i) == Approx(sim.reference_tension()).epsilon(0.05));
     }
 }
+
+TEST_CASE("solvers: small steps beat iterations on the hanging chain with a heavy end (the README's figures)") {
+    // Macklin et al. 2019: n substeps of one XPBD iteration against one step of n iterations. The
+    // README prints the largest stretch after 2 s: 4.6 % of a link with 20 iterations, 0.23 % with
+    // 20 substeps.
+    const ParseResult r = parse_config("preset=hanging_chain&integrators=xpbd@1x20,xpbd@20x1&duration=2");
+    REQUIRE(r.ok());
+    Simulation sim(r.config);
+    while (sim.time() < 2.0 - 1e-9) sim.step();
+    char iterations[16], substeps[16];
+    std::snprintf(iterations, sizeof iterations, "%.2g", 100.0 * sim.constraint_error(0));
+    std::snprintf(substeps, sizeof substeps, "%.2g", 100.0 * sim.constraint_error(1));
+    CHECK(std::string(iterations) == "4.6");
+    CHECK(std::string(substeps) == "0.23");
+}
