@@ -493,7 +493,8 @@ int cmd_cloud(int argc, char** argv) {
     const Scene scene = build_scene(c);
     std::vector<PhaseCloud> clouds;
     clouds.reserve(c.integrators.size());
-    for (const LaneSpec& lane : c.integrators) clouds.emplace_back(scene, lane, c.cloud, c.cloud_radius);
+    for (const LaneSpec& lane : c.integrators)
+        clouds.emplace_back(scene, lane, c.cloud, c.cloud_radius, cloud_boundary_points, c.pbd_stiffness);
     std::vector<std::string> lane_ids;
     for (const LaneSpec& lane : c.integrators) lane_ids.push_back(lane_id(lane));
     std::optional<ExactCloud> exact;

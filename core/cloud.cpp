@@ -105,12 +105,14 @@ std::string cloud_plane_text(CloudPlane plane) {
     return std::string(n.q) + " (" + n.unit_q + ") against " + n.p + " (" + n.unit_p + ") of " + n.of;
 }
 
-PhaseCloud::PhaseCloud(const Scene& scene, const LaneSpec& lane, int points, double radius, int boundary)
-    : PhaseCloud(scene, lane, points, offsets(points, radius, boundary)) {}
+PhaseCloud::PhaseCloud(const Scene& scene, const LaneSpec& lane, int points, double radius, int boundary,
+                       double pbd_stiffness)
+    : PhaseCloud(scene, lane, points, offsets(points, radius, boundary), pbd_stiffness) {}
 
-PhaseCloud::PhaseCloud(const Scene& scene, const LaneSpec& lane, int points, const std::vector<dvec2>& offsets)
+PhaseCloud::PhaseCloud(const Scene& scene, const LaneSpec& lane, int points, const std::vector<dvec2>& offsets,
+                       double pbd_stiffness)
     : ensemble_(scene.system, lane.integrator, static_cast<int>(offsets.size()), scene.x0.data(), scene.v0.data(),
-                lane.iterations),
+                lane.iterations, pbd_stiffness),
       plane_(scene.cloud),
       points_(points),
       boundary_(static_cast<int>(offsets.size()) - points),

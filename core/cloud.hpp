@@ -54,11 +54,12 @@ class PhaseCloud {
 public:
     // The cloud of one lane: its method, each step taken as the lane's substeps.
     PhaseCloud(const Scene& scene, const LaneSpec& lane, int points, double radius,
-               int boundary = cloud_boundary_points);
+               int boundary = cloud_boundary_points, double pbd_stiffness = 1.0);
     // The same from the start disc's offsets (dx, dvx), its points then its rim: offsets(points,
     // radius, boundary), the same for every integrator, so a caller building several clouds
     // computes them once (or a part at a time).
-    PhaseCloud(const Scene& scene, const LaneSpec& lane, int points, const std::vector<dvec2>& offsets);
+    PhaseCloud(const Scene& scene, const LaneSpec& lane, int points, const std::vector<dvec2>& offsets,
+               double pbd_stiffness = 1.0);
     static std::vector<dvec2> offsets(int points, double radius, int boundary = cloud_boundary_points);
     void reset();
     void step(double h);

@@ -400,6 +400,9 @@ public:
                 parse_row_id("view", p.value, views(), c.view);
             } else if (k == "lang") {
                 parse_row_id("lang", p.value, languages(), c.lang);
+            } else if (k == "pbd_stiffness") {
+                parse_scalar("pbd_stiffness", p.value, 0.0, 1.0, false, {{"allowed", "number"}, {"min", "0"}, {"max", "1"}},
+                             c.pbd_stiffness);
             } else if (k == "equal_cost") {
                 if (p.value == "0" || p.value == "1") c.equal_cost = p.value == "1";
                 else not_allowed("equal_cost", p.value, {{"allowed", "switch"}});
@@ -570,7 +573,7 @@ const std::vector<SharedKey>& shared_keys() {
     static const std::vector<SharedKey> keys = {
         {"v", "link"},           {"scenario", "system"},  {"preset", "system"},   {"integrators", "run"},
         {"dt", "run"},           {"duration", "run"},     {"cloud", "study"},     {"cloud_radius", "study"},
-        {"equal_cost", "study"}, {"view", "study"},       {"loop", "loop"},       {"hz", "loop"},
+        {"pbd_stiffness", "run"}, {"equal_cost", "study"}, {"view", "study"},       {"loop", "loop"},       {"hz", "loop"},
         {"substeps", "loop"},    {"jitter", "loop"},      {"seed", "loop"},       {"max_steps", "loop"},
         {"lang", "page"},
     };
@@ -663,6 +666,7 @@ std::string normalise(const Config& c) {
     }
     if (c.cloud != 0 || c.cloud_radius != default_cloud_radius)
         q += "&cloud=" + std::to_string(c.cloud) + "&cloud_radius=" + format_number(c.cloud_radius);
+    if (c.pbd_stiffness != 1.0) q += "&pbd_stiffness=" + format_number(c.pbd_stiffness);
     if (c.equal_cost) q += "&equal_cost=1";
     if (c.view != 0) q += std::string("&view=") + views()[static_cast<size_t>(c.view)].id;
     if (c.loop.kind != LoopKind::none) {

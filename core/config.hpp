@@ -119,6 +119,9 @@ struct Config {
     // Every lane gets the same force evaluations per simulated second: a method with s
     // evaluations a step steps at s dt (see Simulation).
     bool equal_cost = false;
+    // PBD's stiffness factor s in [0, 1] (Müller et al. 2007): each of a step's n iterations moves
+    // a constraint 1 − (1 − s)^(1/n) of the way. It acts on pbd lanes only.
+    double pbd_stiffness = 1.0;
     // The game loop (core/frame_loop.hpp): none unless the link has loop=. With a loop, dt is
     // the loop's physics step (loop_step), and the link may not give dt itself.
     LoopSettings loop;
@@ -130,7 +133,8 @@ struct Config {
     bool operator==(const Config& o) const {
         return scenario == o.scenario && integrators == o.integrators && reference == o.reference && dt == o.dt &&
                duration == o.duration && values == o.values && cloud == o.cloud && cloud_radius == o.cloud_radius &&
-               view == o.view && equal_cost == o.equal_cost && loop == o.loop && lang == o.lang;
+               view == o.view && equal_cost == o.equal_cost && pbd_stiffness == o.pbd_stiffness && loop == o.loop &&
+               lang == o.lang;
     }
 };
 

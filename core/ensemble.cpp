@@ -316,7 +316,8 @@ std::vector<int> fused_plan(const System& s, int method) {
 
 }  // namespace
 
-Ensemble::Ensemble(const System& system, int integrator, int copies, const dvec2* x0, const dvec2* v0, int iterations)
+Ensemble::Ensemble(const System& system, int integrator, int copies, const dvec2* x0, const dvec2* v0, int iterations,
+                   double pbd_stiffness)
     : system_(system), integrator_(integrator), copies_(copies), bodies_(system.bodies()) {
     const Plan p = plan(integrator, bodies_, copies_, !system.links.empty());
     method_ = p.method;
@@ -335,6 +336,7 @@ Ensemble::Ensemble(const System& system, int integrator, int copies, const dvec2
     if (method_ < 0) {
         lane_ = make_lane(system_, integrator, x0, v0);
         if (iterations != 0) lane_.iterations = iterations;
+        lane_.pbd_stiffness = pbd_stiffness;
         if (p.carried > 0) {
             copy_substep_.resize(N);
             copy_started_.resize(N);

@@ -24,8 +24,10 @@ class Ensemble {
 public:
     // `copies` copies of `system` under integrators()[integrator], every copy starting from
     // (x0, v0) (system.bodies() entries each) until set_start changes it. iterations: a
-    // game-physics solver's per substep (0: its default; the solvers step copy by copy).
-    Ensemble(const System& system, int integrator, int copies, const dvec2* x0, const dvec2* v0, int iterations = 0);
+    // game-physics solver's per substep (0: its default; the solvers step copy by copy), and PBD's
+    // stiffness factor (Config::pbd_stiffness).
+    Ensemble(const System& system, int integrator, int copies, const dvec2* x0, const dvec2* v0, int iterations = 0,
+             double pbd_stiffness = 1.0);
 
     int copies() const { return copies_; }
     int bodies() const { return bodies_; }

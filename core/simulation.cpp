@@ -74,6 +74,7 @@ Simulation::Simulation(const Config& c, Scene scene) : config_(c), scene_(std::m
         lanes_.push_back(make_lane(s, spec.integrator, scene_.x0.data(), scene_.v0.data()));
         const IntegratorInfo& info = integrators()[static_cast<size_t>(spec.integrator)];
         if (spec.iterations != 0) lanes_.back().iterations = spec.iterations;
+        lanes_.back().pbd_stiffness = c.pbd_stiffness;
         substeps_.push_back(spec.substeps);
         ids_.push_back(lane_id(spec));
         infos_.push_back(&info);

@@ -282,3 +282,30 @@ TEST_CASE("solvers: small steps beat iterations on the hanging chain with a heav
     CHECK(std::string(iterations) == "4.6");
     CHECK(std::string(substeps) == "0.23");
 }
+
+TEST_CASE("solvers: pbd_stiffness is a key of the link, in [0, 1], read by the pbd lanes (and their clouds)") {
+    const ParseResult r = parse_config("preset=damped_spring&integrators=pbd,xpbd&pbd_stiffness=0.5");
+    REQUIRE(r.ok());
+    CHECK(r.config.pbd_stiffness == 0.5);
+    CHECK(normalise(r.config).find("&pbd_stiffness=0.5") != std::string::npos);
+    CHECK(parse_config(normalise(r.config)).config == r.config);
+    CHECK(normalise(parse_config("preset=damped_spring").config).find("pbd_stiffness") == std::string::npos);
+    const ParseResult bad = parse_config("pbd_stiffness=1.5");
+    REQUIRE(bad.errors.size() == 1);
+    CHECK(bad.errors[0].message == "pbd_stiffness must be a number from 0 to 1; got '1.5'");
+    // The simulation's pbd lane steps with it: the same bits as a lane given the factor directly.
+    Simulation sim(r.config);
+    const Scene scene = build_scene(r.config);
+    Lane lane = make_lane(scene.system, find_integrator("pbd"), scene.x0.data(), scene.v0.data());
+    lane.pbd_stiffness = 0.5;
+    for (int k = 0; k < 10; ++k) {
+        sim.step();
+        integrators()[static_cast<size_t>(find_integrator("pbd"))].step(scene.system, lane, r.config.dt);
+    }
+    CHECK(sim.lane(0).pbd_stiffness == 0.5);
+    CHECK(sim.lane(0).x[0] == lane.x[0]);
+    CHECK(sim.lane(0).v[0] == lane.v[0]);
+    Simulation stiff(parse_config("preset=damped_spring&integrators=pbd").config);
+    for (int k = 0; k < 10; ++k) stiff.step();
+    CHECK(stiff.lane(0).x[0] != lane.x[0]);
+}

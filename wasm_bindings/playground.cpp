@@ -196,7 +196,7 @@ bool Playground::build_clouds(const Deadline* deadline) {
     }
     while (clouds_.size() < c.integrators.size()) {
         if (!more()) return false;
-        clouds_.emplace_back(sim_.scene(), c.integrators[clouds_.size()], c.cloud, cloud_offsets_);
+        clouds_.emplace_back(sim_.scene(), c.integrators[clouds_.size()], c.cloud, cloud_offsets_, c.pbd_stiffness);
         built = true;
     }
     if (!more()) return false;  // the last unit in the next call

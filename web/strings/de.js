@@ -89,8 +89,8 @@ export const integrators = {
       'nicht den Iterationen oder dem Schritt; λ ist die Zwangskraft mal h².',
   },
   soft_step: {
-    name: 'Soft Step (Box2D v3)',
-    description: 'Cattos Soft Step (Box2D v3, 2024): Geschwindigkeiten integrieren, weiche Zwangsbedingungen lösen, ' +
+    name: 'Weicher Schritt (Box2D v3)',
+    description: 'Cattos weicher Schritt (Box2D v3, 2024): Geschwindigkeiten integrieren, weiche Zwangsbedingungen lösen, ' +
       'gegeben als Frequenz und Dämpfungsmaß, Positionen integrieren, ohne den Bias entspannen.',
   },
   sequential_impulses: {
