@@ -45,26 +45,27 @@ test('Methods: a modal panel with each shown lane\'s update equations from the c
     assert.equal(await focusedId(page), 'methods-open', 'the focus returns to the Methods button');
     await screenshot(page, 'i11-embed-methods-closed-1280');
 
-    // All fifteen: every one has its equations (the core's table: no lane without them).
+    // All twenty (the fifteen integrators and the five game-physics solvers): every one has its
+    // equations (the core's table: no lane without them).
     const ids = await page.evaluate(() => window.stepwise.integrators().map((i) => i.id));
-    assert.equal(ids.length, 15);
+    assert.equal(ids.length, 20);
     await page.evaluate((list) => window.stepwise.set(`preset=two_springs&integrators=${list.join(',')}`), ids);
     await button.click();
     await dialog.waitFor({ state: 'visible' });
-    assert.equal(await sections.count(), 15);
-    for (let k = 0; k < 15; ++k) {
+    assert.equal(await sections.count(), 20);
+    for (let k = 0; k < 20; ++k) {
       const text = await lines(k);
       assert.ok(text.length >= 2 && text.every((l) => l.length > 0), `${ids[k]}: ${text.join(' | ')}`);
     }
     await screenshot(page, 'i11-embed-methods-open-1280');
     await dialog.getByRole('button', { name: 'Close the methods panel' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    // Every method, whatever the lanes: the two lanes shown, then all fifteen.
+    // Every method, whatever the lanes: the two lanes shown, then all twenty.
     await page.evaluate(() => window.stepwise.set('preset=stiff_spring&integrators=rk4,leapfrog'));
     await button.click();
     assert.equal(await sections.count(), 2);
     await dialog.getByRole('checkbox', { name: /Every method/ }).check();
-    assert.equal(await sections.count(), 15);
+    assert.equal(await sections.count(), 20);
     assert.equal(await page.getByRole('dialog', { name: 'Every method' }).isVisible(), true);
     await page.keyboard.press('Escape');
     assert.deepEqual(problems, []);
