@@ -191,7 +191,7 @@ test('the motion legend shows each lane\'s order on the kind of system on screen
     const b = await badges(page);
     assert.deepEqual(b.map((x) => x[0]), ['order 1', 'order 1', 'order 4', 'adaptive']);
     assert.match(b[0][1], /^order 1 here \(several forces on a body including damping\)\. Its orders: exact with uniform gravity alone or one force with a closed form on each body; .*\. Exact wherever each force's own flow/);
-    assert.match(b[3][1], /^no order in dt here \(adaptive\) \(several forces on a body including damping\)\. Its orders: no order in dt \(adaptive\) on every kind of system\. Adaptive: its error follows its tolerance/);
+    assert.match(b[3][1], /^no order in dt here \(adaptive\) \(several forces on a body including damping\)\. Its orders: no order in dt on every kind of system\. Adaptive: its error follows its tolerance/);
   });
   await withPage({ hash: 'scenario=spring&b=0.4&integrators=kinematic,kinematic_avg' }, async (page) => {
     assert.deepEqual((await badges(page)).map((x) => x[0]), ['exact here', 'order 2']);
