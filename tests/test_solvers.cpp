@@ -283,7 +283,7 @@ TEST_CASE("solvers: small steps beat iterations on the hanging chain with a heav
     CHECK(std::string(substeps) == "0.23");
 }
 
-TEST_CASE("solvers: pbd_stiffness is a key of the link, in [0, 1], read by the pbd lanes (and their clouds)") {
+TEST_CASE("solvers: pbd_stiffness is a key of the link, from 0 to 1, read by the pbd lanes (and their clouds)") {
     const ParseResult r = parse_config("preset=damped_spring&integrators=pbd,xpbd&pbd_stiffness=0.5");
     REQUIRE(r.ok());
     CHECK(r.config.pbd_stiffness == 0.5);
