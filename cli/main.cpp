@@ -124,7 +124,7 @@ Work work_of(const Config& c) {
     Work w;
     for (const LaneSpec& lane : c.integrators) {
         const IntegratorInfo& info = integrators()[static_cast<size_t>(lane.integrator)];
-        w.lanes_per_step += info.force_evaluations * lane_passes(lane);
+        w.lanes_per_step += lane_evaluations(lane);
         w.adaptive = w.adaptive || info.adaptive;
         w.implicit = w.implicit || info.implicit;
     }

@@ -530,7 +530,7 @@ val Playground::errors() const { return error_list(parsed_.errors); }
 
 val Playground::lane_ids() const {
     val ids = val::array();
-    for (const LaneSpec& lane : sim_.config().integrators) ids.call<void>("push", lane_id(lane));
+    for (int l = 0; l < sim_.lanes(); ++l) ids.call<void>("push", sim_.id(l));
     return ids;
 }
 
@@ -608,7 +608,7 @@ namespace {
 // The lane stepping integrator `id`, or -1.
 int lane_of(const Simulation& sim, const std::string& id) {
     for (int l = 0; l < sim.lanes(); ++l)
-        if (id == lane_id(sim.config().integrators[static_cast<size_t>(l)])) return l;
+        if (id == sim.id(l)) return l;
     return -1;
 }
 

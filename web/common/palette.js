@@ -1,3 +1,5 @@
+import { methodOf } from './lanes.js';
+
 // One style per integrator, the same wherever it is drawn (canvas, plots, legend, exports, every
 // embed and the lesson): a colour, a dash pattern and a marker shape, keyed by the core's
 // integrator id, never by list position. Fifteen colours cannot all be far apart, so each lane
@@ -44,7 +46,7 @@ const unlisted = { light: '#5b6470', dark: '#9aa3ad', dash: [1, 2], marker: circ
 const settingsDashes = [[10, 3], [4, 2, 1, 2], [1, 3], [12, 3, 3, 3]];
 const markers = [circle, square, triangle];
 export function laneStyle(id, scheme) {
-  const [method, settings] = String(id).split('@');
+  const method = methodOf(id), settings = String(id).slice(method.length + 1);
   const row = integratorStyles[method] || unlisted;
   const style = { colour: scheme === 'dark' ? row.dark : row.light, dash: row.dash, marker: row.marker };
   if (!settings) return style;
