@@ -8,7 +8,7 @@ import { isFaded } from './lane-focus.js';
 import { ClippedPath, axisTicks, niceStep } from './coords.js';
 import { t as t_ } from '../common/language.js';
 import { offsetName } from '../common/text.js';
-import { SceneDrawing, finite, arrowPx, fadedAlpha, rowHeight, layoutRowKey, nearRect, addRings, trailLength } from './scene-drawing.js';
+import { SceneDrawing, finite, arrowPx, fadedAlpha, rowHeight, layoutRowKey, nearRect, addRings, trailLength, trailStart } from './scene-drawing.js';
 
 export class LaneDrawing extends SceneDrawing {
   // The lanes layout: the exact or reference bodies as a dashed ring in every row, one path.
@@ -242,8 +242,11 @@ export class LaneDrawing extends SceneDrawing {
     ctx.globalAlpha = alpha * this.alpha();
     for (let b = 0; b < this.sim.bodies; ++b) {
       if (this.trailBody >= 0 && b !== this.trailBody) continue;
+      const first = Math.max(0, end - trailLength);
+      const at = (i) => { this.history.body(first + i, lane.index, b, p); return p; };
+      const start = first + trailStart(end - first + 1, at, map, this.trailCapPx ?? Infinity);
       const path = new ClippedPath(ctx, map.rect);
-      for (let i = Math.max(0, end - trailLength); i <= end; ++i) {
+      for (let i = start; i <= end; ++i) {
         this.history.body(i, lane.index, b, p);
         path.point(map.px(p.x), map.py(p.y));
       }

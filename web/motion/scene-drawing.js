@@ -10,6 +10,28 @@ import { fixed, formatValue, tickLabel, offsetName } from '../common/text.js';
 
 export const finite = (...v) => v.every(Number.isFinite);
 export const trailLength = 90;     // frames
+// The length of trail (CSS pixels) a frame strokes at most, shared by the trails drawn: the
+// canvas rasterises them in the frame's commit, and fifteen lanes of a chaotic pendulum at 10×
+// (90 frames of trail are 15 s of its motion there) made commits of 40-55 ms. Each trail keeps
+// its newest part, at least trailFloorPx long.
+export const trailBudgetPx = 12000;
+const trailFloorPx = 150;
+// The first point of a trail's newest part at most capPx long on screen: trail i is point(i).
+export function trailStart(count, point, map, capPx) {
+  let length = 0, i = count - 1;
+  const p = point(i);
+  let x = map.px(p.x), y = map.py(p.y);
+  for (; i > 0; --i) {
+    const q = point(i - 1), qx = map.px(q.x), qy = map.py(q.y);
+    const d = Math.hypot(qx - x, qy - y);
+    if (Number.isFinite(d)) length += d;
+    if (length > capPx) break;
+    x = qx; y = qy;
+  }
+  return i;
+}
+// The length each of n trails may take of the frame's budget.
+export const trailCapPx = (n) => Math.max(trailFloorPx, trailBudgetPx / Math.max(1, n));
 export const arrowPx = 40;        // a velocity arrow at the fastest speed seen
 export const fadedAlpha = 0.25;   // lanes not highlighted, while one is
 export const rowHeight = 46;      // a lane's row in the lanes layout (CSS pixels), when the window allows
@@ -317,23 +339,26 @@ export class SceneDrawing {
 
   // Trails (one lane's bodies, or the reference's), older segments fainter: a few bands, each
   // one path over every trail and one stroke, rather than a stroke per segment or per body.
+  // Each trail is its newest part within this.trailCapPx (set by the View for the frame).
   drawTrails(map, all, colour, alpha) {
     const ctx = this.ctx, bands = 4;
     const trails = this.trailBody >= 0 ? [all[this.trailBody]] : all;
+    const starts = trails.map((trail) => (trail.length < 2 ? 0 : trailStart(trail.length, (i) => trail[i], map, this.trailCapPx ?? Infinity)));
     ctx.strokeStyle = colour;
     for (let band = 0; band < bands; ++band) {
       ctx.globalAlpha = alpha * this.alpha() * ((band + 1) / bands);
       const path = new ClippedPath(ctx, map.rect);
       let any = false;
-      for (const trail of trails) {
-        if (trail.length < 2) continue;
-        const per = Math.ceil((trail.length - 1) / bands);
-        const from = band * per, to = Math.min(trail.length - 1, from + per);
-        if (from >= to) continue;
+      trails.forEach((trail, k) => {
+        const start = starts[k];
+        if (trail.length - start < 2) return;
+        const per = Math.ceil((trail.length - 1 - start) / bands);
+        const from = start + band * per, to = Math.min(trail.length - 1, from + per);
+        if (from >= to) return;
         path.lift();
         for (let i = from; i <= to; ++i) path.point(map.px(trail[i].x), map.py(trail[i].y));
         any = true;
-      }
+      });
       if (any) ctx.stroke();
     }
     ctx.globalAlpha = 1;

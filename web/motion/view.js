@@ -11,7 +11,7 @@ import { cursorTime, cursorSource } from './cursor.js';
 import { isHidden, isFaded, highlightedLane } from './lane-focus.js';
 import { Camera } from './camera.js';
 import { LaneDrawing } from './lane-drawing.js';
-import { finite, fadedAlpha, rowHeight, trailLength } from './scene-drawing.js';
+import { finite, fadedAlpha, rowHeight, trailLength, trailCapPx } from './scene-drawing.js';
 
 const fullMargin = { left: 50, right: 10, top: 20, bottom: 24 };
 // Embedded frames can be 300 × 200: tighter margins leave the motion most of the canvas.
@@ -278,6 +278,8 @@ export class View extends LaneDrawing {
     const order = shownLanes.filter((lane) => lane.id !== highlighted);
     const top = shownLanes.find((lane) => lane.id === highlighted);
     if (top) order.push(top);
+    // The trails drawn (every lane's and the reference's) share the frame's length of trail.
+    this.trailCapPx = trailCapPx((order.length + 1) * (this.trailBody >= 0 ? 1 : this.sim.bodies));
     if (layout === 'overlay') {
       this.drawReferencePath(map, theme);
       // Alone (the reference of rigid links, with no lane that runs) it is the motion: drawn solid.
