@@ -33,7 +33,7 @@ const char* usage =
     "  stepwise run 'QUERY' [--steps N | --until T] [--every K] [--format csv|json] [--budget S]   (with loop=: N frames)\n"
     "  stepwise trace 'QUERY' [--integrator ID] [--step N] [--format csv|json]\n"
     "  stepwise cloud 'QUERY' [--steps N | --until T] [--every K] [--format csv|json] [--budget S]\n"
-    "  stepwise convergence 'QUERY' [--halvings N] [--format csv|json] [--budget S]\n"
+    "  stepwise convergence 'QUERY' [--halvings N] [--in dt|iterations] [--format csv|json] [--budget S]\n"
     "  stepwise stability ['QUERY'] [--format csv|json]\n"
     "  stepwise list [--format text|json]\n"
     "  stepwise check 'QUERY'\n"
@@ -83,6 +83,7 @@ const Count step_count{"--step", 0, max_run_steps - 1, " (a step of the run: bel
 const std::string until_allowed = "a time in seconds >= 0 written as a plain decimal number (e.g. 2.5 or 1e3; no hex, "
                                   "inf or nan), at most " + std::to_string(max_run_steps) + " steps of dt";
 const std::string format_allowed = "csv or json";
+const std::string axis_allowed = "dt (halve dt at every level) or iterations (double a solver lane's iterations at its dt)";
 
 // ---- Work bounds (README, "How much work a command does") --------------------------------
 // Work known in advance is counted in force evaluations: a fixed-step lane costs its table's
@@ -584,6 +585,23 @@ std::string json_number(bool present, double x) { return present && std::isfinit
 // A number for a CSV field, or an empty field.
 std::string csv_number(bool present, double x) { return present && std::isfinite(x) ? exact_text(x) : ""; }
 
+// A row of an iterations study in words: where its error went as the iterations doubled.
+std::string iterations_verdict(const ConvergenceStudy& study, int row) {
+    const IterationsTrend t = study.iterations_trend(row);
+    if (!t.valid)
+        return "no trend (" + std::to_string(study.levels_done()) + " finished level" +
+               (study.levels_done() == 1 ? "" : "s") + " with the lane running to the end; two are needed)";
+    const auto count = [](int n) { return std::to_string(n) + (n == 1 ? " iteration" : " iterations"); };
+    std::string text = "max error " + format_significant(t.first_error, 3) + " m at " + count(t.first_iterations) +
+                       ", " + format_significant(t.last_error, 3) + " m at " + count(t.last_iterations) +
+                       "; the last doubling changed it by " + format_significant(100.0 * t.last_change, 2) + " %";
+    if (t.at_floor) return text + ": at the noise floor, the exact motion as far as the reference can tell";
+    if (t.settled)
+        return text + ": settled on the step's own error at dt = " + format_number(study.config().dt) +
+               ", not the exact motion (more substeps or a smaller dt reduce it; more iterations do not)";
+    return text + ": still changing";
+}
+
 // The same system at dt, dt/2, …, dt/2^N: each integrator's error and cost per level, and the
 // order fitted to them (stderr in CSV, "order" in JSON).
 int cmd_convergence(int argc, char** argv) {
@@ -591,12 +609,19 @@ int cmd_convergence(int argc, char** argv) {
     long long halvings = default_halvings;
     std::string format = "csv";
     double budget = default_budget_seconds;
+    StudyAxis axis = StudyAxis::dt;
     const int failed = read_options(argc, argv, 3, "convergence",
-                                    {{"--halvings", halvings_count.allowed()}, {"--format", format_allowed},
-                                     {"--budget", budget_allowed}},
+                                    {{"--halvings", halvings_count.allowed()}, {"--in", axis_allowed},
+                                     {"--format", format_allowed}, {"--budget", budget_allowed}},
                                     [&](const std::string& arg, const char* value) -> std::string {
         if (arg == "--halvings") return halvings_count.read(value, halvings);
         if (arg == "--budget") return take_budget(value, budget);
+        if (arg == "--in") {
+            const std::string_view v = value;
+            if (v != "dt" && v != "iterations") return "--in must be " + axis_allowed + got(value);
+            axis = v == "dt" ? StudyAxis::dt : StudyAxis::iterations;
+            return "";
+        }
         return take_format(value, format);
     });
     if (failed) return failed;
@@ -607,25 +632,42 @@ int cmd_convergence(int argc, char** argv) {
                              "(and its keys) and give dt\n", loop_kind_id(c.loop.kind));
         return 2;
     }
-    // Known work: level j runs duration / (dt / 2^j) steps of every lane and the reference. The
-    // finest levels that would take the command past max_known_evaluations are dropped (as the
-    // study drops those past its cap in lane-steps); a level 0 that alone exceeds it is refused.
-    const Work work = work_of(c);
-    const double per_step = work.lanes_per_step + work.reference_per_step;
+    const bool by_iterations = axis == StudyAxis::iterations;
+    if (by_iterations && std::none_of(c.integrators.begin(), c.integrators.end(), has_iterations)) {
+        std::string lanes;
+        for (const LaneSpec& lane : c.integrators) lanes += (lanes.empty() ? "" : ", ") + lane_id(lane);
+        std::fprintf(stderr, "error: stepwise convergence --in iterations needs a lane with iterations (a game-physics "
+                             "solver: pbd, xpbd, soft_step, sequential_impulses or vbd); the integrators given: %s\n",
+                     lanes.empty() ? "none" : lanes.c_str());
+        return 2;
+    }
+    // Known work: level j runs duration / dt_j steps of every lane (at its iterations) and the
+    // reference. The finest levels that would take the command past max_known_evaluations are
+    // dropped (as the study drops those past its cap in lane-steps); a level 0 that alone exceeds
+    // it is refused.
+    const ConvergenceStudy plan(c, static_cast<int>(halvings), default_convergence_work, axis);
+    const Work work = work_of(plan.config());
     int fitting = 0;
     for (double total = 0.0; fitting <= halvings; ++fitting) {
-        total += std::round(c.duration / std::ldexp(c.dt, -fitting)) * per_step;
+        const Config level = plan.level_config(fitting);
+        const Work at = work_of(level);
+        total += std::round(level.duration / level.dt) * (at.lanes_per_step + at.reference_per_step);
         if (total > max_known_evaluations) break;
     }
     if (fitting == 0) {
         std::fprintf(stderr, "error: stepwise convergence would take at least %s force evaluations at dt = %s alone "
                              "(duration / dt steps x the integrators' and the reference's evaluations per step); at "
                              "most %s per command: raise dt or shorten duration, or give fewer integrators\n",
-                     format_number(std::round(c.duration / c.dt) * per_step).c_str(), format_number(c.dt).c_str(),
-                     format_number(max_known_evaluations).c_str());
+                     format_number(std::round(c.duration / c.dt) * (work.lanes_per_step + work.reference_per_step)).c_str(),
+                     format_number(c.dt).c_str(), format_number(max_known_evaluations).c_str());
         return 2;
     }
-    ConvergenceStudy study(c, std::min(static_cast<int>(halvings), fitting - 1));
+    ConvergenceStudy study(c, std::min(static_cast<int>(halvings), fitting - 1), default_convergence_work, axis);
+    if (by_iterations)
+        for (const LaneSpec& lane : c.integrators)
+            if (!has_iterations(lane))
+                std::fprintf(stderr, "%s: left out (its method has no iterations; --in dt studies it)\n",
+                             lane_id(lane).c_str());
     Watch watch("convergence", budget);
     const bool unknown = work.unknown(true);  // the reference included: the study runs it
     // Slices of 1000 lane-steps (rk45 at its substep limit: about 0.1 s each) between looks at
@@ -645,14 +687,25 @@ int cmd_convergence(int argc, char** argv) {
                       "raise dt, shorten duration, ask for fewer --halvings");
     if (study.levels() < static_cast<int>(halvings) + 1)
         std::fprintf(stderr, "kept %d of %d levels: the finer ones would take more than %s lane-steps or %s force "
-                             "evaluations\n",
+                             "evaluations%s\n",
                      study.levels(), static_cast<int>(halvings) + 1, exact_text(default_convergence_work).c_str(),
-                     format_number(max_known_evaluations).c_str());
+                     format_number(max_known_evaluations).c_str(),
+                     by_iterations ? (", or more than " + std::to_string(max_lane_iterations) + " iterations or " +
+                                      std::to_string(max_lane_passes) + " passes a step")
+                                         .c_str()
+                                   : "");
     const bool csv = format == "csv";
-    std::string out = csv ? "integrator,dt,evaluations,max_error,final_error\n"
+    // Along the iterations axis a level is the lane's iterations (dt is fixed); along dt, its dt.
+    const char* level_key = by_iterations ? "iterations" : "dt";
+    const auto level_value = [&](const ConvergencePoint& p) {
+        return by_iterations ? std::to_string(p.iterations) : exact_text(p.dt);
+    };
+    std::string out = csv ? "integrator," + std::string(level_key) + ",evaluations,max_error,final_error\n"
                           : "{\n  \"config\": " + json_string(normalise(study.config())) + ",\n  \"reference\": \"" +
                                 reference_name(study.reference()) + "\",\n  \"order_regime\": \"" +
-                                regime_id(study.regime()) + "\",\n  \"halvings\": " +
+                                regime_id(study.regime()) + "\",\n  " +
+                                (by_iterations ? "\"axis\": \"iterations\",\n  \"doublings\": "
+                                               : "\"halvings\": ") +
                                 std::to_string(halvings) + ",\n  \"levels\": " + std::to_string(study.levels()) +
                                 ",\n  \"noise_floor\": " + exact_text(study.noise_floor()) + ",\n  \"integrators\": [";
     for (int row = 0; row < study.integrators(); ++row) {
@@ -664,10 +717,12 @@ int cmd_convergence(int argc, char** argv) {
         if (csv) {
             for (int level = 0; level < study.levels_done(); ++level) {
                 const ConvergencePoint& p = study.point(row, level);
-                out += lane + ',' + exact_text(p.dt) + ',' + std::to_string(p.evaluations) + ',' +
+                out += lane + ',' + level_value(p) + ',' + std::to_string(p.evaluations) + ',' +
                        exact_text(p.max_error) + ',' + exact_text(p.final_error) + '\n';
             }
-            if (fit.valid)
+            if (by_iterations)
+                std::fprintf(stderr, "%s: %s\n", id, iterations_verdict(study, row).c_str());
+            else if (fit.valid)
                 std::fprintf(stderr, "%s: order %s over %d levels (table: %s)\n", id,
                              format_fixed(fit.order, 3).c_str(), fit.points, order_text(claim));
             else
@@ -676,12 +731,15 @@ int cmd_convergence(int argc, char** argv) {
             continue;
         }
         out += std::string(row ? "," : "") + "\n    {\"id\": " + json_string(lane) + ", \"name\": " + json_string(info.name) +
-               ", \"table_order\": " + order_json(claim) + ", \"order\": " + json_number(fit.valid, fit.order) +
-               ", \"fitted_points\": " + std::to_string(fit.points) + ", \"rows\": [";
+               (by_iterations ? ", \"verdict\": " + json_string(iterations_verdict(study, row))
+                              : ", \"table_order\": " + order_json(claim) + ", \"order\": " +
+                                    json_number(fit.valid, fit.order) + ", \"fitted_points\": " +
+                                    std::to_string(fit.points)) +
+               ", \"rows\": [";
         for (int level = 0; level < study.levels_done(); ++level) {
             const ConvergencePoint& p = study.point(row, level);
             const bool stopped = p.stop != StopReason::none;
-            out += std::string(level ? "," : "") + "\n      {\"dt\": " + exact_text(p.dt) +
+            out += std::string(level ? "," : "") + "\n      {\"" + level_key + "\": " + level_value(p) +
                    ", \"evaluations\": " + std::to_string(p.evaluations) + ", \"max_error\": " +
                    json_number(true, p.max_error) + ", \"final_error\": " + json_number(true, p.final_error) +
                    ", \"stopped\": " + (stopped ? "\"" + std::string(stop_reason_name(p.stop)) + "\"" : "null") +

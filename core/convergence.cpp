@@ -19,10 +19,32 @@ namespace {
 constexpr double exact_floor = 1e-11;
 constexpr double rk45_floor = 1e-9;
 
-long long level_steps(const Config& c, int level) {
-    return std::llround(c.duration / std::ldexp(c.dt, -level));
+}  // namespace
+
+const char* study_axis_id(StudyAxis axis) { return axis == StudyAxis::iterations ? "iterations" : "dt"; }
+
+bool has_iterations(const LaneSpec& lane) { return lane_iterations(lane) > 0; }
+
+namespace {
+// The lane at `iterations` per substep, written as the parser writes it (its method's default as 0).
+LaneSpec at_iterations(LaneSpec lane, int iterations) {
+    lane.iterations = iterations == integrators()[static_cast<size_t>(lane.integrator)].default_iterations ? 0 : iterations;
+    return lane;
+}
+}  // namespace
+
+Config ConvergenceStudy::level_config(int level) const {
+    Config c = config_;
+    if (axis_ == StudyAxis::dt) {
+        c.dt = std::ldexp(config_.dt, -level);
+    } else {
+        for (LaneSpec& lane : c.integrators) lane = at_iterations(lane, lane_iterations(lane) << level);
+    }
+    return c;
 }
 
+namespace {
+long long level_steps(const Config& c) { return std::llround(c.duration / c.dt); }
 }  // namespace
 
 OrderFit fit_order(const ConvergencePoint* points, int n, double floor) {
@@ -62,8 +84,11 @@ double lanes_cost(const Config& c) {
 }
 }  // namespace
 
-ConvergenceStudy::ConvergenceStudy(const Config& c, int halvings, double max_work) : config_(c) {
+ConvergenceStudy::ConvergenceStudy(const Config& c, int halvings, double max_work, StudyAxis axis)
+    : config_(c), axis_(axis) {
     config_.equal_cost = false;  // each lane steps dt_j, the quantity the study varies
+    if (axis_ == StudyAxis::iterations)
+        std::erase_if(config_.integrators, [](const LaneSpec& lane) { return !has_iterations(lane); });
     requested_ = 1 + std::clamp(halvings, 0, max_halvings);
     const Scene scene = build_scene(config_);
     reference_ = has_closed_form(scene.system, scene.x0.data(), scene.v0.data()) ? ReferenceKind::exact
@@ -71,32 +96,50 @@ ConvergenceStudy::ConvergenceStudy(const Config& c, int halvings, double max_wor
     length_scale_ = scene.length_scale;
     regime_ = regime_of(scene.system);
     floor_ = (reference_ == ReferenceKind::exact ? exact_floor : rk45_floor) * scene.length_scale;
-    // The plan: the coarsest levels whose work, added up, stays within the cap.
-    const double lane_cost = lanes_cost(config_);
+    // The plan: the coarsest levels whose work, added up, stays within the cap (and, along the
+    // iterations axis, whose lanes stay within the lane settings' bounds).
     for (int level = 0; level < requested_; ++level) {
-        const double work = static_cast<double>(level_steps(config_, level)) * lane_cost;
+        const Config at = level_config(level);
+        if (axis_ == StudyAxis::iterations &&
+            std::any_of(config_.integrators.begin(), config_.integrators.end(), [&](const LaneSpec& lane) {
+                return lane_iterations(lane) > (max_lane_iterations >> level) ||
+                       lane_passes(lane) > (max_lane_passes >> level);
+            }))
+            break;
+        const double work = static_cast<double>(level_steps(at)) * lanes_cost(at);
         if (!(total_work_ + work <= max_work)) break;
         total_work_ += work;
         planned_ = level + 1;
     }
     points_.assign(config_.integrators.size(), std::vector<ConvergencePoint>(static_cast<size_t>(planned_)));
-    for (auto& row : points_)
-        for (int level = 0; level < planned_; ++level) row[level].dt = std::ldexp(config_.dt, -level);
+    for (int level = 0; level < planned_; ++level) {
+        const Config at = level_config(level);
+        for (size_t row = 0; row < points_.size(); ++row) {
+            points_[row][level].dt = at.dt;
+            points_[row][level].iterations = lane_iterations(at.integrators[row]);
+        }
+    }
 }
 
 bool ConvergenceStudy::advance(double work) {
     const int rows = integrators();
-    const double lane_cost = lanes_cost(config_);
-    // Whole steps of every lane; at least one, so any positive slice makes progress.
-    double budget = std::min(std::max(1.0, std::floor(work / lane_cost)), 1e18);
-    while (!finished() && budget > 0.0) {
+    double budget = 0.0, lane_cost = 1.0;
+    bool started = false;
+    while (!finished()) {
         if (!current_) {
-            Config level = config_;
-            level.dt = std::ldexp(config_.dt, -done_);
+            const Config level = level_config(done_);
             current_ = std::make_unique<Simulation>(level);
             current_steps_ = 0;
-            current_total_ = level_steps(config_, done_);
+            current_total_ = level_steps(level);
         }
+        // Whole steps of every lane; at least one, so any positive slice makes progress. The
+        // budget left is counted in the level's lane-steps (it changes with the level's cost).
+        const double cost = lanes_cost(current_->config());
+        budget = started ? budget * lane_cost / cost : std::min(std::max(1.0, std::floor(work / cost)), 1e18);
+        started = true;
+        lane_cost = cost;
+        if (!(budget >= 1.0)) break;
+        budget = std::floor(budget);
         Simulation& sim = *current_;
         const long long n = std::min(current_total_ - current_steps_, static_cast<long long>(budget));
         for (long long k = 0; k < n; ++k) {
@@ -152,8 +195,26 @@ OrderFit ConvergenceStudy::fit(int row) const {
     // An adaptive method's error follows its tolerance, not dt (dt only sets where it reports,
     // and a finer one merely clips its substeps more often): there is no order in dt to fit.
     if (stepwise::integrators()[integrator_index(row)].adaptive) return OrderFit{};
+    // Along the iterations axis dt is fixed: the levels have no order in it.
+    if (axis_ == StudyAxis::iterations) return OrderFit{};
     return fit_order(points_[row].data(), done_, floor_);
 }
+IterationsTrend ConvergenceStudy::iterations_trend(int row) const {
+    IterationsTrend trend;
+    if (done_ < 2) return trend;
+    const ConvergencePoint &first = points_[row][0], &before = points_[row][done_ - 2], &last = points_[row][done_ - 1];
+    if (before.stop != StopReason::none || last.stop != StopReason::none || !(before.max_error > 0.0)) return trend;
+    trend.valid = true;
+    trend.first_iterations = first.iterations;
+    trend.last_iterations = last.iterations;
+    trend.first_error = first.max_error;
+    trend.last_error = last.max_error;
+    trend.last_change = std::fabs(last.max_error - before.max_error) / before.max_error;
+    trend.settled = trend.last_change < iterations_settled;
+    trend.at_floor = last.max_error <= floor_;
+    return trend;
+}
+
 ReferenceKind ConvergenceStudy::reference() const { return reference_; }
 double ConvergenceStudy::noise_floor() const { return floor_; }
 

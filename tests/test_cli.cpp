@@ -465,7 +465,7 @@ TEST_CASE("cli cloud: bad cloud keys are errors naming the key") {
 TEST_CASE("cli help names convergence and stability") {
     const Result r = cli({"--help"});
     CHECK(r.status == 0);
-    CHECK(contains(r.out, "stepwise convergence 'QUERY' [--halvings N] [--format csv|json]"));
+    CHECK(contains(r.out, "stepwise convergence 'QUERY' [--halvings N] [--in dt|iterations] [--format csv|json]"));
     CHECK(contains(r.out, "stepwise stability ['QUERY'] [--format csv|json]"));
 }
 
@@ -496,6 +496,30 @@ TEST_CASE("cli convergence: CSV rows per integrator and level, in the query's or
     CHECK(contains(both.out, " levels (table: 1)\n"));
     CHECK(contains(both.out, "kinematic: no order (0 levels above the noise floor; table: exact)\n"));
     CHECK(contains(both.out, "; kind of system: single_forces (one force with a closed form on each body)\n"));
+}
+
+TEST_CASE("cli convergence --in iterations: rows by iterations, a verdict per lane, the methods without left out") {
+    const std::string q = "scenario=spring&k=4&m=1&b=0&x0=1,0&dt=0.05&duration=3&integrators=rk4,xpbd@1x1";
+    const Result r = cli({"convergence", q, "--in", "iterations", "--halvings", "2"}, true);
+    REQUIRE(r.status == 0);
+    CHECK(contains(r.out, "integrator,iterations,evaluations,max_error,final_error\nxpbd@1x1,1,120,"));
+    CHECK(contains(r.out, "\nxpbd@1x1,2,180,"));
+    CHECK(contains(r.out, "\nxpbd@1x1,4,300,"));
+    CHECK(contains(r.out, "rk4: left out (its method has no iterations; --in dt studies it)"));
+    CHECK(contains(r.out, "xpbd@1x1: max error 0.252 m at 1 iteration, 0.252 m at 4 iterations; the last doubling "
+                          "changed it by "));
+    CHECK(contains(r.out, "settled on the step's own error at dt = 0.05, not the exact motion (more substeps or a "
+                          "smaller dt reduce it; more iterations do not)"));
+    const Result json = cli({"convergence", q, "--in", "iterations", "--halvings", "1", "--format", "json"});
+    REQUIRE(json.status == 0);
+    const auto doc = parse_json(json.out);
+    REQUIRE(doc);
+    CHECK((*doc)["axis"].string == "iterations");
+    CHECK((*doc)["doublings"].number == 1);
+    const auto& row = (*doc)["integrators"].items.at(0);
+    CHECK(row["id"].string == "xpbd@1x1");
+    CHECK(contains(row["verdict"].string, "settled on the step's own error"));
+    CHECK(row["rows"].items.at(1)["iterations"].number == 2);
 }
 
 TEST_CASE("cli convergence --format json: strict JSON, orders or null, stops named") {
@@ -552,7 +576,16 @@ TEST_CASE("cli convergence and stability reject bad arguments with the option, t
     CHECK(contains(cli({"convergence", "preset=damped_spring", "--halvings"}, true).out,
                    "option --halvings needs a value: a whole number from 0 to 12, digits only"));
     CHECK(contains(cli({"convergence", "preset=damped_spring", "--steps", "3"}, true).out,
-                   "unknown option '--steps' for convergence; its options: --halvings, --format, --budget"));
+                   "unknown option '--steps' for convergence; its options: --halvings, --in, --format, --budget"));
+    const Result axis = cli({"convergence", "preset=damped_spring", "--in", "substeps"}, true);
+    CHECK(axis.status == 64);
+    CHECK(contains(axis.out, "--in must be dt (halve dt at every level) or iterations (double a solver lane's "
+                             "iterations at its dt); got 'substeps'"));
+    const Result no_solver = cli({"convergence", "preset=damped_spring&integrators=rk4,leapfrog", "--in", "iterations"}, true);
+    CHECK(no_solver.status == 2);
+    CHECK(contains(no_solver.out, "error: stepwise convergence --in iterations needs a lane with iterations (a "
+                                  "game-physics solver: pbd, xpbd, soft_step, sequential_impulses or vbd); the "
+                                  "integrators given: rk4, leapfrog"));
     const Result query = cli({"convergence", "dt=0"}, true);
     CHECK(query.status == 2);
     CHECK(contains(query.out, "dt must be a number > 0"));
@@ -680,7 +713,7 @@ TEST_CASE("cli usage messages show values cut between characters, as valid UTF-8
           "stepwise: --until must be a time in seconds >= 0 written as a plain decimal number (e.g. 2.5 or 1e3; no hex, "
           "inf or nan), at most 10000000 steps of dt; got '1\xEF\xBF\xBD?'");
     CHECK(usage_error({"convergence", "preset=damped_spring", "--\xFF"}) ==
-          "stepwise: unknown option '--\xEF\xBF\xBD' for convergence; its options: --halvings, --format, --budget");
+          "stepwise: unknown option '--\xEF\xBF\xBD' for convergence; its options: --halvings, --in, --format, --budget");
 }
 
 TEST_CASE("cli stability without a query: one row per integrator in table order") {

@@ -244,3 +244,71 @@ TEST_CASE("fit_order: least squares of log error against log dt, above the floor
     CHECK_FALSE(fit_order(same, 2, 0.0).valid);
     CHECK_FALSE(fit_order(p, 0, 0.0).valid);
 }
+
+// Along the iterations axis: dt fixed, a solver lane's iterations doubled at every level.
+TEST_CASE("an iterations study doubles each solver lane's iterations at its dt and leaves out the methods without") {
+    const std::string q = "scenario=chain&links=4&m=1&compliance=0.0001&duration=1&dt=0.01&"
+                          "integrators=rk4,xpbd@2x3,vbd,sequential_impulses";
+    ConvergenceStudy study(config_of(q), 3, default_convergence_work, StudyAxis::iterations);
+    study.advance(HUGE_VAL);
+    REQUIRE(study.finished());
+    CHECK(study.axis() == StudyAxis::iterations);
+    REQUIRE(study.integrators() == 3);  // rk4 has no iterations
+    CHECK(lane_id(study.config().integrators[0]) == "xpbd@2x3");
+    CHECK(std::string(integrators()[study.integrator_index(1)].id) == "vbd");
+    REQUIRE(study.levels_done() == 4);
+    const int base[3] = {3, integrators()[study.integrator_index(1)].default_iterations,
+                         integrators()[study.integrator_index(2)].default_iterations};
+    for (int r = 0; r < 3; ++r)
+        for (int l = 0; l < 4; ++l) {
+            const ConvergencePoint& p = study.point(r, l);
+            CHECK(p.dt == 0.01);
+            CHECK(p.iterations == base[r] << l);
+            CHECK(!study.fit(r).valid);  // no order in dt along this axis
+        }
+    // xpbd@2x3: 100 steps of 2 substeps, each one force evaluation and 3·2^l passes.
+    CHECK(study.point(0, 0).evaluations == 100 * 2 * (1 + 3));
+    CHECK(study.point(0, 3).evaluations == 100 * 2 * (1 + 24));
+    // Each level is the run of the lane written with those iterations.
+    Config level = config_of("scenario=chain&links=4&m=1&compliance=0.0001&duration=1&dt=0.01&integrators=xpbd@2x12");
+    ConvergenceStudy alone(level, 0);
+    alone.advance(HUGE_VAL);
+    CHECK(alone.point(0, 0).max_error == study.point(0, 2).max_error);
+    // A config with no lane that has iterations gives no rows.
+    ConvergenceStudy none(config_of("preset=damped_spring"), 2, default_convergence_work, StudyAxis::iterations);
+    CHECK(none.integrators() == 0);
+}
+
+TEST_CASE("an iterations study stops before a lane passes the lane settings' bounds") {
+    // xpbd@20x100: 100, 200, 400 iterations (8,000 passes a step); 800 would be 16,000 > 10,000.
+    ConvergenceStudy study(config_of("scenario=chain&links=2&compliance=0.001&duration=0.1&integrators=xpbd@20x100"), 6,
+                           default_convergence_work, StudyAxis::iterations);
+    CHECK(study.levels_requested() == 7);
+    CHECK(study.levels() == 3);
+    // pbd@1x300: 300, 600 iterations; 1,200 > 1,000.
+    ConvergenceStudy pbd(config_of("scenario=chain&links=2&duration=0.1&integrators=pbd@1x300"), 4,
+                         default_convergence_work, StudyAxis::iterations);
+    CHECK(pbd.levels() == 2);
+}
+
+// One XPBD iteration on a lone body on a zero-rest spring is implicit Euler's step (the
+// constraint is linear): more iterations change nothing, and the error they settle on is
+// implicit Euler's at that dt, not the exact motion's 0.
+TEST_CASE("XPBD's iterations on a zero-rest spring settle at once on implicit Euler's error") {
+    const std::string q = "scenario=spring&k=4&m=1&b=0&x0=1,0&v0=0,0&dt=0.05&duration=3";
+    ConvergenceStudy study(config_of(q + "&integrators=xpbd@1x1"), 4, default_convergence_work, StudyAxis::iterations);
+    study.advance(HUGE_VAL);
+    REQUIRE(study.levels_done() == 5);
+    ConvergenceStudy implicit(config_of(q + "&integrators=implicit_euler"), 0);
+    implicit.advance(HUGE_VAL);
+    const double e = implicit.point(0, 0).max_error;
+    CHECK(e > 0.1);  // implicit Euler's damping of the swing: far from the exact motion
+    for (int l = 0; l < 5; ++l) CHECK(study.point(0, l).max_error == Approx(e).epsilon(1e-12));
+    const IterationsTrend t = study.iterations_trend(0);
+    REQUIRE(t.valid);
+    CHECK(t.first_iterations == 1);
+    CHECK(t.last_iterations == 16);
+    CHECK(t.last_change < 1e-12);
+    CHECK(t.settled);
+    CHECK(!t.at_floor);
+}

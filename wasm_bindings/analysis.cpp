@@ -43,6 +43,9 @@ const ConvergenceSeries reference = {
     [](const Convergence& c, int, int) { return c.study().reference() == ReferenceKind::exact ? 0.0 : 1.0; }};
 const ConvergenceSeries progress = {"progress", Scope::global, "", "0 … 1 of the planned work",
                                     [](const Convergence& c, int, int) { return c.study().progress(); }};
+const ConvergenceSeries axis = {
+    "axis", Scope::global, "", "0 dt halved, 1 iterations doubled",
+    [](const Convergence& c, int, int) { return c.study().axis() == StudyAxis::iterations ? 1.0 : 0.0; }};
 // Each row (integrator).
 const ConvergenceSeries integrator = {
     "integrator", Scope::lane, "", "index into the integrators table",
@@ -54,11 +57,29 @@ const ConvergenceSeries order = {"order", Scope::lane, "", "measured order (slop
 const ConvergenceSeries order_points = {
     "order_points", Scope::lane, "", "levels fitted",
     [](const Convergence& c, int row, int) { return static_cast<double>(c.study().fit(row).points); }};
+// Along the iterations axis, where each row's error went (IterationsTrend).
+const ConvergenceSeries trend_valid = {
+    "trend_valid", Scope::lane, "", "1 when two finished levels ran to the end",
+    [](const Convergence& c, int row, int) { return c.study().iterations_trend(row).valid ? 1.0 : 0.0; }};
+const ConvergenceSeries trend_change = {
+    "trend_change", Scope::lane, "", "relative change of the max error at the last doubling",
+    [](const Convergence& c, int row, int) { return c.study().iterations_trend(row).last_change; }};
+const ConvergenceSeries trend_settled = {
+    "trend_settled", Scope::lane, "", "1 when the last doubling changed the error by under 1 %",
+    [](const Convergence& c, int row, int) { return c.study().iterations_trend(row).settled ? 1.0 : 0.0; }};
+const ConvergenceSeries trend_at_floor = {
+    "trend_at_floor", Scope::lane, "", "1 when the last level's error is at the noise floor",
+    [](const Convergence& c, int row, int) { return c.study().iterations_trend(row).at_floor ? 1.0 : 0.0; }};
 // Each row and level (NaN for a level not yet run).
 const ConvergenceSeries dt = {"dt", Scope::lane_body, "s", "time step",
                               [](const Convergence& c, int row, int level) {
                                   return level_done(c, level) ? point(c, row, level).dt : not_run;
                               }};
+const ConvergenceSeries iterations = {"iterations", Scope::lane_body, "", "iterations per substep (0: none)",
+                                      [](const Convergence& c, int row, int level) {
+                                          return level_done(c, level) ? static_cast<double>(point(c, row, level).iterations)
+                                                                      : not_run;
+                                      }};
 const ConvergenceSeries evaluations = {
     "evaluations", Scope::lane_body, "", "force evaluations of the run", [](const Convergence& c, int row, int level) {
         return level_done(c, level) ? static_cast<double>(point(c, row, level).evaluations) : not_run;
@@ -81,17 +102,19 @@ const ConvergenceSeries stopped_at = {"stopped_at", Scope::lane_body, "s", "time
                                       }};
 
 std::vector<const ConvergenceSeries*> convergence_series() {
-    return {&levels,      &levels_requested, &levels_done, &noise_floor, &length_scale, &reference, &progress,  &integrator,
-            &order_valid, &order,            &order_points, &dt,          &evaluations, &max_error, &final_error,
-            &stopped,     &stopped_at};
+    return {&levels,      &levels_requested, &levels_done,  &noise_floor,   &length_scale,   &reference,
+            &progress,    &axis,             &integrator,   &order_valid,   &order,          &order_points,
+            &trend_valid, &trend_change,     &trend_settled, &trend_at_floor, &dt,            &iterations,
+            &evaluations, &max_error,        &final_error,  &stopped,       &stopped_at};
 }
 
 }  // namespace
 
-Convergence::Convergence(const std::string& query, int halvings, double max_work)
+Convergence::Convergence(const std::string& query, int halvings, double max_work, const std::string& axis)
     : study_(parse_config(query).config, std::clamp(halvings, 1, max_halvings),
              std::isfinite(max_work) && max_work > 0.0 ? std::min(max_work, default_convergence_work * 10.0)
-                                                       : default_convergence_work),
+                                                       : default_convergence_work,
+             axis == "iterations" ? StudyAxis::iterations : StudyAxis::dt),
       layout_(convergence_series(), study_.integrators(), study_.levels_requested()) {
     results_.assign(static_cast<size_t>(layout_.width()), not_run);
 }

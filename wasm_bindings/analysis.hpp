@@ -14,11 +14,12 @@
 namespace stepwise::web {
 
 // A ConvergenceStudy of a query's config (its valid parts). Rows are its integrators in the
-// config's order, levels its dt halvings; in the results a row is a "lane" and a level a
-// "body" of the layout, so the page decodes them with the state's decoder.
+// config's order (along the iterations axis, those with iterations), levels its dt halvings or
+// iteration doublings; in the results a row is a "lane" and a level a "body" of the layout, so
+// the page decodes them with the state's decoder. axis: "iterations", or anything else for dt.
 class Convergence {
 public:
-    Convergence(const std::string& query, int halvings, double max_work);
+    Convergence(const std::string& query, int halvings, double max_work, const std::string& axis);
     // Runs at most `work` lane-steps (clamped to [1, 1e9]), and stops after the step that ends
     // past budget_ms of wall time; true when finished.
     bool advance(double work, double budget_ms);

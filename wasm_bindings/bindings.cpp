@@ -55,7 +55,7 @@ EMSCRIPTEN_BINDINGS(stepwise_full) {
     function("stabilityLimit", &stepwise::web::stability_limit);
 
     class_<stepwise::web::Convergence>("Convergence")
-        .constructor<const std::string&, int, double>()
+        .constructor<const std::string&, int, double, const std::string&>()
         .function("advance", &stepwise::web::Convergence::advance)
         .function("finished", &stepwise::web::Convergence::finished)
         .function("progress", &stepwise::web::Convergence::progress)

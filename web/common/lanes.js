@@ -28,5 +28,8 @@ export function laneName(integrators, laneId) {
   const substeps = settings.substeps === 1 ? t('1 substep') : t('{n} substeps', { n: settings.substeps });
   const iterations = settings.iterations || (info && info.default_iterations) || 0;
   if (!iterations) return `${name} · ${substeps}`;
-  return `${name} · ${substeps} × ${iterations === 1 ? t('1 iteration') : t('{n} iterations', { n: iterations })}`;
+  return `${name} · ${substeps} × ${iterationsText(iterations)}`;
 }
+
+// "1 iteration", "20 iterations".
+export const iterationsText = (n) => (n === 1 ? t('1 iteration') : t('{n} iterations', { n }));

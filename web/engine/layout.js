@@ -148,17 +148,20 @@ export function decodeStudy(layout, raw, ids, levels) {
     const points = [];
     for (let k = 0; k < done; ++k) {
       points.push({
-        dt: get('dt', r, k), evaluations: get('evaluations', r, k), maxError: get('max_error', r, k),
+        dt: get('dt', r, k), iterations: get('iterations', r, k), evaluations: get('evaluations', r, k), maxError: get('max_error', r, k),
         finalError: get('final_error', r, k), stopReason: layout.stop(get('stopped', r, k)).name, stopText: layout.stop(get('stopped', r, k)).text, stoppedAt: get('stopped_at', r, k),
       });
     }
     return {
       id, points,
       fit: { valid: get('order_valid', r) === 1, order: get('order', r), points: get('order_points', r) },
+      // Along the iterations axis: where the error went as the iterations doubled (IterationsTrend).
+      trend: { valid: get('trend_valid', r) === 1, change: get('trend_change', r), settled: get('trend_settled', r) === 1, atFloor: get('trend_at_floor', r) === 1 },
     };
   });
   return {
     levels: get('levels'), levelsRequested: get('levels_requested'), levelsDone: done,
-    noiseFloor: get('noise_floor'), lengthScale: get('length_scale'), reference: get('reference') === 0 ? 'exact' : 'rk45', progress: get('progress'), rows,
+    noiseFloor: get('noise_floor'), lengthScale: get('length_scale'), reference: get('reference') === 0 ? 'exact' : 'rk45', progress: get('progress'),
+    axis: get('axis') === 1 ? 'iterations' : 'dt', rows,
   };
 }

@@ -5,6 +5,7 @@
 import { Slices } from './slices.js';
 import { t } from '../common/language.js';
 import { fixed, formatValue } from '../common/text.js';
+import { iterationsText } from '../common/lanes.js';
 
 // The page's studies: the convergence view's (the core's default halvings, a work cap that keeps
 // a long config to seconds, not minutes) and the motion legend's quick one.
@@ -20,16 +21,18 @@ export function physicsKey(config) {
   return config.split('&').filter((p) => !p.startsWith('view=')).join('&');
 }
 
-// The last studies' results by physics key (a few: configs change often while a slider drags).
+// The last studies' results by physics key and axis (a few: configs change often while a slider
+// drags). axis: 'dt' (halved at each level) or 'iterations' (a solver lane's, doubled at its dt).
 const finished = new Map();
 const keep = 8;
-export function storedStudy(config) { return finished.get(physicsKey(config)) || null; }
+const studyKey = (config, axis) => (axis === 'iterations' ? `${physicsKey(config)}|iterations` : physicsKey(config));
+export function storedStudy(config, axis = 'dt') { return finished.get(studyKey(config, axis)) || null; }
 // True when a stored study is at least as large as `size` (then it can stand in for one).
 export function covers(stored, size) { return Boolean(stored) && !larger(size, stored.size); }
 // A study's size for comparison: its halvings, then its work cap (which may drop fine levels).
 const larger = (a, b) => a.halvings > b.halvings || (a.halvings === b.halvings && a.maxWork > b.maxWork);
-function store(config, results, size) {
-  const key = physicsKey(config);
+function store(config, results, size, axis) {
+  const key = studyKey(config, axis);
   const old = finished.get(key);
   if (old && larger(old.size, size)) return;  // a larger study of the same physics wins
   finished.delete(key);
@@ -39,8 +42,8 @@ function store(config, results, size) {
 
 // Runs a study of `config` in slices. onProgress(results) after every few slices, onDone(results)
 // at the end; cancel() stops it and frees the core's object.
-export function runStudy(core, config, size, { onProgress = () => {}, onDone = () => {} } = {}) {
-  const handle = core.createStudy(config, size.halvings, size.maxWork);
+export function runStudy(core, config, size, { axis = 'dt', onProgress = () => {}, onDone = () => {} } = {}) {
+  const handle = core.createStudy(config, size.halvings, size.maxWork, axis);
   // The core stops a slice at the deadline too: one step of a stiff system may cost milliseconds.
   const slices = new Slices((work, deadline) => handle.advance(work, deadline - performance.now()), {
     initialUnits: 500, minUnits: 50, maxUnits: 5e7, targetMs: size.targetMs,
@@ -49,7 +52,7 @@ export function runStudy(core, config, size, { onProgress = () => {}, onDone = (
     onDone: () => {
       const results = handle.results();
       handle.delete();
-      store(config, results, size);
+      store(config, results, size, axis);
       onDone(results);
     },
   }).start();
@@ -139,6 +142,34 @@ export function verdict(row, claim, scene, results, size0 = NaN) {
   const because = largeErrors(used.filter((q, k) => k < slopes.length && slopes[k] < p - orderTolerance), size, p);
   return plain('unfit', `${t('its slope changes from one halving to the next ({slopes}): not settled into an order yet', { slopes: slopeList(slopes) })}${
     because ? `; ${because}` : ''}; ${t('a smaller dt would show its order')}${note}`);
+}
+
+// The verdict on one row of an iterations study (dt fixed, the lane's iterations doubled), from
+// the core's trend of its errors: {kind, text, order: null, over: null}. kind: exact (at the
+// noise floor), settled (on the step's own error: not the exact motion), falling, diverged,
+// pending, unfit.
+export function iterationsVerdict(row, results) {
+  const plain = (kind, text) => ({ kind, text, order: null, over: null });
+  const points = row.points;
+  if (points.length === 0) return plain('pending', t('not run yet'));
+  const stopped = points.find((q) => q.stopReason !== '');
+  if (stopped) return plain('diverged', t('{why} at {iterations}', { why: t(stopped.stopText), iterations: iterationsText(stopped.iterations) }));
+  const trend = row.trend;
+  if (!trend.valid) return plain('unfit', t('too few levels to say where the iterations go'));
+  const first = points[0], last = points[points.length - 1];
+  const values = {
+    error: formatValue(last.maxError), iterations: iterationsText(last.iterations), first: formatValue(first.maxError),
+    iterations0: iterationsText(first.iterations),
+    change: formatValue(100 * trend.change), dt: formatValue(first.dt),
+  };
+  if (trend.atFloor) return plain('exact', t('reaches the exact motion (the noise floor) by {iterations}', values));
+  if (trend.settled) {
+    return plain('settled', t('settled on {error} m by {iterations}: the step\'s own error at dt = {dt} s, not the ' +
+      'exact motion; more substeps or a smaller dt reduce it, more iterations do not', values));
+  }
+  return plain('falling', last.maxError < first.maxError
+    ? t('still falling: {first} m at {iterations0}, {error} m at {iterations} ({change} % at the last doubling)', values)
+    : t('still changing: {first} m at {iterations0}, {error} m at {iterations} ({change} % at the last doubling)', values));
 }
 
 // The size of the motion a study is of: the exact or reference motion's box as far as the page

@@ -94,7 +94,7 @@ export async function loadCore() {
     stabilityLimit: (id, zeta) => requireFull().stabilityLimit(id, zeta),
     // The run's export (RunExport: run(steps, ms), take(), delete()) in the full module.
     createExport: (query, steps, every, format) => new (requireFull().RunExport)(linkBytes(query), steps, every, format),
-    createStudy: (query, halvings, maxWork) => new StudyHandle(requireFull(), query, halvings, maxWork),
+    createStudy: (query, halvings, maxWork, axis = 'dt') => new StudyHandle(requireFull(), query, halvings, maxWork, axis),
     createStabilityGrid: (id, grid) => new StabilityGridHandle(requireFull(), id, grid),
     handles: () => ({
       created: counters.created,
@@ -113,9 +113,10 @@ export async function loadCore() {
 }
 
 // A convergence study in the core, advanced in slices; results decoded by name. delete() when done.
+// axis: 'dt' (halved at every level) or 'iterations' (a solver lane's, doubled at its dt).
 export class StudyHandle {
-  constructor(Module, query, halvings, maxWork) {
-    this.study = new Module.Convergence(linkBytes(query), halvings, maxWork);
+  constructor(Module, query, halvings, maxWork, axis = 'dt') {
+    this.study = new Module.Convergence(linkBytes(query), halvings, maxWork, axis);
     counters.analyses += 1;
     const layout = this.study.layout();
     this.layout = new ArrayLayout(layout);

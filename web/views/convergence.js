@@ -4,11 +4,13 @@
 // integrator (the motion view's lane colours) and a marker per level, and a table: each
 // integrator's table order for this kind of system (the core's claim, with its note), its measured
 // order and a verdict in words. A new config cancels the
-// study and starts another. Text only through textContent.
+// study and starts another. With a game-physics solver among the lanes, the study can vary its
+// iterations instead (dt fixed, doubled at each level): what they converge to, and whether that
+// is the exact motion. Text only through textContent.
 import { Plot } from '../plots/plots.js';
 import { laneStyle, drawMarker } from '../common/palette.js';
 import { methodOf, laneName } from '../common/lanes.js';
-import { runStudy, studySizes, storedStudy, covers, physicsKey, verdict, motionSize, claimFor } from '../engine/study.js';
+import { runStudy, studySizes, storedStudy, covers, physicsKey, verdict, iterationsVerdict, motionSize, claimFor } from '../engine/study.js';
 import { decadeTicks, logRange, el, headedTable, labelCells } from './parts.js';
 import { t } from '../common/language.js';
 import { formatValue, measuredText, floorText, claimTitle } from '../common/text.js';
@@ -26,9 +28,16 @@ class ConvergenceView {
   constructor(root, app) {
     this.app = app;
     this.element = el('div', { class: 'analysis-view convergence-view' });
-    const intro = el('p', { class: 'view-intro', text: t('Each integrator runs this system again at dt, dt/2, dt/4, … and its largest ' +
-      'position error is measured against the exact or reference solution. On a log–log plot an integrator of order p ' +
-      'is a line of slope p: halving dt divides its error by 2^p.') });
+    this.intro = el('p', { class: 'view-intro' });
+    // What the levels vary: dt, or (offered when a lane has iterations) a solver's iterations.
+    this.axis = 'dt';
+    this.axisChoice = el('label', { class: 'study-axis' });
+    this.axisSelect = el('select');
+    this.axisSelect.append(el('option', { text: t('dt, halved at each level') }), el('option', { text: t('iterations, doubled at each level (dt fixed)') }));
+    this.axisSelect.options[0].value = 'dt';
+    this.axisSelect.options[1].value = 'iterations';
+    this.axisSelect.addEventListener('change', () => { this.axis = this.axisSelect.value; this.start(false); });
+    this.axisChoice.append(el('span', { text: t('Vary') }), this.axisSelect);
     this.progress = el('progress');
     this.progress.max = 1;
     this.progress.value = 0;
@@ -39,7 +48,7 @@ class ConvergenceView {
     this.status = el('span', { class: 'study-status' });
     this.status.setAttribute('role', 'status');
     const bar = el('div', { class: 'study-bar' });
-    bar.append(this.progress, this.button, this.status);
+    bar.append(this.axisChoice, this.progress, this.button, this.status);
     const figure = (title, hint, label) => {
       const f = el('figure');
       const caption = el('figcaption', { text: title });
@@ -52,6 +61,7 @@ class ConvergenceView {
     };
     const byDt = figure(t('Max position error against dt'), t('log–log; slope = order; a marker per level'),
       t('Largest position error of each integrator against its time step, log–log'));
+    this.byDtCaption = byDt.figure.querySelector('figcaption');
     const byWork = figure(t('Work–precision'), t('max error against force evaluations of the whole run, log–log; lower left is better'),
       t('Largest position error of each integrator against the force evaluations it spent, log–log'));
     this.byDt = byDt.plot;
@@ -69,7 +79,7 @@ class ConvergenceView {
     // integrators whose order depends on more than that.
     this.regime = el('p', { class: 'hint study-regime' });
     this.notes = el('ul', { class: 'hint study-notes' });
-    this.element.append(intro, bar, plots, this.regime, wrap, this.notes, this.floor);
+    this.element.append(this.intro, bar, plots, this.regime, wrap, this.notes, this.floor);
     root.append(this.element);
     this.job = null;
     this.key = null;
@@ -82,9 +92,17 @@ class ConvergenceView {
   show(sim, restyle = false) {
     this.element.hidden = false;
     this.sim = sim;
-    if (!restyle && physicsKey(sim.config) !== this.key) this.start(false);
+    // The iterations axis is offered while a lane has iterations; without one, dt again.
+    const infos = new Map(this.app.core.integrators.map((i) => [i.id, i]));
+    const iterating = sim.laneIds.some((id) => infos.get(methodOf(id))?.default_iterations > 0);
+    this.axisChoice.hidden = !iterating;
+    if (!iterating) this.axis = 'dt';
+    this.axisSelect.value = this.axis;
+    if (!restyle && this.studyKey() !== this.key) this.start(false);
     else this.render();
   }
+
+  studyKey() { return `${physicsKey(this.sim.config)}|${this.axis}`; }
 
   hide() {
     this.element.hidden = true;
@@ -95,9 +113,9 @@ class ConvergenceView {
   start(again) {
     if (this.job) this.job.cancel();
     this.job = null;
-    const { sim } = this;
-    this.key = physicsKey(sim.config);
-    const stored = again ? null : storedStudy(sim.config);
+    const { sim, axis } = this;
+    this.key = this.studyKey();
+    const stored = again ? null : storedStudy(sim.config, axis);
     if (covers(stored, studySizes.full)) {
       this.finish(stored.results);
       return;
@@ -108,6 +126,7 @@ class ConvergenceView {
     this.button.textContent = t('Cancel');
     this.render();
     this.job = runStudy(this.app.core, sim.config, studySizes.full, {
+      axis,
       onProgress: (results, fraction) => { this.results = results; this.fraction = fraction; this.render(); },
       onDone: (results) => { this.job = null; this.finish(results); this.app.studied(); },
     });
@@ -134,7 +153,7 @@ class ConvergenceView {
   report() {
     const r = this.results;
     return {
-      view: 'convergence', state: this.state, progress: this.fraction || 0,
+      view: 'convergence', axis: this.axis, state: this.state, progress: this.fraction || 0,
       levelsDone: r ? r.levelsDone : 0, noiseFloor: r ? r.noiseFloor : null,
       rows: this.rowsShown || [],
     };
@@ -149,23 +168,37 @@ class ConvergenceView {
     const theme = this.app.theme;
     const infos = new Map(this.app.core.integrators.map((i) => [i.id, i]));
     const { scene, laneIds } = this.sim;
-    const rows = r ? r.rows : laneIds.map((id) => ({ id, points: [], fit: { valid: false } }));
-    this.regime.textContent = scene.regime
+    const byIterations = this.axis === 'iterations';
+    this.intro.textContent = byIterations
+      ? t('Each game-physics solver runs this system again at its dt and substeps with its iterations doubled at each ' +
+        'level, and its largest position error is measured against the exact or reference solution. Where the error ' +
+        'settles is the step\'s own error: only substeps or a smaller dt reduce it.')
+      : t('Each integrator runs this system again at dt, dt/2, dt/4, … and its largest ' +
+        'position error is measured against the exact or reference solution. On a log–log plot an integrator of order p ' +
+        'is a line of slope p: halving dt divides its error by 2^p.');
+    this.byDtCaption.firstChild.textContent = byIterations ? t('Max position error against iterations') : t('Max position error against dt');
+    this.byDtCaption.lastChild.textContent = byIterations ? t('log–log; a marker per level') : t('log–log; slope = order; a marker per level');
+    const iterating = (id) => (infos.get(methodOf(id))?.default_iterations || 0) > 0;
+    const rows = r ? r.rows : laneIds.filter((id) => !byIterations || iterating(id)).map((id) => ({ id, points: [], fit: { valid: false } }));
+    // The kind of system and the methods' notes say which order in dt applies: not along iterations.
+    this.regime.textContent = scene.regime && !byIterations
       ? t("This system: {regime}. The table order is each method's order on that kind of system.", { regime: t(scene.regime.text) }) : '';
     this.rowsShown = rows.map((row) => {
       const info = infos.get(methodOf(row.id));
       const claim = claimFor(scene, laneIds, row.id);
       const none = { order: null, over: null };
       const v = r && r.levels === 0 && this.state === 'done' ? { kind: 'unfit', text: t('not run (over the work cap)'), ...none }
-        : r ? verdict(row, claim, scene, r, motionSize(this.sim)) : { kind: 'pending', text: this.state === 'cancelled' ? t('cancelled') : t('running…'), ...none };
+        : r ? (byIterations ? iterationsVerdict(row, r) : verdict(row, claim, scene, r, motionSize(this.sim)))
+          : { kind: 'pending', text: this.state === 'cancelled' ? t('cancelled') : t('running…'), ...none };
       const measured = measuredText(v);
       return {
-        id: row.id, name: laneName(this.app.core.integrators, row.id), tableOrder: claim && claim.kind !== 'none' ? (claim.kind === 'exact' ? t('exact') : claim.text) : '—', claimTitle: claimTitle(claim, info, scene),
+        id: row.id, name: laneName(this.app.core.integrators, row.id),
+        tableOrder: !byIterations && claim && claim.kind !== 'none' ? (claim.kind === 'exact' ? t('exact') : claim.text) : '—', claimTitle: claimTitle(claim, info, scene),
         note: noteApplies(info, scene) ? info.order_note : '', measured: measured.order, measuredOver: measured.over, verdict: v.text, kind: v.kind,
       };
     });
     // The notes that concern this system; every note is also in its table order's tooltip.
-    this.notes.replaceChildren(...this.rowsShown.filter((row) => row.note)
+    this.notes.replaceChildren(...this.rowsShown.filter((row) => row.note && !byIterations)
       .map((row) => el('li', { text: `${row.name}: ${row.note}` })));
     this.tbody.replaceChildren(...this.rowsShown.map((row, l) => {
       const tr = el('tr');
@@ -188,7 +221,10 @@ class ConvergenceView {
     if (this.state === 'cancelled') return t('Cancelled. Restart runs the study again.');
     if (!r) return t('Starting…');
     const dts = r.rows[0]?.points.map((p) => p.dt) || [];
-    const range = dts.length ? `dt ${formatValue(dts[0])} s … ${formatValue(dts[dts.length - 1])} s` : '';
+    const range = !dts.length ? ''
+      : this.axis === 'iterations'
+        ? t('dt {dt} s, iterations ×1 … ×{k}', { dt: formatValue(dts[0]), k: 2 ** (dts.length - 1) })
+        : `dt ${formatValue(dts[0])} s … ${formatValue(dts[dts.length - 1])} s`;
     const reference = r.reference === 'exact' ? t('against the exact solution') : t('against a tight Dormand–Prince reference');
     const left = r.levelsRequested - r.levels;
     const dropped = left > 0
@@ -218,7 +254,12 @@ class ConvergenceView {
     const floor = r && r.noiseFloor > 0 ? r.noiseFloor : 1e-16;
     // The errors' own range; the floor's line shows when the errors come near it.
     const yr = logRange(points.map((p) => Math.max(p.maxError, floor)), 2) || [Math.log10(floor), Math.log10(floor) + 4];
-    this.plot(this.byDt, theme, r, logRange(points.map((p) => p.dt), 1) || [-4, -1], yr, (p) => p.dt, t('dt (s), log'), floor);
+    if (this.axis === 'iterations') {
+      this.plot(this.byDt, theme, r, logRange(points.map((p) => p.iterations), 1) || [0, 2], yr, (p) => p.iterations,
+        t('iterations per substep, log'), floor);
+    } else {
+      this.plot(this.byDt, theme, r, logRange(points.map((p) => p.dt), 1) || [-4, -1], yr, (p) => p.dt, t('dt (s), log'), floor);
+    }
     this.plot(this.byWork, theme, r, logRange(points.map((p) => p.evaluations), 1) || [2, 6], yr, (p) => p.evaluations,
       t('force evaluations, log'), floor);
   }
