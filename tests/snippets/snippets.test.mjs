@@ -23,15 +23,18 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 const snippetsDir = path.join(root, 'snippets');
 const manifest = JSON.parse(fs.readFileSync(path.join(snippetsDir, 'manifest.json'), 'utf8'));
-const { cases, loop_cases: loopCases, max_relative_error: tolerance } = JSON.parse(fs.readFileSync(path.join(here, 'cases.json'), 'utf8'));
+const {
+  cases, loop_cases: loopCases, solver_cases: solverCases, solver_lanes: solverLanes, max_relative_error: tolerance,
+} = JSON.parse(fs.readFileSync(path.join(here, 'cases.json'), 'utf8'));
 const stepwise = process.env.STEPWISE_BIN || path.join(root, 'build/native/stepwise');
 const cppRunner = process.env.SNIPPETS_CPP_RUNNER || path.join(root, 'build/native/tests/snippet_runner_cpp');
 
-// The integrator table, from the core.
+// The integrator table, from the core: every row has step code. The one-body methods' steps take a
+// body and a force and run on cases / loop_cases; the game-physics solvers' steps take bodies and
+// constraints and run on solver_cases (below).
 const everyRow = JSON.parse(cli(['list', '--format', 'json'])).integrators;
-// The rows with step code: every integrator but the game-physics solvers (issue 21), whose
-// snippets are still to come (the first test says exactly which are missing).
 const table = everyRow.filter((i) => i.family !== 'solver');
+const solverRows = everyRow.filter((i) => i.family === 'solver');
 
 function cli(args) {
   const r = spawnSync(stepwise, args, { encoding: 'utf8', maxBuffer: 1 << 28 });
@@ -139,10 +142,10 @@ function compare(language, rows) {
 }
 
 test('the manifest has one row per integrator of the core, and every file it names exists', () => {
-  // The game-physics solvers (issue 21) have no step code yet: exactly they are missing, and the
-  // Step code dialog says so when a lane of one is open (tests/web/lane-settings.test.mjs).
-  assert.deepEqual(manifest.snippets.map((s) => s.integrator), table.map((i) => i.id));
-  assert.deepEqual(everyRow.filter((i) => i.family === 'solver').map((i) => i.id), ['pbd', 'xpbd', 'soft_step', 'sequential_impulses', 'vbd']);
+  assert.deepEqual(manifest.snippets.map((s) => s.integrator), everyRow.map((i) => i.id));
+  // The solver cases run every solver (solverJobs fails on a solver without a snippet).
+  assert.deepEqual(solverRows.map((i) => i.id), ['pbd', 'xpbd', 'soft_step', 'sequential_impulses', 'vbd']);
+  assert.deepEqual([...new Set(solverLanes.map((lane) => laneSettings(lane).method))], solverRows.map((i) => i.id));
   const languages = manifest.languages.map((l) => l.id);
   const listed = new Set();
   // The loop around the step: one file per language.
@@ -167,7 +170,7 @@ test('the manifest has one row per integrator of the core, and every file it nam
 // Every snippet opens with a comment that a game programmer reads first: the method's name as the
 // core's table gives it, its order, and its cost in force evaluations per step (the table's note).
 test('every snippet names its method, its order and its force evaluations per step', () => {
-  const byId = new Map(table.map((i) => [i.id, i]));
+  const byId = new Map(everyRow.map((i) => [i.id, i]));
   for (const row of manifest.snippets) {
     const entry = byId.get(row.integrator);
     for (const [lang, file] of Object.entries(row.files)) {
@@ -239,21 +242,28 @@ function which(name) {
 }
 const mcs = which('mcs'), mono = which('mono');
 
-test('C# snippets, compiled with mono-mcs, reproduce the core', {
-  skip: mcs && mono ? false : `C# not checked: ${mcs ? 'mono' : 'mcs'} is not installed (scripts/setup.sh installs Debian's mono-mcs and mono-runtime)`,
-}, () => {
+const csSkip = mcs && mono ? false
+  : `C# not checked: ${mcs ? 'mono' : 'mcs'} is not installed (scripts/setup.sh installs Debian's mono-mcs and mono-runtime)`;
+
+// Compiles every C# snippet with Runner.cs (mcs, warnings as errors) and runs it under mono on the
+// job lines `input`: its output.
+function runCsRunner(input) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'snippets-cs-'));
   try {
     const sources = manifest.snippets.map((s) => path.join(snippetsDir, s.files.cs));
     const exe = path.join(dir, 'runner.exe');
     const built = spawnSync(mcs, ['-warnaserror+', `-out:${exe}`, ...sources, path.join(here, 'Runner.cs')], { encoding: 'utf8' });
     assert.equal(built.status, 0, built.stdout + built.stderr);
-    const r = spawnSync(mono, [exe], { input: jobText, encoding: 'utf8', maxBuffer: 1 << 28 });
+    const r = spawnSync(mono, [exe], { input, encoding: 'utf8', maxBuffer: 1 << 28 });
     assert.equal(r.status, 0, r.stderr);
-    compare('C#', parseRows(r.stdout));
+    return r.stdout;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+test('C# snippets, compiled with mono-mcs, reproduce the core', { skip: csSkip }, () => {
+  compare('C#', parseRows(runCsRunner(jobText)));
 });
 
 // ---- The loop around the step (snippets/*/loop.*, docs/snippets.md "The loop around the step") ----
@@ -480,9 +490,7 @@ test('C++ loop, compiled around every integrator\'s step as the dialog calls it,
 });
 
 // C#: the same, compiled with mcs beside the snippets and Runner.cs (its forces), run under mono.
-test('C# loop, compiled around every integrator\'s step as the dialog calls it, reproduces the core\'s loop', {
-  skip: mcs && mono ? false : `C# not checked: ${mcs ? 'mono' : 'mcs'} is not installed (scripts/setup.sh installs Debian's mono-mcs and mono-runtime)`,
-}, () => {
+test('C# loop, compiled around every integrator\'s step as the dialog calls it, reproduces the core\'s loop', { skip: csSkip }, () => {
   const indent = (lines, n) => lines.map((l) => ' '.repeat(n) + l);
   const num = (x) => `Bits(unchecked((long)${bitsOf(x)}UL))`;
   const src = ['// Generated by tests/snippets/snippets.test.mjs: the loop around every step, called as the dialog shows.',
@@ -537,4 +545,198 @@ test('C# loop, compiled around every integrator\'s step as the dialog calls it, 
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+});
+
+// ---- The game-physics solvers (pbd, xpbd, soft_step, sequential_impulses, vbd; docs/snippets.md) ----
+// Their step takes bodies and distance constraints: cases.json's solver_cases are linked presets run by
+// `stepwise run` with every solver lane, and by every language's snippets on the bodies and
+// constraints the core builds from the run's config, each lane's S substeps a step as S calls of
+// h = dt/S with its I iterations.
+
+// A lane id as the core writes it: METHOD, METHOD@S or METHOD@SxI (the default iterations left out).
+function laneSettings(lane) {
+  const [, method, substeps, iterations] = lane.match(/^(\w+)(?:@(\d+)(?:x(\d+))?)?$/);
+  const row = everyRow.find((i) => i.id === method);
+  return { method, substeps: Number(substeps ?? 1), iterations: Number(iterations ?? row.default_iterations) };
+}
+
+// The config the core echoes, as numbers and vectors.
+function configParams(config) {
+  return Object.fromEntries(config.split('&').map((kv) => kv.split('='))
+    .map(([k, v]) => [k, /^-?[\d.e+-]+(,-?[\d.e+-]+)*$/.test(v) ? (v.includes(',') ? v.split(',').map(Number) : Number(v)) : v]));
+}
+
+// The bodies' masses and the constraints the solvers see (core/scenarios.cpp builds the system,
+// core/forces/*'s add_solver_rows its rows: a link one distance row with its compliance and
+// damping; a spring with a rest length one row of compliance 1/k), and the external acceleration's
+// parts (core/system.cpp, solver_external_accelerations): gravity, the damper on every body's
+// velocity (a = g − (b·w)·v) and a spring's damper, which stays external (a −= w·(b·v)).
+function hanging(p, links, endMass) {
+  return {
+    masses: Array.from({ length: links }, (_, k) => (k === links - 1 ? endMass : p.m)),
+    constraints: Array.from({ length: links }, (_, k) => ({
+      i: k, j: k - 1, ax: p.anchor[0], ay: p.anchor[1], rest: p.length, compliance: p.compliance, damping: p.link_damping,
+    })),
+    gx: 0, gy: -p.g, bodyDamping: p.b, springDamping: 0,
+  };
+}
+const solverSystems = {
+  pendulum: (p) => hanging(p, 1, p.m),
+  chain: (p) => hanging(p, p.links, p.end_mass > 0 ? p.end_mass : p.m),
+  elastic_pendulum: (p) => ({
+    masses: [p.m],
+    constraints: [{ i: 0, j: -1, ax: p.anchor[0], ay: p.anchor[1], rest: p.rest, compliance: 1 / p.k, damping: 0 }],
+    gx: p.g[0], gy: p.g[1], bodyDamping: 0, springDamping: p.b,
+  }),
+};
+
+// The external acceleration of one body, in the core's order of operations.
+const externalAcceleration = (sys) => (b) => {
+  let ax = sys.gx - (sys.bodyDamping * b.invMass) * b.vx;
+  let ay = sys.gy - (sys.bodyDamping * b.invMass) * b.vy;
+  ax -= b.invMass * (sys.springDamping * b.vx);
+  ay -= b.invMass * (sys.springDamping * b.vy);
+  return [ax, ay];
+};
+
+// Each case's run: its system, start, dt, stiffness, and per lane the states [step][body] = [x, y, vx, vy].
+function solverReference(c) {
+  const lanes = c.lanes ?? solverLanes;
+  const r = JSON.parse(cli(['run', `${c.query}&integrators=${lanes}`, '--steps', String(c.steps), '--format', 'json']));
+  const p = configParams(r.config);
+  const sys = solverSystems[p.scenario](p);
+  const n = sys.masses.length;
+  const states = new Map(lanes.map((lane) => [lane, []]));
+  const written = r.integrators.map((i) => i.id);  // the core's own spelling of each lane, in order
+  for (const i of r.integrators) assert.equal(i.stopped, null, `${c.id} ${i.id} stopped (${i.stopped})`);
+  for (const row of r.rows) {
+    const list = states.get(lanes[written.indexOf(row.integrator)]);
+    if (row.body === 0) list.push([]);
+    list.at(-1)[row.body] = [row.x, row.y, row.vx, row.vy];
+  }
+  for (const [lane, list] of states) {
+    assert.equal(list.length, c.steps + 1, `${c.id} ${lane}`);
+    assert.ok(list.every((s) => s.length === n && s.every(Boolean)), `${c.id} ${lane}: a body missing`);
+  }
+  const start = states.get(lanes[0])[0];
+  return { c, lanes, sys, start, dt: r.dt, stiffness: p.pbd_stiffness ?? 1, states };
+}
+const solverReferences = new Map(solverCases.map((c) => [c.id, solverReference(c)]));
+
+// The cases reach what they are there for: rigid and compliant links, a heavy end, a damper on the
+// bodies and on a spring, PBD's stiffness below 1, and every solver at several settings.
+test('the solver cases cover rigid and compliant constraints, dampers and every solver\'s settings', () => {
+  const all = [...solverReferences.values()];
+  assert.ok(all.some((r) => r.sys.constraints.every((k) => k.compliance === 0) && Math.max(...r.sys.masses) >= 100 * Math.min(...r.sys.masses)));
+  assert.ok(all.some((r) => r.sys.constraints.every((k) => k.compliance > 0 && k.damping > 0) && r.sys.bodyDamping > 0));
+  assert.ok(all.some((r) => r.sys.springDamping > 0));
+  assert.ok(all.some((r) => r.stiffness < 1 && r.lanes.every((lane) => laneSettings(lane).method === 'pbd')));
+  for (const { id } of solverRows) {
+    const settings = solverLanes.map(laneSettings).filter((s) => s.method === id);
+    assert.ok(settings.some((s) => s.substeps > 1 && s.iterations === 1) && settings.some((s) => s.substeps === 1 && s.iterations > 1), id);
+  }
+  // The motion is not trivial: every lane's bodies move.
+  for (const r of all) {
+    for (const [lane, list] of r.states) assert.notDeepEqual(list.at(-1), list[0], `${r.c.id} ${lane}`);
+  }
+});
+
+// One job per case and lane; the line the C++ and C# runners read, every number a double's bits:
+//   solver CASE LANE METHOD SUBSTEPS ITERATIONS STIFFNESS DT STEPS GX GY BODY_DAMPING SPRING_DAMPING
+//     N (x y vx vy invMass)×N  R (i j ax ay rest compliance damping)×R
+const solverJobs = [...solverReferences.values()].flatMap((ref) => ref.lanes.map((lane) => {
+  const { method, substeps, iterations } = laneSettings(lane);
+  assert.ok(manifest.snippets.some((s) => s.integrator === method), `${method}: no snippet in the manifest`);
+  const { sys, start, dt, stiffness, c } = ref;
+  const bodies = start.map(([x, y, vx, vy], k) => ({ x, y, vx, vy, invMass: 1 / sys.masses[k] }));
+  const constraints = sys.constraints.map((k) => ({ ...k, lambda: 0 }));
+  const line = ['solver', c.id, lane, method, substeps, iterations, bitsOf(stiffness), bitsOf(dt), c.steps,
+    ...[sys.gx, sys.gy, sys.bodyDamping, sys.springDamping].map(bitsOf), bodies.length,
+    ...bodies.flatMap((b) => [b.x, b.y, b.vx, b.vy, b.invMass].map(bitsOf)), constraints.length,
+    ...constraints.flatMap((k) => [k.i, k.j, ...[k.ax, k.ay, k.rest, k.compliance, k.damping].map(bitsOf)])].join(' ');
+  return { ref, lane, method, substeps, iterations, bodies, constraints, line };
+}));
+const solverJobText = solverJobs.map((j) => j.line).join('\n') + '\n';
+
+// Checks a language's solver states against the core's, as compare() does (the scale S per kind of
+// number over the lane's whole run and all its bodies). Returns the largest error.
+function compareSolvers(language, results) {
+  let worst = 0;
+  const failures = [];
+  for (const { ref, lane } of solverJobs) {
+    const want = ref.states.get(lane);
+    const got = results.get(`${ref.c.id} ${lane}`);
+    if (!got || got.length !== want.length || got.some((s) => !s || s.length !== want[0].length || s.some((b) => !b))) {
+      failures.push(`${ref.c.id} ${lane}: ${got ? got.filter(Boolean).length : 0} of ${want.length} steps`);
+      continue;
+    }
+    const scale = [0, 1].map((k) => Math.max(...want.flat().map((b) => Math.max(Math.abs(b[2 * k]), Math.abs(b[2 * k + 1])))));
+    outer: for (let s = 0; s < want.length; s++) {
+      for (let b = 0; b < want[s].length; b++) {
+        for (let q = 0; q < 4; q++) {
+          const x = got[s][b][q], y = want[s][b][q];
+          const e = x === y ? 0 : Math.abs(x - y) / Math.max(Math.abs(y), scale[q >> 1] / 1000);
+          if (!(e <= tolerance)) {
+            failures.push(`${ref.c.id} ${lane} step ${s} body ${b} ${'x y vx vy'.split(' ')[q]}: ${x} vs core ${y} (error ${e})`);
+            break outer;
+          }
+          worst = Math.max(worst, e);
+        }
+      }
+    }
+  }
+  console.log(`${language}: the solvers, ${solverJobs.length} runs, largest relative difference from the core ${worst.toExponential(2)}`);
+  assert.deepEqual(failures.slice(0, 20), [], `${language}: ${failures.length} solver runs differ`);
+  return worst;
+}
+
+// Parses a runner's solver output: `CASE LANE STEP BODY x y vx vy`.
+function parseSolverRows(text) {
+  const out = new Map();
+  for (const line of text.split('\n')) {
+    const f = line.trim().split(/\s+/);
+    if (f.length !== 8 || !solverReferences.has(f[0])) continue;
+    const key = `${f[0]} ${f[1]}`;
+    if (!out.has(key)) out.set(key, []);
+    const steps = out.get(key);
+    (steps[Number(f[2])] ??= [])[Number(f[3])] = f.slice(4).map(parseNumber);
+  }
+  return out;
+}
+
+// The JavaScript solver step on one job: S calls of h = dt/S a step, the lane's iterations each
+// (PBD also its stiffness), as the Step code dialog's loop call makes them.
+async function runSolverJs() {
+  const results = new Map();
+  for (const { ref, lane, method, substeps, iterations, bodies: start, constraints } of solverJobs) {
+    const mod = await import(pathToFileURL(path.join(snippetsDir, manifest.snippets.find((s) => s.integrator === method).files.js)));
+    const bodies = start.map((b) => ({ ...b }));
+    const accel = externalAcceleration(ref.sys);
+    const h = ref.dt / substeps;
+    const out = [bodies.map((b) => [b.x, b.y, b.vx, b.vy])];
+    for (let s = 0; s < ref.c.steps; s++) {
+      for (let k = 0; k < substeps; k++) {
+        if (method === 'pbd') mod.step(bodies, constraints, h, accel, iterations, ref.stiffness);
+        else mod.step(bodies, constraints, h, accel, iterations);
+      }
+      out.push(bodies.map((b) => [b.x, b.y, b.vx, b.vy]));
+    }
+    results.set(`${ref.c.id} ${lane}`, out);
+  }
+  return results;
+}
+
+test('JavaScript solver snippets, run under node, reproduce the core', async () => {
+  compareSolvers('JavaScript', await runSolverJs());
+});
+
+test('C++ solver snippets, compiled into the runner, reproduce the core', () => {
+  assert.ok(fs.existsSync(cppRunner), `no C++ runner at ${cppRunner}: build the snippet_runner_cpp target`);
+  const r = spawnSync(cppRunner, [], { input: solverJobText, encoding: 'utf8', maxBuffer: 1 << 28 });
+  assert.equal(r.status, 0, r.stderr);
+  compareSolvers('C++', parseSolverRows(r.stdout));
+});
+
+test('C# solver snippets, compiled with mono-mcs, reproduce the core', { skip: csSkip }, () => {
+  compareSolvers('C#', parseSolverRows(runCsRunner(solverJobText)));
 });
