@@ -1,7 +1,7 @@
 // Sequential impulses (Box2D v2.4): v += h·a_ext; n Gauss–Seidel passes of impulses at the start
 // positions (a rigid constraint drives Ċ to −β·C/h, Baumgarte's bias; a compliant one is Box2D v2's
 // soft distance joint, implicit Euler of its spring and damper); then x += h·v.
-// First order.
+// First order: velocities first, each spring implicit Euler on the velocity level, then positions.
 // Force evaluations per step: 1 external-force evaluation + 1 impulse pass over the rows per iteration (default 8).
 //
 // One call is one substep of h: Stepwise's lane sequential_impulses@SxI is S calls of h = dt/S, I

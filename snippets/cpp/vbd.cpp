@@ -90,6 +90,7 @@ void step(std::vector<Body>& bodies, std::vector<Constraint>& constraints, doubl
             double fx = -inertia * (body.x - target[2 * n]);
             double fy = -inertia * (body.y - target[2 * n + 1]);
             double h00 = inertia, h01 = 0.0, h11 = inertia;
+            // Every constraint is looked at for brevity; with many bodies keep each body's list instead.
             for (const Constraint& c : constraints) {
                 if (c.i != n && c.j != n) continue;
                 const Geometry g = geometry(c, bodies);

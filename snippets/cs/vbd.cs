@@ -93,6 +93,7 @@ public static class Vbd
                 double fx = -inertia * (bodies[n].X - target[2 * n]);
                 double fy = -inertia * (bodies[n].Y - target[2 * n + 1]);
                 double h00 = inertia, h01 = 0, h11 = inertia;
+                // Every constraint is looked at for brevity; with many bodies keep each body's list instead.
                 foreach (Constraint c in constraints)
                 {
                     if (c.I != n && c.J != n) continue;

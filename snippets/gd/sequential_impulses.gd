@@ -1,7 +1,7 @@
 # Sequential impulses (Box2D v2.4): v += h·a_ext; n Gauss–Seidel passes of impulses at the start
 # positions (a rigid constraint drives Ċ to −β·C/h, Baumgarte's bias; a compliant one is Box2D v2's
 # soft distance joint, implicit Euler of its spring and damper); then x += h·v.
-# First order.
+# First order: velocities first, each spring implicit Euler on the velocity level, then positions.
 # Force evaluations per step: 1 external-force evaluation + 1 impulse pass over the rows per iteration (default 8).
 #
 # One call is one substep of h: Stepwise's lane sequential_impulses@SxI is S calls of h = dt/S, I
@@ -12,6 +12,7 @@
 #   var bodies := [SequentialImpulses.Body.new(), ...]  # and var constraints := [SequentialImpulses.Constraint.new(), ...]
 #   SequentialImpulses.step(bodies, constraints, delta, accel, 8, 0.2)  # each physics frame
 # Plain floats, not Vector2: a GDScript float has 64 bits, a Vector2 32 in standard builds.
+#
 # A Body's inv_mass is 1/m (1/kg); 0: a fixed body, never moved. A Constraint is a distance between
 # bodies i and j, or with j = -1 between body i and the fixed point (ax, ay); compliance α =
 # 1/stiffness (m/N, 0: rigid); damping c (N·s/m) along it. The step writes lambda, the

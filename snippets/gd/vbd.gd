@@ -12,6 +12,7 @@
 #   var bodies := [Vbd.Body.new(), ...]  # and var constraints := [Vbd.Constraint.new(), ...]
 #   Vbd.step(bodies, constraints, delta, accel, 10)  # each physics frame
 # Plain floats, not Vector2: a GDScript float has 64 bits, a Vector2 32 in standard builds.
+#
 # A Body's inv_mass is 1/m (1/kg); 0: a fixed body, never moved. A Constraint is a distance between
 # bodies i and j, or with j = -1 between body i and the fixed point (ax, ay); compliance α =
 # 1/stiffness (m/N, 0: rigid); damping c (N·s/m) along it. The step writes lambda and
@@ -106,6 +107,7 @@ static func step(bodies: Array, constraints: Array, h: float, accel: Callable, i
 			var h00 := inertia
 			var h01 := 0.0
 			var h11 := inertia
+			# Every constraint is looked at for brevity; with many bodies keep each body's list instead.
 			for c in constraints:
 				if c.i != n and c.j != n:
 					continue

@@ -11,6 +11,7 @@
 #   var bodies := [Xpbd.Body.new(), ...]  # and var constraints := [Xpbd.Constraint.new(), ...]
 #   Xpbd.step(bodies, constraints, delta, accel, 10)  # each physics frame
 # Plain floats, not Vector2: a GDScript float has 64 bits, a Vector2 32 in standard builds.
+#
 # A Body's inv_mass is 1/m (1/kg); 0: a fixed body, never moved. A Constraint is a distance between
 # bodies i and j, or with j = -1 between body i and the fixed point (ax, ay); compliance α =
 # 1/stiffness (m/N, 0: rigid); damping c (N·s/m) along it. The step writes lambda: the

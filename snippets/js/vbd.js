@@ -67,6 +67,7 @@ export function step(bodies, constraints, h, accel, iterations = 10) {
       let fx = -inertia * (body.x - target[n][0]);
       let fy = -inertia * (body.y - target[n][1]);
       let h00 = inertia, h01 = 0, h11 = inertia;
+      // Every constraint is looked at for brevity; with many bodies keep each body's list instead.
       for (const c of constraints) {
         if (c.i !== n && c.j !== n) continue;
         const g = geometry(c, bodies);

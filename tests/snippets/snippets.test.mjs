@@ -687,6 +687,9 @@ function compareSolvers(language, results) {
   }
   console.log(`${language}: the solvers, ${solverJobs.length} runs, largest relative difference from the core ${worst.toExponential(2)}`);
   assert.deepEqual(failures.slice(0, 20), [], `${language}: ${failures.length} solver runs differ`);
+  // docs/snippets.md says more: the solvers' snippets reproduce the core bit for bit (sqrt, the
+  // only function they call besides PBD's pow, is exact in every language).
+  assert.equal(worst, 0, `${language}: the solvers' snippets are not bit for bit the core's, as docs/snippets.md says`);
   return worst;
 }
 
@@ -739,4 +742,42 @@ test('C++ solver snippets, compiled into the runner, reproduce the core', () => 
 
 test('C# solver snippets, compiled with mono-mcs, reproduce the core', { skip: csSkip }, () => {
   compareSolvers('C#', parseSolverRows(runCsRunner(solverJobText)));
+});
+
+// The solvers in the loop: the call the Step code dialog shows (scripts/snippet-usage.mjs, the
+// example loop of 60 frames a second and 4 substeps at the step's default settings), run as it is
+// for frames of exactly 1/60 s, must step the world as the core's lane METHOD@4 does at dt = 1/60
+// (4 steps a frame: h = 1/240 s either way, bit for bit, since 1/60 over 4 is exact).
+test('JavaScript solvers in the loop, called as the dialog shows, step the world as the core\'s METHOD@4 lane', async () => {
+  const { FixedStepLoop } = await import(pathToFileURL(path.join(snippetsDir, manifest.loop.files.js)));
+  const frames = 60;
+  const query = solverCases.find((c) => c.id === 'compliant_chain').query.replace(/&dt=[^&]*/, '') + `&dt=${1 / 60}`;
+  const lanes = solverRows.map((i) => `${i.id}@4`);
+  const ref = solverReference({ id: 'loop', query, steps: frames, lanes });
+  let worst = 0;
+  for (const { id } of solverRows) {
+    const usage = loopUsage(id, jsCode.get(id)).js.constraints;
+    const mod = await import(pathToFileURL(path.join(snippetsDir, manifest.snippets.find((s) => s.integrator === id).files.js)));
+    const bodies = ref.start.map(([x, y, vx, vy], k) => ({ x, y, vx, vy, invMass: 1 / ref.sys.masses[k] }));
+    const constraints = ref.sys.constraints.map((k) => ({ ...k, lambda: 0 }));
+    const body = [...usage.setup, 'const states = [];', 'for (let f = 0; f < frames; f++) {', 'const frameSeconds = 1 / 60;',
+      ...usage.frame, 'states.push(bodies.map((b) => [b.x, b.y, b.vx, b.vy]));', '}', 'return { states, loop };'].join('\n');
+    const { states, loop } = new Function('FixedStepLoop', 'step', 'bodies', 'constraints', 'accel', 'frames', body)(
+      FixedStepLoop, mod.step, bodies, constraints, externalAcceleration(ref.sys), frames);
+    assert.equal(loop.steps, 4 * frames, `${id}: steps`);
+    assert.equal(loop.dropped, 0, `${id}: dropped`);
+    const want = ref.states.get(`${id}@4`);
+    for (let f = 0; f < frames; f++) {
+      for (let b = 0; b < bodies.length; b++) {
+        for (let q = 0; q < 4; q++) {
+          const x = states[f][b][q], y = want[f + 1][b][q];
+          const e = x === y ? 0 : Math.abs(x - y) / Math.max(Math.abs(y), 1e-3);
+          assert.ok(e <= tolerance, `${id} frame ${f + 1} body ${b}: ${x} vs core ${y}`);
+          worst = Math.max(worst, e);
+        }
+      }
+    }
+  }
+  console.log(`JavaScript: the solvers in the loop, ${solverRows.length} runs of ${frames} frames, largest relative difference from the core ${worst.toExponential(2)}`);
+  assert.equal(worst, 0, 'the solvers in the loop are bit for bit the core\'s lanes, as docs/snippets.md says');
 });
