@@ -258,7 +258,9 @@ class StepCodeDialog {
       this.code.textContent = this.text;
     }
     this.note.textContent = loop
-      ? t('The loop around the step: each frame’s time fills an accumulator; whole steps of h = 1/(hz·substeps) come out of it, at most max_steps a frame (the rest is dropped and counted), and the state drawn is the last two states interpolated. It is the page’s game loop “accumulator”. Copy takes the loop’s file; it works with every integrator’s step.')
+      ? solver
+        ? t('The loop around the step: each frame’s time fills an accumulator; whole steps of h = 1/(hz·substeps) come out of it, at most max_steps a frame (the rest is dropped and counted). It is the page’s game loop “accumulator”, its substeps the lane’s. A solver moves every body in place: draw the bodies as they are (the loop interpolates one body, not a world). Copy takes the loop’s file.')
+        : t('The loop around the step: each frame’s time fills an accumulator; whole steps of h = 1/(hz·substeps) come out of it, at most max_steps a frame (the rest is dropped and counted), and the state drawn is the last two states interpolated. It is the page’s game loop “accumulator”. Copy takes the loop’s file; it works with every integrator’s step.')
       : {
         'on-a-spring': t('Marked: the spring step. The file holds both and compiles alone; Copy takes all of it.'),
         'any-force': t('Marked: the any-force step. The file holds both and compiles alone; Copy takes all of it.'),
