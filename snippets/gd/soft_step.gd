@@ -144,7 +144,7 @@ static func step(bodies: Array, constraints: Array, h: float, accel: Callable, i
 		c.lambda = 0.0
 	var hertz := minf(JOINT_HERTZ, JOINT_HERTZ_CAP / h)
 	var joint := make_soft(2.0 * PI * hertz, JOINT_DAMPING_RATIO, h)
-	for it in range(iterations):
+	for _iteration in iterations:
 		soft_pass(bodies, constraints, h, true, joint)
 	integrate_positions(bodies, h)
 	soft_pass(bodies, constraints, h, false, joint)

@@ -94,7 +94,7 @@ static func step(bodies: Array, constraints: Array, h: float, accel: Callable, i
 	for c in constraints:
 		c.lambda = 0.0
 		c.penalty = 1.0 / c.compliance if c.compliance > 0.0 else 1.0 / (inverse_mass(c, bodies) * h2)
-	for it in range(iterations):
+	for _iteration in iterations:
 		for n in bodies.size():
 			var body: Body = bodies[n]
 			if body.inv_mass == 0.0:

@@ -82,7 +82,7 @@ static func step(bodies: Array, constraints: Array, h: float, accel: Callable, i
 	var h2 := h * h
 	for c in constraints:
 		c.lambda = 0.0
-	for it in range(iterations):
+	for _iteration in iterations:
 		for c in constraints:
 			var g := geometry(c, bodies)
 			var w := inverse_mass(c, bodies)
