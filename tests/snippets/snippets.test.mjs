@@ -652,6 +652,9 @@ test('the solver cases cover rigid and compliant constraints, dampers and every 
     const settings = solverLanes.map(laneSettings).filter((s) => s.method === id);
     assert.ok(settings.some((s) => s.substeps > 1 && s.iterations === 1) && settings.some((s) => s.substeps === 1 && s.iterations > 1), id);
   }
+  // docs/snippets.md counts them: 15 lanes (each solver at its defaults, @20x1 and @1x20), 79 runs.
+  assert.equal(solverLanes.length, 15);
+  assert.equal(solverJobs.length, 79);
   // The motion is not trivial: every lane's bodies move.
   for (const r of all) {
     for (const [lane, list] of r.states) assert.notDeepEqual(list.at(-1), list[0], `${r.c.id} ${lane}`);
