@@ -8,6 +8,9 @@
 // The step's arguments are its own parameters, named as in the JavaScript snippet (the four
 // languages take them in the same order): body and h are the loop's, the rest (spring, carry,
 // accel, jacobian, dissipate, forces) the caller's, as the step file describes them.
+// A game-physics solver's step (its parameters start with bodies, constraints) has one variant,
+// `constraints`: the loop keeps the time and the solver steps the whole world in its callback, with
+// the settings the step's own defaults give (iterations, and PBD's stiffness or Baumgarte's β).
 
 // The example loop: 60 frames a second, 4 substeps, at most 8 steps a frame.
 export const example = { hz: 60, substeps: 4, maxSteps: 8 };
@@ -15,18 +18,104 @@ export const example = { hz: 60, substeps: 4, maxSteps: 8 };
 // explicit_euler -> ExplicitEuler: the C# class and the GDScript preload constant.
 export const pascal = (id) => id.split('_').map((w) => w[0].toUpperCase() + w.slice(1)).join('');
 
-// The parameter names of a JavaScript snippet's exported function, defaults dropped.
-function parameters(jsCode, name) {
+// The parameters of a JavaScript snippet's exported function: [name, default or undefined].
+function declared(jsCode, name) {
   const m = jsCode.match(new RegExp(`^export function ${name}\\(([^)]*)\\)`, 'm'));
   if (!m) throw new Error(`the JavaScript snippet has no exported ${name}()`);
-  return m[1].split(',').map((p) => p.split('=')[0].trim()).filter(Boolean);
+  return m[1].split(',').map((p) => p.split('=').map((s) => s.trim())).filter(([n]) => n);
+}
+// Their names alone.
+const parameters = (jsCode, name) => declared(jsCode, name).map(([n]) => n);
+
+// Whether a snippet is a game-physics solver's: its step takes bodies and constraints.
+export const isSolver = (jsCode) => parameters(jsCode, 'step').slice(0, 2).join() === 'bodies,constraints';
+
+// A solver's call in the loop: {lang: {constraints: {imports, setup, frame, after, text}}}. The
+// arguments after accel are the step's own defaults (its iterations; PBD's stiffness, Baumgarte's β).
+function solverUsage(id, jsCode, { hz, substeps, maxSteps }) {
+  const settings = declared(jsCode, 'step').slice(4);
+  const values = settings.map(([, value]) => value);
+  const P = pascal(id);
+  const lane = `${id}@${substeps}`;
+  const words = `${hz} frames a second, ${substeps} substeps (h = 1/${hz * substeps} s), at most ${maxSteps} steps a frame;\n` +
+    `${settings.map(([name, value]) => `${name} ${value}`).join(', ')} (Stepwise's lane ${lane} at the defaults)`;
+  // Why the loop's own body is a stand-in, said once per language.
+  const standIn = ['The loop keeps the time and calls the step; the solver moves every body in place', '(the loop\'s own body stands still: it interpolates one body, not a world).'];
+  const cpp = {
+    imports: [],
+    setup: [
+      `// ${id}.cpp's step in the loop (loop.cpp); bodies, constraints and accel as ${id}.cpp describes them.`,
+      ...standIn.map((l) => `// ${l}`),
+      ...words.split('\n').map((l) => `// ${l}:`.replace(/;:$/, ';')),
+      `FixedStepLoop<${id}::Body> loop(${id}::Body{}, ${hz}, ${substeps}, ${maxSteps});`,
+    ],
+    frame: [
+      '// Each frame, frame_seconds after the last one:',
+      `loop.frame(frame_seconds, [&](${id}::Body&, double h) {`,
+      `    ${id}::step(bodies, constraints, h, accel, ${values.join(', ')});`,
+      '});',
+    ],
+    after: ['// Draw the bodies; loop.dropped counts the steps the cap dropped.'],
+  };
+  const cs = {
+    imports: [],
+    setup: [
+      `// ${P}'s step (${id}.cs) in the loop (loop.cs); bodies, constraints and accel as ${id}.cs describes them.`,
+      ...standIn.map((l) => `// ${l}`),
+      ...words.split('\n').map((l) => `// ${l}:`.replace(/;:$/, ';')),
+      `var loop = new FixedStepLoop<${P}.Body>(new ${P}.Body(), ${hz}, ${substeps}, ${maxSteps});`,
+    ],
+    frame: [
+      '// Each frame, frameSeconds after the last one:',
+      `loop.Frame(frameSeconds, (ref ${P}.Body b, double h) =>`,
+      `    ${P}.Step(bodies, constraints, h, accel, ${values.join(', ')}));`,
+    ],
+    after: ['// Draw the bodies; loop.Dropped counts the steps the cap dropped.'],
+  };
+  const js = {
+    imports: [`import { step } from './${id}.js';`, "import { FixedStepLoop } from './loop.js';"],
+    setup: [
+      `// ${id}.js's step in the loop (loop.js); bodies, constraints and accel as ${id}.js describes them.`,
+      ...standIn.map((l) => `// ${l}`),
+      ...words.split('\n').map((l) => `// ${l}:`.replace(/;:$/, ';')),
+      `const loop = new FixedStepLoop({ x: 0, y: 0, vx: 0, vy: 0 }, ${hz}, ${substeps}, ${maxSteps});`,
+    ],
+    frame: [
+      '// Each frame, frameSeconds after the last one:',
+      `loop.frame(frameSeconds, (_, h) => step(bodies, constraints, h, accel, ${values.join(', ')}));`,
+    ],
+    after: ['// Draw the bodies; loop.dropped counts the steps the cap dropped.'],
+  };
+  const gd = {
+    imports: [`const ${P} = preload("res://steps/${id}.gd")`, 'const FixedStepLoop = preload("res://steps/loop.gd")'],
+    setup: [
+      `# ${P}'s step in the loop; bodies, constraints and accel as ${id}.gd describes them.`,
+      ...standIn.map((l) => `# ${l}`),
+      ...words.split('\n').map((l) => `# ${l}:`.replace(/;:$/, ';')),
+      `var loop := FixedStepLoop.new(${P}.Body.new(), ${hz}.0, ${substeps}, ${maxSteps})`,
+    ],
+    frame: [
+      '# Each frame, delta seconds after the last one:',
+      'func _process(delta: float) -> void:',
+      `\tloop.frame(delta, func(_b, h): ${P}.step(bodies, constraints, h, accel, ${values.join(', ')}))`,
+    ],
+    after: ['# Draw the bodies; loop.dropped counts the steps the cap dropped.'],
+  };
+  const out = {};
+  for (const [lang, u] of Object.entries({ cpp, cs, js, gd })) {
+    u.text = [...u.imports, ...(u.imports.length ? [''] : []), ...u.setup, ...u.frame, ...u.after].join('\n') + '\n';
+    out[lang] = { constraints: u };
+  }
+  return out;
 }
 
-// The loop's usage for one integrator: {lang: {variant: {imports, setup, frame, after, text}}}.
+// The loop's usage for one integrator: {lang: {variant: {imports, setup, frame, after, text}}}
+// (variants on-a-spring and any-force; a solver's: constraints).
 // setup runs once, frame every frame (it reads frameSeconds / frame_seconds / delta and makes
 // the state to draw); text is the whole, as the dialog shows it. settings: the loop's numbers
 // (the test runs the usage at its cases' own).
 export function loopUsage(id, jsCode, settings = example) {
+  if (isSolver(jsCode)) return solverUsage(id, jsCode, settings);
   const out = {};
   for (const variant of ['on-a-spring', 'any-force']) {
     const fn = variant === 'on-a-spring' ? 'stepSpring' : 'step';

@@ -1,9 +1,10 @@
 // Runs the C# step snippets (snippets/cs/, compiled with this file by tests/snippets/snippets.test.mjs)
 // on the jobs written to stdin, one per line:
 //   case integrator version force dt steps x y vx vy params...
-// and prints every state reached: `case integrator version step x y vx vy` (17 digits). Each
-// snippet is called through reflection by the types of its parameters, so a new snippet of a
-// known shape needs nothing here.
+// and prints every state reached: `case integrator version step x y vx vy` (17 digits); and the
+// game-physics solvers' jobs, `solver case lane method ...` (RunSolver below), printing
+// `case lane step body x y vx vy`. Each snippet is called through reflection by the types of its
+// parameters, so a new snippet of a known shape needs nothing here.
 // The forces follow the core's operation order, as in tests/snippets/forces.mjs.
 using System;
 using System.Collections.Generic;
@@ -202,6 +203,87 @@ public static class SnippetRunner
         return forces;
     }
 
+    // ---- The game-physics solvers: bodies and distance constraints ----
+    // A job line (every double as its bits in hex):
+    //   solver CASE LANE METHOD SUBSTEPS ITERATIONS STIFFNESS DT STEPS GX GY BODY_DAMPING SPRING_DAMPING
+    //     N (x y vx vy invMass)×N  R (i j ax ay rest compliance damping)×R
+    // Steps the bodies with the snippet's Step, S calls of h = dt/S a step with the lane's
+    // iterations (and PBD's stiffness: Step's parameters after accel are taken in order).
+    static void RunSolver(string[] t)
+    {
+        int at = 1;
+        Func<string> next = () => t[at++];
+        Func<double> bits = () => BitConverter.Int64BitsToDouble(unchecked((long)Convert.ToUInt64(next(), 16)));
+        Func<int> integer = () => int.Parse(next(), CultureInfo.InvariantCulture);
+        string caseId = next(), lane = next(), method = next();
+        int substeps = integer(), iterations = integer();
+        double stiffness = bits(), dt = bits();
+        int steps = integer();
+        double gx = bits(), gy = bits(), bodyDamping = bits(), springDamping = bits();
+        Type snippet = SnippetClass(method);
+        Type bodyType = snippet.GetNestedType("Body"), constraintType = snippet.GetNestedType("Constraint");
+        int n = integer();
+        Array bodies = Array.CreateInstance(bodyType, n);
+        for (int b = 0; b < n; b++)
+            bodies.SetValue(Make(bodyType, ("X", bits()), ("Y", bits()), ("Vx", bits()), ("Vy", bits()), ("InvMass", bits())), b);
+        int r = integer();
+        Array constraints = Array.CreateInstance(constraintType, r);
+        for (int q = 0; q < r; q++)
+        {
+            object c = Activator.CreateInstance(constraintType);
+            constraintType.GetField("I").SetValue(c, integer());
+            constraintType.GetField("J").SetValue(c, integer());
+            foreach (string field in new[] { "Ax", "Ay", "Rest", "Compliance", "Damping" }) constraintType.GetField(field).SetValue(c, bits());
+            constraints.SetValue(c, q);
+        }
+        // The external acceleration in the core's order (core/system.cpp, solver_external_accelerations).
+        Func<double, double, double, (double, double)> external = (invMass, vx, vy) =>
+        {
+            double ax = gx - (bodyDamping * invMass) * vx;
+            double ay = gy - (bodyDamping * invMass) * vy;
+            ax -= invMass * (springDamping * vx);
+            ay -= invMass * (springDamping * vy);
+            return (ax, ay);
+        };
+        FieldInfo invMassField = bodyType.GetField("InvMass"), vxField = bodyType.GetField("Vx"), vyField = bodyType.GetField("Vy");
+        Func<object, (double, double)> accel = body =>
+            external((double)invMassField.GetValue(body), (double)vxField.GetValue(body), (double)vyField.GetValue(body));
+        Type accelType = snippet.GetNestedType("Acceleration");
+        MethodInfo step = snippet.GetMethod("Step");
+        ParameterInfo[] parameters = step.GetParameters();
+        // bodies, constraints, h, accel, iterations, then PBD's stiffness.
+        var args = new object[parameters.Length];
+        args[0] = bodies;
+        args[1] = constraints;
+        args[2] = dt / substeps;
+        args[3] = Delegate.CreateDelegate(accelType, new Adapter(accel), typeof(Adapter).GetMethod("Call").MakeGenericMethod(bodyType));
+        args[4] = iterations;
+        for (int i = 5; i < args.Length; i++)
+            args[i] = parameters[i].Name == "stiffness" ? stiffness : parameters[i].DefaultValue;
+        string[] fields = { "X", "Y", "Vx", "Vy" };
+        for (int s = 0; ; s++)
+        {
+            for (int b = 0; b < n; b++)
+            {
+                object body = bodies.GetValue(b);
+                Out.Append(caseId).Append(' ').Append(lane).Append(' ').Append(s).Append(' ').Append(b);
+                foreach (string field in fields)
+                    Out.Append(' ').Append(((double)bodyType.GetField(field).GetValue(body)).ToString("G17", CultureInfo.InvariantCulture));
+                Out.Append('\n');
+            }
+            if (s == steps) break;
+            for (int k = 0; k < substeps; k++) step.Invoke(null, args);
+        }
+    }
+
+    // A snippet's Acceleration delegate (its Body type as the parameter) around a function of the boxed body.
+    sealed class Adapter
+    {
+        readonly Func<object, (double, double)> f;
+        public Adapter(Func<object, (double, double)> function) { f = function; }
+        public (double ax, double ay) Call<TBody>(TBody body) => f(body);
+    }
+
     public static int Main()
     {
         string line;
@@ -209,6 +291,11 @@ public static class SnippetRunner
         {
             string[] t = line.Split(new[] { ' ' }, StringSplitOptions.RemoveEmptyEntries);
             if (t.Length == 0) continue;
+            if (t[0] == "solver")
+            {
+                RunSolver(t);
+                continue;
+            }
             Func<int, double> num = i => double.Parse(t[i], CultureInfo.InvariantCulture);
             var j = new Job
             {

@@ -1,7 +1,9 @@
 // Runs the C++ step snippets (snippets/cpp/, each included here as a user would paste it) on the
 // jobs that tests/snippets/snippets.test.mjs writes to stdin, one per line:
 //   case integrator version force dt steps x y vx vy params...
-// and prints every state reached: `case integrator version step x y vx vy` (%.17g).
+// and prints every state reached: `case integrator version step x y vx vy` (%.17g); and the
+// game-physics solvers' jobs, `solver case lane method ...` (run_solver below), printing
+// `case lane step body x y vx vy`.
 // The forces (forces.hpp) follow the core's operation order (core/system.cpp,
 // core/integrators.cpp), as in tests/snippets/forces.mjs.
 #include "explicit_euler.cpp"
@@ -12,17 +14,24 @@
 #include "leapfrog.cpp"
 #include "midpoint.cpp"
 #include "newton.cpp"
+#include "pbd.cpp"
 #include "rk4.cpp"
 #include "rk45.cpp"
 #include "semi_implicit_euler.cpp"
 #include "semi_implicit_euler_x.cpp"
+#include "sequential_impulses.cpp"
+#include "soft_step.cpp"
 #include "stormer_verlet.cpp"
+#include "vbd.cpp"
 #include "velocity_verlet.cpp"
+#include "xpbd.cpp"
 #include "yoshida4.cpp"
 
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <functional>
 #include <iostream>
 #include <limits>
@@ -136,6 +145,117 @@ const std::map<std::string, void (*)(const Job&, const Force&)> runners = {
     {"rk45", CARRIED(rk45)},
 };
 
+// ---- The game-physics solvers: bodies and distance constraints ----
+// A job line (every double as its bits in hex, so that nothing is lost in a decimal parser):
+//   solver CASE LANE METHOD SUBSTEPS ITERATIONS STIFFNESS DT STEPS GX GY BODY_DAMPING SPRING_DAMPING
+//     N (x y vx vy inv_mass)×N  R (i j ax ay rest compliance damping)×R
+struct SolverJob {
+    std::string case_id, lane, method;
+    int substeps = 1, iterations = 1, steps = 0;
+    double stiffness = 1, dt = 0, gx = 0, gy = 0, body_damping = 0, spring_damping = 0;
+    std::vector<std::array<double, 5>> bodies;    // x y vx vy inv_mass
+    std::vector<std::array<double, 7>> links;     // i j ax ay rest compliance damping
+};
+
+double read_bits(std::istream& in) {
+    std::string hex;
+    in >> hex;
+    const std::uint64_t u = std::stoull(hex, nullptr, 16);
+    double d;
+    std::memcpy(&d, &u, sizeof d);
+    return d;
+}
+
+// Steps the job's bodies with `one(bodies, constraints, h, accel)`, S calls of h = dt/S a step,
+// and prints every body's state at every step, the start included.
+template <class Body, class Constraint, class One>
+void run_solver(const SolverJob& j, One&& one) {
+    std::vector<Body> bodies;
+    for (const auto& b : j.bodies) bodies.push_back(Body{b[0], b[1], b[2], b[3], b[4]});
+    std::vector<Constraint> constraints;
+    for (const auto& k : j.links) {
+        Constraint c{};
+        c.i = static_cast<int>(k[0]);
+        c.j = static_cast<int>(k[1]);
+        c.ax = k[2];
+        c.ay = k[3];
+        c.rest = k[4];
+        c.compliance = k[5];
+        c.damping = k[6];
+        constraints.push_back(c);
+    }
+    // The external acceleration in the core's order (core/system.cpp, solver_external_accelerations).
+    const auto accel = [&](const Body& b) {
+        double ax = j.gx - (j.body_damping * b.inv_mass) * b.vx;
+        double ay = j.gy - (j.body_damping * b.inv_mass) * b.vy;
+        ax -= b.inv_mass * (j.spring_damping * b.vx);
+        ay -= b.inv_mass * (j.spring_damping * b.vy);
+        return std::array<double, 2>{ax, ay};
+    };
+    const double h = j.dt / j.substeps;
+    for (int s = 0;; ++s) {
+        for (size_t n = 0; n < bodies.size(); ++n) {
+            std::printf("%s %s %d %zu %.17g %.17g %.17g %.17g\n", j.case_id.c_str(), j.lane.c_str(), s, n, bodies[n].x,
+                        bodies[n].y, bodies[n].vx, bodies[n].vy);
+        }
+        if (s == j.steps) break;
+        for (int k = 0; k < j.substeps; ++k) one(bodies, constraints, h, accel);
+    }
+}
+
+#define SOLVER(ns)                                                                                       \
+    [](const SolverJob& j) {                                                                             \
+        run_solver<ns::Body, ns::Constraint>(j, [&](auto& bodies, auto& constraints, double h, const auto& accel) { \
+            ns::step(bodies, constraints, h, accel, j.iterations);                                       \
+        });                                                                                              \
+    }
+
+const std::map<std::string, void (*)(const SolverJob&)> solver_runners = {
+    {"pbd",
+     [](const SolverJob& j) {
+         run_solver<pbd::Body, pbd::Constraint>(j, [&](auto& bodies, auto& constraints, double h, const auto& accel) {
+             pbd::step(bodies, constraints, h, accel, j.iterations, j.stiffness);
+         });
+     }},
+    {"xpbd", SOLVER(xpbd)},
+    {"soft_step", SOLVER(soft_step)},
+    {"sequential_impulses", SOLVER(sequential_impulses)},
+    {"vbd", SOLVER(vbd)},
+};
+
+int solver_job(std::istringstream& in) {
+    SolverJob j;
+    in >> j.case_id >> j.lane >> j.method >> j.substeps >> j.iterations;
+    j.stiffness = read_bits(in);
+    j.dt = read_bits(in);
+    in >> j.steps;
+    j.gx = read_bits(in);
+    j.gy = read_bits(in);
+    j.body_damping = read_bits(in);
+    j.spring_damping = read_bits(in);
+    size_t n = 0, r = 0;
+    in >> n;
+    j.bodies.resize(n);
+    for (auto& b : j.bodies)
+        for (double& v : b) v = read_bits(in);
+    in >> r;
+    j.links.resize(r);
+    for (auto& k : j.links) {
+        int i = 0, other = 0;
+        in >> i >> other;
+        k[0] = i;
+        k[1] = other;
+        for (size_t q = 2; q < k.size(); ++q) k[q] = read_bits(in);
+    }
+    const auto run = solver_runners.find(j.method);
+    if (run == solver_runners.end()) {
+        std::fprintf(stderr, "no C++ snippet for solver '%s'\n", j.method.c_str());
+        return 1;
+    }
+    run->second(j);
+    return 0;
+}
+
 }  // namespace
 
 int main() {
@@ -143,6 +263,12 @@ int main() {
     while (std::getline(std::cin, line)) {
         if (line.empty()) continue;
         std::istringstream in(line);
+        if (line.rfind("solver ", 0) == 0) {
+            std::string word;
+            in >> word;
+            if (solver_job(in) != 0) return 1;
+            continue;
+        }
         Job j;
         in >> j.case_id >> j.integrator >> j.version >> j.force >> j.dt >> j.steps >> j.x >> j.y >> j.vx >> j.vy;
         for (double v; in >> v;) j.p.push_back(v);

@@ -23,15 +23,18 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 const snippetsDir = path.join(root, 'snippets');
 const manifest = JSON.parse(fs.readFileSync(path.join(snippetsDir, 'manifest.json'), 'utf8'));
-const { cases, loop_cases: loopCases, max_relative_error: tolerance } = JSON.parse(fs.readFileSync(path.join(here, 'cases.json'), 'utf8'));
+const {
+  cases, loop_cases: loopCases, solver_cases: solverCases, solver_lanes: solverLanes, max_relative_error: tolerance,
+} = JSON.parse(fs.readFileSync(path.join(here, 'cases.json'), 'utf8'));
 const stepwise = process.env.STEPWISE_BIN || path.join(root, 'build/native/stepwise');
 const cppRunner = process.env.SNIPPETS_CPP_RUNNER || path.join(root, 'build/native/tests/snippet_runner_cpp');
 
-// The integrator table, from the core.
+// The integrator table, from the core: every row has step code. The one-body methods' steps take a
+// body and a force and run on cases / loop_cases; the game-physics solvers' steps take bodies and
+// constraints and run on solver_cases (below).
 const everyRow = JSON.parse(cli(['list', '--format', 'json'])).integrators;
-// The rows with step code: every integrator but the game-physics solvers (issue 21), whose
-// snippets are still to come (the first test says exactly which are missing).
 const table = everyRow.filter((i) => i.family !== 'solver');
+const solverRows = everyRow.filter((i) => i.family === 'solver');
 
 function cli(args) {
   const r = spawnSync(stepwise, args, { encoding: 'utf8', maxBuffer: 1 << 28 });
@@ -139,10 +142,10 @@ function compare(language, rows) {
 }
 
 test('the manifest has one row per integrator of the core, and every file it names exists', () => {
-  // The game-physics solvers (issue 21) have no step code yet: exactly they are missing, and the
-  // Step code dialog says so when a lane of one is open (tests/web/lane-settings.test.mjs).
-  assert.deepEqual(manifest.snippets.map((s) => s.integrator), table.map((i) => i.id));
-  assert.deepEqual(everyRow.filter((i) => i.family === 'solver').map((i) => i.id), ['pbd', 'xpbd', 'soft_step', 'sequential_impulses', 'vbd']);
+  assert.deepEqual(manifest.snippets.map((s) => s.integrator), everyRow.map((i) => i.id));
+  // The solver cases run every solver (solverJobs fails on a solver without a snippet).
+  assert.deepEqual(solverRows.map((i) => i.id), ['pbd', 'xpbd', 'soft_step', 'sequential_impulses', 'vbd']);
+  assert.deepEqual([...new Set(solverLanes.map((lane) => laneSettings(lane).method))], solverRows.map((i) => i.id));
   const languages = manifest.languages.map((l) => l.id);
   const listed = new Set();
   // The loop around the step: one file per language.
@@ -167,7 +170,7 @@ test('the manifest has one row per integrator of the core, and every file it nam
 // Every snippet opens with a comment that a game programmer reads first: the method's name as the
 // core's table gives it, its order, and its cost in force evaluations per step (the table's note).
 test('every snippet names its method, its order and its force evaluations per step', () => {
-  const byId = new Map(table.map((i) => [i.id, i]));
+  const byId = new Map(everyRow.map((i) => [i.id, i]));
   for (const row of manifest.snippets) {
     const entry = byId.get(row.integrator);
     for (const [lang, file] of Object.entries(row.files)) {
@@ -239,22 +242,77 @@ function which(name) {
 }
 const mcs = which('mcs'), mono = which('mono');
 
-test('C# snippets, compiled with mono-mcs, reproduce the core', {
-  skip: mcs && mono ? false : `C# not checked: ${mcs ? 'mono' : 'mcs'} is not installed (scripts/setup.sh installs Debian's mono-mcs and mono-runtime)`,
-}, () => {
+const csSkip = mcs && mono ? false
+  : `C# not checked: ${mcs ? 'mono' : 'mcs'} is not installed (scripts/setup.sh installs Debian's mono-mcs and mono-runtime)`;
+
+// Compiles every C# snippet with Runner.cs (mcs, warnings as errors) and runs it under mono on the
+// job lines `input`: its output.
+function runCsRunner(input) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'snippets-cs-'));
   try {
     const sources = manifest.snippets.map((s) => path.join(snippetsDir, s.files.cs));
     const exe = path.join(dir, 'runner.exe');
     const built = spawnSync(mcs, ['-warnaserror+', `-out:${exe}`, ...sources, path.join(here, 'Runner.cs')], { encoding: 'utf8' });
     assert.equal(built.status, 0, built.stdout + built.stderr);
-    const r = spawnSync(mono, [exe], { input: jobText, encoding: 'utf8', maxBuffer: 1 << 28 });
+    const r = spawnSync(mono, [exe], { input, encoding: 'utf8', maxBuffer: 1 << 28 });
     assert.equal(r.status, 0, r.stderr);
-    compare('C#', parseRows(r.stdout));
+    return r.stdout;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+test('C# snippets, compiled with mono-mcs, reproduce the core', { skip: csSkip }, () => {
+  compare('C#', parseRows(runCsRunner(jobText)));
 });
+
+// Compiles a generated C++ program with the step runner's flags (tests/CMakeLists.txt), the
+// snippets and forces.hpp on the include path (CXX, default g++), and runs it: its output.
+function runCppProgram(name, source) {
+  const cxx = process.env.CXX || 'g++';
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `snippets-${name}-`));
+  try {
+    const file = path.join(dir, `${name}.cpp`);
+    fs.writeFileSync(file, source);
+    const exe = path.join(dir, name);
+    const built = spawnSync(cxx, ['-std=c++17', '-O1', '-ffp-contract=off', '-fno-fast-math', '-Wall', '-Wextra', '-Wpedantic',
+      '-Wshadow', '-Werror', `-I${path.join(snippetsDir, 'cpp')}`, `-I${here}`, file, '-o', exe], { encoding: 'utf8' });
+    assert.equal(built.status, 0, `${cxx}: ${built.error ?? ''}${built.stderr}`);
+    const r = spawnSync(exe, [], { encoding: 'utf8', maxBuffer: 1 << 26 });
+    assert.equal(r.status, 0, r.stderr);
+    return r.stdout;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// A double in generated C#, by its bits; and a generated program's first lines: its class `name`
+// with an output buffer, Bits and N (17 digits).
+const csNumber = (x) => `Bits(unchecked((long)${bitsOf(x)}UL))`;
+const csProgramHead = (name, what) => [`// Generated by tests/snippets/snippets.test.mjs: ${what}, called as the dialog shows.`,
+  'using System;', 'using System.Globalization;', 'using System.Text;', '', `public static class ${name}`, '{',
+  '    static readonly StringBuilder Out = new StringBuilder();',
+  '    static double Bits(long u) => BitConverter.Int64BitsToDouble(u);',
+  '    static string N(double x) => x.ToString("G17", CultureInfo.InvariantCulture);'];
+
+// Compiles a generated C# program (its class `name` holds Main) with mcs beside every snippet, the
+// loop and Runner.cs (its forces), and runs it under mono: its output.
+function runCsProgram(name, source) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `snippets-${name}-`));
+  try {
+    const file = path.join(dir, `${name}.cs`);
+    fs.writeFileSync(file, source);
+    const sources = [...manifest.snippets.map((s) => s.files.cs), manifest.loop.files.cs].map((f) => path.join(snippetsDir, f));
+    const exe = path.join(dir, `${name}.exe`);
+    const built = spawnSync(mcs, ['-warnaserror+', `-main:${name}`, `-out:${exe}`, ...sources, path.join(here, 'Runner.cs'), file], { encoding: 'utf8' });
+    assert.equal(built.status, 0, built.stdout + built.stderr);
+    const r = spawnSync(mono, [exe], { encoding: 'utf8', maxBuffer: 1 << 26 });
+    assert.equal(r.status, 0, r.stderr);
+    return r.stdout;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 // ---- The loop around the step (snippets/*/loop.*, docs/snippets.md "The loop around the step") ----
 
@@ -427,7 +485,6 @@ test('JavaScript loop, around every integrator\'s step as the dialog calls it, r
 // C++: one program, every case and integrator a function made of the dialog's call as it is,
 // compiled with the flags the step runner gets (tests/CMakeLists.txt).
 test('C++ loop, compiled around every integrator\'s step as the dialog calls it, reproduces the core\'s loop', () => {
-  const cxx = process.env.CXX || 'g++';
   const indent = (lines, n) => lines.map((l) => ' '.repeat(n) + l);
   const src = ['// Generated by tests/snippets/snippets.test.mjs: the loop around every step, called as the dialog shows.'];
   for (const s of manifest.snippets) src.push(`#include "${path.basename(s.files.cpp)}"`);
@@ -463,33 +520,14 @@ test('C++ loop, compiled around every integrator\'s step as the dialog calls it,
       '}');
   }
   src.push('', 'int main() {', ...calls, '    return 0;', '}', '');
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'snippets-loop-cpp-'));
-  try {
-    const file = path.join(dir, 'loop_runner.cpp');
-    fs.writeFileSync(file, src.join('\n'));
-    const exe = path.join(dir, 'loop_runner');
-    const built = spawnSync(cxx, ['-std=c++17', '-O1', '-ffp-contract=off', '-fno-fast-math', '-Wall', '-Wextra', '-Wpedantic',
-      '-Wshadow', '-Werror', `-I${path.join(snippetsDir, 'cpp')}`, `-I${here}`, file, '-o', exe], { encoding: 'utf8' });
-    assert.equal(built.status, 0, `${cxx}: ${built.error ?? ''}${built.stderr}`);
-    const r = spawnSync(exe, [], { encoding: 'utf8', maxBuffer: 1 << 26 });
-    assert.equal(r.status, 0, r.stderr);
-    compareLoop('C++', parseLoopRows(r.stdout));
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  compareLoop('C++', parseLoopRows(runCppProgram('loop_runner', src.join('\n'))));
 });
 
 // C#: the same, compiled with mcs beside the snippets and Runner.cs (its forces), run under mono.
-test('C# loop, compiled around every integrator\'s step as the dialog calls it, reproduces the core\'s loop', {
-  skip: mcs && mono ? false : `C# not checked: ${mcs ? 'mono' : 'mcs'} is not installed (scripts/setup.sh installs Debian's mono-mcs and mono-runtime)`,
-}, () => {
+test('C# loop, compiled around every integrator\'s step as the dialog calls it, reproduces the core\'s loop', { skip: csSkip }, () => {
   const indent = (lines, n) => lines.map((l) => ' '.repeat(n) + l);
-  const num = (x) => `Bits(unchecked((long)${bitsOf(x)}UL))`;
-  const src = ['// Generated by tests/snippets/snippets.test.mjs: the loop around every step, called as the dialog shows.',
-    'using System;', 'using System.Globalization;', 'using System.Text;', '', 'public static class LoopRunner', '{',
-    '    static readonly StringBuilder Out = new StringBuilder();',
-    '    static double Bits(long u) => BitConverter.Int64BitsToDouble(u);',
-    '    static string N(double x) => x.ToString("G17", CultureInfo.InvariantCulture);'];
+  const num = csNumber;
+  const src = csProgramHead('LoopRunner', 'the loop around every step');
   for (const c of loopCases) {
     src.push(`    static readonly double[] Frames_${c.id} = { ${loopReferences.get(c.id).frames.map(num).join(', ')} };`);
   }
@@ -523,18 +561,349 @@ test('C# loop, compiled around every integrator\'s step as the dialog calls it, 
       '    }');
   }
   src.push('    public static int Main()', '    {', ...calls, '        Console.Out.Write(Out.ToString());', '        return 0;', '    }', '}', '');
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'snippets-loop-cs-'));
-  try {
-    const file = path.join(dir, 'LoopRunner.cs');
-    fs.writeFileSync(file, src.join('\n'));
-    const sources = [...manifest.snippets.map((s) => s.files.cs), manifest.loop.files.cs].map((f) => path.join(snippetsDir, f));
-    const exe = path.join(dir, 'loop.exe');
-    const built = spawnSync(mcs, ['-warnaserror+', '-main:LoopRunner', `-out:${exe}`, ...sources, path.join(here, 'Runner.cs'), file], { encoding: 'utf8' });
-    assert.equal(built.status, 0, built.stdout + built.stderr);
-    const r = spawnSync(mono, [exe], { encoding: 'utf8', maxBuffer: 1 << 26 });
-    assert.equal(r.status, 0, r.stderr);
-    compareLoop('C#', parseLoopRows(r.stdout));
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+  compareLoop('C#', parseLoopRows(runCsProgram('LoopRunner', src.join('\n'))));
+});
+
+// ---- The game-physics solvers (pbd, xpbd, soft_step, sequential_impulses, vbd; docs/snippets.md) ----
+// Their step takes bodies and distance constraints: cases.json's solver_cases are linked presets run by
+// `stepwise run` with every solver lane, and by every language's snippets on the bodies and
+// constraints the core builds from the run's config, each lane's S substeps a step as S calls of
+// h = dt/S with its I iterations.
+
+// A lane id as the core writes it: METHOD, METHOD@S or METHOD@SxI (the default iterations left out).
+function laneSettings(lane) {
+  const [, method, substeps, iterations] = lane.match(/^(\w+)(?:@(\d+)(?:x(\d+))?)?$/);
+  const row = everyRow.find((i) => i.id === method);
+  return { method, substeps: Number(substeps ?? 1), iterations: Number(iterations ?? row.default_iterations) };
+}
+
+// The config the core echoes, as numbers and vectors.
+function configParams(config) {
+  return Object.fromEntries(config.split('&').map((kv) => kv.split('='))
+    .map(([k, v]) => [k, /^-?[\d.e+-]+(,-?[\d.e+-]+)*$/.test(v) ? (v.includes(',') ? v.split(',').map(Number) : Number(v)) : v]));
+}
+
+// The bodies' masses and the constraints the solvers see (core/scenarios.cpp builds the system,
+// core/forces/*'s add_solver_rows its rows: a link one distance row with its compliance and
+// damping; a spring with a rest length one row of compliance 1/k), and the external acceleration's
+// parts (core/system.cpp, solver_external_accelerations): gravity, the damper on every body's
+// velocity (a = g − (b·w)·v) and a spring's damper, which stays external (a −= w·(b·v)).
+function hanging(p, links, endMass) {
+  return {
+    masses: Array.from({ length: links }, (_, k) => (k === links - 1 ? endMass : p.m)),
+    constraints: Array.from({ length: links }, (_, k) => ({
+      i: k, j: k - 1, ax: p.anchor[0], ay: p.anchor[1], rest: p.length, compliance: p.compliance, damping: p.link_damping,
+    })),
+    gx: 0, gy: -p.g, bodyDamping: p.b, springDamping: 0,
+  };
+}
+const solverSystems = {
+  pendulum: (p) => hanging(p, 1, p.m),
+  chain: (p) => hanging(p, p.links, p.end_mass > 0 ? p.end_mass : p.m),
+  elastic_pendulum: (p) => ({
+    masses: [p.m],
+    constraints: [{ i: 0, j: -1, ax: p.anchor[0], ay: p.anchor[1], rest: p.rest, compliance: 1 / p.k, damping: 0 }],
+    gx: p.g[0], gy: p.g[1], bodyDamping: 0, springDamping: p.b,
+  }),
+};
+
+// The external acceleration of one body, in the core's order of operations.
+const externalAcceleration = (sys) => (b) => {
+  let ax = sys.gx - (sys.bodyDamping * b.invMass) * b.vx;
+  let ay = sys.gy - (sys.bodyDamping * b.invMass) * b.vy;
+  ax -= b.invMass * (sys.springDamping * b.vx);
+  ay -= b.invMass * (sys.springDamping * b.vy);
+  return [ax, ay];
+};
+
+// Each case's run: its system, start, dt, stiffness, and per lane the states [step][body] = [x, y, vx, vy].
+function solverReference(c) {
+  const lanes = c.lanes ?? solverLanes;
+  const r = JSON.parse(cli(['run', `${c.query}&integrators=${lanes}`, '--steps', String(c.steps), '--format', 'json']));
+  const p = configParams(r.config);
+  const sys = solverSystems[p.scenario](p);
+  const n = sys.masses.length;
+  const states = new Map(lanes.map((lane) => [lane, []]));
+  const written = r.integrators.map((i) => i.id);  // the core's own spelling of each lane, in order
+  for (const i of r.integrators) assert.equal(i.stopped, null, `${c.id} ${i.id} stopped (${i.stopped})`);
+  for (const row of r.rows) {
+    const list = states.get(lanes[written.indexOf(row.integrator)]);
+    if (row.body === 0) list.push([]);
+    list.at(-1)[row.body] = [row.x, row.y, row.vx, row.vy];
   }
+  for (const [lane, list] of states) {
+    assert.equal(list.length, c.steps + 1, `${c.id} ${lane}`);
+    assert.ok(list.every((s) => s.length === n && s.every(Boolean)), `${c.id} ${lane}: a body missing`);
+  }
+  const start = states.get(lanes[0])[0];
+  return { c, lanes, sys, start, dt: r.dt, stiffness: p.pbd_stiffness ?? 1, states };
+}
+const solverReferences = new Map(solverCases.map((c) => [c.id, solverReference(c)]));
+
+// The cases reach what they are there for: rigid and compliant links, a heavy end, a damper on the
+// bodies and on a spring, PBD's stiffness below 1, and every solver at several settings.
+test('the solver cases cover rigid and compliant constraints, dampers and every solver\'s settings', () => {
+  const all = [...solverReferences.values()];
+  assert.ok(all.some((r) => r.sys.constraints.every((k) => k.compliance === 0) && Math.max(...r.sys.masses) >= 100 * Math.min(...r.sys.masses)));
+  assert.ok(all.some((r) => r.sys.constraints.every((k) => k.compliance > 0 && k.damping > 0) && r.sys.bodyDamping > 0));
+  assert.ok(all.some((r) => r.sys.springDamping > 0));
+  assert.ok(all.some((r) => r.stiffness < 1 && r.lanes.every((lane) => laneSettings(lane).method === 'pbd')));
+  for (const { id } of solverRows) {
+    const settings = solverLanes.map(laneSettings).filter((s) => s.method === id);
+    assert.ok(settings.some((s) => s.substeps > 1 && s.iterations === 1) && settings.some((s) => s.substeps === 1 && s.iterations > 1), id);
+  }
+  // docs/snippets.md counts them: 15 lanes (each solver at its defaults, @20x1 and @1x20), 79 runs.
+  assert.equal(solverLanes.length, 15);
+  assert.equal(solverJobs.length, 79);
+  // The motion is not trivial: every lane's bodies move.
+  for (const r of all) {
+    for (const [lane, list] of r.states) assert.notDeepEqual(list.at(-1), list[0], `${r.c.id} ${lane}`);
+  }
+});
+
+// One job per case and lane; the line the C++ and C# runners read, every number a double's bits:
+//   solver CASE LANE METHOD SUBSTEPS ITERATIONS STIFFNESS DT STEPS GX GY BODY_DAMPING SPRING_DAMPING
+//     N (x y vx vy invMass)×N  R (i j ax ay rest compliance damping)×R
+const solverJobs = [...solverReferences.values()].flatMap((ref) => ref.lanes.map((lane) => {
+  const { method, substeps, iterations } = laneSettings(lane);
+  assert.ok(manifest.snippets.some((s) => s.integrator === method), `${method}: no snippet in the manifest`);
+  const { sys, start, dt, stiffness, c } = ref;
+  const bodies = start.map(([x, y, vx, vy], k) => ({ x, y, vx, vy, invMass: 1 / sys.masses[k] }));
+  const constraints = sys.constraints.map((k) => ({ ...k, lambda: 0 }));
+  const line = ['solver', c.id, lane, method, substeps, iterations, bitsOf(stiffness), bitsOf(dt), c.steps,
+    ...[sys.gx, sys.gy, sys.bodyDamping, sys.springDamping].map(bitsOf), bodies.length,
+    ...bodies.flatMap((b) => [b.x, b.y, b.vx, b.vy, b.invMass].map(bitsOf)), constraints.length,
+    ...constraints.flatMap((k) => [k.i, k.j, ...[k.ax, k.ay, k.rest, k.compliance, k.damping].map(bitsOf)])].join(' ');
+  return { ref, lane, method, substeps, iterations, bodies, constraints, line };
+}));
+const solverJobText = solverJobs.map((j) => j.line).join('\n') + '\n';
+
+// Checks a language's solver states against the core's, as compare() does (the scale S per kind of
+// number over the lane's whole run and all its bodies). Returns the largest error.
+function compareSolvers(language, results) {
+  let worst = 0;
+  const failures = [];
+  for (const { ref, lane } of solverJobs) {
+    const want = ref.states.get(lane);
+    const got = results.get(`${ref.c.id} ${lane}`);
+    if (!got || got.length !== want.length || got.some((s) => !s || s.length !== want[0].length || s.some((b) => !b))) {
+      failures.push(`${ref.c.id} ${lane}: ${got ? got.filter(Boolean).length : 0} of ${want.length} steps`);
+      continue;
+    }
+    const scale = [0, 1].map((k) => Math.max(...want.flat().map((b) => Math.max(Math.abs(b[2 * k]), Math.abs(b[2 * k + 1])))));
+    outer: for (let s = 0; s < want.length; s++) {
+      for (let b = 0; b < want[s].length; b++) {
+        for (let q = 0; q < 4; q++) {
+          const x = got[s][b][q], y = want[s][b][q];
+          const e = x === y ? 0 : Math.abs(x - y) / Math.max(Math.abs(y), scale[q >> 1] / 1000);
+          if (!(e <= tolerance)) {
+            failures.push(`${ref.c.id} ${lane} step ${s} body ${b} ${'x y vx vy'.split(' ')[q]}: ${x} vs core ${y} (error ${e})`);
+            break outer;
+          }
+          worst = Math.max(worst, e);
+        }
+      }
+    }
+  }
+  console.log(`${language}: the solvers, ${solverJobs.length} runs, largest relative difference from the core ${worst.toExponential(2)}`);
+  assert.deepEqual(failures.slice(0, 20), [], `${language}: ${failures.length} solver runs differ`);
+  // docs/snippets.md says more: the solvers' snippets reproduce the core bit for bit (sqrt, the
+  // only function they call besides PBD's pow, is exact in every language).
+  assert.equal(worst, 0, `${language}: the solvers' snippets are not bit for bit the core's, as docs/snippets.md says`);
+  return worst;
+}
+
+// Parses a runner's solver output: `CASE LANE STEP BODY x y vx vy`.
+function parseSolverRows(text) {
+  const out = new Map();
+  for (const line of text.split('\n')) {
+    const f = line.trim().split(/\s+/);
+    if (f.length !== 8 || !solverReferences.has(f[0])) continue;
+    const key = `${f[0]} ${f[1]}`;
+    if (!out.has(key)) out.set(key, []);
+    const steps = out.get(key);
+    (steps[Number(f[2])] ??= [])[Number(f[3])] = f.slice(4).map(parseNumber);
+  }
+  return out;
+}
+
+// The JavaScript solver step on one job: S calls of h = dt/S a step, the lane's iterations each
+// (PBD also its stiffness), as the Step code dialog's loop call makes them.
+async function runSolverJs() {
+  const results = new Map();
+  for (const { ref, lane, method, substeps, iterations, bodies: start, constraints } of solverJobs) {
+    const mod = await import(pathToFileURL(path.join(snippetsDir, manifest.snippets.find((s) => s.integrator === method).files.js)));
+    const bodies = start.map((b) => ({ ...b }));
+    const accel = externalAcceleration(ref.sys);
+    const h = ref.dt / substeps;
+    const out = [bodies.map((b) => [b.x, b.y, b.vx, b.vy])];
+    for (let s = 0; s < ref.c.steps; s++) {
+      for (let k = 0; k < substeps; k++) {
+        if (method === 'pbd') mod.step(bodies, constraints, h, accel, iterations, ref.stiffness);
+        else mod.step(bodies, constraints, h, accel, iterations);
+      }
+      out.push(bodies.map((b) => [b.x, b.y, b.vx, b.vy]));
+    }
+    results.set(`${ref.c.id} ${lane}`, out);
+  }
+  return results;
+}
+
+test('JavaScript solver snippets, run under node, reproduce the core', async () => {
+  compareSolvers('JavaScript', await runSolverJs());
+});
+
+test('C++ solver snippets, compiled into the runner, reproduce the core', () => {
+  assert.ok(fs.existsSync(cppRunner), `no C++ runner at ${cppRunner}: build the snippet_runner_cpp target`);
+  const r = spawnSync(cppRunner, [], { input: solverJobText, encoding: 'utf8', maxBuffer: 1 << 28 });
+  assert.equal(r.status, 0, r.stderr);
+  compareSolvers('C++', parseSolverRows(r.stdout));
+});
+
+test('C# solver snippets, compiled with mono-mcs, reproduce the core', { skip: csSkip }, () => {
+  compareSolvers('C#', parseSolverRows(runCsRunner(solverJobText)));
+});
+
+// The solvers in the loop: the call the Step code dialog shows (scripts/snippet-usage.mjs, the
+// example loop of 60 frames a second and 4 substeps at the step's default settings), run as it is
+// for frames of exactly 1/60 s, must step the world as the core's lane METHOD@4 does at dt = 1/60
+// (4 steps a frame: h = 1/240 s either way, bit for bit, since 1/60 over 4 is exact).
+const solverLoopFrames = 60;
+const solverLoop = solverReference({
+  id: 'loop', steps: solverLoopFrames, lanes: solverRows.map((i) => `${i.id}@4`),
+  query: solverCases.find((c) => c.id === 'compliant_chain').query.replace(/&dt=[^&]*/, '') + `&dt=${1 / 60}`,
+});
+const solverUsageOf = (id, lang) => loopUsage(id, jsCode.get(id))[lang].constraints;
+
+// results: id -> {states: [frame][body] = [x, y, vx, vy] after each frame, steps, dropped}.
+function compareSolverLoop(language, results) {
+  let worst = 0;
+  for (const { id } of solverRows) {
+    const got = results.get(id);
+    assert.ok(got, `${language} ${id}: no result`);
+    assert.equal(got.steps, 4 * solverLoopFrames, `${language} ${id}: steps`);
+    assert.equal(got.dropped, 0, `${language} ${id}: dropped`);
+    const want = solverLoop.states.get(`${id}@4`);
+    assert.equal(got.states.length, solverLoopFrames, `${language} ${id}: frames`);
+    for (let f = 0; f < solverLoopFrames; f++) {
+      for (let b = 0; b < want[0].length; b++) {
+        for (let q = 0; q < 4; q++) {
+          const x = got.states[f][b][q], y = want[f + 1][b][q];
+          const e = x === y ? 0 : Math.abs(x - y) / Math.max(Math.abs(y), 1e-3);
+          assert.ok(e <= tolerance, `${language} ${id} frame ${f + 1} body ${b}: ${x} vs core ${y}`);
+          worst = Math.max(worst, e);
+        }
+      }
+    }
+  }
+  console.log(`${language}: the solvers in the loop, ${solverRows.length} runs of ${solverLoopFrames} frames, largest relative difference from the core ${worst.toExponential(2)}`);
+  assert.equal(worst, 0, `${language}: the solvers in the loop are bit for bit the core's lanes, as docs/snippets.md says`);
+}
+
+// The start of the loop's world, as each language writes it: [x, y, vx, vy, invMass] a body,
+// [i, j, ax, ay, rest, compliance, damping] a constraint, and the external acceleration's numbers.
+const loopBodies = solverLoop.start.map(([x, y, vx, vy], k) => [x, y, vx, vy, 1 / solverLoop.sys.masses[k]]);
+const loopConstraints = solverLoop.sys.constraints.map((k) => [k.i, k.j, k.ax, k.ay, k.rest, k.compliance, k.damping]);
+const { gx: loopGx, gy: loopGy, bodyDamping: loopB, springDamping: loopSpringB } = solverLoop.sys;
+// The external acceleration of body b in C++ or C# (externalAcceleration's order): ax and ay, given
+// the names of the body's inverse mass and velocity and how the language writes a number.
+const accelerationLines = (num, [w, vx, vy]) => [
+  `double ax = ${num(loopGx)} - (${num(loopB)} * b.${w}) * b.${vx};`,
+  `double ay = ${num(loopGy)} - (${num(loopB)} * b.${w}) * b.${vy};`,
+  `ax -= b.${w} * (${num(loopSpringB)} * b.${vx});`,
+  `ay -= b.${w} * (${num(loopSpringB)} * b.${vy});`,
+];
+
+test('JavaScript solvers in the loop, called as the dialog shows, step the world as the core\'s METHOD@4 lane', async () => {
+  const { FixedStepLoop } = await import(pathToFileURL(path.join(snippetsDir, manifest.loop.files.js)));
+  const results = new Map();
+  for (const { id } of solverRows) {
+    const usage = solverUsageOf(id, 'js');
+    const mod = await import(pathToFileURL(path.join(snippetsDir, manifest.snippets.find((s) => s.integrator === id).files.js)));
+    const bodies = loopBodies.map(([x, y, vx, vy, invMass]) => ({ x, y, vx, vy, invMass }));
+    const constraints = loopConstraints.map(([i, j, ax, ay, rest, compliance, damping]) => ({ i, j, ax, ay, rest, compliance, damping, lambda: 0 }));
+    const body = [...usage.setup, 'const states = [];', 'for (let f = 0; f < frames; f++) {', 'const frameSeconds = 1 / 60;',
+      ...usage.frame, 'states.push(bodies.map((b) => [b.x, b.y, b.vx, b.vy]));', '}', 'return { states, steps: loop.steps, dropped: loop.dropped };'].join('\n');
+    results.set(id, new Function('FixedStepLoop', 'step', 'bodies', 'constraints', 'accel', 'frames', body)(
+      FixedStepLoop, mod.step, bodies, constraints, externalAcceleration(solverLoop.sys), solverLoopFrames));
+  }
+  compareSolverLoop('JavaScript', results);
+});
+
+// Parses `ID frame F body B x y vx vy` and `ID counts STEPS DROPPED` lines.
+function parseSolverLoop(text) {
+  const results = new Map();
+  for (const line of text.split('\n')) {
+    const f = line.trim().split(/\s+/);
+    if (!solverRows.some((i) => i.id === f[0])) continue;
+    if (!results.has(f[0])) results.set(f[0], { states: [], steps: -1, dropped: -1 });
+    const r = results.get(f[0]);
+    if (f[1] === 'counts') [r.steps, r.dropped] = [Number(f[2]), Number(f[3])];
+    else (r.states[Number(f[2])] ??= [])[Number(f[4])] = f.slice(5).map(parseNumber);
+  }
+  return results;
+}
+
+// C++: the dialog's call as it is, in a program around the world's start (every number by its bits).
+test('C++ solvers in the loop, compiled around the call the dialog shows, step the world as the core\'s METHOD@4 lane', () => {
+  const num = (x) => `from_bits(${bitsOf(x)}u)`;
+  const src = ['// Generated by tests/snippets/snippets.test.mjs: every solver in the loop, called as the dialog shows.'];
+  for (const { id } of solverRows) src.push(`#include "${id}.cpp"`);
+  src.push(`#include "${path.basename(manifest.loop.files.cpp)}"`, '#include <array>', '#include <cstdint>', '#include <cstdio>',
+    '#include <cstring>', '#include <vector>', '', 'static double from_bits(std::uint64_t u) {', '    double d;',
+    '    std::memcpy(&d, &u, sizeof d);', '    return d;', '}');
+  for (const { id } of solverRows) {
+    const usage = solverUsageOf(id, 'cpp');
+    src.push(`static void loop_${id}() {`, `    std::vector<${id}::Body> bodies;`);
+    for (const b of loopBodies) src.push(`    bodies.push_back(${id}::Body{${b.map(num).join(', ')}});`);
+    src.push(`    std::vector<${id}::Constraint> constraints;`);
+    for (const [i, j, ...rest] of loopConstraints) {
+      src.push('    {', `        ${id}::Constraint c{};`, `        c.i = ${i};`, `        c.j = ${j};`,
+        ...['ax', 'ay', 'rest', 'compliance', 'damping'].map((name, k) => `        c.${name} = ${num(rest[k])};`),
+        '        constraints.push_back(c);', '    }');
+    }
+    src.push(`    const auto accel = [](const ${id}::Body& b) {`,
+      ...accelerationLines(num, ['inv_mass', 'vx', 'vy']).map((l) => `        ${l}`),
+      '        return std::array<double, 2>{ax, ay};', '    };',
+      ...usage.setup.map((l) => `    ${l}`),
+      `    for (int f = 0; f < ${solverLoopFrames}; ++f) {`, '        const double frame_seconds = 1.0 / 60;',
+      ...usage.frame.map((l) => `        ${l}`),
+      '        for (size_t n = 0; n < bodies.size(); ++n)',
+      `            std::printf("${id} frame %d body %zu %.17g %.17g %.17g %.17g\\n", f, n, bodies[n].x, bodies[n].y, bodies[n].vx, bodies[n].vy);`,
+      '    }', `    std::printf("${id} counts %lld %lld\\n", loop.steps, loop.dropped);`, '}');
+  }
+  src.push('', 'int main() {', ...solverRows.map(({ id }) => `    loop_${id}();`), '    return 0;', '}', '');
+  compareSolverLoop('C++', parseSolverLoop(runCppProgram('solver_loop', src.join('\n'))));
+});
+
+// C#: the same, compiled with mcs beside the snippets and the loop, run under mono.
+test('C# solvers in the loop, compiled around the call the dialog shows, step the world as the core\'s METHOD@4 lane', { skip: csSkip }, () => {
+  const num = csNumber;
+  const src = csProgramHead('SolverLoopRunner', 'every solver in the loop');
+  for (const { id } of solverRows) {
+    const P = pascal(id);
+    const usage = solverUsageOf(id, 'cs');
+    src.push(`    static void Loop_${id}()`, '    {',
+      `        var bodies = new ${P}.Body[]`, '        {',
+      ...loopBodies.map(([x, y, vx, vy, w]) => `            new ${P}.Body { X = ${num(x)}, Y = ${num(y)}, Vx = ${num(vx)}, Vy = ${num(vy)}, InvMass = ${num(w)} },`),
+      '        };', `        var constraints = new ${P}.Constraint[]`, '        {',
+      ...loopConstraints.map(([i, j, ax, ay, rest, compliance, damping]) => `            new ${P}.Constraint { I = ${i}, J = ${j}, Ax = ${num(ax)}, ` +
+        `Ay = ${num(ay)}, Rest = ${num(rest)}, Compliance = ${num(compliance)}, Damping = ${num(damping)} },`),
+      '        };',
+      `        ${P}.Acceleration accel = b =>`, '        {',
+      ...accelerationLines(num, ['InvMass', 'Vx', 'Vy']).map((l) => `            ${l}`),
+      '            return (ax, ay);', '        };',
+      ...usage.setup.map((l) => `        ${l}`),
+      `        for (int f = 0; f < ${solverLoopFrames}; f++)`, '        {', '            double frameSeconds = 1.0 / 60;',
+      ...usage.frame.map((l) => `            ${l}`),
+      '            for (int n = 0; n < bodies.Length; n++)',
+      `                Out.Append("${id} frame ").Append(f).Append(" body ").Append(n).Append(' ').Append(N(bodies[n].X)).Append(' ')` +
+        '.Append(N(bodies[n].Y)).Append(\' \').Append(N(bodies[n].Vx)).Append(\' \').Append(N(bodies[n].Vy)).Append(\'\\n\');',
+      '        }',
+      `        Out.Append("${id} counts ").Append(loop.Steps).Append(' ').Append(loop.Dropped).Append('\\n');`,
+      '    }');
+  }
+  src.push('    public static int Main()', '    {', ...solverRows.map(({ id }) => `        Loop_${id}();`),
+    '        Console.Out.Write(Out.ToString());', '        return 0;', '    }', '}', '');
+  compareSolverLoop('C#', parseSolverLoop(runCsProgram('SolverLoopRunner', src.join('\n'))));
 });

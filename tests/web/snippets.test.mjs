@@ -214,3 +214,49 @@ test('Step code: the loop on a phone and in German', async () => {
     await screenshot(page, 'stepcode-loop-de');
   });
 });
+
+// A game-physics solver's lane: the dialog opens on the lane's method (a lane id with settings,
+// xpbd@20x1, is the method xpbd), shows its one step for bodies and constraints in every language
+// with no choice of force, and in the loop the call that steps the whole world.
+test('Step code on solver lanes: XPBD\'s step for bodies and constraints in every language, soft step\'s call in the loop', async () => {
+  await pageChecks(env, { hash: 'preset=hanging_chain&integrators=xpbd@20x1,soft_step@4', height: 800 }, async (page, { context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.url });
+    await page.click('#step-code');
+    await page.waitForSelector('#code-dialog[open]');
+    assert.equal(await page.inputValue('#code-integrator'), 'xpbd', 'opens on the first lane\'s method');
+    assert.equal(await page.isVisible('.code-missing'), false, 'a solver has step code: nothing is missing');
+    assert.equal(await page.isVisible('#code-variant-any-force'), false, 'a solver has one step: no choice of force');
+    assert.match(await page.textContent('#code-dialog .hint'), /^Bodies and distance constraints/);
+    for (const lang of manifest.languages) {
+      await page.click(`#code-tab-${lang.id}`);
+      assert.equal(await shown(page), file('xpbd', lang.id), `${lang.name}: the shown code is snippets/${lang.id}/xpbd.${lang.id}`);
+      const step = await marked(page);
+      assert.match(step, /(?:step|Step)\((?:std::vector<Body>& |Body\[\] |)bodies(?:: Array)?, /, `${lang.name}: the step is marked`);
+      assert.match(step, /constraints/);
+    }
+    assert.match(await page.textContent('.code-note'), /one substep for bodies and constraints/);
+    await page.click('#code-tab-js');
+    await screenshot(page, 'stepcode-solver-desktop');
+    await page.click('#code-copy');
+    await page.waitForFunction(() => /Copied/.test(document.getElementById('code-status').textContent));
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), file('xpbd', 'js'));
+
+    // The second lane's method, and its call in the loop.
+    await page.selectOption('#code-integrator', 'soft_step');
+    await page.check('#code-part-loop');
+    for (const lang of manifest.languages) {
+      await page.click(`#code-tab-${lang.id}`);
+      assert.equal(await shown(page), loopFile(lang.id));
+      const u = await usage(page);
+      assert.ok(u.visible, `${lang.name}: the call is shown`);
+      assert.equal(u.title, 'The call that hands Soft step (Box2D v3)’s step to the loop:');
+      assert.equal(u.code, call('soft_step', lang.id, 'constraints'), `${lang.name}: the call as scripts/snippet-usage.mjs writes it`);
+      assert.match(u.code, /(?:step|Step)\(bodies, constraints, h, accel, 1\)/);
+    }
+    assert.match(await page.textContent('.code-note'), /A solver moves every body in place: draw the bodies as they are/);
+    await screenshot(page, 'stepcode-solver-loop-desktop');
+    // A one-body integrator again: the choice of force is back.
+    await page.selectOption('#code-integrator', 'rk4');
+    assert.equal(await page.isVisible('#code-variant-any-force'), true);
+  });
+});

@@ -1,5 +1,6 @@
 // The Step code dialog: for the chosen integrator, its step function for one body on a spring and
-// for any force, in C++, C#, JavaScript and GDScript, to paste into a game (docs/snippets.md);
+// for any force (a game-physics solver's: for bodies and distance constraints), in C++, C#,
+// JavaScript and GDScript, to paste into a game (docs/snippets.md);
 // and the loop around it (a fixed step with an accumulator, substeps and a cap: snippets/*/loop.*)
 // with the call that hands it this integrator's step. Loaded on demand with the snippets' text
 // (build/site/web/panels/snippets-data.js, generated from snippets/ by scripts/build-site.sh), so the
@@ -11,13 +12,15 @@ import { copyText } from '../app/share.js';
 import { t } from '../common/language.js';
 
 // Where each language's file defines the spring step and the any-force step: a line that starts
-// the definition (the comments and a template line above it belong to it).
+// the definition (the comments and a template line above it belong to it). A solver's one step
+// (variant `constraints`, scripts/snippet-usage.mjs) is defined as the any-force step is.
 const definitions = {
   cpp: { 'on-a-spring': /^inline \w+ step_spring\(/, 'any-force': /^(?:template <.*>)?\s*(?:void|bool) step\(/ },
   cs: { 'on-a-spring': /^\s*public static \w+ StepSpring\(/, 'any-force': /^\s*public static \w+ Step\(/ },
   js: { 'on-a-spring': /^export function stepSpring\(/, 'any-force': /^export function step\(/ },
   gd: { 'on-a-spring': /^static func step_spring\(/, 'any-force': /^static func step\(/ },
 };
+for (const lang of Object.values(definitions)) lang.constraints = lang['any-force'];
 
 // The lines [start, end) of one function in `code`: its comment (and template) lines above, its
 // body (GDScript: its indented lines; the others: to its closing brace, or an expression body's
@@ -95,7 +98,7 @@ class StepCodeDialog {
     form.method = 'dialog';
     const title = el('h2', { text: t('Step code for your game') });
     title.id = 'code-title';
-    const intro = el('p', { class: 'hint', text: t('One body on a spring, or any force you pass as a function: the same operations, in the same order, as this page’s core.') });
+    this.intro = el('p', { class: 'hint' });
 
     const options = el('div', { class: 'code-options' });
     const pick = el('label', { text: t('Integrator') });
@@ -113,6 +116,7 @@ class StepCodeDialog {
     const [parts, partInputs] = radioGroup('code-part', t('Show'),
       [['step', t('The step')], ['loop', t('The loop around it')]], (value) => { this.part = value; this.render(true); });
     this.variantInputs = variantInputs;
+    this.variants = variants;
     this.partInputs = partInputs;
     options.append(pick, variants, parts);
 
@@ -146,8 +150,8 @@ class StepCodeDialog {
     this.pre.append(this.code);
     this.note = el('p', { class: 'hint code-note' });
     this.check = el('p', { class: 'hint code-check' });
-    // Said when the lane's method has no step code here (the game-physics solvers, for now):
-    // the dialog shows another method's and says which, never silently.
+    // Said when the lane's method has no step code here (a lane of the reference): the dialog
+    // shows another method's and says which, never silently.
     this.missing = el('p', { class: 'hint code-missing', role: 'status' });
     this.missing.hidden = true;
 
@@ -191,7 +195,7 @@ class StepCodeDialog {
     actions.append(this.copy, close, this.status);
 
     this.select.addEventListener('change', () => this.render(true));
-    form.append(title, intro, this.missing, options, this.tabs, this.usage, this.pre, actions, this.note, this.check);
+    form.append(title, this.intro, this.missing, options, this.tabs, this.usage, this.pre, actions, this.note, this.check);
     this.element.append(form);
     document.body.append(this.element);
   }
@@ -200,7 +204,7 @@ class StepCodeDialog {
     const has = Boolean(integratorId) && this.byId.has(integratorId);
     if (has) this.select.value = integratorId;
     this.missing.hidden = !integratorId || has;
-    this.missing.textContent = this.missing.hidden ? '' : t('{method} has no step code here yet (the game-physics solvers’ code in four languages is still to come); shown instead: {shown}.', {
+    this.missing.textContent = this.missing.hidden ? '' : t('{method} has no step code here; shown instead: {shown}.', {
       method: this.names.get(integratorId) || integratorId, shown: this.names.get(this.select.value) || this.select.value,
     });
     this.render(false);
@@ -214,14 +218,23 @@ class StepCodeDialog {
     const id = this.select.value;
     const lang = this.languages.find((l) => l.id === this.lang);
     const loop = this.part === 'loop';
+    // A solver has one step, for bodies and constraints: no choice of force.
+    const solver = 'constraints' in this.byId.get(id).loop[lang.id];
+    const variant = solver ? 'constraints' : this.variant;
+    this.variants.hidden = solver;
+    this.intro.textContent = solver
+      ? t('Bodies and distance constraints, the external forces as a function: the same operations, in the same order, as this page’s core.')
+      : t('One body on a spring, or any force you pass as a function: the same operations, in the same order, as this page’s core.');
     this.methodName = this.names.get(id) || id;
     this.text = loop ? this.loop.code[lang.id] : this.byId.get(id).code[lang.id];
     this.fileName = `snippets/${lang.id}/${loop ? 'loop' : id}.${lang.id}`;
-    this.callText = this.byId.get(id).loop[lang.id][this.variant];
+    this.callText = this.byId.get(id).loop[lang.id][variant];
     this.usage.hidden = !loop;
-    this.usageTitle.textContent = this.variant === 'on-a-spring'
-      ? t('The call that hands {method}’s spring step to the loop:', { method: this.methodName })
-      : t('The call that hands {method}’s any-force step to the loop:', { method: this.methodName });
+    this.usageTitle.textContent = {
+      'on-a-spring': t('The call that hands {method}’s spring step to the loop:', { method: this.methodName }),
+      'any-force': t('The call that hands {method}’s any-force step to the loop:', { method: this.methodName }),
+      constraints: t('The call that hands {method}’s step to the loop:', { method: this.methodName }),
+    }[variant];
     this.usageCode.textContent = this.callText;
     for (const input of this.partInputs) input.checked = input.value === this.part;
     this.tabButtons.forEach((b, i) => {
@@ -231,7 +244,7 @@ class StepCodeDialog {
     });
     this.pre.setAttribute('aria-labelledby', `code-tab-${lang.id}`);
     for (const input of this.variantInputs) input.checked = input.value === this.variant;
-    const part = loop ? null : functionLines(this.text, lang.id, this.variant);
+    const part = loop ? null : functionLines(this.text, lang.id, variant);
     this.code.replaceChildren();
     this.mark = null;
     if (part) {
@@ -245,10 +258,14 @@ class StepCodeDialog {
       this.code.textContent = this.text;
     }
     this.note.textContent = loop
-      ? t('The loop around the step: each frame’s time fills an accumulator; whole steps of h = 1/(hz·substeps) come out of it, at most max_steps a frame (the rest is dropped and counted), and the state drawn is the last two states interpolated. It is the page’s game loop “accumulator”. Copy takes the loop’s file; it works with every integrator’s step.')
-      : this.variant === 'on-a-spring'
-        ? t('Marked: the spring step. The file holds both and compiles alone; Copy takes all of it.')
-        : t('Marked: the any-force step. The file holds both and compiles alone; Copy takes all of it.');
+      ? solver
+        ? t('The loop around the step: each frame’s time fills an accumulator; whole steps of h = 1/(hz·substeps) come out of it, at most max_steps a frame (the rest is dropped and counted). It is the page’s game loop “accumulator”, its substeps the lane’s. A solver moves every body in place: draw the bodies as they are (the loop interpolates one body, not a world). Copy takes the loop’s file.')
+        : t('The loop around the step: each frame’s time fills an accumulator; whole steps of h = 1/(hz·substeps) come out of it, at most max_steps a frame (the rest is dropped and counted), and the state drawn is the last two states interpolated. It is the page’s game loop “accumulator”. Copy takes the loop’s file; it works with every integrator’s step.')
+      : {
+        'on-a-spring': t('Marked: the spring step. The file holds both and compiles alone; Copy takes all of it.'),
+        'any-force': t('Marked: the any-force step. The file holds both and compiles alone; Copy takes all of it.'),
+        constraints: t('Marked: the step, one substep for bodies and constraints. The file compiles alone; Copy takes all of it.'),
+      }[variant];
     this.check.textContent = `${lang.name}: ${t(lang.check)}.`;
     this.status.textContent = '';
     if (scroll) this.scrollToMark();

@@ -1,0 +1,101 @@
+// Extended PBD (XPBD): predict with the external forces, then n Gauss–Seidel passes over the
+// constraints, each moving a constraint's ends by the update of its multiplier λ (compliance α
+// makes a constraint a spring of stiffness 1/α); the velocity is what the positions moved.
+// First order: implicit Euler on each compliant constraint, the external forces explicit.
+// Force evaluations per step: 1 external-force evaluation + 1 pass over the rows per iteration (default 10).
+//
+// One call is one substep of h: Stepwise's lane xpbd@SxI is S calls of h = dt/S, I iterations each.
+// A Body's inv_mass is 1/m (1/kg); 0: a fixed body, never moved. A Constraint is a distance between
+// bodies i and j, or with j = -1 between body i and the fixed point (ax, ay); compliance α =
+// 1/stiffness (m/N, 0: rigid); damping c (N·s/m) along it. The step writes lambda: the
+// constraint's tension is −lambda/h² (N), e.g. to break it.
+// accel(body) returns the external acceleration {ax, ay} (m/s²): gravity, dampers, drag.
+#include <cmath>
+#include <vector>
+
+namespace xpbd {
+
+struct Body { double x, y, vx, vy, inv_mass; };  // position (m), velocity (m/s), 1/mass (1/kg)
+struct Constraint {
+    int i, j;          // bodies; j = -1: the fixed point (ax, ay)
+    double ax, ay;     // m
+    double rest;       // rest length (m)
+    double compliance; // α (m/N); 0: rigid
+    double damping;    // c (N·s/m) along the constraint
+    double lambda;     // written by the step
+};
+
+// Constraint c at the current positions: C = |d| − rest and its direction g = d/|d|, d = x_i − x_j
+// (g = 0 where the ends meet: no direction to push along).
+struct Geometry { double c, gx, gy; };
+inline Geometry geometry(const Constraint& c, const std::vector<Body>& bodies) {
+    const Body& a = bodies[c.i];
+    const double dx = a.x - (c.j < 0 ? c.ax : bodies[c.j].x);
+    const double dy = a.y - (c.j < 0 ? c.ay : bodies[c.j].y);
+    const double length = std::sqrt(dx * dx + dy * dy);
+    if (length == 0.0) return {-c.rest, 0.0, 0.0};
+    return {length - c.rest, dx / length, dy / length};
+}
+
+// The sum of the ends' inverse masses (a fixed point's is 0).
+inline double inverse_mass(const Constraint& c, const std::vector<Body>& bodies) {
+    return bodies[c.i].inv_mass + (c.j < 0 ? 0.0 : bodies[c.j].inv_mass);
+}
+
+// The predicted positions: v += h·a_ext(x, v), x += h·v. Returns the start positions x0.
+template <class Accel>
+std::vector<double> predict(std::vector<Body>& bodies, double h, Accel&& accel) {
+    std::vector<double> x0(2 * bodies.size());
+    for (size_t n = 0; n < bodies.size(); ++n) {
+        Body& b = bodies[n];
+        x0[2 * n] = b.x;
+        x0[2 * n + 1] = b.y;
+        if (b.inv_mass == 0.0) continue;
+        const auto [ax, ay] = accel(static_cast<const Body&>(b));
+        b.vx += h * ax;
+        b.vy += h * ay;
+        b.x += h * b.vx;
+        b.y += h * b.vy;
+    }
+    return x0;
+}
+
+template <class Accel>
+void step(std::vector<Body>& bodies, std::vector<Constraint>& constraints, double h, Accel&& accel,
+          int iterations = 10) {
+    const std::vector<double> x0 = predict(bodies, h, accel);
+    const double h2 = h * h;
+    for (Constraint& c : constraints) c.lambda = 0.0;
+    for (int it = 0; it < iterations; ++it) {
+        for (Constraint& c : constraints) {
+            const Geometry g = geometry(c, bodies);
+            const double w = inverse_mass(c, bodies);
+            if (!(w > 0.0) || (g.gx == 0.0 && g.gy == 0.0)) continue;
+            Body& a = bodies[c.i];
+            Body* b = c.j < 0 ? nullptr : &bodies[c.j];
+            // How far the ends moved apart along g in this substep: the damper's Ċ·h.
+            double mx = a.x - x0[2 * c.i], my = a.y - x0[2 * c.i + 1];
+            if (b) {
+                mx -= b->x - x0[2 * c.j];
+                my -= b->y - x0[2 * c.j + 1];
+            }
+            const double moved = g.gx * mx + g.gy * my;
+            const double alpha = c.compliance / h2;
+            const double gamma = c.compliance * c.damping / h;
+            const double dl = (-g.c - alpha * c.lambda - gamma * moved) / ((1.0 + gamma) * w + alpha);
+            c.lambda += dl;
+            a.x += (a.inv_mass * dl) * g.gx;
+            a.y += (a.inv_mass * dl) * g.gy;
+            if (b) {
+                b->x -= (b->inv_mass * dl) * g.gx;
+                b->y -= (b->inv_mass * dl) * g.gy;
+            }
+        }
+    }
+    for (size_t n = 0; n < bodies.size(); ++n) {
+        bodies[n].vx = (bodies[n].x - x0[2 * n]) / h;
+        bodies[n].vy = (bodies[n].y - x0[2 * n + 1]) / h;
+    }
+}
+
+}  // namespace xpbd

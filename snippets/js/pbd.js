@@ -1,0 +1,75 @@
+// Position-based dynamics (PBD): predict with the external forces, then n Gauss–Seidel passes that
+// project every constraint as a rigid one (its compliance and damping unused: springs become rods),
+// scaled by k' = 1 − (1 − s)^(1/n) so that n passes remove the fraction s of an error; the velocity
+// is what the positions moved.
+// No order in dt on springs (it does not discretise them); first order on rigid constraints, and
+// semi-implicit Euler (first order) with no constraints at all.
+// Force evaluations per step: 1 external-force evaluation + 1 pass over the rows per iteration (default 10).
+//
+// One call is one substep of h: Stepwise's lane pbd@SxI is S calls of h = dt/S, I iterations each;
+// stiffness s in [0, 1] is its pbd_stiffness (1: every pass removes the whole error).
+// bodies: [{x, y, vx, vy, invMass}] (m, m/s, 1/kg); invMass 0: a fixed body, never moved.
+// constraints: [{i, j, ax, ay, rest, compliance, damping, lambda}]: a distance between bodies i and
+//   j, or with j = -1 between body i and the fixed point (ax, ay); rest length (m); compliance
+//   α = 1/stiffness (m/N, 0: rigid); damping c (N·s/m) along it. The step writes lambda: the
+//   constraint's tension is −lambda/h² (N), e.g. to break it (compliance and damping are not used).
+// accel(body) returns the external acceleration [ax, ay] (m/s²): gravity, dampers, drag.
+
+// Constraint c at the current positions: C = |d| − rest and its direction g = d/|d|, d = x_i − x_j
+// (g = 0 where the ends meet: no direction to push along).
+function geometry(c, bodies) {
+  const a = bodies[c.i];
+  const dx = a.x - (c.j < 0 ? c.ax : bodies[c.j].x);
+  const dy = a.y - (c.j < 0 ? c.ay : bodies[c.j].y);
+  const length = Math.sqrt(dx * dx + dy * dy);
+  if (length === 0) return { c: -c.rest, gx: 0, gy: 0 };
+  return { c: length - c.rest, gx: dx / length, gy: dy / length };
+}
+
+// The sum of the ends' inverse masses (a fixed point's is 0).
+function inverseMass(c, bodies) {
+  return bodies[c.i].invMass + (c.j < 0 ? 0 : bodies[c.j].invMass);
+}
+
+// The predicted positions: v += h·a_ext(x, v), x += h·v. Returns the start positions x0.
+function predict(bodies, h, accel) {
+  const x0 = new Float64Array(2 * bodies.length);
+  bodies.forEach((b, n) => {
+    x0[2 * n] = b.x;
+    x0[2 * n + 1] = b.y;
+    if (b.invMass === 0) return;
+    const [ax, ay] = accel(b);
+    b.vx += h * ax;
+    b.vy += h * ay;
+    b.x += h * b.vx;
+    b.y += h * b.vy;
+  });
+  return x0;
+}
+
+export function step(bodies, constraints, h, accel, iterations = 10, stiffness = 1) {
+  const x0 = predict(bodies, h, accel);
+  const k = 1 - Math.pow(1 - stiffness, 1 / iterations);
+  for (const c of constraints) c.lambda = 0;
+  for (let it = 0; it < iterations; it++) {
+    for (const c of constraints) {
+      const g = geometry(c, bodies);
+      const w = inverseMass(c, bodies);
+      if (!(w > 0) || (g.gx === 0 && g.gy === 0)) continue;
+      const dl = -k * g.c / w;
+      c.lambda += dl;
+      const a = bodies[c.i];
+      a.x += (a.invMass * dl) * g.gx;
+      a.y += (a.invMass * dl) * g.gy;
+      if (c.j >= 0) {
+        const b = bodies[c.j];
+        b.x -= (b.invMass * dl) * g.gx;
+        b.y -= (b.invMass * dl) * g.gy;
+      }
+    }
+  }
+  bodies.forEach((b, n) => {
+    b.vx = (b.x - x0[2 * n]) / h;
+    b.vy = (b.y - x0[2 * n + 1]) / h;
+  });
+}
