@@ -169,6 +169,7 @@ TEST_CASE("each row's reference text agrees with the reference its defaults and 
         {"undamped_dt01", ReferenceKind::exact},
         {"undamped_dt025", ReferenceKind::exact},
         {"stiff_spring", ReferenceKind::exact},
+        {"xpbd_spring", ReferenceKind::rk45},                // a rest length of 1 m
         {"explodes_at_30fps", ReferenceKind::exact},
         {"substeps_rescue", ReferenceKind::exact},
         {"two_spring defaults", ReferenceKind::exact},       // both rest lengths 0
@@ -194,6 +195,7 @@ TEST_CASE("each row's reference text agrees with the reference its defaults and 
         {"pendulum_challenge", ReferenceKind::rk45},
         {"pendulum_challenge_default", ReferenceKind::rk45},
         {"hanging_chain", ReferenceKind::rk45},
+        {"heavy_chain_60hz", ReferenceKind::rk45},
         {"rope", ReferenceKind::rk45},
         {"bridge defaults", ReferenceKind::rk45},
         {"bridge_sag", ReferenceKind::rk45},
