@@ -76,9 +76,9 @@ TEST_CASE("every preset's query names only keys its row declares, and no scenari
             DYNAMIC_SECTION(p.id) {
                 for (const std::string& key : keys_of(p.query)) {
                     INFO("key '" << key << "' in " << p.query);
-                    // The game loop's keys are shared too (core/frame_loop.hpp).
+                    // The game loop's keys are shared too (core/frame_loop.hpp), and PBD's stiffness factor.
                     const bool shared = key == "integrators" || key == "dt" || key == "duration" || key == "loop" ||
-                                        find_loop_key(key) != nullptr;
+                                        key == "pbd_stiffness" || find_loop_key(key) != nullptr;
                     CHECK((shared || declares(row, key)));
                 }
                 // presets() puts the row's scenario in front, once.
@@ -169,6 +169,7 @@ TEST_CASE("each row's reference text agrees with the reference its defaults and 
         {"undamped_dt01", ReferenceKind::exact},
         {"undamped_dt025", ReferenceKind::exact},
         {"stiff_spring", ReferenceKind::exact},
+        {"xpbd_spring", ReferenceKind::rk45},                // a rest length of 1 m
         {"explodes_at_30fps", ReferenceKind::exact},
         {"substeps_rescue", ReferenceKind::exact},
         {"two_spring defaults", ReferenceKind::exact},       // both rest lengths 0
@@ -194,6 +195,7 @@ TEST_CASE("each row's reference text agrees with the reference its defaults and 
         {"pendulum_challenge", ReferenceKind::rk45},
         {"pendulum_challenge_default", ReferenceKind::rk45},
         {"hanging_chain", ReferenceKind::rk45},
+        {"heavy_chain_60hz", ReferenceKind::rk45},
         {"rope", ReferenceKind::rk45},
         {"bridge defaults", ReferenceKind::rk45},
         {"bridge_sag", ReferenceKind::rk45},

@@ -14,7 +14,7 @@ before(async () => { env = await startBrowser(); });
 after(async () => { await env?.close(); });
 
 const linkedPresets = ['pendulum_small', 'pendulum_large', 'pendulum_over_top', 'double_pendulum', 'pendulum_challenge',
-  'pendulum_challenge_default', 'hanging_chain', 'rope', 'bridge_sag'];
+  'pendulum_challenge_default', 'hanging_chain', 'heavy_chain_60hz', 'rope', 'bridge_sag'];
 
 // How many of the motion canvas's pixels differ from its most common colour (the background).
 const inkedPixels = (page) => page.evaluate(() => {
