@@ -10,6 +10,22 @@ import { t as t_ } from '../common/language.js';
 import { offsetName } from '../common/text.js';
 import { SceneDrawing, finite, arrowPx, fadedAlpha, rowHeight, layoutRowKey, nearRect, addRings, trailLength, trailStart } from './scene-drawing.js';
 
+// The centre x for a label of half-width `half` on a top or bottom edge (`side`) of rectangle r,
+// nearest x, clear of the labels already placed there (placed: side → [{lo, hi}]); recorded.
+function clearOf(placed, side, x, half, r) {
+  const taken = placed.get(side) || [];
+  const lo = r.x + half, hi = r.x + r.w - half;
+  const overlaps = (c) => taken.find((s) => c + half > s.lo && c - half < s.hi);
+  let c = Math.min(Math.max(x, lo), hi);
+  // Rightwards past the labels it meets; from the right edge leftwards when it runs out of room.
+  for (let hit = overlaps(c); hit && c <= hi; hit = overlaps(c)) c = hit.hi + half;
+  if (c > hi) for (let hit = overlaps(c = hi); hit && c >= lo; hit = overlaps(c)) c = hit.lo - half;
+  c = Math.min(Math.max(c, lo), hi);
+  taken.push({ lo: c - half, hi: c + half });
+  placed.set(side, taken);
+  return c;
+}
+
 export class LaneDrawing extends SceneDrawing {
   // The lanes layout: the exact or reference bodies as a dashed ring in every row, one path.
   drawReferenceRings(maps, shownLanes, reference, theme) {
@@ -110,7 +126,8 @@ export class LaneDrawing extends SceneDrawing {
     const ctx = this.ctx;
     ctx.textAlign = 'left';
     ctx.textBaseline = 'top';
-    let y = rect.y + 6, shown = 0, more = 0;
+    // Under the band the frame buttons (full screen, Methods) take at the top right.
+    let y = rect.y + this.buttonBand() + 2, shown = 0, more = 0;
     for (const lane of shownLanes) {
       const same = this.sameAs[lane.index];
       if (same < 0) continue;
@@ -122,20 +139,29 @@ export class LaneDrawing extends SceneDrawing {
     if (more) this.haloText(t_('and {n} more the same', { n: more }), rect.x + 6, y, theme.muted, theme);
   }
 
-  // A lane's body that is out of view: a marker at the view's edge pointing at it, in the
-  // lane's colour, with its distance from the view ("12 m →"). Markers on one edge stack.
+  // A lane that left the view: a marker at the view's edge pointing at its farthest body out, in
+  // the lane's colour, with its distance from the view ("12 m →"); one a lane (a chain's twenty
+  // bodies below the view are one stretch). Markers on one edge stack without overlapping: on
+  // the left and right edges 15 px apart, on the top and bottom each label clear of the others.
   drawEdgeMarkers(maps, order, rect, theme) {
-    const ctx = this.ctx, markers = [], stacked = new Map();
+    const ctx = this.ctx, markers = [], stacked = new Map(), placed = new Map();
+    // The overlay's scale bar at the bottom right (drawAxes) is taken on the bottom edge.
+    if (this.layoutNow === 'overlay' && this.scaleBar) placed.set('0,-1,0', [{ lo: this.scaleBar.lo - 4, hi: this.scaleBar.hi + 4 }]);
     ctx.font = `600 11px ${theme.font}`;
     for (const lane of order) {
       const m = maps[lane.index];
       const v = m.visible(), style = laneStyle(lane.id, theme.scheme);
+      let far = null;
       lane.bodies.forEach((p, b) => {
         const trail = this.trails[lane.index][b];
         const at = finite(p.x, p.y) ? p : trail[trail.length - 1];
         const out = at ? outside(at, v) : null;
-        if (!out) return;
+        if (out && (!far || out.distance > far.out.distance)) far = { b, at, out };
+      });
+      if (far) {
+        const { b, at, out } = far;
         const text = distanceText(out.distance, out.arrow);
+        const width = ctx.measureText(text).width;
         markers.push({ id: lane.id, body: b, text, distance: out.distance });
         const r = m.rect;
         const side = `${Math.sign(out.dx)},${Math.sign(out.dy)},${layoutRowKey(m)}`;
@@ -144,7 +170,7 @@ export class LaneDrawing extends SceneDrawing {
         let x = Math.min(Math.max(m.px(at.x), r.x + 8), r.x + r.w - 8);
         let y = Math.min(Math.max(m.py(at.y), r.y + 8), r.y + r.h - 8);
         if (out.dx !== 0) y = Math.min(Math.max(y + n * 15 * (y > r.y + r.h / 2 ? -1 : 1), r.y + 8), r.y + r.h - 8);
-        else x = Math.min(Math.max(x + n * 70 * (x > r.x + r.w / 2 ? -1 : 1), r.x + 8), r.x + r.w - 8);
+        else x = clearOf(placed, side, x, width / 2 + 4, r);
         const len = Math.hypot(out.dx, out.dy), ux = out.dx / len, uy = -out.dy / len;
         ctx.globalAlpha = isFaded(lane.id) ? fadedAlpha : 1;
         ctx.fillStyle = style.colour;
@@ -157,14 +183,13 @@ export class LaneDrawing extends SceneDrawing {
         ctx.closePath();
         ctx.fill();
         ctx.stroke();
-        const width = ctx.measureText(text).width;
         ctx.textBaseline = 'middle';
         ctx.textAlign = 'left';
         // The text on the inner side of the arrow.
         const tx = ux > 0.3 ? x - 10 - width : ux < -0.3 ? x + 10 : Math.min(Math.max(x - width / 2, r.x + 2), r.x + r.w - width - 2);
         const ty = Math.abs(ux) > 0.3 ? y : uy > 0 ? y - 14 : y + 14;
         this.haloText(text, tx, ty, style.colour, theme);
-      });
+      }
     }
     ctx.globalAlpha = 1;
     ctx.font = `11px ${theme.font}`;

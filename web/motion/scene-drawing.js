@@ -156,6 +156,8 @@ export class SceneDrawing {
     ctx.fillText(yName, Math.max(2, r.x - 5 - yWidth), r.y - 3);
     const bar = step * map.scale;
     const bx = r.x + r.w - bar - 10, by = r.y + r.h - 12;
+    // Where it lies along the bottom edge (with its label): edge markers there keep clear of it.
+    this.scaleBar = { lo: Math.min(bx, bx + bar / 2 - 20), hi: Math.max(bx + bar, bx + bar / 2 + 20) };
     ctx.strokeStyle = theme.fg;
     ctx.lineWidth = 2;
     ctx.beginPath();
