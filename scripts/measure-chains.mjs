@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import { startBrowser, root } from '../tests/web/helpers.mjs';
-import { chainsMarker as marker, median, emptyPage, playingPage } from './measure-frames.mjs';
+import { chainsMarker as marker, solversMarker, median, emptyPage, playingPage } from './measure-frames.mjs';
 const all = 'explicit_euler,semi_implicit_euler,semi_implicit_euler_x,implicit_euler,newton,heun,midpoint,rk4,' +
   'leapfrog,stormer_verlet,velocity_verlet,yoshida4,kinematic,kinematic_avg,rk45';
 const eight = 'semi_implicit_euler,implicit_euler,heun,midpoint,rk4,leapfrog,velocity_verlet,yoshida4';
@@ -64,6 +64,8 @@ Lanes that stopped during the run (a diverging lane is a lesson, not a cost): ${
 
 const doc = path.join(root, 'docs', 'performance-web.md');
 const text = fs.readFileSync(doc, 'utf8');
-const at = text.indexOf(marker);
-fs.writeFileSync(doc, `${(at >= 0 ? text.slice(0, at) : `${text.trimEnd()}\n\n`)}${section}`);
+const at = text.indexOf(marker), solvers = text.indexOf(solversMarker);
+// The solvers' section after it (scripts/measure-solvers.mjs) is kept as it is.
+fs.writeFileSync(doc, `${(at >= 0 ? text.slice(0, at) : `${text.trimEnd()}\n\n`)}${section}` +
+  (solvers >= 0 ? `\n${text.slice(solvers)}` : ''));
 console.log(section);

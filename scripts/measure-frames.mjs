@@ -6,6 +6,8 @@
 import { openPage, sleep } from '../tests/web/helpers.mjs';
 
 export const chainsMarker = '<!-- scripts/measure-chains.mjs writes what follows -->';
+// The solvers' section comes after the chains' (measure-solvers writes after it, the others keep it).
+export const solversMarker = '<!-- scripts/measure-solvers.mjs writes what follows -->';
 export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 export const quantile = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
 
