@@ -17,9 +17,11 @@ export function el(tag, props = {}, children = []) {
 }
 
 // An element's box (getBoundingClientRect's width and height), measured again only when it may have
-// changed: a ResizeObserver on its border box says so, or the device pixel ratio changed. Reading
-// the box in every frame, after the frame before wrote to the page (the legend, the readouts),
-// forced a layout of the whole page inside the frame's script.
+// changed: a ResizeObserver on its border box says so, the window was resized (its event comes
+// before the frame's callbacks, the observer's after them), or the device pixel ratio changed.
+// Reading the box in every frame, after the frame before wrote to the page (the legend, the
+// readouts), forced a layout of the whole page inside the frame's script. A change of the page's
+// own layout while it plays reaches the box one frame late, when the observer reports it.
 export class MeasuredBox {
   constructor(element) {
     this.element = element;
@@ -30,6 +32,7 @@ export class MeasuredBox {
     if (typeof ResizeObserver === 'function') {
       new ResizeObserver(() => { this.stale = true; }).observe(element, { box: 'border-box' });
     }
+    window.addEventListener('resize', () => { this.stale = true; });
   }
 
   // {width, height} in CSS pixels.
