@@ -3,6 +3,7 @@
 #pragma once
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <ctime>
 #include <string>
 #include <vector>
@@ -41,6 +42,16 @@ inline bool read_options(int argc, char** argv, int& rounds, std::initializer_li
         *o->value = arg.substr(std::string(o->name).size());
     }
     return true;
+}
+
+// The --profile= option, "ROW,ENGINE,RUNS": one row's one engine alone, for perf record.
+struct ProfileRequest {
+    std::string row, engine;
+    int runs;
+};
+inline ProfileRequest read_profile(const std::string& text) {
+    const size_t c1 = text.find(','), c2 = text.rfind(',');
+    return {text.substr(0, c1), text.substr(c1 + 1, c2 - c1 - 1), std::atoi(text.c_str() + c2 + 1)};
 }
 
 }  // namespace bench_timing

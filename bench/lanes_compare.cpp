@@ -450,16 +450,14 @@ int main(int argc, char** argv) {
             rows.push_back({name, std::move(sim), std::move(hand), steps, 1, {}, {}, {}});
         }
     if (!profile.empty()) {
-        const size_t c1 = profile.find(','), c2 = profile.rfind(',');
-        const std::string name = profile.substr(0, c1), engine = profile.substr(c1 + 1, c2 - c1 - 1);
-        const int runs = std::atoi(profile.c_str() + c2 + 1);
+        const ProfileRequest p = read_profile(profile);
         for (Row& row : rows)
-            if (row.name == name) {
-                const double t = run_seconds(engine == "hand" ? *row.hand : *row.sim, row.steps, runs);
-                std::printf("%s %s: %.3f s\n", name.c_str(), engine.c_str(), t);
+            if (row.name == p.row) {
+                const double t = run_seconds(p.engine == "hand" ? *row.hand : *row.sim, row.steps, p.runs);
+                std::printf("%s %s: %.3f s\n", p.row.c_str(), p.engine.c_str(), t);
                 return 0;
             }
-        std::fprintf(stderr, "no row %s\n", name.c_str());
+        std::fprintf(stderr, "no row %s\n", p.row.c_str());
         return 1;
     }
     // Size each row's timing to about 10 ms of the Simulation.

@@ -147,12 +147,12 @@ bool System::has_rigid_links() const {
 
 namespace {
 
-template <bool constrained>
-void sum_accelerations(const System& s, const dvec2* x, const dvec2* v, dvec2* a) {
+// The fields' accelerations, one contiguous pass: a = g + (-b v - c |v| v) / m. Without any
+// (springs and orbits alone) the pass would compute 0 - 0 v: start from zero instead; without
+// drag, b + 0·|v| is b, so the speed's square root is not taken.
+inline void field_accelerations(const System& s, const dvec2* v, dvec2* a) {
     const int n = s.bodies();
     const double* inv_m = s.inv_mass.data();
-    // The fields first, one contiguous pass: a = g + (-b v - c |v| v) / m. Without any
-    // (springs and orbits alone) the pass would compute 0 - 0 v: start from zero instead.
     BodyField f;
     if (!body_field(s, f)) {
         std::fill(a, a + n, dvec2(0.0));
@@ -164,6 +164,11 @@ void sum_accelerations(const System& s, const dvec2* x, const dvec2* v, dvec2* a
             a[i] = f.g - ((f.b + f.c * speed) * inv_m[i]) * v[i];
         }
     }
+}
+
+template <bool constrained>
+void sum_accelerations(const System& s, const dvec2* x, const dvec2* v, dvec2* a) {
+    field_accelerations(s, v, a);
     element_accelerations<constrained>(static_cast<ForceKinds*>(nullptr), s, x, v, a);
 }
 
@@ -176,16 +181,9 @@ void unconstrained_accelerations(const System& s, const dvec2* x, const dvec2* v
 }
 
 void solver_external_accelerations(const System& s, const dvec2* x, const dvec2* v, dvec2* a) {
-    const int n = s.bodies();
-    const double* inv_m = s.inv_mass.data();
     // The fields as sum_accelerations takes them, then each element kind: a row kind only its
     // external part, any other kind its accelerations.
-    BodyField f;
-    body_field(s, f);
-    for (int i = 0; i < n; ++i) {
-        const double speed = std::sqrt(v[i].x * v[i].x + v[i].y * v[i].y);
-        a[i] = f.g - ((f.b + f.c * speed) * inv_m[i]) * v[i];
-    }
+    field_accelerations(s, v, a);
     for_each_element_kind([&]<class K>() {
         if constexpr (SolverRowKind<K>)
             K::add_solver_external(s, x, v, a);

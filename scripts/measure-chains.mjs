@@ -9,8 +9,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
-import { startBrowser, openPage, root, sleep } from '../tests/web/helpers.mjs';
-import { chainsMarker as marker, median, quantile, rafIntervals, emptyPageIntervals } from './measure-frames.mjs';
+import { startBrowser, root } from '../tests/web/helpers.mjs';
+import { chainsMarker as marker, solversMarker, median, emptyPage, playingPage } from './measure-frames.mjs';
 const all = 'explicit_euler,semi_implicit_euler,semi_implicit_euler_x,implicit_euler,newton,heun,midpoint,rk4,' +
   'leapfrog,stormer_verlet,velocity_verlet,yoshida4,kinematic,kinematic_avg,rk45';
 const eight = 'semi_implicit_euler,implicit_euler,heun,midpoint,rk4,leapfrog,velocity_verlet,yoshida4';
@@ -26,41 +26,10 @@ const cases = [
 const env = await startBrowser();
 const loadBefore = os.loadavg()[0];
 
-async function emptyPage() {
-  const gaps = await emptyPageIntervals(env);
-  return { fps: gaps.length / (gaps.reduce((a, b) => a + b, 0) / 1000), p95: quantile(gaps, 0.95) };
-}
-
-async function chainPage(hash) {
-  const { page, context } = await openPage(env, { width: 1440, height: 900, hash });
-  const errors = await page.evaluate(() => window.stepwise.errors());
-  if (errors.length > 0) throw new Error(`${hash}: ${errors.join('; ')}`);
-  const played = await page.evaluate(() => { window.stepwise.play(); return performance.now(); });
-  await sleep(1000);  // warm up
-  const timings = () => page.evaluate(() => window.stepwise.debug.timings());
-  const a = await timings();
-  const ta = await page.evaluate(() => window.stepwise.state().t), wa = Date.now();
-  const gaps = await rafIntervals(page);
-  const b = await timings();
-  const tb = await page.evaluate(() => window.stepwise.state().t), wb = Date.now();
-  // Tasks since Play (the page's load is measured elsewhere: docs/performance-web.md, first frame).
-  const longest = await page.evaluate((t0) => Math.max(0, ...(window.__longTasks || []).filter((x) => x.start >= t0).map((x) => x.ms)), played);
-  const stopped = await page.evaluate(() => window.stepwise.state().integrators.filter((i) => i.diverged || i.stopReason).map((i) => i.id));
-  await context.close();
-  const frames = b.frames - a.frames;
-  const sim = b.recentSimMs.slice(-frames), draw = b.recentDrawMs.slice(-frames);
-  const script = sim.map((x, k) => x + draw[k]);
-  return {
-    fps: gaps.length / (gaps.reduce((x, y) => x + y, 0) / 1000), p95: quantile(gaps, 0.95),
-    stepsPerFrame: (b.steps - a.steps) / frames, speed: (tb - ta) / ((wb - wa) / 1000),
-    sim: median(sim), draw: median(draw), script: median(script), scriptP95: quantile(script, 0.95), longest, stopped,
-  };
-}
-
 const rounds = { empty: [], ...Object.fromEntries(cases.map((c) => [c.id, []])) };
 for (let round = 0; round < 3; ++round) {
-  rounds.empty.push(await emptyPage());
-  for (const c of cases) rounds[c.id].push(await chainPage(c.hash));
+  rounds.empty.push(await emptyPage(env));
+  for (const c of cases) rounds[c.id].push(await playingPage(env, c.hash));
 }
 await env.close();
 const loadAfter = os.loadavg()[0];
@@ -95,6 +64,8 @@ Lanes that stopped during the run (a diverging lane is a lesson, not a cost): ${
 
 const doc = path.join(root, 'docs', 'performance-web.md');
 const text = fs.readFileSync(doc, 'utf8');
-const at = text.indexOf(marker);
-fs.writeFileSync(doc, `${(at >= 0 ? text.slice(0, at) : `${text.trimEnd()}\n\n`)}${section}`);
+const at = text.indexOf(marker), solvers = text.indexOf(solversMarker);
+// The solvers' section after it (scripts/measure-solvers.mjs) is kept as it is.
+fs.writeFileSync(doc, `${(at >= 0 ? text.slice(0, at) : `${text.trimEnd()}\n\n`)}${section}` +
+  (solvers >= 0 ? `\n${text.slice(solvers)}` : ''));
 console.log(section);

@@ -18,12 +18,34 @@ struct RigidLinks {
     std::vector<double> band;
     std::vector<double> y;  // right sides and solutions
     int p = 0;  // half-bandwidth
+    // The links index and p were found for: each link's i, j and whether it is rigid. They depend
+    // on the links alone, not on the state, so an evaluation compares (O(links)) instead of finding
+    // them again (the bandwidth's search is O(links²): 34 % of a 32-link chain's reference).
+    std::vector<int> structure_of;
+
+    // index (the rigid links) and p (the half-bandwidth) for s's links.
+    void structure(const System& s) {
+        const size_t links = s.links.size();
+        bool same = structure_of.size() == 3 * links;
+        for (size_t q = 0; q < links && same; ++q) {
+            const Link& k = s.links[q];
+            same = structure_of[3 * q] == k.i && structure_of[3 * q + 1] == k.j &&
+                   structure_of[3 * q + 2] == (k.compliance == 0.0 ? 1 : 0);
+        }
+        if (same) return;
+        structure_of.clear();
+        index.clear();
+        for (size_t q = 0; q < links; ++q) {
+            const Link& k = s.links[q];
+            structure_of.insert(structure_of.end(), {k.i, k.j, k.compliance == 0.0 ? 1 : 0});
+            if (k.compliance == 0.0) index.push_back(static_cast<int>(q));
+        }
+        p = bandwidth(s);
+    }
 
     // Directions and the band of A at positions x. False when a rigid link has length 0.
     bool assemble(const System& s, const dvec2* x) {
-        index.clear();
-        for (size_t q = 0; q < s.links.size(); ++q)
-            if (s.links[q].compliance == 0.0) index.push_back(static_cast<int>(q));
+        structure(s);
         const int m = static_cast<int>(index.size());
         n.resize(static_cast<size_t>(m));
         len.resize(static_cast<size_t>(m));
@@ -35,7 +57,6 @@ struct RigidLinks {
             ok = ok && len[l] > 0.0;
             n[l] = len[l] > 0.0 ? d / len[l] : dvec2(0.0);
         }
-        p = bandwidth(s);
         band.assign(static_cast<size_t>(m) * static_cast<size_t>(p + 1), 0.0);
         for (int l = 0; l < m; ++l)
             for (int q = std::max(0, l - p); q <= l; ++q) band[static_cast<size_t>(l * (p + 1) + (l - q))] = entry(s, l, q);
@@ -128,11 +149,10 @@ RigidLinks& workspace() {
 
 void LinkForce::reserve_workspace(const System& s) {
     RigidLinks& w = workspace();
-    w.index.clear();
-    for (size_t q = 0; q < s.links.size(); ++q)
-        if (s.links[q].compliance == 0.0) w.index.push_back(static_cast<int>(q));
-    const size_t m = w.index.size(), width = static_cast<size_t>(w.bandwidth(s));
+    w.structure_of.reserve(3 * s.links.size());
     w.index.reserve(s.links.size());
+    w.structure(s);
+    const size_t m = w.index.size(), width = static_cast<size_t>(w.p);
     w.n.reserve(m);
     w.len.reserve(m);
     w.y.reserve(m);

@@ -15,3 +15,39 @@ export function el(tag, props = {}, children = []) {
   e.append(...children);
   return e;
 }
+
+// An element's box (getBoundingClientRect's width and height), measured again only when it may have
+// changed: a ResizeObserver on its border box says so, the window was resized (its event comes
+// before the frame's callbacks, the observer's after them), or the device pixel ratio changed.
+// Reading the box in every frame, after the frame before wrote to the page (the legend, the
+// readouts), forced a layout of the whole page inside the frame's script. A change of the page's
+// own layout while it plays reaches the box one frame late, when the observer reports it.
+export class MeasuredBox {
+  constructor(element) {
+    this.element = element;
+    this.stale = true;
+    this.ratio = 0;
+    this.width = 0;
+    this.height = 0;
+    if (typeof ResizeObserver === 'function') {
+      new ResizeObserver(() => { this.stale = true; }).observe(element, { box: 'border-box' });
+    }
+    window.addEventListener('resize', () => { this.stale = true; });
+  }
+
+  // {width, height} in CSS pixels.
+  size() {
+    const ratio = window.devicePixelRatio || 1;
+    if (this.stale || ratio !== this.ratio || typeof ResizeObserver !== 'function') {
+      const rect = this.element.getBoundingClientRect();
+      this.width = rect.width;
+      this.height = rect.height;
+      this.ratio = ratio;
+      this.stale = false;
+    }
+    return { width: this.width, height: this.height };
+  }
+
+  // The element's size was set by the caller: measure it at the next size().
+  invalidate() { this.stale = true; }
+}

@@ -6,12 +6,14 @@
 // lineDashOffset). Anything else draws the plot whole again.
 import { ClippedPath } from '../motion/coords.js';
 import { drawAxes, margin } from './plot-canvas.js';
+import { MeasuredBox } from '../common/dom.js';
 // A line point closer than this to the last point drawn (in CSS pixels, on both axes) adds nothing.
 const minStepPx = 0.75;
 
 export class PlotLayer {
   constructor(canvas) {
     this.canvas = canvas;
+    this.box = new MeasuredBox(canvas);
     this.ctx = canvas.getContext('2d');
     // The frame holds the plot, the layer over it and the readout (web/plots/plot-readout.js).
     this.frame = document.createElement('div');
@@ -35,7 +37,7 @@ export class PlotLayer {
   // The canvases at the plot's size on the page (device pixels); the area inside the axes.
   size() {
     const ratio = window.devicePixelRatio || 1;
-    const rect = this.canvas.getBoundingClientRect();
+    const rect = this.box.size();  // measured only when it may have changed (MeasuredBox)
     const w = Math.max(1, Math.round(rect.width * ratio)), h = Math.max(1, Math.round(rect.height * ratio));
     for (const c of [this.canvas, this.overlay, this.axesLayer]) {
       if (c.width !== w || c.height !== h) { c.width = w; c.height = h; }
