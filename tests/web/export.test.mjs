@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startBrowser, openPage, state, sleep, root } from './helpers.mjs';
+import { startBrowser, openPage, state, sleep, root, mainThreadTasks } from './helpers.mjs';
 import { cliRun, compareRunText } from './run-text.mjs';
 
 let env;
@@ -93,6 +93,10 @@ test('CSV: every integrator, two bodies, rk45, a long run sampled every K steps;
   }
 });
 
+// Judged on the main thread's CPU time (a Chromium trace), as tests/web/longtasks.test.mjs
+// judges: on this shared machine the OS preempts Chromium for 100-300 ms at times (a minor GC of
+// 1.4 ms of CPU lasted 102 ms), so the gaps between frames say more about the neighbours than
+// the page. The frames drawn meanwhile are counted too: at least 10 a second on average.
 test('CSV of a long run: made in slices, the page keeps drawing frames meanwhile', async () => {
   const all = 'explicit_euler,semi_implicit_euler,semi_implicit_euler_x,implicit_euler,newton,heun,midpoint,rk4,leapfrog,stormer_verlet,velocity_verlet,yoshida4,kinematic,kinematic_avg,rk45';
   const { page, context, problems } = await openPage(env, { hash: `scenario=spring&integrators=${all}&dt=0.001&duration=600` });
@@ -104,8 +108,14 @@ test('CSV of a long run: made in slices, the page keeps drawing frames meanwhile
       const tick = (now) => { window.__gaps.push(now - last); last = now; window.__raf = requestAnimationFrame(tick); };
       window.__raf = requestAnimationFrame(tick);
     });
+    await env.browser.startTracing(page, { categories: ['toplevel'] });
     const t0 = Date.now();
-    const { name, bytes } = await downloadFrom(page, '#export-csv');
+    let name, bytes, tasks;
+    try {
+      ({ name, bytes } = await downloadFrom(page, '#export-csv'));
+    } finally {
+      tasks = mainThreadTasks(JSON.parse((await env.browser.stopTracing()).toString()));
+    }
     const ms = Date.now() - t0;
     const gaps = await page.evaluate(() => { cancelAnimationFrame(window.__raf); return window.__gaps; });
     assert.equal(name, 'stepwise-spring-15-integrators.csv');
@@ -113,9 +123,12 @@ test('CSV of a long run: made in slices, the page keeps drawing frames meanwhile
     const every = Math.ceil(600000 / 10000);
     assert.equal(lines.length - 1, (600000 / every + 1) * 15);
     const worst = Math.max(...gaps);
+    const longest = tasks.reduce((w, t) => (t.cpuMs > w.cpuMs ? t : w), tasks[0]);
     console.log(`CSV of 600,000 steps × 15 integrators: ${ms} ms, ${(bytes.length / 1e6).toFixed(1)} MB, ` +
-      `${gaps.length} frames meanwhile, longest frame gap ${worst.toFixed(0)} ms`);
-    assert.ok(worst < 200, `the page kept drawing: longest gap ${worst} ms`);
+      `${gaps.length} frames meanwhile, longest frame gap ${worst.toFixed(0)} ms, longest task ${longest.cpuMs.toFixed(1)} ms CPU ` +
+      `(${longest.wallMs.toFixed(1)} ms wall)`);
+    assert.ok(longest.cpuMs < 50, `no main-thread task over 50 ms of CPU: ${longest.cpuMs} ms`);
+    assert.ok(gaps.length >= ms / 100, `the page kept drawing: ${gaps.length} frames in ${ms} ms`);
     assert.equal(await page.isEnabled('#export-csv'), true);
     assert.deepEqual(problems, []);
   } finally {
