@@ -5,7 +5,6 @@
 import { Slices } from './slices.js';
 import { t } from '../common/language.js';
 import { fixed, formatValue } from '../common/text.js';
-import { iterationsText } from '../common/lanes.js';
 
 // The page's studies: the convergence view's (the core's default halvings, a work cap that keeps
 // a long config to seconds, not minutes) and the motion legend's quick one.
@@ -142,34 +141,6 @@ export function verdict(row, claim, scene, results, size0 = NaN) {
   const because = largeErrors(used.filter((q, k) => k < slopes.length && slopes[k] < p - orderTolerance), size, p);
   return plain('unfit', `${t('its slope changes from one halving to the next ({slopes}): not settled into an order yet', { slopes: slopeList(slopes) })}${
     because ? `; ${because}` : ''}; ${t('a smaller dt would show its order')}${note}`);
-}
-
-// The verdict on one row of an iterations study (dt fixed, the lane's iterations doubled), from
-// the core's trend of its errors: {kind, text, order: null, over: null}. kind: exact (at the
-// noise floor), settled (on the step's own error: not the exact motion), falling, diverged,
-// pending, unfit.
-export function iterationsVerdict(row, results) {
-  const plain = (kind, text) => ({ kind, text, order: null, over: null });
-  const points = row.points;
-  if (points.length === 0) return plain('pending', t('not run yet'));
-  const stopped = points.find((q) => q.stopReason !== '');
-  if (stopped) return plain('diverged', t('{why} at {iterations}', { why: t(stopped.stopText), iterations: iterationsText(stopped.iterations) }));
-  const trend = row.trend;
-  if (!trend.valid) return plain('unfit', t('too few levels to say where the iterations go'));
-  const first = points[0], last = points[points.length - 1];
-  const values = {
-    error: formatValue(last.maxError), iterations: iterationsText(last.iterations), first: formatValue(first.maxError),
-    iterations0: iterationsText(first.iterations),
-    change: formatValue(100 * trend.change), dt: formatValue(first.dt),
-  };
-  if (trend.atFloor) return plain('exact', t('reaches the exact motion (the noise floor) by {iterations}', values));
-  if (trend.settled) {
-    return plain('settled', t('settled on {error} m by {iterations}: the step\'s own error at dt = {dt} s, not the ' +
-      'exact motion; more substeps or a smaller dt reduce it, more iterations do not', values));
-  }
-  return plain('falling', last.maxError < first.maxError
-    ? t('still falling: {first} m at {iterations0}, {error} m at {iterations} ({change} % at the last doubling)', values)
-    : t('still changing: {first} m at {iterations0}, {error} m at {iterations} ({change} % at the last doubling)', values));
 }
 
 // The size of the motion a study is of: the exact or reference motion's box as far as the page

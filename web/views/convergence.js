@@ -9,13 +9,42 @@
 // is the exact motion. Text only through textContent.
 import { Plot } from '../plots/plots.js';
 import { laneStyle, drawMarker } from '../common/palette.js';
-import { methodOf, laneName } from '../common/lanes.js';
-import { runStudy, studySizes, storedStudy, covers, physicsKey, verdict, iterationsVerdict, motionSize, claimFor } from '../engine/study.js';
+import { methodOf, laneName, iterationsText } from '../common/lanes.js';
+import { runStudy, studySizes, storedStudy, covers, physicsKey, verdict, motionSize, claimFor } from '../engine/study.js';
 import { decadeTicks, logRange, el, headedTable, labelCells } from './parts.js';
 import { t } from '../common/language.js';
 import { formatValue, measuredText, floorText, claimTitle } from '../common/text.js';
 
 export function create(root, app) { return new ConvergenceView(root, app); }
+
+// The verdict on one row of an iterations study (dt fixed, the lane's iterations doubled), from
+// the core's trend of its errors: {kind, text, order: null, over: null}. kind: exact (at the
+// noise floor), settled (on the step's own error: not the exact motion), falling, diverged,
+// pending, unfit.
+function iterationsVerdict(row) {
+  const plain = (kind, text) => ({ kind, text, order: null, over: null });
+  const points = row.points;
+  if (points.length === 0) return plain('pending', t('not run yet'));
+  const stopped = points.find((q) => q.stopReason !== '');
+  if (stopped) return plain('diverged', t('{why} at {iterations}', { why: t(stopped.stopText), iterations: iterationsText(stopped.iterations) }));
+  const trend = row.trend;
+  if (!trend.valid) return plain('unfit', t('too few levels to say where the iterations go'));
+  const first = points[0], last = points[points.length - 1];
+  const values = {
+    error: formatValue(last.maxError), iterations: iterationsText(last.iterations), first: formatValue(first.maxError),
+    iterations0: iterationsText(first.iterations),
+    change: formatValue(100 * trend.change), dt: formatValue(first.dt),
+  };
+  if (trend.atFloor) return plain('exact', t('reaches the exact motion (the noise floor) by {iterations}', values));
+  if (trend.settled) {
+    return plain('settled', t('settled on {error} m by {iterations}: the step\'s own error at dt = {dt} s, not the ' +
+      'exact motion; more substeps or a smaller dt reduce it, more iterations do not', values));
+  }
+  return plain('falling', last.maxError < first.maxError
+    ? t('still falling: {first} m at {iterations0}, {error} m at {iterations} ({change} % at the last doubling)', values)
+    : t('still changing: {first} m at {iterations0}, {error} m at {iterations} ({change} % at the last doubling)', values));
+}
+
 
 // Whether a method's note (what else its order depends on) concerns the system on screen: when
 // the core's table gives it different orders on different kinds of system (apart from those it
@@ -188,7 +217,7 @@ class ConvergenceView {
       const claim = claimFor(scene, laneIds, row.id);
       const none = { order: null, over: null };
       const v = r && r.levels === 0 && this.state === 'done' ? { kind: 'unfit', text: t('not run (over the work cap)'), ...none }
-        : r ? (byIterations ? iterationsVerdict(row, r) : verdict(row, claim, scene, r, motionSize(this.sim)))
+        : r ? (byIterations ? iterationsVerdict(row) : verdict(row, claim, scene, r, motionSize(this.sim)))
           : { kind: 'pending', text: this.state === 'cancelled' ? t('cancelled') : t('running…'), ...none };
       const measured = measuredText(v);
       return {
