@@ -782,6 +782,7 @@ export const texts = {
   "n times, every row:  α̃ = α/h²,  γ = α·c/h,": "n-mal, jede Zeile:  α̃ = α/h²,  γ = α·c/h,",
   "x₁ = x,  v₁ = (x₁ − x₀)/h,  tension −λ/h²": "x₁ = x,  v₁ = (x₁ − x₀)/h,  Zugkraft −λ/h²",
   "soft row (ω, ζ):  a₁ = 2ζ + hω,  a₂ = hω·a₁,  bias = ω/a₁,  mass scale = a₂/(1 + a₂),  impulse scale = 1/(1 + a₂)": "weiche Zeile (ω, ζ):  a₁ = 2ζ + hω,  a₂ = hω·a₁,  Bias = ω/a₁,  Massenfaktor = a₂/(1 + a₂),  Impulsfaktor = 1/(1 + a₂)",
+  "warm start, every row:  v_i += w_i·P_acc·∇C,  v_j −= w_j·P_acc·∇C   (P_acc carried from the last substep)": "Warmstart, jede Zeile:  v_i += w_i·P_acc·∇C,  v_j −= w_j·P_acc·∇C   (P_acc aus dem letzten Teilschritt übernommen)",
   "n solve passes, every row:  P = −mass scale·(Ċ + bias·C)/(w_i + w_j) − impulse scale·P_acc,  v_i += w_i·P·∇C,  v_j −= w_j·P·∇C": "n Lösungsdurchläufe, jede Zeile:  P = −Massenfaktor·(Ċ + Bias·C)/(w_i + w_j) − Impulsfaktor·P_acc,  v_i += w_i·P·∇C,  v_j −= w_j·P·∇C",
   "relax pass: the same at x₁ with the rigid rows' bias off (mass scale 1, impulse scale 0);  v₁ = v": "Entspannungsdurchlauf: dasselbe bei x₁ ohne den Bias der starren Zeilen (Massenfaktor 1, Impulsfaktor 0);  v₁ = v",
   "rigid rows: ω = 2π·min(60 Hz, 1/(8h)), ζ = 2;  springs: ω = √(k(w_i + w_j)),  ζ = c(w_i + w_j)/(2ω)": "starre Zeilen: ω = 2π·min(60 Hz, 1/(8h)), ζ = 2;  Federn: ω = √(k(w_i + w_j)),  ζ = c(w_i + w_j)/(2ω)",
