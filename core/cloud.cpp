@@ -164,8 +164,8 @@ std::optional<double> PhaseCloud::area_ratio() const {
 
 int PhaseCloud::points_finite() const { return needs_compliance_ ? 0 : ensemble_.finite_copies(0, points_); }
 
-double PhaseCloud::bytes_needed(int integrator, int bodies, int points, int boundary) {
-    return Ensemble::bytes_needed(integrator, bodies, points + boundary);
+double PhaseCloud::bytes_needed(int integrator, int bodies, int points, int boundary, int solver_rows) {
+    return Ensemble::bytes_needed(integrator, bodies, points + boundary, false, solver_rows);
 }
 
 bool ExactCloud::available(const Scene& scene) {

@@ -82,7 +82,9 @@ public:
     // stays at its start and never steps (as its lane stops with StopReason::needs_compliance).
     bool needs_compliance() const { return needs_compliance_; }
 
-    static double bytes_needed(int integrator, int bodies, int points, int boundary = cloud_boundary_points);
+    // solver_rows: as Ensemble::bytes_needed.
+    static double bytes_needed(int integrator, int bodies, int points, int boundary = cloud_boundary_points,
+                               int solver_rows = 0);
 
 private:
     double rim_area_now() const;

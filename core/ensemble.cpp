@@ -340,6 +340,8 @@ Ensemble::Ensemble(const System& system, int integrator, int copies, const dvec2
         if (p.carried > 0) {
             copy_substep_.resize(N);
             copy_started_.resize(N);
+            // A stateful solver (soft_step) carries each row's accumulated impulse too.
+            copy_row_lambda_.resize(static_cast<size_t>(lane_.rows.size()) * N);
         }
     }
     for (int k = 0; k < copies_; ++k) set_start(k, x0, v0);
@@ -364,6 +366,7 @@ void Ensemble::reset() {
     evaluations_ = 0;
     std::fill(copy_substep_.begin(), copy_substep_.end(), 0.0);
     std::fill(copy_started_.begin(), copy_started_.end(), 0);
+    std::fill(copy_row_lambda_.begin(), copy_row_lambda_.end(), 0.0);
     lane_.force_evaluations = lane_.newton_failures = lane_.rejected_substeps = 0;
 }
 
@@ -481,8 +484,10 @@ const char* Ensemble::path() const {
     return method_ < 0 ? "per copy" : fused_.empty() ? "passes" : "fused";
 }
 
-// Implicit Euler's Newton iteration and rk45's substeps differ from copy to copy: the single
-// path's step function on each copy in turn, through one Lane.
+// Implicit Euler's Newton iteration and rk45's substeps differ from copy to copy, and the solvers
+// have no vectorised form: the single path's step function on each copy in turn, through one Lane,
+// each copy's carried data (a stateful method's fields, soft_step's row impulses) loaded into it
+// before the step and saved after.
 void Ensemble::step_per_copy(double h, size_t first, size_t end) {
     const StepFn step = integrators()[static_cast<size_t>(integrator_)].step;
     const bool carries = !copy_started_.empty();
@@ -510,6 +515,7 @@ void Ensemble::step_per_copy(double h, size_t first, size_t end) {
         if (carries) {
             lane_.started = copy_started_[k] != 0;
             lane_.substep = copy_substep_[k];
+            for (size_t q = 0; q < lane_.row_lambda.size(); ++q) lane_.row_lambda[q] = copy_row_lambda_[q * N + k];
         }
         lane_.gave_up = lane_.unsolved = false;
         step(system_, lane_, h);
@@ -539,6 +545,7 @@ void Ensemble::step_per_copy(double h, size_t first, size_t end) {
         if (carries) {
             copy_started_[k] = lane_.started ? 1 : 0;
             copy_substep_[k] = lane_.substep;
+            for (size_t q = 0; q < lane_.row_lambda.size(); ++q) copy_row_lambda_[q * N + k] = lane_.row_lambda[q];
         }
     }
     evaluations_ = lane_.force_evaluations;
@@ -571,7 +578,7 @@ double Ensemble::force_evaluations() const {
     return copies_ > 0 ? static_cast<double>(evaluations_) / copies_ : 0.0;
 }
 
-double Ensemble::bytes_needed(int integrator, int bodies, int copies, bool linked) {
+double Ensemble::bytes_needed(int integrator, int bodies, int copies, bool linked, int solver_rows) {
     const Plan p = plan(integrator, bodies, copies, linked);
     const double n = bodies, N = copies;
     // State and start (4 components each), carried fields (2 components), one block's scratch.
@@ -582,7 +589,10 @@ double Ensemble::bytes_needed(int integrator, int bodies, int copies, bool linke
         // The Lane (23 vectors of dvec2, the dense Jacobians at most) and each copy's step size
         // and started flag.
         bytes += sizeof(dvec2) * 23.0 * n + sizeof(double) * (12.0 * n * n + 2.0 * n);
-        if (p.carried > 0) bytes += (sizeof(double) + 1.0) * N;
+        // Each copy's step size and started flag, and a stateful solver's impulse per row (the
+        // Lane's rows are built only for a solver).
+        const bool solver = integrators()[static_cast<size_t>(integrator)].solves_constraints;
+        if (p.carried > 0) bytes += (sizeof(double) + 1.0) * N + (solver ? sizeof(double) * solver_rows * N : 0.0);
     }
     return bytes;
 }

@@ -73,7 +73,9 @@ public:
     // single path). For the tests and the benchmark; the results are the same bits.
     const char* path() const;
 
-    static double bytes_needed(int integrator, int bodies, int copies, bool linked = false);
+    // solver_rows: the system's constraint rows (build_solver_rows), which a stateful solver
+    // carries an impulse for in every copy.
+    static double bytes_needed(int integrator, int bodies, int copies, bool linked = false, int solver_rows = 0);
 
 private:
     void step_per_copy(double h, size_t first, size_t end);
@@ -106,6 +108,7 @@ private:
     Lane lane_;
     std::vector<double> copy_substep_;
     std::vector<unsigned char> copy_started_;
+    std::vector<double> copy_row_lambda_;  // row q of copy k at [q * copies + k] (soft_step)
 };
 
 }  // namespace stepwise

@@ -24,6 +24,10 @@ void Lane::reset(const dvec2* x0, const dvec2* v0) {
     gave_up = false;
     unsolved = false;
     dissipated = 0.0;
+    // The solvers' carried multipliers (soft_step's accumulated impulses; the others restart
+    // theirs every substep): a reset lane starts cold.
+    std::fill(row_lambda.begin(), row_lambda.end(), 0.0);
+    std::fill(row_penalty.begin(), row_penalty.end(), 0.0);
 }
 
 namespace {
@@ -825,10 +829,11 @@ const std::vector<IntegratorInfo> table = {
                    "four-link chain from dt = 0.01): no claim there.",
      .force_evaluations = 2 + soft_step_default_iterations,
      .evaluations_note = "1 external-force evaluation + 1 solve pass per iteration (default 1) + 1 relax pass",
-     .default_iterations = soft_step_default_iterations, .solves_constraints = true,
+     .stateful = true, .default_iterations = soft_step_default_iterations, .solves_constraints = true,
      .description = "Catto's soft step (Box2D v3, 2024): integrate velocities, solve soft constraints given as a "
                     "frequency and damping ratio, integrate positions, relax without the bias.",
      .update = "v = v₀ + a_ext(x₀, v₀)·h\n"
+               "warm start, every row:  v_i += w_i·P_acc·∇C,  v_j −= w_j·P_acc·∇C   (P_acc carried from the last substep)\n"
                "soft row (ω, ζ):  a₁ = 2ζ + hω,  a₂ = hω·a₁,  bias = ω/a₁,  mass scale = a₂/(1 + a₂),  impulse scale = 1/(1 + a₂)\n"
                "n solve passes, every row:  P = −mass scale·(Ċ + bias·C)/(w_i + w_j) − impulse scale·P_acc,  v_i += w_i·P·∇C,  v_j −= w_j·P·∇C\n"
                "x₁ = x₀ + v·h\n"

@@ -63,7 +63,9 @@ struct Lane {
     // a row of the table that solves constraints), and per row its multiplier (xpbd, pbd: the
     // position multiplier Δx = w·λ·∇C summed; soft_step, sequential_impulses: the accumulated
     // impulse; vbd: the augmented Lagrangian's λ), vbd's penalty stiffness, and its tension at
-    // the end of the last step (N, > 0 pulling its ends together). All reset every step.
+    // the end of the last step (N, > 0 pulling its ends together). Every solver but soft_step
+    // restarts its multipliers every substep; soft_step carries its impulses to the next substep
+    // and step (Box2D's warm start). reset() zeroes the multipliers and penalties.
     SolverRows rows;
     std::vector<double> row_lambda, row_penalty, row_tension;
     // pbd's stiffness factor s in [0, 1] (applied per iteration as 1 − (1 − s)^(1/n)) and

@@ -216,15 +216,28 @@ void soft_pass(const System& s, Lane& L, double h, const dvec2* x, bool use_bias
 
 // Box2D v3's soft step (Catto, Solver2D's soft_step, 2024) for point masses, one substep:
 //   v += h·a_ext(x, v)                       (integrate velocities)
+//   warm start: v_i += w_i·P·∇C, v_j −= w_j·P·∇C with each row's accumulated impulse P from the
+//                last substep, along its axis at the current positions (b2WarmStartDistanceJoint)
 //   n solve passes with the soft bias        (Box2D: one)
 //   x += h·v                                 (integrate positions)
 //   one relax pass without the rigid rows' bias (removes the velocity the bias added)
-// The accumulated impulses start at 0 every substep (Box2D warm-starts them from the last one;
-// a substep here carries nothing over). Tension: the impulse over h.
+// P lives in row_lambda and carries over from substep to substep and from step to step (Box2D's
+// joint impulse); the solve and relax passes add onto it, so after a substep it is the whole
+// impulse the row applied in that substep (the warm start plus the passes' increments) and the
+// next substep starts from it. A row that cannot move (both ends fixed, or a zero-length distance
+// row) is skipped and keeps its P. Lane::reset zeroes P: a reset lane starts cold. Tension: the
+// impulse over h.
 void soft_step(const System& s, Lane& L, double h) {
-    const int n = s.bodies(), iterations = iterations_of(L), rows = L.rows.size();
+    const SolverRows& r = L.rows;
+    const int n = s.bodies(), iterations = iterations_of(L), rows = r.size();
+    dvec2* v = L.v.data();
     integrate_velocities(s, L, h, L.stage[0].data());
-    std::fill(L.row_lambda.begin(), L.row_lambda.end(), 0.0);
+    for (int q = 0; q < rows; ++q) {
+        RowGeometry g;
+        double w;
+        if (movable_row(s, r, q, L.x.data(), g, w)) apply(s, r, q, v, L.row_lambda[q], g.g);
+    }
+    report(L, {"warm start v += w·P·∇C"}, L.x.data(), v);
     // The rigid rows' softness: Box2D v3.0's joint defaults, the frequency capped at 1/8 of the
     // substep rate (solvers.hpp).
     using namespace solver_constants;
@@ -234,8 +247,8 @@ void soft_step(const System& s, Lane& L, double h) {
         soft_pass(s, L, h, L.x.data(), true, joint);
         pass_done(L, {"solve ", it + 1});
     }
-    for (int i = 0; i < n; ++i) L.x[i] += h * L.v[i];
-    report(L, {"positions x += h·v"}, L.x.data(), L.v.data());
+    for (int i = 0; i < n; ++i) L.x[i] += h * v[i];
+    report(L, {"positions x += h·v"}, L.x.data(), v);
     soft_pass(s, L, h, L.x.data(), false, joint);
     pass_done(L, {"relax"});
     for (int q = 0; q < rows; ++q) L.row_tension[q] = -L.row_lambda[q] / h;

@@ -31,6 +31,11 @@ void step_basis(const System& s, Lane& L, int k, double h, double* column) {
     for (int j = 0; j < lane_components; ++j) component(L, j) = j == k ? 1.0 : 0.0;
     L.x[0].y = L.v[0].y = L.carry_x[0].y = L.carry_v[0].y = L.carry_a[0].y = 0.0;
     L.started = true;
+    // soft_step's carried impulses start each column at 0: this system's rows (the rest-0
+    // spring's two axes) are orthogonal, and on such a row the warm start is taken back in its own
+    // solve pass (mass scale + impulse scale = 1), so the map of (x, v) does not depend on them; an
+    // impulse left over from the last column would only add its round-off.
+    std::fill(L.row_lambda.begin(), L.row_lambda.end(), 0.0);
     integrators()[L.integrator].step(s, L, h);
     for (int j = 0; j < lane_components; ++j) column[j] = component(L, j);
 }

@@ -7,6 +7,7 @@
 #include "helpers.hpp"
 #include "scenarios.hpp"
 #include "simulation.hpp"
+#include "solvers.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -449,4 +450,54 @@ TEST_CASE("Ensemble: bytes_needed grows with the copies and covers the state") {
           Ensemble::bytes_needed(find_integrator("velocity_verlet"), 1, 100000));
     CHECK(Ensemble::bytes_needed(find_integrator("velocity_verlet"), 1, 100000) >
           Ensemble::bytes_needed(find_integrator("rk4"), 1, 100000));
+}
+
+TEST_CASE("Ensemble: soft_step's per-copy path keeps each copy's row impulses across steps") {
+    // A four-link chain, three copies released from different angles: each copy's warm start
+    // needs its own impulses from its last step (rows × copies doubles), loaded into the one Lane
+    // before its step and saved after. Every copy equals its own single lane, bit for bit.
+    const int id = find_integrator("soft_step");
+    const double dt = 0.01;
+    std::vector<Scene> scenes;
+    for (const char* theta : {"20", "45", "80"})
+        scenes.push_back(build_scene(config_of(std::string("scenario=chain&links=4&theta0=") + theta)));
+    const System& system = scenes[0].system;
+    Ensemble ensemble(system, id, 3, scenes[0].x0.data(), scenes[0].v0.data());
+    REQUIRE(std::string(ensemble.path()) == "per copy");
+    std::vector<Lane> lanes;
+    for (int k = 0; k < 3; ++k) {
+        ensemble.set_start(k, scenes[k].x0.data(), scenes[k].v0.data());
+        lanes.push_back(make_lane(system, id, scenes[k].x0.data(), scenes[k].v0.data()));
+    }
+    ensemble.reset();
+    auto same_as_lanes = [&] {
+        for (int k = 0; k < 3; ++k)
+            for (int b = 0; b < system.bodies(); ++b) {
+                const dvec2 x = ensemble.position(k, b), v = ensemble.velocity(k, b);
+                if (std::memcmp(&x, &lanes[k].x[b], sizeof x) != 0 || std::memcmp(&v, &lanes[k].v[b], sizeof v) != 0)
+                    return false;
+            }
+        return true;
+    };
+    for (int s = 0; s < 30; ++s) {
+        ensemble.substep_part(dt, 4, 0, 3);  // soft_step@4: the impulses carry over the substeps too
+        ensemble.end_step();
+        for (Lane& lane : lanes)
+            for (int j = 0; j < 4; ++j) integrators()[id].step(system, lane, dt / 4);
+        CHECK(same_as_lanes());
+    }
+    // reset: every copy's impulses zeroed, as a fresh lane's.
+    ensemble.reset();
+    for (int k = 0; k < 3; ++k) lanes[k] = make_lane(system, id, scenes[k].x0.data(), scenes[k].v0.data());
+    for (int s = 0; s < 10; ++s) {
+        ensemble.step(dt);
+        for (Lane& lane : lanes) integrators()[id].step(system, lane, dt);
+    }
+    CHECK(same_as_lanes());
+    // bytes_needed counts the impulses: 8 bytes a row and copy.
+    const int rows = build_solver_rows(system).size();
+    REQUIRE(rows == 4);
+    CHECK(Ensemble::bytes_needed(id, system.bodies(), 1000, true, rows) -
+              Ensemble::bytes_needed(id, system.bodies(), 1000, true, 0) ==
+          8.0 * rows * 1000);
 }

@@ -5,6 +5,7 @@
 #include "kepler.hpp"
 #include "scenarios.hpp"
 #include "simulation.hpp"
+#include "solvers.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -119,7 +120,8 @@ TEST_CASE("Ensemble::bytes_needed is what the constructor allocates") {
             const long long before = allocated_bytes.load();
             const Ensemble e(sc.system, i, copies, sc.x0.data(), sc.v0.data());
             const double allocated = static_cast<double>(allocated_bytes.load() - before) + sizeof(Ensemble);
-            const double needed = Ensemble::bytes_needed(i, sc.system.bodies(), copies);
+            const double needed = Ensemble::bytes_needed(i, sc.system.bodies(), copies, false,
+                                                         build_solver_rows(sc.system).size());
             CHECK(needed >= 0.98 * allocated);
             CHECK(needed <= 1.02 * allocated);
         }

@@ -419,7 +419,9 @@ TEST_CASE("a lane's substeps: METHOD@S steps dt as S steps of dt/S, the same bit
     // dt/4 is exact (a power of two), so the lane at dt = 0.01 in 4 substeps and the method alone
     // at dt = 0.0025 compute the same numbers; every method with a fixed step, stateful ones
     // included (the Verlet family starts once, not at each substep).
-    for (const char* method : {"semi_implicit_euler", "velocity_verlet", "leapfrog", "rk4", "implicit_euler", "yoshida4"}) {
+    // soft_step carries its row impulses from substep to substep as from step to step.
+    for (const char* method :
+         {"semi_implicit_euler", "velocity_verlet", "leapfrog", "rk4", "implicit_euler", "yoshida4", "soft_step"}) {
         INFO(method);
         const std::string system = "preset=damped_spring&duration=1&integrators=";
         Simulation coarse(parse_config(system + method + "@4&dt=0.01").config);

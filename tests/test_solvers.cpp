@@ -5,11 +5,14 @@
 #include "helpers.hpp"
 #include "simulation.hpp"
 #include "solvers.hpp"
+#include "trace.hpp"
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -101,6 +104,93 @@ TEST_CASE("one step of each solver on a single link, by hand", "[solvers]") {
         check_state(L, {1.0982728791224399, 0.09152273992686999}, {-1.0172712087756008, 0.9152273992686999}, 1e-13);
         CHECK(L.row_lambda[0] == Approx(10.207972893961491).epsilon(1e-13));
         CHECK(L.row_penalty[0] == Approx(100.0 + solver_constants::avbd_beta * 0.10207972893961492).epsilon(1e-13));
+    }
+}
+
+TEST_CASE("soft_step warm-starts: two substeps on a single link, by hand", "[solvers]") {
+    // The first step is the one above: x₁ = (1.174073440227555, 0.1), v₁ = (−0.0864274079465201,
+    // 1.014721241777212), and the row's accumulated impulse P₁ = −0.25926559772445057 (solve) +
+    // 0.17346398705545496 (relax) = −0.08580161066899561 (its tension P₁/h = 0.858 N).
+    const double h = 0.1;
+    const System s = single_link(0.0);
+    const dvec2 x0(1.2, 0.0), v0(0.0, 1.0);
+    Lane L = make_lane(s, find_integrator("soft_step"), &x0, &v0);
+    L.iterations = 1;
+    soft_step(s, L, h);
+    REQUIRE(L.row_lambda[0] == Approx(-0.08580161066899561).epsilon(1e-13));
+    const double p1 = L.row_lambda[0];
+    // Second substep. Warm start at x₁ (n = x₁/|x₁|, |x₁| = 1.1783244218158961, w = 1):
+    //   v = v₁ + P₁·n = (−0.0864274 − 0.0858016·0.9963927, 1.0147212 − 0.0858016·0.0848666)
+    //     = (−0.17191947647206948, 1.0074395790126596).
+    TraceRecorder recorder(1);
+    L.observer = &recorder;
+    soft_step(s, L, h);
+    L.observer = nullptr;
+    const TraceStage* warm = nullptr;
+    for (const TraceStage& stage : recorder.stages())
+        if (stage.label.find("warm start") != std::string::npos) warm = &stage;
+    REQUIRE(warm != nullptr);
+    CHECK(warm->v[0].x == Approx(-0.17191947647206948).epsilon(1e-13));
+    CHECK(warm->v[0].y == Approx(1.0074395790126596).epsilon(1e-13));
+    // Solve (C = 0.17832442181589614, Ċ = n·v after the warm start = Ċ₁ + P₁): the increment
+    // −mass scale·(Ċ₁ + P₁ + bias·C) − impulse scale·P₁ brings the accumulated impulse to
+    // P₁(1 − mass scale − impulse scale) − mass scale·(Ċ₁ + bias·C) = −mass scale·(Ċ₁ + bias·C):
+    // mass scale + impulse scale = 1, so on a lone row the warm start is taken back in the same
+    // pass and the substep ends where a cold one does (it matters where rows share a body, between
+    // one row's warm start and its solve the others move its ends: the chain below). Then
+    // x₂ = x₁ + h·v and the relax pass removes the radial velocity at x₂:
+    check_state(L, {1.1423974024581434, 0.19951029656238095}, {-0.1780181393635756, 1.0193331547466955}, 1e-12);
+    CHECK(L.row_lambda[0] == Approx(-0.09032479066912785).epsilon(1e-12));
+    CHECK(L.row_tension[0] == Approx(0.9032479066912785).epsilon(1e-12));
+    // The same second substep cold (P₁ zeroed): the same state, to rounding.
+    Lane cold = make_lane(s, find_integrator("soft_step"), &x0, &v0);
+    soft_step(s, cold, h);
+    cold.row_lambda[0] = 0.0;
+    soft_step(s, cold, h);
+    CHECK(cold.x[0].x == Approx(L.x[0].x).epsilon(1e-14));
+    CHECK(cold.v[0].x == Approx(L.v[0].x).epsilon(1e-14));
+    CHECK(p1 != 0.0);
+}
+
+TEST_CASE("soft_step's carried impulses change a chain's step, and a reset lane starts cold", "[solvers]") {
+    const Scene sc = build_scene(config_of("scenario=chain&links=4&integrators=soft_step"));
+    const int id = find_integrator("soft_step");
+    const StepFn step = integrators()[static_cast<size_t>(id)].step;
+    const double h = 0.01 / 4;
+    Lane warm = make_lane(sc.system, id, sc.x0.data(), sc.v0.data());
+    Lane cold = warm;
+    for (int k = 0; k < 40; ++k) {
+        step(sc.system, warm, h);
+        std::fill(cold.row_lambda.begin(), cold.row_lambda.end(), 0.0);
+        step(sc.system, cold, h);
+    }
+    // Rows sharing a body: the warm start is not taken back row by row, so the states part.
+    double apart = 0.0;
+    for (int b = 0; b < sc.system.bodies(); ++b) apart = std::max(apart, std::abs(warm.x[b].x - cold.x[b].x));
+    CHECK(apart > 1e-9);
+    // A lane's substeps carry them as its steps do: soft_step@4 at dt is soft_step at dt/4, bit for bit.
+    Simulation coarse(config_of("scenario=chain&links=4&duration=1&integrators=soft_step@4&dt=0.01"));
+    Simulation fine(config_of("scenario=chain&links=4&duration=1&integrators=soft_step&dt=0.0025"));
+    for (int k = 0; k < 50; ++k) {
+        coarse.step();
+        for (int j = 0; j < 4; ++j) fine.step();
+    }
+    const size_t bytes = sizeof(dvec2) * static_cast<size_t>(sc.system.bodies());
+    CHECK(std::memcmp(coarse.lane(0).x.data(), fine.lane(0).x.data(), bytes) == 0);
+    CHECK(std::memcmp(coarse.lane(0).v.data(), fine.lane(0).v.data(), bytes) == 0);
+    // reset: the impulses zeroed; the next steps are a fresh lane's, bit for bit.
+    warm.reset(sc.x0.data(), sc.v0.data());
+    for (double p : warm.row_lambda) CHECK(p == 0.0);
+    Lane fresh = make_lane(sc.system, id, sc.x0.data(), sc.v0.data());
+    for (int k = 0; k < 10; ++k) {
+        step(sc.system, warm, h);
+        step(sc.system, fresh, h);
+    }
+    for (int b = 0; b < sc.system.bodies(); ++b) {
+        CHECK(warm.x[b].x == fresh.x[b].x);
+        CHECK(warm.x[b].y == fresh.x[b].y);
+        CHECK(warm.v[b].x == fresh.v[b].x);
+        CHECK(warm.v[b].y == fresh.v[b].y);
     }
 }
 

@@ -5,6 +5,7 @@
 #include "forces/force_kind.hpp"
 
 #include "rows.hpp"
+#include "solvers.hpp"
 #include "stability.hpp"
 #include "trace_view.hpp"
 
@@ -72,9 +73,11 @@ ParseResult page_config(const std::string& query, int& cloud_for_full_module) {
         c.cloud = 0;
         return r;
     }
-    const int bodies = build_scene(c).system.bodies();
+    const System system = build_scene(c).system;
+    const int bodies = system.bodies(), rows = build_solver_rows(system).size();
     double bytes = 0.0;
-    for (const LaneSpec& lane : c.integrators) bytes += PhaseCloud::bytes_needed(lane.integrator, bodies, c.cloud);
+    for (const LaneSpec& lane : c.integrators)
+        bytes += PhaseCloud::bytes_needed(lane.integrator, bodies, c.cloud, cloud_boundary_points, rows);
     if (bytes > max_cloud_bytes) {
         const std::string mb = format_fixed(bytes / 1e6, 0) + " MB";
         r.errors.push_back({"cloud", value,

@@ -1,4 +1,5 @@
-// Soft step (Box2D v3): v += h·a_ext; n solve passes of soft impulses (a rigid constraint soft at
+// Soft step (Box2D v3): v += h·a_ext; warm start (each constraint's impulse from the last call
+// applied again along its current direction); n solve passes of soft impulses (a rigid constraint soft at
 // the joint frequency, a compliant one as its spring and damper); x += h·v; one relax pass without
 // the rigid constraints' bias, which takes back the velocity the bias added.
 // First order: each spring is implicit Euler on the velocity level, the external forces explicit.
@@ -8,8 +9,10 @@
 // passes each (Box2D: 4 substeps of one).
 // A Body's inv_mass is 1/m (1/kg); 0: a fixed body, never moved. A Constraint is a distance between
 // bodies i and j, or with j = -1 between body i and the fixed point (ax, ay); compliance α =
-// 1/stiffness (m/N, 0: rigid); damping c (N·s/m) along it. The step writes lambda, the
-// impulse it applied (N·s): the constraint's tension is −lambda/h (N), e.g. to break it.
+// 1/stiffness (m/N, 0: rigid); damping c (N·s/m) along it. lambda carries the impulse (N·s) from
+// call to call (Box2D's warm start: start it at 0, and zero it again when bodies are moved by
+// hand); after a call it is the impulse that call applied: the constraint's tension is
+// −lambda/h (N), e.g. to break it.
 // accel(body) returns the external acceleration {ax, ay} (m/s²): gravity, dampers, drag.
 #include <algorithm>
 #include <cmath>
@@ -124,11 +127,23 @@ inline void soft_pass(std::vector<Body>& bodies, std::vector<Constraint>& constr
     }
 }
 
+// Warm start: each constraint's impulse from the last call applied again, along its direction at
+// the current positions (Box2D's b2WarmStartDistanceJoint). The passes then add onto lambda; a
+// constraint that cannot move keeps it.
+inline void warm_start(std::vector<Body>& bodies, const std::vector<Constraint>& constraints) {
+    for (const Constraint& c : constraints) {
+        const Geometry g = geometry(c, bodies);
+        const double w = inverse_mass(c, bodies);
+        if (!(w > 0.0) || (g.gx == 0.0 && g.gy == 0.0)) continue;
+        push(c, bodies, c.lambda, g);
+    }
+}
+
 template <class Accel>
 void step(std::vector<Body>& bodies, std::vector<Constraint>& constraints, double h, Accel&& accel,
           int iterations = 1) {
     integrate_velocities(bodies, h, accel);
-    for (Constraint& c : constraints) c.lambda = 0.0;
+    warm_start(bodies, constraints);
     const double hertz = std::min(joint_hertz, joint_hertz_cap / h);
     const double pi = 3.14159265358979323846;
     const Softness joint = make_soft(2.0 * pi * hertz, joint_damping_ratio, h);

@@ -1,4 +1,5 @@
-// Soft step (Box2D v3): v += h·a_ext; n solve passes of soft impulses (a rigid constraint soft at
+// Soft step (Box2D v3): v += h·a_ext; warm start (each constraint's impulse from the last call
+// applied again along its current direction); n solve passes of soft impulses (a rigid constraint soft at
 // the joint frequency, a compliant one as its spring and damper); x += h·v; one relax pass without
 // the rigid constraints' bias, which takes back the velocity the bias added.
 // First order: each spring is implicit Euler on the velocity level, the external forces explicit.
@@ -8,8 +9,10 @@
 // passes each (Box2D: 4 substeps of one).
 // A Body's InvMass is 1/m (1/kg); 0: a fixed body, never moved. A Constraint is a distance between
 // bodies I and J, or with J = -1 between body I and the fixed point (Ax, Ay); Compliance α =
-// 1/stiffness (m/N, 0: rigid); Damping c (N·s/m) along it. The step writes Lambda, the
-// impulse it applied (N·s): the constraint's tension is −Lambda/h (N), e.g. to break it.
+// 1/stiffness (m/N, 0: rigid); Damping c (N·s/m) along it. Lambda carries the impulse (N·s) from
+// call to call (Box2D's warm start: start it at 0, and zero it again when bodies are moved by
+// hand); after a call it is the impulse that call applied: the constraint's tension is
+// −Lambda/h (N), e.g. to break it.
 // accel(body) returns the external acceleration (ax, ay) (m/s²): gravity, dampers, drag.
 using System;
 
@@ -132,10 +135,24 @@ public static class SoftStep
         }
     }
 
+    // Warm start: each constraint's impulse from the last call applied again, along its direction
+    // at the current positions (Box2D's b2WarmStartDistanceJoint). The passes then add onto
+    // Lambda; a constraint that cannot move keeps it.
+    static void WarmStart(Body[] bodies, Constraint[] constraints)
+    {
+        foreach (Constraint c in constraints)
+        {
+            Geometry g = Measure(c, bodies);
+            double w = InverseMass(c, bodies);
+            if (!(w > 0) || (g.Gx == 0 && g.Gy == 0)) continue;
+            Push(c, bodies, c.Lambda, g);
+        }
+    }
+
     public static void Step(Body[] bodies, Constraint[] constraints, double h, Acceleration accel, int iterations = 1)
     {
         IntegrateVelocities(bodies, h, accel);
-        for (int q = 0; q < constraints.Length; q++) constraints[q].Lambda = 0;
+        WarmStart(bodies, constraints);
         double hertz = Math.Min(JointHertz, JointHertzCap / h);
         Softness joint = MakeSoft(2 * Math.PI * hertz, JointDampingRatio, h);
         for (int it = 0; it < iterations; it++) SoftPass(bodies, constraints, h, true, joint);

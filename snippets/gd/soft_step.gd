@@ -1,4 +1,5 @@
-# Soft step (Box2D v3): v += h·a_ext; n solve passes of soft impulses (a rigid constraint soft at
+# Soft step (Box2D v3): v += h·a_ext; warm start (each constraint's impulse from the last call
+# applied again along its current direction); n solve passes of soft impulses (a rigid constraint soft at
 # the joint frequency, a compliant one as its spring and damper); x += h·v; one relax pass without
 # the rigid constraints' bias, which takes back the velocity the bias added.
 # First order: each spring is implicit Euler on the velocity level, the external forces explicit.
@@ -15,8 +16,10 @@
 #
 # A Body's inv_mass is 1/m (1/kg); 0: a fixed body, never moved. A Constraint is a distance between
 # bodies i and j, or with j = -1 between body i and the fixed point (ax, ay); compliance α =
-# 1/stiffness (m/N, 0: rigid); damping c (N·s/m) along it. The step writes lambda, the
-# impulse it applied (N·s): the constraint's tension is −lambda/h (N), e.g. to break it.
+# 1/stiffness (m/N, 0: rigid); damping c (N·s/m) along it. lambda carries the impulse (N·s) from
+# call to call (Box2D's warm start: start it at 0, and zero it again when bodies are moved by
+# hand); after a call it is the impulse that call applied: the constraint's tension is
+# −lambda/h (N), e.g. to break it.
 # accel.call(body) returns the external acceleration [ax, ay] (m/s²): gravity, dampers, drag.
 
 class Body:
@@ -138,10 +141,20 @@ static func soft_pass(bodies: Array, constraints: Array, h: float, use_bias: boo
 		c.lambda += impulse
 		push(c, bodies, impulse, g)
 
+# Warm start: each constraint's impulse from the last call applied again, along its direction at
+# the current positions (Box2D's b2WarmStartDistanceJoint). The passes then add onto lambda; a
+# constraint that cannot move keeps it.
+static func warm_start(bodies: Array, constraints: Array) -> void:
+	for c in constraints:
+		var g := geometry(c, bodies)
+		var w := inverse_mass(c, bodies)
+		if not (w > 0.0) or (g.gx == 0.0 and g.gy == 0.0):
+			continue
+		push(c, bodies, c.lambda, g)
+
 static func step(bodies: Array, constraints: Array, h: float, accel: Callable, iterations: int = 1) -> void:
 	integrate_velocities(bodies, h, accel)
-	for c in constraints:
-		c.lambda = 0.0
+	warm_start(bodies, constraints)
 	var hertz := minf(JOINT_HERTZ, JOINT_HERTZ_CAP / h)
 	var joint := make_soft(2.0 * PI * hertz, JOINT_DAMPING_RATIO, h)
 	for _iteration in iterations:

@@ -1,4 +1,5 @@
-// Soft step (Box2D v3): v += h·a_ext; n solve passes of soft impulses (a rigid constraint soft at
+// Soft step (Box2D v3): v += h·a_ext; warm start (each constraint's impulse from the last call
+// applied again along its current direction); n solve passes of soft impulses (a rigid constraint soft at
 // the joint frequency, a compliant one as its spring and damper); x += h·v; one relax pass without
 // the rigid constraints' bias, which takes back the velocity the bias added.
 // First order: each spring is implicit Euler on the velocity level, the external forces explicit.
@@ -9,8 +10,10 @@
 // bodies: [{x, y, vx, vy, invMass}] (m, m/s, 1/kg); invMass 0: a fixed body, never moved.
 // constraints: [{i, j, ax, ay, rest, compliance, damping, lambda}]: a distance between bodies i and
 //   j, or with j = -1 between body i and the fixed point (ax, ay); rest length (m); compliance
-//   α = 1/stiffness (m/N, 0: rigid); damping c (N·s/m) along it. The step writes lambda, the
-//   impulse it applied (N·s): the constraint's tension is −lambda/h (N), e.g. to break it.
+//   α = 1/stiffness (m/N, 0: rigid); damping c (N·s/m) along it. lambda carries the impulse (N·s)
+//   from call to call (Box2D's warm start: start it at 0, and zero it again when bodies are moved
+//   by hand); after a call it is the impulse that call applied: the constraint's tension is
+//   −lambda/h (N), e.g. to break it.
 // accel(body) returns the external acceleration [ax, ay] (m/s²): gravity, dampers, drag.
 
 
@@ -107,9 +110,21 @@ function softPass(bodies, constraints, h, useBias, joint) {
   }
 }
 
+// Warm start: each constraint's impulse from the last call applied again, along its direction at
+// the current positions (Box2D's b2WarmStartDistanceJoint). The passes then add onto lambda; a
+// constraint that cannot move keeps it.
+function warmStart(bodies, constraints) {
+  for (const c of constraints) {
+    const g = geometry(c, bodies);
+    const w = inverseMass(c, bodies);
+    if (!(w > 0) || (g.gx === 0 && g.gy === 0)) continue;
+    push(c, bodies, c.lambda, g);
+  }
+}
+
 export function step(bodies, constraints, h, accel, iterations = 1) {
   integrateVelocities(bodies, h, accel);
-  for (const c of constraints) c.lambda = 0;
+  warmStart(bodies, constraints);
   const hertz = Math.min(JOINT_HERTZ, JOINT_HERTZ_CAP / h);
   const joint = makeSoft(2 * Math.PI * hertz, JOINT_DAMPING_RATIO, h);
   for (let it = 0; it < iterations; it++) softPass(bodies, constraints, h, true, joint);
