@@ -15,11 +15,16 @@ import { SceneDrawing, finite, arrowPx, fadedAlpha, rowHeight, layoutRowKey, nea
 function clearOf(placed, side, x, half, r) {
   const taken = placed.get(side) || [];
   const lo = r.x + half, hi = r.x + r.w - half;
-  const overlaps = (c) => taken.find((s) => c + half > s.lo && c - half < s.hi);
+  // Half a pixel of slack: (a + h) − h may round below a, which would meet the same label again.
+  const overlaps = (c) => taken.find((s) => c + half > s.lo + 0.5 && c - half < s.hi - 0.5);
   let c = Math.min(Math.max(x, lo), hi);
   // Rightwards past the labels it meets; from the right edge leftwards when it runs out of room.
-  for (let hit = overlaps(c); hit && c <= hi; hit = overlaps(c)) c = hit.hi + half;
-  if (c > hi) for (let hit = overlaps(c = hi); hit && c >= lo; hit = overlaps(c)) c = hit.lo - half;
+  // Each move clears one label for good, so a pass takes at most one move a label.
+  for (let k = 0, hit = overlaps(c); hit && k <= taken.length; ++k, hit = overlaps(c)) c = hit.hi + half;
+  if (c > hi) {
+    c = hi;
+    for (let k = 0, hit = overlaps(c); hit && k <= taken.length; ++k, hit = overlaps(c)) c = hit.lo - half;
+  }
   c = Math.min(Math.max(c, lo), hi);
   taken.push({ lo: c - half, hi: c + half });
   placed.set(side, taken);
