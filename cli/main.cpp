@@ -696,7 +696,7 @@ int cmd_convergence(int argc, char** argv) {
                                    : "");
     const bool csv = format == "csv";
     // Along the iterations axis a level is the lane's iterations (dt is fixed); along dt, its dt.
-    const char* level_key = by_iterations ? "iterations" : "dt";
+    const char* level_key = study_axis_id(axis);
     const auto level_value = [&](const ConvergencePoint& p) {
         return by_iterations ? std::to_string(p.iterations) : exact_text(p.dt);
     };

@@ -100,10 +100,8 @@ ConvergenceStudy::ConvergenceStudy(const Config& c, int halvings, double max_wor
     // iterations axis, whose lanes stay within the lane settings' bounds).
     for (int level = 0; level < requested_; ++level) {
         const Config at = level_config(level);
-        if (axis_ == StudyAxis::iterations &&
-            std::any_of(config_.integrators.begin(), config_.integrators.end(), [&](const LaneSpec& lane) {
-                return lane_iterations(lane) > (max_lane_iterations >> level) ||
-                       lane_passes(lane) > (max_lane_passes >> level);
+        if (std::any_of(at.integrators.begin(), at.integrators.end(), [](const LaneSpec& lane) {
+                return lane_iterations(lane) > max_lane_iterations || lane_passes(lane) > max_lane_passes;
             }))
             break;
         const double work = static_cast<double>(level_steps(at)) * lanes_cost(at);
