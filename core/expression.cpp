@@ -100,6 +100,7 @@ public:
             return std::nullopt;
         }
         std::vector<Expression::Instruction>& code = ExpressionAccess::code(out);
+        code.clear();
         int limit_column = 0;
         int sp = 0, max_sp = 0;
         std::uint16_t uses = 0;
@@ -241,26 +242,19 @@ private:
         return -1;
     }
 
-    int parse_expression() {
-        int left = parse_term();
-        while (left >= 0 && (peek().kind == Tok::plus || peek().kind == Tok::minus)) {
+    // One left-associative level: operand { (op_a | op_b) operand }.
+    int parse_chain(int (Compiler::*operand)(), Tok op_a, Kind kind_a, Tok op_b, Kind kind_b) {
+        int left = (this->*operand)();
+        while (left >= 0 && (peek().kind == op_a || peek().kind == op_b)) {
             const Token op = next();
-            const int right = parse_term();
+            const int right = (this->*operand)();
             if (right < 0) return -1;
-            left = make(op.kind == Tok::plus ? Kind::add : Kind::sub, left, right, op.column);
+            left = make(op.kind == op_a ? kind_a : kind_b, left, right, op.column);
         }
         return left;
     }
-    int parse_term() {
-        int left = parse_unary();
-        while (left >= 0 && (peek().kind == Tok::star || peek().kind == Tok::slash)) {
-            const Token op = next();
-            const int right = parse_unary();
-            if (right < 0) return -1;
-            left = make(op.kind == Tok::star ? Kind::mul : Kind::div, left, right, op.column);
-        }
-        return left;
-    }
+    int parse_expression() { return parse_chain(&Compiler::parse_term, Tok::plus, Kind::add, Tok::minus, Kind::sub); }
+    int parse_term() { return parse_chain(&Compiler::parse_unary, Tok::star, Kind::mul, Tok::slash, Kind::div); }
     int parse_unary() {
         if (peek().kind != Tok::minus) return parse_power();
         const Token op = next();

@@ -89,6 +89,8 @@ struct ExprProblem {
     int column = 0;
 };
 
+// A compiled expression. A default-constructed one is the constant 0 (text "0"), what a force
+// component left out means.
 class Expression {
 public:
     // Parses and compiles `text`; on failure nullopt, and `problem` says what and where.
@@ -140,10 +142,10 @@ public:
 
 private:
     friend struct ExpressionAccess;
-    std::vector<Instruction> code_;
-    std::string text_;
+    std::vector<Instruction> code_ = {{Op::push_const, 0, 0.0}};
+    std::string text_ = "0";
     std::uint16_t uses_ = 0;
-    int stack_ = 0;
+    int stack_ = 1;
 };
 
 }  // namespace stepwise

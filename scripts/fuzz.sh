@@ -61,7 +61,7 @@ seconds=${1:-20}
 targets=(${2:-config simulation expression})
 case "$seconds" in '' | *[!0-9]*) echo "fuzz: SECONDS must be a whole number; got '$seconds'" >&2; exit 2 ;; esac
 for t in "${targets[@]}"; do
-  case "$t" in config | simulation) ;; *) echo "fuzz: unknown target '$t' (config or simulation)" >&2; exit 2 ;; esac
+  case "$t" in config | simulation | expression) ;; *) echo "fuzz: unknown target '$t' (config, simulation or expression)" >&2; exit 2 ;; esac
 done
 build build/fuzz
 

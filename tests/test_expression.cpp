@@ -48,6 +48,13 @@ std::string message(const ExprProblem& p) {
     return message_text(p.code, args);
 }
 
+// `term` n times, joined by `between`.
+std::string repeated(const std::string& term, const std::string& between, int n) {
+    std::string out = term;
+    for (int i = 1; i < n; ++i) out += between + term;
+    return out;
+}
+
 bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
 
 bool same_code(const Expression& a, const Expression& b) {
@@ -472,20 +479,14 @@ TEST_CASE("expression: the limits") {
     CHECK(std::isfinite(w.eval_grad(Vars().v, g)));
 
     // Instructions: x^16 costs 18; the 14th term passes 256 at its '^' (character 67).
-    std::string powers = "x^16";
-    for (int i = 1; i < 15; ++i) powers += "*x^16";
-    const ExprProblem complex = problem(powers);
+    const ExprProblem complex = problem(repeated("x^16", "*", 15));
     CHECK(complex.code == "expr_too_complex");
     CHECK(complex.column == 67);
     CHECK(message_arg(complex.args, "count") == std::to_string(15 * 18 + 14));
-    std::string fits = "x^16";
-    for (int i = 1; i < 13; ++i) fits += "*x^16";
-    CHECK(compiled(fits).instructions() == 13 * 18 + 12);
+    CHECK(compiled(repeated("x^16", "*", 13)).instructions() == 13 * 18 + 12);
 
     // The canonical text may not grow past the limit: 1e14 is 100000000000000.
-    std::string big = "1e14";
-    for (int i = 1; i < 20; ++i) big += "+1e14";
-    const ExprProblem normal = problem(big);
+    const ExprProblem normal = problem(repeated("1e14", "+", 20));
     CHECK(normal.code == "expr_normal_too_long");
     CHECK(normal.column == 1);
     CHECK(message_arg(normal.args, "length") == std::to_string(20 * 15 + 19));
@@ -499,5 +500,14 @@ TEST_CASE("expression: which variables it uses") {
     CHECK(compiled("m*vy").uses(ExprVar::m));
     CHECK_FALSE(compiled("1").uses(ExprVar::x));
     CHECK(expr_variable_names().size() == expr_var_count);
+    // A default Expression is 0, as a component left out.
+    const Expression zero;
+    double g[expr_grad_count] = {1, 1, 1, 1};
+    CHECK(zero.eval(Vars().v) == 0);
+    CHECK(zero.eval_grad(Vars().v, g) == 0);
+    CHECK(g[0] == 0);
+    CHECK(zero.text() == "0");
+    CHECK(same_code(zero, compiled("0")));
+    CHECK_FALSE(zero.uses(ExprVar::x));
     CHECK(expr_function_names().size() == 11);
 }
