@@ -96,6 +96,40 @@ const std::vector<MessageInfo>& message_table() {
         {.code = "variable_loop_and_stability",
          .text = "{key}={got} cannot be combined with loop={loop}: a variable loop has no one step to place on the "
                  "stability map; use loop=fixed or accumulator; got '{got}'"},
+        // A written force law's expression (core/expression.hpp): {got} is the expression, {column}
+        // the 1-based character the problem is at.
+        {.code = "expr_empty", .text = "{key}: the expression is empty ('{got}'); write one such as -c1*x, or leave {key} out"},
+        {.code = "expr_too_long", .text = "{key}: the expression '{got}' is too long ({length} characters; at most {max})"},
+        {.code = "expr_unexpected",
+         .text = "{key}: unexpected '{char}' at character {column} of '{got}'; an expression holds numbers, names, "
+                 "+ - * / ^, parentheses and the comma between a function's two arguments"},
+        {.code = "expr_bad_number",
+         .text = "{key}: '{number}' at character {column} of '{got}' is not a number (digits with an optional point "
+                 "and exponent, e.g. 0.5 or 2e-3, within the double range)"},
+        {.code = "expr_unknown_name",
+         .text = "{key}: unknown name '{name}' at character {column} of '{got}'; known: {variables} and the functions "
+                 "{functions}"},
+        {.code = "expr_operand_after", .text = "{key}: '{op}' at character {column} of '{got}' needs a value after it"},
+        {.code = "expr_operand_before", .text = "{key}: '{op}' at character {column} of '{got}' needs a value before it"},
+        {.code = "expr_missing_operator",
+         .text = "{key}: an operator (+ - * / ^) is missing before character {column} of '{got}'"},
+        {.code = "expr_unclosed", .text = "{key}: the '(' at character {column} of '{got}' is never closed; add a ')'"},
+        {.code = "expr_unmatched_close", .text = "{key}: the ')' at character {column} of '{got}' closes no '('"},
+        {.code = "expr_call_without_parenthesis",
+         .text = "{key}: the function {name} at character {column} of '{got}' takes its arguments in parentheses: "
+                 "{form}"},
+        {.code = "expr_arguments",
+         .text = "{key}: wrong number of arguments to {name} at character {column} of '{got}' ({count} given); write "
+                 "{form}"},
+        {.code = "expr_too_deep",
+         .text = "{key}: '{got}' nests too deeply at character {column}: at most {max} levels of parentheses, "
+                 "function calls, minus signs and ^"},
+        {.code = "expr_too_complex",
+         .text = "{key}: '{got}' needs {count} instructions, more than {max} from character {column} on (x^n with a "
+                 "whole n costs n + 1)"},
+        {.code = "expr_normal_too_long",
+         .text = "{key}: '{got}' is {length} characters long in its normal form '{normal}' (numbers written out, "
+                 "1e14 as 100000000000000); at most {max}"},
     };
     return table;
 }

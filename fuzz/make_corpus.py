@@ -5,7 +5,10 @@ README's links and queries, and the links in tests/*.cpp. Run once when those ch
 the files (one link per file, named by its SHA-1 as libFuzzer names inputs):
     python3 fuzz/make_corpus.py [build/native/stepwise]
 config gets every link, broken ones included (the tests' error cases are good parser seeds);
-simulation gets those that `stepwise check` accepts. Keys come from fuzz/config.dict."""
+simulation gets those that `stepwise check` accepts. Keys come from fuzz/config.dict.
+fuzz/corpus/expression gets the expressions of tests/test_expression.cpp (every string literal
+written only in the expressions' alphabet with no word longer than a function's name, broken
+ones included) and a few more: the limits' cases and characters that alphabet leaves out."""
 import hashlib
 import pathlib
 import re
@@ -56,6 +59,36 @@ def candidates():
             yield from re.findall(r"'([^'\n]+)'", text)  # a query quoted inside a command line
 
 
+# Letters, digits, spaces, tabs, the operators, parentheses and the comma, with no word longer
+# than atan2: a literal of the tests written so is an expression (test names and messages hold
+# ':', quotes or longer words; file names a '.hpp').
+expression_alphabet = re.compile(r"[A-Za-z0-9_ \t.+\-*/^(),]*")
+long_word = re.compile(r"[A-Za-z_]{6,}|\.hpp$")
+expression_extras = ["x#y", "x+\u00e9", "-c1*x-c2*x^3 \n", "fx=-c1*x", "x\x00y", "2*x'", "-" * 25 + "x",
+                     "(" * 24 + "x" + ")" * 24, "*".join(["x^16"] * 15), "+".join(["1e14"] * 17),
+                     "10" + "+x" * 127, "100" + "+x" * 127]
+
+
+def expressions():
+    out = []
+    for text in cpp_strings((root / "tests/test_expression.cpp").read_text()):
+        if expression_alphabet.fullmatch(text) and not long_word.search(text) and text.strip() and text not in out:
+            out.append(text)
+    return out + [e for e in expression_extras if e not in out]
+
+
+def write_expressions():
+    directory = root / "fuzz/corpus/expression"
+    directory.mkdir(parents=True, exist_ok=True)
+    for old in directory.iterdir():
+        old.unlink()
+    seeds = expressions()
+    for text in seeds:
+        data = text.encode()
+        (directory / hashlib.sha1(data).hexdigest()).write_bytes(data)
+    print(f"{len(seeds)} expressions in fuzz/corpus/expression")
+
+
 def main():
     links = []
     for text in candidates():
@@ -75,6 +108,7 @@ def main():
             (root / "fuzz/corpus/simulation" / name).write_bytes(data)
             valid += 1
     print(f"{len(links)} links in fuzz/corpus/config, {valid} valid ones in fuzz/corpus/simulation")
+    write_expressions()
 
 
 main()

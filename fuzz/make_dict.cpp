@@ -1,9 +1,11 @@
-// Writes the fuzzers' dictionary (fuzz/config.dict) from the core's tables: every key, scenario
+// Writes the fuzzers' dictionaries from the core's tables. fuzz/config.dict: every key, scenario
 // id, integrator id, preset id and view id, so libFuzzer builds links from real words, and the
-// ends of every range.
-//   make_fuzz_dict            prints the dictionary
-//   make_fuzz_dict --check F  exit 1 unless file F holds exactly that (a ctest runs it)
+// ends of every range. fuzz/expression.dict: the written force law's names, operators and the
+// numbers at its edges.
+//   make_fuzz_dict [expression]            prints the dictionary (config's, or the expressions')
+//   make_fuzz_dict [expression] --check F  exit 1 unless file F holds exactly that (a ctest runs it)
 #include "config.hpp"
+#include "expression.hpp"
 #include "integrators.hpp"
 #include "scenarios.hpp"
 
@@ -57,16 +59,36 @@ std::string dictionary() {
     return out;
 }
 
+std::string expression_dictionary() {
+    std::string out =
+        "# libFuzzer dictionary for fuzz/fuzz_expression: the variables and functions of core/expression.hpp,\n"
+        "# its operators, and numbers at the edges (integer powers, the double range).\n"
+        "# Generated; do not edit.\n"
+        "# Regenerate: build/native/fuzz/make_fuzz_dict expression > fuzz/expression.dict (ctest "
+        "fuzz_expression_dict_current checks it).\n";
+    std::vector<std::string> words;
+    for (std::string_view v : expr_variable_names()) words.emplace_back(v);
+    for (std::string_view f : expr_function_names()) words.push_back(std::string(f) + "(");
+    for (const char* w : {"^", "^-", "-", "*", "/", "+", "(", ")", ",", "e-", "e+", "."}) words.emplace_back(w);
+    // Integer powers end at expr_max_int_power; beyond it std::pow.
+    for (int n : {0, 1, 2, 3, expr_max_int_power, expr_max_int_power + 1}) words.push_back(std::to_string(n));
+    for (const char* n : {"0.5", "2.5", "1e308", "1e309", "5e-324", "1e-400", "1e14", "9.81"}) words.emplace_back(n);
+    for (const std::string& w : words) out += "\"" + w + "\"\n";  // none holds a quote or backslash
+    return out;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-    const std::string expected = dictionary();
+    const bool expression = argc > 1 && std::string(argv[1]) == "expression";
+    if (expression) --argc, ++argv;
+    const std::string expected = expression ? expression_dictionary() : dictionary();
     if (argc == 1) {
         std::fputs(expected.c_str(), stdout);
         return 0;
     }
     if (argc != 3 || std::string(argv[1]) != "--check") {
-        std::fprintf(stderr, "usage: make_fuzz_dict [--check FILE]\n");
+        std::fprintf(stderr, "usage: make_fuzz_dict [expression] [--check FILE]\n");
         return 2;
     }
     std::ifstream file(argv[2], std::ios::binary);

@@ -3,8 +3,8 @@
 # runs each for SECONDS (default 20) from the seed corpus in fuzz/corpus/. Exits non-zero on any
 # finding (crash, sanitizer report, failed check, leak, timeout, out of memory) and prints where
 # the reproducer is.
-#   scripts/fuzz.sh [SECONDS]               both targets, one after the other
-#   scripts/fuzz.sh SECONDS TARGET          one target: config or simulation
+#   scripts/fuzz.sh [SECONDS]               every target, side by side
+#   scripts/fuzz.sh SECONDS TARGET          one target: config, simulation or expression
 #   scripts/fuzz.sh coverage [TARGET]       line coverage of the core over the corpora (build/fuzz-coverage)
 # FUZZ_ARGS adds libFuzzer options (e.g. FUZZ_ARGS=-runs=100000 for a count instead of a time).
 # New inputs a run finds stay in build/fuzz/corpus/TARGET for the next run; FUZZ_FRESH=1 starts
@@ -26,6 +26,7 @@ command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 # and only work without a bound (a reference that never finishes its step) goes past it.
 timeout_config=5
 timeout_simulation=30
+timeout_expression=5
 
 build() {  # build DIR [extra cmake args]
   local dir=$1
@@ -36,7 +37,7 @@ build() {  # build DIR [extra cmake args]
 }
 
 if [ "${1:-}" = coverage ]; then
-  targets=(${2:-config simulation})
+  targets=(${2:-config simulation expression})
   llvm_profdata=$(command -v llvm-profdata-14 || command -v llvm-profdata)
   llvm_cov=$(command -v llvm-cov-14 || command -v llvm-cov)
   build build/fuzz-coverage -DSTEPWISE_FUZZ_COVERAGE=ON
@@ -57,10 +58,10 @@ if [ "${1:-}" = coverage ]; then
 fi
 
 seconds=${1:-20}
-targets=(${2:-config simulation})
+targets=(${2:-config simulation expression})
 case "$seconds" in '' | *[!0-9]*) echo "fuzz: SECONDS must be a whole number; got '$seconds'" >&2; exit 2 ;; esac
 for t in "${targets[@]}"; do
-  case "$t" in config | simulation) ;; *) echo "fuzz: unknown target '$t' (config or simulation)" >&2; exit 2 ;; esac
+  case "$t" in config | simulation | expression) ;; *) echo "fuzz: unknown target '$t' (config, simulation or expression)" >&2; exit 2 ;; esac
 done
 build build/fuzz
 
@@ -71,16 +72,18 @@ fuzz_one() {  # fuzz_one TARGET: runs it, leaves its exit status in build/fuzz/T
   [ "${FUZZ_FRESH:-0}" = 1 ] && rm -rf "build/fuzz/corpus/$t"
   mkdir -p "build/fuzz/corpus/$t" "build/fuzz/findings/$t-$stamp"
   # New inputs go to build/fuzz/corpus/TARGET; the seeds stay as committed.
-  # -max_len: a link is at most 64 pairs of 1024-character values; longer inputs only test the
-  # length cap, which short ones reach too.
-  build/fuzz/fuzz/fuzz_"$t" "build/fuzz/corpus/$t" "fuzz/corpus/$t" -dict=fuzz/config.dict \
-    -max_total_time="$seconds" -timeout="${!timeout_var}" -rss_limit_mb=2048 -max_len=4096 \
+  # -max_len: a link is at most 64 pairs of 1024-character values, an expression 256 characters;
+  # longer inputs only test the length cap, which short ones reach too.
+  local dict=fuzz/config.dict max_len=4096
+  [ "$t" = expression ] && dict=fuzz/expression.dict max_len=512
+  build/fuzz/fuzz/fuzz_"$t" "build/fuzz/corpus/$t" "fuzz/corpus/$t" -dict="$dict" \
+    -max_total_time="$seconds" -timeout="${!timeout_var}" -rss_limit_mb=2048 -max_len="$max_len" \
     -artifact_prefix="build/fuzz/findings/$t-$stamp/" -print_final_stats=1 ${FUZZ_ARGS:-} >"build/fuzz/$t.log" 2>&1 || rc=$?
   echo $rc >"build/fuzz/$t.status"
 }
 
 # The targets run side by side (one process each), so the test command's run takes SECONDS, not
-# twice that.
+# three times that.
 echo "== ${targets[*]}: ${seconds} s each (logs: build/fuzz/TARGET.log)"
 for t in "${targets[@]}"; do fuzz_one "$t" & done
 wait

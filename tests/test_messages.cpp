@@ -3,6 +3,7 @@
 // placeholder is left unfilled. The page builds its German sentences from the same codes and
 // arguments (tests/web/language.test.mjs checks it has a template for every row).
 #include "config.hpp"
+#include "expression.hpp"
 #include "integrators.hpp"
 #include "messages.hpp"
 #include "tables.hpp"
@@ -59,6 +60,26 @@ const std::vector<std::pair<const char*, const char*>> message_cases = {
     {"variable_loop_and_stability", "loop=variable&view=stability"},
 };
 
+// The written force law's messages (core/expression.hpp): an expression for each, until keys
+// (fx, fy) carry expressions into a query; the caller adds the key, as the config parser will.
+const std::vector<std::pair<const char*, std::string>> expression_cases = {
+    {"expr_empty", ""},
+    {"expr_too_long", std::string(257, '1')},
+    {"expr_unexpected", "x#y"},
+    {"expr_bad_number", "1.2.3"},
+    {"expr_unknown_name", "-c1*x-z"},
+    {"expr_operand_after", "x/"},
+    {"expr_operand_before", "*x"},
+    {"expr_missing_operator", "2x"},
+    {"expr_unclosed", "(x+1"},
+    {"expr_unmatched_close", "x+1)"},
+    {"expr_call_without_parenthesis", "cos t"},
+    {"expr_arguments", "min(x)"},
+    {"expr_too_deep", std::string(25, '-') + "x"},
+    {"expr_too_complex", "x^16*x^16*x^16*x^16*x^16*x^16*x^16*x^16*x^16*x^16*x^16*x^16*x^16*x^16*x^16"},
+    {"expr_normal_too_long", "1e14+1e14+1e14+1e14+1e14+1e14+1e14+1e14+1e14+1e14+1e14+1e14+1e14+1e14+1e14+1e14+1e14"},
+};
+
 std::string built_query(const std::string& code) {
     std::string q;
     if (code == "too_many_pairs")
@@ -93,6 +114,19 @@ TEST_CASE("messages: every row of the table is given by a query, and its text is
             found = found || e.code == code;
         }
         CHECK(found);
+        given.insert(code);
+    }
+    for (const auto& [code, text] : expression_cases) {
+        INFO(code);
+        ExprProblem p;
+        REQUIRE_FALSE(Expression::compile(text, p).has_value());
+        CHECK(p.code == code);
+        MessageArgs args = {{"key", "fx"}};
+        args.insert(args.end(), p.args.begin(), p.args.end());
+        const std::string m = message_text(p.code, args);
+        CHECK(m.find('{') == std::string::npos);
+        CHECK(m.rfind("fx: ", 0) == 0);
+        CHECK(!message_arg(args, "column").empty());
         given.insert(code);
     }
     for (const MessageInfo& row : message_table()) {

@@ -1,6 +1,7 @@
 // The step loop allocates nothing: global operator new is counted while every preset runs
 // every integrator. A separate executable, since it replaces operator new for the whole program.
 #include "ensemble.hpp"
+#include "expression.hpp"
 #include "helpers.hpp"
 #include "kepler.hpp"
 #include "scenarios.hpp"
@@ -10,6 +11,7 @@
 #include <catch2/catch.hpp>
 
 #include <atomic>
+#include <cmath>
 #include <cstdlib>
 #include <new>
 
@@ -71,6 +73,25 @@ TEST_CASE("Simulation::step allocates nothing, for every preset and integrator")
     const long long before = allocations.load();
     std::vector<double> probe(10);
     CHECK(allocations.load() - before == 1);
+}
+
+TEST_CASE("a written force law's eval and eval_grad allocate nothing") {
+    for (const char* text : {"-c1*x-c2*x^3", "-c1*x+c2*cos(c3*t)", "atan2(y,x)*pow(abs(vx)+1,vy)-min(m,x^-2)"}) {
+        INFO(text);
+        ExprProblem problem;
+        const std::optional<Expression> e = Expression::compile(text, problem);
+        REQUIRE(e.has_value());
+        double vars[expr_var_count] = {0.3, -0.2, 1.5, 0.5, 0.25, 2, 1.5, 0.25, 3, -2};
+        double grad[expr_grad_count];
+        double sum = 0;
+        const long long before = allocations.load();
+        for (int k = 0; k < 100; ++k) {
+            vars[0] += 0.01;
+            sum += e->eval(vars) + e->eval_grad(vars, grad);
+        }
+        CHECK(allocations.load() - before == 0);
+        CHECK(std::isfinite(sum));
+    }
 }
 
 TEST_CASE("kepler_propagate allocates nothing, on every kind of conic") {

@@ -1101,6 +1101,22 @@ export const messages = {
   loop_and_cloud: "{key}={got} passt nicht zu loop={loop}: die Phasenraumwolke wird mit festem dt gerechnet, nicht Bild für Bild; eines von beiden weglassen; eingegeben: '{got}'",
   loop_and_stepping_view: "{key}={got} passt nicht zu loop={loop}: diese Ansicht halbiert oder wählt dt selbst; view=motion nehmen (oder view=stability mit loop=fixed oder accumulator); eingegeben: '{got}'",
   variable_loop_and_stability: "{key}={got} passt nicht zu loop={loop}: eine variable Schleife hat keinen einzelnen Schritt für die Stabilitätskarte; loop=fixed oder accumulator nehmen; eingegeben: '{got}'",
+  // A written force law's expression (core/expression.hpp); {column} counts characters from 1.
+  expr_empty: "{key}: der Ausdruck ist leer ('{got}'); einen wie -c1*x schreiben oder {key} weglassen",
+  expr_too_long: "{key}: der Ausdruck '{got}' ist zu lang ({length} Zeichen; höchstens {max})",
+  expr_unexpected: "{key}: unerwartetes '{char}' an Stelle {column} von '{got}'; ein Ausdruck besteht aus Zahlen, Namen, + - * / ^, Klammern und dem Komma zwischen den zwei Argumenten einer Funktion",
+  expr_bad_number: "{key}: '{number}' an Stelle {column} von '{got}' ist keine Zahl (Ziffern mit optionalem Punkt und Exponenten, z. B. 0.5 oder 2e-3, im Bereich doppelter Genauigkeit)",
+  expr_unknown_name: "{key}: unbekannter Name '{name}' an Stelle {column} von '{got}'; bekannt sind: {variables} und die Funktionen {functions}",
+  expr_operand_after: "{key}: nach '{op}' an Stelle {column} von '{got}' fehlt ein Wert",
+  expr_operand_before: "{key}: vor '{op}' an Stelle {column} von '{got}' fehlt ein Wert",
+  expr_missing_operator: "{key}: vor Stelle {column} von '{got}' fehlt ein Operator (+ - * / ^)",
+  expr_unclosed: "{key}: die '(' an Stelle {column} von '{got}' wird nie geschlossen; eine ')' ergänzen",
+  expr_unmatched_close: "{key}: die ')' an Stelle {column} von '{got}' schließt keine '('",
+  expr_call_without_parenthesis: "{key}: die Funktion {name} an Stelle {column} von '{got}' nimmt ihre Argumente in Klammern: {form}",
+  expr_arguments: "{key}: falsche Zahl von Argumenten für {name} an Stelle {column} von '{got}' ({count} angegeben); {form} schreiben",
+  expr_too_deep: "{key}: '{got}' ist an Stelle {column} zu tief verschachtelt: höchstens {max} Ebenen aus Klammern, Funktionsaufrufen, Minuszeichen und ^",
+  expr_too_complex: "{key}: '{got}' braucht {count} Befehle, mehr als {max} ab Stelle {column} (x^n mit ganzem n kostet n + 1)",
+  expr_normal_too_long: "{key}: '{got}' ist in seiner Normalform '{normal}' {length} Zeichen lang (Zahlen ausgeschrieben, 1e14 als 100000000000000); höchstens {max}",
 };
 
 // What a key allows (core/messages.cpp allowed_forms), in German.
