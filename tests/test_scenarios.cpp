@@ -103,7 +103,7 @@ TEST_CASE("an undeclared key is a programming error, never a silent 0") {
     CHECK_THROWS_AS(orbit.get("k"), std::logic_error);
     const ScenarioInfo& row = scenarios()[find_scenario("elastic_pendulum")];
     const Config pendulum = default_config(find_scenario("elastic_pendulum"));
-    const Params p(row, pendulum.values);  // holds a reference: the values must outlive it
+    const Params p(row, pendulum.values, pendulum.scene);  // holds references: the values must outlive it
     CHECK(p.num("rest") == 1.0);
     CHECK(p.vec("g") == dvec2(0.0, -9.81));
     CHECK_THROWS_AS(p.num("gm"), std::logic_error);
@@ -384,7 +384,7 @@ TEST_CASE("every allowed config is representable: start energy, forces and close
             std::vector<double> values(n);
             for (size_t i = 0; i < n; ++i)
                 values[i] = k < corners && k < (1LL << 15) ? choices[i][(k >> i) & 1] : choices[i][next() % choices[i].size()];
-            if (row.check && row.check(Params(row, values))) continue;  // refused by the row's cross-key rule
+            if (row.check && row.check(Params(row, values, default_scene_of(static_cast<int>(s))))) continue;  // refused by the row's cross-key rule
             const Scene scene = build_scene(static_cast<int>(s), values, duration_max);
             const System& sys = scene.system;
             std::vector<dvec2> a(scene.x0.size());
