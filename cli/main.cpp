@@ -314,6 +314,22 @@ int cmd_list(int argc, char** argv) {
             std::printf("    %-8s %s%s%s — %s\n", p.key, pad(p.dims == 2 ? "vector" : "number", 7).c_str(),
                         pad("default " + def, 20).c_str(), pad("range " + range, 32).c_str(), p.meaning);
         }
+        if (s.default_scene) {
+            std::printf("    %-8s %s%s — the bodies, anchors, springs and links: items KIND:ARGUMENTS,FIELD:VALUE,… "
+                        "separated by ';', at most %zu characters, %d bodies, %d anchors, %d springs and links; ends "
+                        "are bN (body N) or aN (anchor N), counted from 0 in the order made:\n",
+                        "scene", pad("text", 7).c_str(), pad(std::string("default ") + s.default_scene, 20).c_str(),
+                        max_scene_length, max_scene_bodies, max_scene_anchors, max_scene_joins);
+            for (const SceneKindInfo& k : scene_kinds()) {
+                std::string fields;
+                for (const SceneFieldSpec& f : k.fields) {
+                    std::string def = std::isnan(f.def) ? "derived" : f.words.empty() ? format_number(f.def)
+                                                                                     : f.words[static_cast<size_t>(f.def)];
+                    fields += (fields.empty() ? "" : "; ") + std::string(f.name) + " (" + def + ") " + f.meaning;
+                }
+                std::printf("      %-6s %s%s%s\n", k.id, k.meaning, fields.empty() ? "" : ": ", fields.c_str());
+            }
+        }
         std::printf("  presets:\n");
         for (const PresetInfo& p : s.presets) std::printf("    %-28s %s\n", p.id, p.description);
     }

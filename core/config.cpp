@@ -291,10 +291,25 @@ public:
         c.values[offset + 1] = xy[1];
     }
 
+    // A built scene's items (core/scene_spec.hpp), which may be longer than any other value. A
+    // scene with a problem leaves the base (preset or default) scene in place.
+    void parse_scene_key(const std::string& value, Config& c) {
+        SceneProblem problem;
+        const auto scene = parse_scene(value, problem);
+        if (scene) {
+            c.scene = *scene;
+            return;
+        }
+        MessageArgs args;
+        for (const MessageArg& a : problem.args)
+            if (a.name != "got") args.push_back(a);
+        error(problem.code.c_str(), "scene", message_arg(problem.args, "got"), args);
+    }
+
     // A system with links: the force-based defaults cannot step a rod, and the phase cloud needs
     // a way to leave the start that keeps the links (Scene::cloud).
     void check_linked(Config& c) {
-        const Scene scene = build_scene(c.scenario, c.values, c.duration);
+        const Scene scene = build_scene(c.scenario, c.values, c.scene, c.duration);
         const System& s = scene.system;
         if (s.links.empty()) return;
         if (!integrators_given && s.has_rigid_links()) {
@@ -369,6 +384,10 @@ public:
         for (const Pair& p : pairs) {
             const std::string& k = p.key;
             if (k == "v" || k == "scenario" || (k == "preset" && depth == 0)) continue;
+            if (k == "scene" && info.default_scene) {
+                parse_scene_key(p.value, c);
+                continue;
+            }
             if (p.value.size() > max_value_length && k != "integrators") {
                 error("too_long", k, p.value,
                       {{"length", std::to_string(p.value.size())}, {"max", std::to_string(max_value_length)}});
@@ -430,6 +449,7 @@ public:
                     std::string keys;
                     for (const SharedKey& shared : shared_keys()) keys += (keys.empty() ? "" : ", ") + std::string(shared.key);
                     for (const ParamSpec& ps : info.params) keys += std::string(", ") + ps.key;
+                    if (info.default_scene) keys += ", scene";
                     error("unknown_key", k, p.value, {{"scenario", info.id}, {"known", keys}});
                     continue;
                 }
@@ -438,7 +458,7 @@ public:
         }
         if (info.check) {
             // Rules across keys: the offending key goes back to its base (preset or default) value.
-            if (auto problem = info.check(Params(info, c.values))) {
+            if (auto problem = info.check(Params(info, c.values, c.scene))) {
                 error(problem->code.c_str(), problem->key, problem->value, problem->args);
                 size_t offset = 0;
                 for (const ParamSpec& ps : info.params) {
@@ -448,7 +468,7 @@ public:
                 }
                 // The base value may break the rule with the link's other keys (a bridge's default
                 // span against links=2): then every parameter goes back to its base, which holds.
-                if (info.check(Params(info, c.values))) c.values = base.values;
+                if (info.check(Params(info, c.values, c.scene))) c.values = base.values;
             }
         }
         check_loop(pairs, c);
@@ -605,11 +625,11 @@ const std::vector<LanguageInfo>& languages() {
 int find_language(std::string_view id) { return index_of_id(languages(), id); }
 
 double Config::get(std::string_view key) const {
-    return Params(scenarios().at(static_cast<size_t>(scenario)), values).num(key);
+    return Params(scenarios().at(static_cast<size_t>(scenario)), values, scene).num(key);
 }
 
 glm::dvec2 Config::get_vec(std::string_view key) const {
-    return Params(scenarios().at(static_cast<size_t>(scenario)), values).vec(key);
+    return Params(scenarios().at(static_cast<size_t>(scenario)), values, scene).vec(key);
 }
 
 Config default_config(int scenario) {
@@ -617,6 +637,7 @@ Config default_config(int scenario) {
     c.scenario = scenario;
     for (const ParamSpec& p : scenarios()[scenario].params)
         for (int d = 0; d < p.dims; ++d) c.values.push_back(p.def[d]);
+    c.scene = default_scene_of(scenario);
     std::string_view list = default_integrators;
     while (!list.empty()) {
         const size_t comma = list.find(',');
@@ -664,6 +685,7 @@ std::string normalise(const Config& c) {
         if (p.dims == 2) q += "," + format_number(c.values[offset + 1]);
         offset += p.dims;
     }
+    if (info.default_scene) q += "&scene=" + scene_text(c.scene);
     if (c.cloud != 0 || c.cloud_radius != default_cloud_radius)
         q += "&cloud=" + std::to_string(c.cloud) + "&cloud_radius=" + format_number(c.cloud_radius);
     if (c.pbd_stiffness != 1.0) q += "&pbd_stiffness=" + format_number(c.pbd_stiffness);

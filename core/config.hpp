@@ -110,6 +110,7 @@ struct Config {
     double dt = default_dt;
     double duration = default_duration;
     std::vector<double> values;     // the scenario's params, flattened in spec order
+    SceneSpec scene;                // a built scene's items (ScenarioInfo::default_scene); empty for the others
     int cloud = 0;                  // phase-space cloud: points per integrator, 0 = off
     double cloud_radius = default_cloud_radius;
     int view = 0;                   // index into views()
@@ -132,7 +133,7 @@ struct Config {
     glm::dvec2 get_vec(std::string_view key) const;
     bool operator==(const Config& o) const {
         return scenario == o.scenario && integrators == o.integrators && reference == o.reference && dt == o.dt &&
-               duration == o.duration && values == o.values && cloud == o.cloud && cloud_radius == o.cloud_radius &&
+               duration == o.duration && values == o.values && scene == o.scene && cloud == o.cloud && cloud_radius == o.cloud_radius &&
                view == o.view && equal_cost == o.equal_cost && pbd_stiffness == o.pbd_stiffness && loop == o.loop &&
                lang == o.lang;
     }

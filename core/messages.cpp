@@ -65,6 +65,42 @@ const std::vector<MessageInfo>& message_table() {
         {.code = "span_out_of_reach",
          .text = "span must be at least length/1000 = {min} m and less than links × length = {max} m (a bridge sags "
                  "between its anchors); got '{got}'"},
+        // A built scene (core/scene_spec.hpp): {item} counts items from 1, {got} is the item's text.
+        {.code = "scene_empty", .text = "scene: '{got}' makes no body; write at least one, e.g. scene=b:0,0"},
+        {.code = "scene_item_form",
+         .text = "scene: item {item}, '{got}', is not KIND:ARGUMENTS (e.g. b:0,1,m:2); items are separated by ';' and "
+                 "the kinds are {known}"},
+        {.code = "scene_unknown_kind", .text = "scene: item {item}, '{got}': unknown kind '{kind}'; known: {known}"},
+        {.code = "scene_args", .text = "scene: item {item}, '{got}': a {name} is written {form}"},
+        {.code = "scene_field_form", .text = "scene: item {item}, '{got}': '{field}' is not NAME:VALUE (e.g. m:2)"},
+        {.code = "scene_unknown_field",
+         .text = "scene: item {item}, '{got}': a {name} has no field '{field}'; its fields: {known}"},
+        {.code = "scene_field_twice", .text = "scene: item {item}, '{got}': {field} is given twice; give it once"},
+        {.code = "scene_field", .text = "scene: item {item}, '{got}': {field} must be {allowed}; got '{value}'"},
+        {.code = "scene_end_unknown",
+         .text = "scene: item {item}, '{got}': {end} names no {what} made before it (there are {count}, counted from 0)"},
+        {.code = "scene_self_join", .text = "scene: item {item}, '{got}': it joins {end} to itself; join two ends"},
+        {.code = "scene_two_anchors",
+         .text = "scene: item {item}, '{got}': it joins two anchors, which never move; put a body at one end at least"},
+        {.code = "scene_zero_length",
+         .text = "scene: item {item}, '{got}': its ends start at the same place, so a link's rest length would be 0; "
+                 "move an end or give rest (at least {min} m)"},
+        {.code = "scene_too_many", .text = "scene: item {item}, '{got}': the scene would have {count} {what}; at most {max}"},
+        {.code = "scene_link_too_stiff",
+         .text = "scene: item {item}, '{got}': alpha must be 0 (rigid) or at least {min} m/N for the lighter end's mass "
+                 "{mass} kg (stiffness/mass at most 1e12)"},
+        {.code = "scene_joined_twice",
+         .text = "scene: item {item}, '{got}': {a} and {b} are joined by a link already (item {other}); a second one "
+                 "adds nothing and makes rigid links' equations singular"},
+        {.code = "scene_taut",
+         .text = "scene: item {item}, '{got}': rigid links pulled straight between two anchors {distance} m apart "
+                 "cannot move and hold no defined tension; let them sag (a rope's len above {min} m) or give alpha "
+                 "above 0"},
+        {.code = "scene_field_unused",
+         .text = "scene: item {item}, '{got}': {field} is only read on a rope ending at a new body (rope:END,X,Y); "
+                 "drop it"},
+        {.code = "scene_central_too_close",
+         .text = "{key} must be at least {min} m from every body (body {body} starts closer); got '{got}'"},
         // A linked system and the phase cloud.
         {.code = "linked_no_cloud",
          .text = "{key}={got} cannot be used here: {scenario} has no phase cloud ({why}); the pendulum and the chain "
@@ -149,6 +185,7 @@ const std::vector<MessageInfo>& allowed_forms() {
         {.code = "loop_kind", .text = "fixed, variable or accumulator"},
         {.code = "version", .text = "1 (the link format's version)"},
         {.code = "zero_means_m", .text = "0 (the same as m) or from {min} to {max} kg"},
+        {.code = "word", .text = "one of {words}"},
     };
     return table;
 }

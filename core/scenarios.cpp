@@ -258,28 +258,14 @@ void build_chain(const Params& p, Scene& sc) {
 }
 
 // The arc a bridge starts on: N chords of length L spanning `span` between anchors at
-// (∓span/2, 0), sagging below them. Each chord subtends φ at the centre, L = 2R sin(φ/2), and the
-// whole arc span = 2R sin(Nφ/2), so sin(Nφ/2)/sin(φ/2) = span/L: it falls from N to 0 as φ goes
-// from 0 to 2π/N, and span < N·L has one root there (bisection, to the last bit).
-double bridge_chord_angle(int n, double length, double span) {
-    const double target = span / length;
-    double lo = 0.0, hi = 2.0 * pi / n;
-    for (int k = 0; k < 200 && lo < hi; ++k) {
-        const double mid = 0.5 * (lo + hi);
-        if (mid == lo || mid == hi) break;
-        const double ratio = std::sin(0.5 * n * mid) / std::sin(0.5 * mid);
-        (ratio > target ? lo : hi) = mid;
-    }
-    return 0.5 * (lo + hi);
-}
-
+// (∓span/2, 0), sagging below them (sag_chord_angle, core/scene_spec.hpp).
 void build_bridge(const Params& p, Scene& sc) {
     System& s = sc.system;
     s.gravity = dvec2(0.0, -p.num("g"));
     s.damper = p.num("b");
     const int n = static_cast<int>(p.num("links"));
     const double length = p.num("length"), span = p.num("span");
-    const double phi = bridge_chord_angle(n, length, span);
+    const double phi = sag_chord_angle(n, length, span);
     const double radius = length / (2.0 * std::sin(0.5 * phi));
     // Points on the arc: C + R (sin a, −cos a), a from −Nφ/2 (anchor A) to +Nφ/2 (anchor B).
     const dvec2 centre(0.0, radius * std::cos(0.5 * n * phi));
@@ -323,6 +309,88 @@ std::optional<ParamProblem> check_links(const Params& p, int least) {
     if (n != std::floor(n) || n < least || n > max_links)
         return ParamProblem{"links", format_number(n), "not_allowed",
                             {{"allowed", "whole"}, {"min", format_number(least)}, {"max", format_number(max_links)}}};
+    return std::nullopt;
+}
+
+// ---- A scene a user builds (core/scene_spec.hpp) --------------------------------------------
+
+// The scene's items, under the fields every body feels (the row's keys). Its phase plot and its
+// cloud follow from what holds body 0: a link to an anchor (its angle about it), springs to
+// anchors (along the axis it starts farther from their balance point in), a spring to another
+// body (their separation); otherwise its height under gravity, or its x.
+void build_built_scene(const Params& p, Scene& sc) {
+    System& s = sc.system;
+    s.gravity = p.vec("g");
+    s.damper = p.num("b");
+    s.drag = p.num("drag");
+    SceneLayout layout;
+    build_scene_items(p.scene(), s, layout);
+    sc.x0 = layout.x0;
+    sc.v0 = layout.v0;
+    if (const double gm = p.num("gm"); gm > 0.0) {
+        const dvec2 centre = p.vec("centre");
+        double nearest = big;
+        for (dvec2 x : sc.x0) nearest = std::min(nearest, std::hypot(x.x - centre.x, x.y - centre.y));
+        s.central_forces.push_back({.centre = centre, .gm = gm, .collision_radius = collision_fraction * nearest});
+    }
+
+    std::optional<dvec2> link_anchor;
+    for (const Link& k : s.links)
+        if (k.i == 0 && k.j == no_body) {
+            link_anchor = k.anchor;
+            break;
+        }
+    double k_sum = 0.0;
+    dvec2 balance(0.0);
+    for (const AnchorSpring& sp : s.anchor_springs)
+        if (sp.body == 0) {
+            k_sum += sp.k;
+            balance += sp.k * sp.anchor;
+        }
+    int partner = -1;
+    for (const PairSpring& sp : s.pair_springs)
+        if (partner < 0 && (sp.i == 0 || sp.j == 0)) partner = sp.i == 0 ? sp.j : sp.i;
+    if (link_anchor) {
+        sc.phase = {.kind = PhaseKind::angle, .body = 0, .other = 1, .centre = *link_anchor};
+    } else if (k_sum > 0.0) {
+        sc.phase = axis_of(sc.x0[0] - balance / k_sum);
+    } else if (partner >= 0) {
+        sc.phase = {.kind = PhaseKind::separation, .body = 0, .other = partner};
+    } else {
+        sc.phase.kind = s.gravity.y != 0.0 ? PhaseKind::axis_y : PhaseKind::axis_x;
+    }
+
+    // The cloud: without rigid links a disc in body 0's (x, vx) (springs and compliant links
+    // stretch, as springs do); with rigid links the scene turned rigidly about the one point its
+    // anchored links hang from, which keeps every link (core/cloud.cpp); otherwise none.
+    if (!s.has_rigid_links()) return;
+    std::optional<dvec2> pivot;
+    bool one_pivot = true;
+    for (const Link& k : s.links) {
+        if (k.j != no_body) continue;
+        if (pivot && *pivot != k.anchor) one_pivot = false;
+        pivot = k.anchor;
+    }
+    if (pivot && one_pivot && link_anchor) {
+        sc.cloud = {.plane = CloudPlane::rotation, .centre = *pivot};
+        return;
+    }
+    sc.cloud = {.plane = CloudPlane::none,
+                .why = "its rigid links do not all hang from one anchor that body 0 hangs from: turning the scene about "
+                       "a point would pull them off the others, and one body's x and vx would pull its rods apart"};
+}
+
+// A central body attracts every body: each starts at least min_orbit_distance from it.
+std::optional<ParamProblem> check_built_scene(const Params& p) {
+    if (p.num("gm") == 0.0) return std::nullopt;
+    System s;
+    SceneLayout layout;
+    build_scene_items(p.scene(), s, layout);
+    const dvec2 c = p.vec("centre");
+    for (size_t b = 0; b < layout.x0.size(); ++b)
+        if (!(std::hypot(layout.x0[b].x - c.x, layout.x0[b].y - c.y) >= min_orbit_distance))
+            return ParamProblem{"centre", format_number(c.x) + "," + format_number(c.y), "scene_central_too_close",
+                                {{"body", std::to_string(b)}, {"min", format_number(min_orbit_distance)}}};
     return std::nullopt;
 }
 
@@ -623,6 +691,55 @@ const std::vector<ScenarioInfo> table = {
      .check = check_bridge,
      .rules = "links a whole number from 2 to 64; length/1000 <= span < links × length; compliance 0 or at least "
               "1e-12/m m/N"},
+    {.id = "scene",
+     .name = "Your own scene",
+     .description = "Bodies, anchors, springs and links you place yourself (the key scene, or the page's Edit mode), "
+                    "under gravity g, a damper b on every body, quadratic drag and an optional central body.",
+     .params = {{"g", 2, {0, -9.81}, -1000, 1000, false, "m/s²", "gravity", "gravity as a vector"},
+                {"b", 1, {0, 0}, 0, 1e4, false, "N·s/m", "damping", "a damper on each body's whole velocity, F = −b·v"},
+                {"drag", 1, {0, 0}, 0, 100, false, "kg/m", "air drag c", "quadratic air drag F = −c·|v|·v on each body"},
+                {"gm", 1, {0, 0}, 0, big, false, "m³/s²", "central G·M",
+                 "a central body at centre attracting every body (0: none)"},
+                {"centre", 2, {0, 0}, -big, big, false, "m", "centre", "where the central body is"}},
+     .presets = {{"scene_rope", "Rope of 12 rods",
+                  "A rope of 12 rigid links of 0.25 m, 0.1 kg each, released straight out from an anchor: XPBD "
+                  "with 20 substeps, Box2D's soft step and PBD against the constrained reference.",
+                  "integrators=xpbd@20x1,soft_step,pbd@20x1,reference&dt=0.016666666666666666&duration=5&g=0,-9.81&"
+                  "scene=a:0,0;rope:a0,3,0,n:12,m:0.1"},
+                 {"scene_bridge", "Rope bridge",
+                  "Ten rigid planks of 0.65 m between anchors 6 m apart: the rope sags on an arc and swings into its "
+                  "hanging shape.",
+                  "integrators=xpbd@20x1,soft_step,vbd@4x4,reference&dt=0.016666666666666666&duration=5&g=0,-9.81&"
+                  "scene=a:-3,0;a:3,0;rope:a0,a1,n:10,len:0.65,m:0.5"},
+                 {"scene_cloth", "Cloth 8 × 8, pinned at two corners",
+                  "A square of 8 × 8 points 0.25 m apart joined by stiff links (α = 0.001 m/N, 0.05 kg a point), "
+                  "held at its two top corners: it falls into folds.",
+                  "integrators=xpbd@10x1,soft_step,vbd@4x4&dt=0.016666666666666666&duration=5&g=0,-9.81&"
+                  "scene=cloth:-0.875,0,alpha:0.001"},
+                 {"scene_triple_pendulum", "Triple pendulum",
+                  "Three rigid links of 1 m released horizontally from an anchor: chaotic; XPBD with 20 and 100 "
+                  "substeps against the reference.",
+                  "integrators=xpbd@20x1,xpbd@100x1,reference&dt=0.016666666666666666&duration=10&g=0,-9.81&"
+                  "scene=a:0,0;rope:a0,3,0,n:3"},
+                 {"scene_heavy_chain", "Chain with a heavy end",
+                  "Eight rigid links of 0.1 kg ending in 5 kg, released at 45°: XPBD with iterations against substeps "
+                  "at the same passes.",
+                  "integrators=xpbd@1x20,xpbd@20x1,reference&dt=0.016666666666666666&duration=5&g=0,-9.81&"
+                  "scene=a:0,0;rope:a0,1.4142135623730951,-1.4142135623730951,n:8,m:0.1,mend:5"},
+                 {"scene_molecule", "Molecule: three masses, three springs",
+                  "Three masses joined by three springs of rest length 1 m, one pushed: it tumbles and vibrates with "
+                  "no gravity. Every integrator runs it; the reference is rk45.",
+                  "integrators=semi_implicit_euler,velocity_verlet,rk4&dt=0.01&duration=10&g=0,0&"
+                  "scene=b:0,0;b:1,0;b:0.5,0.8660254037844386,vx:1;s:b0,b1,k:50,rest:1;s:b1,b2,k:50,rest:1;"
+                  "s:b2,b0,k:50,rest:1"}},
+     .reference = "closed form when every force is linear and the table's forces give one; the constrained rk45 "
+                  "with rigid links; rk45 otherwise",
+     .phase_plot = "body 0: its angle about the anchor its link hangs from, or along the axis of its springs, or its "
+                   "separation from the body it is joined to, or its height",
+     .build = build_built_scene,
+     .check = check_built_scene,
+     .rules = "a central body (gm > 0) at least 1e-6 m from every body; the scene's own rules: see scene",
+     .default_scene = "a:0,0;b:0,-1;b:0,-2,vx:1;s:a0,b0,k:40;s:b0,b1,k:40"},
 };
 
 }  // namespace
@@ -651,10 +768,26 @@ const std::vector<PresetInfo>& presets() {
 
 int find_preset(std::string_view id) { return index_of_id(presets(), id); }
 
+const SceneSpec& default_scene_of(int scenario) {
+    static const std::vector<SceneSpec> scenes = [] {
+        std::vector<SceneSpec> list;
+        for (const ScenarioInfo& info : table) {
+            SceneProblem problem;
+            list.push_back(info.default_scene ? parse_scene(info.default_scene, problem).value() : SceneSpec{});
+        }
+        return list;
+    }();
+    return scenes.at(static_cast<size_t>(scenario));
+}
+
 Scene build_scene(int scenario, const std::vector<double>& values, double duration) {
+    return build_scene(scenario, values, default_scene_of(scenario), duration);
+}
+
+Scene build_scene(int scenario, const std::vector<double>& values, const SceneSpec& scene, double duration) {
     Scene sc;
     const ScenarioInfo& info = table.at(static_cast<size_t>(scenario));
-    info.build(Params(info, values), sc);
+    info.build(Params(info, values, scene), sc);
     const System& s = sc.system;
 
     // The mechanism: anchors, start positions and spring lengths (a lone body or an orbit has none).

@@ -5,6 +5,7 @@
 // nothing else switches on a scenario id. A scenario that composes existing forces is one row.
 #pragma once
 #include "messages.hpp"
+#include "scene_spec.hpp"
 #include "system.hpp"
 
 #include <optional>
@@ -32,14 +33,18 @@ struct ScenarioInfo;
 // scenario tests build every row, so such a mistake cannot ship).
 class Params {
 public:
-    Params(const ScenarioInfo& info, const std::vector<double>& values) : info_(info), values_(values) {}
+    Params(const ScenarioInfo& info, const std::vector<double>& values, const SceneSpec& scene)
+        : info_(info), values_(values), scene_(scene) {}
     double num(std::string_view key) const;
     dvec2 vec(std::string_view key) const;
+    // The scene a built scene's row reads (ScenarioInfo::default_scene); empty for the others.
+    const SceneSpec& scene() const { return scene_; }
 
 private:
     size_t offset(std::string_view key, int dims) const;
     const ScenarioInfo& info_;
     const std::vector<double>& values_;
+    const SceneSpec& scene_;
 };
 
 // What the phase plot shows: a pair (q, p) computed from a state.
@@ -130,6 +135,9 @@ struct ScenarioInfo {
     std::optional<ParamProblem> (*check)(const Params& p);
     // Those rules in words, for `stepwise list` and the page ("" when there are none).
     std::string rules = "";
+    // A scenario built from a scene (core/scene_spec.hpp) reads the key `scene`, whose value is
+    // this when the link gives none; nullptr for the others (which do not know the key).
+    const char* default_scene = nullptr;
 };
 
 const std::vector<ScenarioInfo>& scenarios();
@@ -140,7 +148,11 @@ const std::vector<PresetInfo>& presets();
 int find_preset(std::string_view id);  // index into presets(), or -1
 
 // The row's build, then what every scene derives from its system: the mechanism's size and
-// the length scale of the motion over `duration`.
+// the length scale of the motion over `duration`. `scene` is read by a built scene's row alone.
+Scene build_scene(int scenario, const std::vector<double>& values, const SceneSpec& scene, double duration);
+// A row that reads no scene.
 Scene build_scene(int scenario, const std::vector<double>& values, double duration);
+// The default scene of a row that reads one (ScenarioInfo::default_scene), else empty.
+const SceneSpec& default_scene_of(int scenario);
 
 }  // namespace stepwise

@@ -52,7 +52,7 @@ StopReason step_gave_up(const Lane& L) {
     return StopReason::none;
 }
 
-Scene build_scene(const Config& c) { return build_scene(c.scenario, c.values, c.duration); }
+Scene build_scene(const Config& c) { return build_scene(c.scenario, c.values, c.scene, c.duration); }
 
 Simulation::Simulation(const Config& c) : Simulation(c, build_scene(c)) {}
 

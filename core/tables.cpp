@@ -7,6 +7,9 @@
 #include "orders.hpp"
 #include "rows.hpp"
 #include "scenarios.hpp"
+#include "scene_spec.hpp"
+
+#include <cmath>
 
 namespace stepwise {
 
@@ -97,9 +100,32 @@ std::string tables_json(const std::vector<std::pair<std::string, double>>& extra
         }
         out += "],\n     \"presets\": [";
         for (size_t k = 0; k < s.presets.size(); ++k) out += std::string(k ? ", " : "") + json_string(s.presets[k].id);
+        out += "]";
+        if (s.default_scene) out += ", \"scene\": " + json_string(s.default_scene);
+        out += "}";
+    }
+    // The scene grammar's kinds (core/scene_spec.hpp), for the page's editor and its messages.
+    out += "\n  ],\n  \"scene\": {\"max_length\": " + std::to_string(max_scene_length) +
+           ", \"max_bodies\": " + std::to_string(max_scene_bodies) + ", \"max_anchors\": " + std::to_string(max_scene_anchors) +
+           ", \"max_joins\": " + std::to_string(max_scene_joins) + ", \"kinds\": [";
+    for (size_t r = 0; r < scene_kinds().size(); ++r) {
+        const SceneKindInfo& k = scene_kinds()[r];
+        out += std::string(r ? "," : "") + "\n    {\"id\": " + json_string(k.id) + ", \"name\": " + json_string(k.name) +
+               ", \"meaning\": " + json_string(k.meaning) + ", \"fields\": [";
+        for (size_t f = 0; f < k.fields.size(); ++f) {
+            const SceneFieldSpec& fs = k.fields[f];
+            std::string words;
+            for (const char* w : fs.words) words += (words.empty() ? "" : ", ") + json_string(w);
+            out += std::string(f ? ", " : "") + "{\"name\": " + json_string(fs.name) +
+                   ", \"default\": " + (std::isnan(fs.def) ? std::string("null") : exact_text(fs.def)) +
+                   ", \"min\": " + exact_text(fs.min) + ", \"max\": " + exact_text(fs.max) +
+                   ", \"min_exclusive\": " + boolean(fs.min_exclusive) + ", \"whole\": " + boolean(fs.whole) +
+                   ", \"words\": [" + words + "], \"unit\": " + json_string(fs.unit) +
+                   ", \"meaning\": " + json_string(fs.meaning) + "}";
+        }
         out += "]}";
     }
-    out += "\n  ],\n  \"presets\": [";
+    out += "\n  ]},\n  \"presets\": [";
     for (size_t r = 0; r < presets().size(); ++r) {
         const PresetInfo& p = presets()[r];
         out += std::string(r ? "," : "") + "\n    {\"id\": " + json_string(p.id) + ", \"name\": " + json_string(p.name) +

@@ -77,8 +77,10 @@ TEST_CASE("every preset's query names only keys its row declares, and no scenari
                 for (const std::string& key : keys_of(p.query)) {
                     INFO("key '" << key << "' in " << p.query);
                     // The game loop's keys are shared too (core/frame_loop.hpp), and PBD's stiffness factor.
+                    // A built scene's row reads `scene` (ScenarioInfo::default_scene).
                     const bool shared = key == "integrators" || key == "dt" || key == "duration" || key == "loop" ||
-                                        key == "pbd_stiffness" || find_loop_key(key) != nullptr;
+                                        key == "pbd_stiffness" || find_loop_key(key) != nullptr ||
+                                        (key == "scene" && row.default_scene);
                     CHECK((shared || declares(row, key)));
                 }
                 // presets() puts the row's scenario in front, once.
@@ -103,7 +105,7 @@ TEST_CASE("an undeclared key is a programming error, never a silent 0") {
     CHECK_THROWS_AS(orbit.get("k"), std::logic_error);
     const ScenarioInfo& row = scenarios()[find_scenario("elastic_pendulum")];
     const Config pendulum = default_config(find_scenario("elastic_pendulum"));
-    const Params p(row, pendulum.values);  // holds a reference: the values must outlive it
+    const Params p(row, pendulum.values, pendulum.scene);  // holds references: the values must outlive it
     CHECK(p.num("rest") == 1.0);
     CHECK(p.vec("g") == dvec2(0.0, -9.81));
     CHECK_THROWS_AS(p.num("gm"), std::logic_error);
@@ -199,6 +201,14 @@ TEST_CASE("each row's reference text agrees with the reference its defaults and 
         {"rope", ReferenceKind::rk45},
         {"bridge defaults", ReferenceKind::rk45},
         {"bridge_sag", ReferenceKind::rk45},
+        // Built scenes: springs with rest lengths or links, so rk45 (constrained with rods).
+        {"scene defaults", ReferenceKind::rk45},
+        {"scene_rope", ReferenceKind::rk45},
+        {"scene_bridge", ReferenceKind::rk45},
+        {"scene_cloth", ReferenceKind::rk45},
+        {"scene_triple_pendulum", ReferenceKind::rk45},
+        {"scene_heavy_chain", ReferenceKind::rk45},
+        {"scene_molecule", ReferenceKind::rk45},
     };
     size_t seen = 0;
     for (const ScenarioInfo& row : scenarios()) {
@@ -384,7 +394,7 @@ TEST_CASE("every allowed config is representable: start energy, forces and close
             std::vector<double> values(n);
             for (size_t i = 0; i < n; ++i)
                 values[i] = k < corners && k < (1LL << 15) ? choices[i][(k >> i) & 1] : choices[i][next() % choices[i].size()];
-            if (row.check && row.check(Params(row, values))) continue;  // refused by the row's cross-key rule
+            if (row.check && row.check(Params(row, values, default_scene_of(static_cast<int>(s))))) continue;  // refused by the row's cross-key rule
             const Scene scene = build_scene(static_cast<int>(s), values, duration_max);
             const System& sys = scene.system;
             std::vector<dvec2> a(scene.x0.size());

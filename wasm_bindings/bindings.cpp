@@ -6,6 +6,7 @@
 #include "playground.hpp"
 #ifndef STEPWISE_PAGE_MOTION
 #include "analysis.hpp"
+#include "scene_editing.hpp"
 #endif
 
 #include <emscripten/bind.h>
@@ -53,6 +54,8 @@ EMSCRIPTEN_BINDINGS(stepwise) {
 EMSCRIPTEN_BINDINGS(stepwise_full) {
     function("exportRun", &stepwise::web::export_run);
     function("stabilityLimit", &stepwise::web::stability_limit);
+    function("sceneModel", &stepwise::web::scene_model);
+    function("sceneText", &stepwise::web::scene_text_of);
 
     class_<stepwise::web::Convergence>("Convergence")
         .constructor<const std::string&, int, double, const std::string&>()

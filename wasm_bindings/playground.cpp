@@ -684,7 +684,9 @@ std::string tables() {
     // each at most max_value_length characters once decoded, every decoded character at most a
     // three-character %XX escape, and '=' and '&' between. A longer query has a part too long
     // or too many parts, so the page refuses it whole before copying it into the module's heap.
-    const double max_query_length = static_cast<double>(max_pairs * (2 * 3 * max_value_length + 2));
+    // A scene's value may be max_scene_length characters instead (core/scene_spec.hpp).
+    const double max_query_length = static_cast<double>(max_pairs * (2 * 3 * max_value_length + 2) +
+                                                        3 * (max_scene_length - max_value_length));
     return tables_json({{"max_steps_per_call", Playground::max_steps_per_call},
                         {"history_capacity", history_capacity},
                         {"max_export_rows", static_cast<double>(max_export_rows)},

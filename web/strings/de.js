@@ -177,6 +177,11 @@ export const scenarios = {
       'in Ruhe auf einem Kreisbogen durch beide Punkte, jedes Glied in seiner Ruhelänge, und schwingt unter der ' +
       'Schwerkraft, bis sie sich setzt.',
   },
+  scene: {
+    name: 'Eigene Szene',
+    description: 'Körper, Aufhängepunkte, Federn und Glieder, die Sie selbst setzen (der Schlüssel scene), unter der ' +
+      'Schwerkraft g, einem Dämpfer b an jedem Körper, quadratischem Luftwiderstand und einer wahlweisen Zentralmasse.',
+  },
 };
 
 export const loopKinds = {
@@ -996,6 +1001,29 @@ export const texts = {
   "Tension of the first link for each integrator against time": "Zugkraft des ersten Glieds für jeden Integrator über der Zeit",
   "Nothing to measure: no integrator here can step this system. Rigid links (compliance 0) have the reference alone; set compliance above 0 and choose integrators to measure their orders.": "Nichts zu messen: kein Integrator hier kann dieses System rechnen. Starre Glieder (compliance 0) haben nur die Referenz; compliance über 0 setzen und Integratoren wählen, um ihre Ordnungen zu messen.",
   "a bridge is a closed loop between two anchors: turning it about one anchor (the pendulum's and the chain's cloud) would pull it off the other, and one body's x and vx would pull its links apart": "eine Brücke ist eine geschlossene Schleife zwischen zwei Aufhängepunkten: sie um einen davon zu drehen (die Wolke des Pendels und der Kette) würde sie vom anderen wegziehen, und x und vx eines Körpers würden ihre Glieder auseinanderziehen",
+  // A scene users build (core/scenarios.cpp: scene; core/scene_spec.hpp).
+  "a central body (gm > 0) at least 1e-6 m from every body; the scene's own rules: see scene": "eine Zentralmasse (gm > 0) mindestens 1e-6 m von jedem Körper; die eigenen Regeln der Szene: siehe scene",
+  "closed form when every force is linear and the table's forces give one; the constrained rk45 with rigid links; rk45 otherwise": "geschlossene Lösung, wenn jede Kraft linear ist und die Kräfte der Tabelle eine haben; mit starren Gliedern rk45 mit Zwangsbedingungen; sonst rk45",
+  "body 0: its angle about the anchor its link hangs from, or along the axis of its springs, or its separation from the body it is joined to, or its height": "Körper 0: sein Winkel um den Aufhängepunkt seines Glieds, oder entlang der Achse seiner Federn, oder sein Abstand zum verbundenen Körper, oder seine Höhe",
+  "air drag c": "Luftwiderstand c",
+  "quadratic air drag F = −c·|v|·v on each body": "quadratischer Luftwiderstand F = −c·|v|·v an jedem Körper",
+  "central G·M": "zentrales G·M",
+  "a central body at centre attracting every body (0: none)": "eine Zentralmasse bei centre, die jeden Körper anzieht (0: keine)",
+  "centre": "Zentrum",
+  "where the central body is": "wo die Zentralmasse ist",
+  "Rope of 12 rods": "Seil aus 12 Stangen",
+  "A rope of 12 rigid links of 0.25 m, 0.1 kg each, released straight out from an anchor: XPBD with 20 substeps, Box2D's soft step and PBD against the constrained reference.": "Ein Seil aus 12 starren Gliedern zu 0,25 m, je 0,1 kg, gerade ausgestreckt an einem Aufhängepunkt losgelassen: XPBD mit 20 Teilschritten, der weiche Schritt von Box2D und PBD gegen die Referenz mit Zwangsbedingungen.",
+  "Rope bridge": "Hängebrücke",
+  "Ten rigid planks of 0.65 m between anchors 6 m apart: the rope sags on an arc and swings into its hanging shape.": "Zehn starre Planken zu 0,65 m zwischen Aufhängepunkten im Abstand von 6 m: das Seil hängt auf einem Bogen durch und schwingt in seine Hängeform.",
+  "Cloth 8 × 8, pinned at two corners": "Tuch 8 × 8, an zwei Ecken gehalten",
+  "A square of 8 × 8 points 0.25 m apart joined by stiff links (α = 0.001 m/N, 0.05 kg a point), held at its two top corners: it falls into folds.": "Ein Quadrat aus 8 × 8 Punkten im Abstand von 0,25 m, verbunden durch steife Glieder (α = 0,001 m/N, 0,05 kg je Punkt), an den beiden oberen Ecken gehalten: es fällt in Falten.",
+  "Triple pendulum": "Dreifachpendel",
+  "Three rigid links of 1 m released horizontally from an anchor: chaotic; XPBD with 20 and 100 substeps against the reference.": "Drei starre Glieder zu 1 m, waagerecht an einem Aufhängepunkt losgelassen: chaotisch; XPBD mit 20 und 100 Teilschritten gegen die Referenz.",
+  "Chain with a heavy end": "Kette mit schwerem Ende",
+  "Eight rigid links of 0.1 kg ending in 5 kg, released at 45°: XPBD with iterations against substeps at the same passes.": "Acht starre Glieder zu 0,1 kg, am Ende 5 kg, bei 45° losgelassen: XPBD mit Iterationen gegen Teilschritte bei denselben Durchläufen.",
+  "Molecule: three masses, three springs": "Molekül: drei Massen, drei Federn",
+  "Three masses joined by three springs of rest length 1 m, one pushed: it tumbles and vibrates with no gravity. Every integrator runs it; the reference is rk45.": "Drei Massen, verbunden durch drei Federn der Ruhelänge 1 m, eine angestoßen: ohne Schwerkraft taumelt und schwingt es. Jeder Integrator rechnet es; die Referenz ist rk45.",
+  "its rigid links do not all hang from one anchor that body 0 hangs from: turning the scene about a point would pull them off the others, and one body's x and vx would pull its rods apart": "ihre starren Glieder hängen nicht alle an einem Aufhängepunkt, an dem Körper 0 hängt: die Szene um einen Punkt zu drehen würde sie von den anderen wegziehen, und x und vx eines Körpers würden ihre Stangen auseinanderziehen",
 };
 
 // German numbers in the core's sentences: a decimal comma in every number written with a point
@@ -1062,6 +1090,24 @@ const stageNames = {
 // The core's messages (core/messages.cpp, a row per code) in German, with the same {names};
 // web/language.js fills them from a message's arguments.
 export const messages = {
+  scene_empty: "scene: '{got}' ergibt keinen Körper; mindestens einen schreiben, z. B. scene=b:0,0",
+  scene_item_form: "scene: Element {item}, '{got}', hat nicht die Form ART:ARGUMENTE (z. B. b:0,1,m:2); Elemente werden durch ';' getrennt, die Arten sind {known}",
+  scene_unknown_kind: "scene: Element {item}, '{got}': unbekannte Art '{kind}'; bekannt: {known}",
+  scene_args: "scene: Element {item}, '{got}': ein Element der Art {name} wird {form} geschrieben",
+  scene_field_form: "scene: Element {item}, '{got}': '{field}' hat nicht die Form NAME:WERT (z. B. m:2)",
+  scene_unknown_field: "scene: Element {item}, '{got}': die Art {name} hat kein Feld '{field}'; ihre Felder: {known}",
+  scene_field_twice: "scene: Element {item}, '{got}': {field} ist zweimal angegeben; einmal angeben",
+  scene_field: "scene: Element {item}, '{got}': {field} muss {allowed} sein; eingegeben: '{value}'",
+  scene_end_unknown: "scene: Element {item}, '{got}': {end} bezeichnet nichts, was vorher angelegt wurde (es gibt {count}, von 0 an gezählt)",
+  scene_self_join: "scene: Element {item}, '{got}': es verbindet {end} mit sich selbst; zwei Enden verbinden",
+  scene_two_anchors: "scene: Element {item}, '{got}': es verbindet zwei Aufhängepunkte, die sich nie bewegen; mindestens an ein Ende einen Körper setzen",
+  scene_zero_length: "scene: Element {item}, '{got}': seine Enden beginnen am selben Ort, die Ruhelänge eines Glieds wäre 0; ein Ende verschieben oder rest angeben (mindestens {min} m)",
+  scene_too_many: "scene: Element {item}, '{got}': die Szene hätte {count} {what}; höchstens {max}",
+  scene_link_too_stiff: "scene: Element {item}, '{got}': alpha muss 0 (starr) oder für die Masse {mass} kg des leichteren Endes mindestens {min} m/N sein (Federkonstante/Masse höchstens 1e12)",
+  scene_joined_twice: "scene: Element {item}, '{got}': {a} und {b} sind schon durch ein Glied verbunden (Element {other}); ein zweites fügt nichts hinzu und macht die Gleichungen starrer Glieder singulär",
+  scene_taut: "scene: Element {item}, '{got}': starre Glieder, straff zwischen zwei Aufhängepunkten im Abstand von {distance} m gespannt, können sich nicht bewegen und haben keine bestimmte Zugkraft; sie durchhängen lassen (len eines Seils über {min} m) oder alpha über 0 angeben",
+  scene_field_unused: "scene: Element {item}, '{got}': {field} gilt nur für ein Seil, das an einem neuen Körper endet (rope:ENDE,X,Y); weglassen",
+  scene_central_too_close: "{key} muss mindestens {min} m von jedem Körper entfernt sein (Körper {body} beginnt näher); eingegeben: '{got}'",
   too_many_pairs: 'zu viele Paare Schlüssel=Wert; höchstens {max} werden gelesen',
   more_errors: 'weitere Fehler gefunden; zuerst die obigen beheben',
   not_a_pair: "'{got}' ist kein Paar Schlüssel=Wert",
@@ -1134,6 +1180,7 @@ export const allowedForms = {
   loop_kind: 'fixed, variable oder accumulator',
   version: '1 (die Version des Link-Formats)',
   zero_means_m: '0 (wie m) oder von {min} bis {max} kg',
+  word: 'eines von {words}',
 };
 
 // The arguments of a message in German: numbers with a decimal comma, the loops that read a key
@@ -1142,6 +1189,9 @@ const number = (v) => comma(v);
 export const messageArgs = {
   min: number, max: number, lo: number, hi: number, mass: number, length: number, count: number,
   loops: (v) => v.replace(/ and /g, ' und '),
+  distance: number,
+  what: (v) => ({ bodies: 'Körper', anchors: 'Aufhängepunkte', 'springs and links': 'Federn und Glieder', items: 'Elemente' })[v] || v,
+  name: (v) => ({ body: 'Körper', anchor: 'Aufhängepunkt', spring: 'Feder', link: 'Glied', rope: 'Seil', cloth: 'Tuch', ring: 'Ring' })[v] || v,
   note: (v) => texts[v] || v,
   why: (v) => texts[v] || v,
 };
