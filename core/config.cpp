@@ -1,9 +1,11 @@
 #include "config.hpp"
 
+#include "expression.hpp"
 #include "integrators.hpp"
 #include "table_lookup.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <optional>
 
@@ -306,6 +308,88 @@ public:
         error(problem.code.c_str(), "scene", message_arg(problem.args, "got"), args);
     }
 
+    // The written force's keys (core/forces/written_force.hpp). fx, fy: an expression
+    // (core/expression.hpp), kept in its canonical text; its problem names the key and the place.
+    void parse_written(const std::string& key, const std::string& value, Config& c) {
+        ExprProblem problem;
+        const auto e = Expression::compile(value, problem);
+        if (!e) {
+            MessageArgs args;
+            for (const MessageArg& a : problem.args)
+                if (a.name != "got") args.push_back(a);
+            error(problem.code.c_str(), key, message_arg(problem.args, "got"), args);
+            return;
+        }
+        (key == "fx" ? c.fx : c.fy) = e->text();
+        (key == "fx" ? fx_given : fy_given) = value;
+    }
+    // c1..c4: a number within ±written_constant_max.
+    void parse_constant(int index, const std::string& key, const std::string& value, Config& c) {
+        const MessageArgs allowed = {{"allowed", "number"},
+                                     {"min", format_number(-written_constant_max)},
+                                     {"max", format_number(written_constant_max)}};
+        if (parse_scalar(key, value, -written_constant_max, written_constant_max, false, allowed, c.c[index]))
+            constant_given[index] = value;
+    }
+    // The rules across the written force's keys: every constant fx or fy reads is given (else that
+    // expression is dropped, with a message pointing at the constant's first place in it), and every
+    // constant given is read (else it is dropped too: a constant nothing reads is a slip a teacher
+    // wants to hear about — c2 typed for a law that says c3 — never silently ignored).
+    void check_written(Config& c) {
+        std::string* texts[2] = {&c.fx, &c.fy};
+        const std::string* given[2] = {&fx_given, &fy_given};
+        const char* keys[2] = {"fx", "fy"};
+        // What the expressions as written read (one dropped below still reads its constants: no
+        // second message for a constant it gave).
+        unsigned read = 0;
+        for (int f = 0; f < 2; ++f) {
+            if (texts[f]->empty()) continue;
+            ExprProblem unused;
+            const Expression e = *Expression::compile(*texts[f], unused);
+            for (int k = 0; k < written_constants; ++k)
+                if (e.uses(static_cast<ExprVar>(static_cast<int>(ExprVar::c1) + k))) read |= 1u << k;
+        }
+        for (int f = 0; f < 2; ++f) {
+            if (texts[f]->empty()) continue;
+            ExprProblem unused;
+            const Expression e = *Expression::compile(*texts[f], unused);
+            for (int k = 0; k < written_constants; ++k) {
+                if (!e.uses(static_cast<ExprVar>(static_cast<int>(ExprVar::c1) + k)) || constant_given[k]) continue;
+                const std::string name = "c" + std::to_string(k + 1);
+                error("expr_constant_missing", keys[f], *given[f],
+                      {{"name", name},
+                       {"column", std::to_string(name_column(*given[f], name))},
+                       {"min", format_number(-written_constant_max)},
+                       {"max", format_number(written_constant_max)}});
+                texts[f]->clear();
+                break;
+            }
+        }
+        for (int k = 0; k < written_constants; ++k) {
+            if (!constant_given[k] || (read >> k & 1u)) continue;
+            error("written_constant_unused", "c" + std::to_string(k + 1), *constant_given[k]);
+            c.c[k] = 0.0;
+        }
+    }
+    // The 1-based character at which `name` first stands as a name of `text` (a run of letters,
+    // digits, '_' and '.' equal to it: a number never is), as ExprProblem's columns count.
+    static int name_column(const std::string& text, const std::string& name) {
+        auto word = [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '.'; };
+        for (size_t i = 0; i < text.size();) {
+            if (!word(text[i])) {
+                ++i;
+                continue;
+            }
+            size_t j = i;
+            while (j < text.size() && word(text[j])) ++j;
+            if (text.compare(i, j - i, name) == 0 && j - i == name.size()) return expr_characters(std::string_view(text).substr(0, i)) + 1;
+            i = j;
+        }
+        return 1;
+    }
+    std::string fx_given, fy_given;                          // as the link wrote them
+    std::optional<std::string> constant_given[written_constants];  // c1..c4 as written, when valid
+
     // A system with links: the force-based defaults cannot step a rod, and the phase cloud needs
     // a way to leave the start that keeps the links (Scene::cloud).
     void check_linked(Config& c) {
@@ -428,6 +512,10 @@ public:
             } else if (k == "loop") {
                 if (const LoopKindInfo* kind = find_loop_kind(p.value)) c.loop.kind = kind->kind;
                 else not_allowed("loop", p.value, {{"allowed", "loop_kind"}});
+            } else if (k == "fx" || k == "fy") {
+                parse_written(k, p.value, c);
+            } else if (k.size() == 2 && k[0] == 'c' && k[1] >= '1' && k[1] < '1' + written_constants) {
+                parse_constant(k[1] - '1', k, p.value, c);
             } else if (const LoopKeySpec* loop_key = find_loop_key(k)) {
                 const LoopKeySpec& ls = *loop_key;
                 const auto x = parse_number(p.value);
@@ -471,6 +559,7 @@ public:
                 if (info.check(Params(info, c.values, c.scene))) c.values = base.values;
             }
         }
+        check_written(c);
         check_loop(pairs, c);
         check_linked(c);
         check_lane_settings(c);
@@ -595,7 +684,8 @@ const std::vector<SharedKey>& shared_keys() {
         {"dt", "run"},           {"duration", "run"},     {"cloud", "study"},     {"cloud_radius", "study"},
         {"pbd_stiffness", "run"}, {"equal_cost", "study"}, {"view", "study"},       {"loop", "loop"},       {"hz", "loop"},
         {"substeps", "loop"},    {"jitter", "loop"},      {"seed", "loop"},       {"max_steps", "loop"},
-        {"lang", "page"},
+        {"fx", "force"},         {"fy", "force"},         {"c1", "force"},        {"c2", "force"},
+        {"c3", "force"},         {"c4", "force"},         {"lang", "page"},
     };
     return keys;
 }
@@ -686,6 +776,19 @@ std::string normalise(const Config& c) {
         offset += p.dims;
     }
     if (info.default_scene) q += "&scene=" + scene_text(c.scene);
+    if (c.written()) {
+        // Canonical expressions hold no '&', '=', '%' or space: written as they are.
+        if (!c.fx.empty()) q += "&fx=" + c.fx;
+        if (!c.fy.empty()) q += "&fy=" + c.fy;
+        for (int k = 0; k < written_constants; ++k) {
+            const ExprVar var = static_cast<ExprVar>(static_cast<int>(ExprVar::c1) + k);
+            ExprProblem unused;
+            bool read = false;
+            for (const std::string* text : {&c.fx, &c.fy})
+                read = read || (!text->empty() && Expression::compile(*text, unused)->uses(var));
+            if (read) q += "&c" + std::to_string(k + 1) + "=" + format_number(c.c[k]);
+        }
+    }
     if (c.cloud != 0 || c.cloud_radius != default_cloud_radius)
         q += "&cloud=" + std::to_string(c.cloud) + "&cloud_radius=" + format_number(c.cloud_radius);
     if (c.pbd_stiffness != 1.0) q += "&pbd_stiffness=" + format_number(c.pbd_stiffness);

@@ -398,7 +398,7 @@ TEST_CASE("every allowed config is representable: start energy, forces and close
             const Scene scene = build_scene(static_cast<int>(s), values, duration_max);
             const System& sys = scene.system;
             std::vector<dvec2> a(scene.x0.size());
-            accelerations(sys, scene.x0.data(), scene.v0.data(), a.data());
+            accelerations(sys, scene.x0.data(), scene.v0.data(), a.data(), 0.0);
             bool finite = std::isfinite(energy(sys, scene.x0.data(), scene.v0.data())) &&
                           std::isfinite(dissipated_power(sys, scene.x0.data(), scene.v0.data())) && std::isfinite(scene.length_scale);
             for (dvec2 ai : a) finite = finite && std::isfinite(ai.x) && std::isfinite(ai.y);

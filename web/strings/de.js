@@ -1148,6 +1148,8 @@ export const messages = {
   loop_and_stepping_view: "{key}={got} passt nicht zu loop={loop}: diese Ansicht halbiert oder wählt dt selbst; view=motion nehmen (oder view=stability mit loop=fixed oder accumulator); eingegeben: '{got}'",
   variable_loop_and_stability: "{key}={got} passt nicht zu loop={loop}: eine variable Schleife hat keinen einzelnen Schritt für die Stabilitätskarte; loop=fixed oder accumulator nehmen; eingegeben: '{got}'",
   // A written force law's expression (core/expression.hpp); {column} counts characters from 1.
+  expr_constant_missing: "{key}: '{got}' liest die Konstante {name} an Stelle {column}, aber der Link gibt kein {name} an; {name}=ZAHL ergänzen (von {min} bis {max})",
+  written_constant_unused: "{key}={got} wird von nichts gelesen: weder fx noch fy verwendet {key}; {key} im Kraftgesetz verwenden oder weglassen",
   expr_empty: "{key}: der Ausdruck ist leer ('{got}'); einen wie -c1*x schreiben oder {key} weglassen",
   expr_too_long: "{key}: der Ausdruck '{got}' ist zu lang ({length} Zeichen; höchstens {max})",
   expr_unexpected: "{key}: unerwartetes '{char}' an Stelle {column} von '{got}'; ein Ausdruck besteht aus Zahlen, Namen, + - * / ^, Klammern und dem Komma zwischen den zwei Argumenten einer Funktion",
