@@ -1,6 +1,7 @@
 #include "config.hpp"
 
 #include "expression.hpp"
+#include "forces/force_kind.hpp"
 #include "integrators.hpp"
 #include "table_lookup.hpp"
 
@@ -370,6 +371,33 @@ public:
             error("written_constant_unused", "c" + std::to_string(k + 1), *constant_given[k]);
             c.c[k] = 0.0;
         }
+        if (c.written()) check_written_start(c);
+    }
+    // Every range keeps a scenario's start finite; a written force may not be (exp(exp(x)) at
+    // x = 10): its force and its potential must be finite numbers at every body's start, or
+    // nothing it would print is a number. Else it is dropped, with the body and the place.
+    void check_written_start(Config& c) {
+        Scene scene = build_scene(c.scenario, c.values, c.scene, c.duration);
+        add_written_force(c, scene.system);
+        const System& s = scene.system;
+        for (int i = 0; i < s.bodies(); ++i) {
+            const dvec2 x = scene.x0[static_cast<size_t>(i)], v = scene.v0[static_cast<size_t>(i)];
+            const dvec2 f = WrittenForce::force(s, i, x, v, 0.0);
+            double u = 0.0;
+            WrittenForce::add_potential(s, scene.x0.data(), u);
+            const bool force_ok = std::isfinite(f.x) && std::isfinite(f.y);
+            if (force_ok && std::isfinite(u)) continue;
+            const bool fx_bad = force_ok ? !std::isfinite(WrittenForce::integral(s, i, s.written.fx, 0, x.x))
+                                         : !std::isfinite(f.x);
+            const char* key = fx_bad && !c.fx.empty() ? "fx" : "fy";
+            error(force_ok ? "written_potential_not_finite" : "written_not_finite", key, key[1] == 'x' ? c.fx : c.fy,
+                  {{"body", std::to_string(i)}, {"x", format_number(x.x)}, {"y", format_number(x.y)},
+                   {"vx", format_number(v.x)}, {"vy", format_number(v.y)}});
+            c.fx.clear();
+            c.fy.clear();
+            for (double& k : c.c) k = 0.0;
+            return;
+        }
     }
     // The 1-based character at which `name` first stands as a name of `text` (a run of letters,
     // digits, '_' and '.' equal to it: a number never is), as ExprProblem's columns count.
@@ -720,6 +748,17 @@ double Config::get(std::string_view key) const {
 
 glm::dvec2 Config::get_vec(std::string_view key) const {
     return Params(scenarios().at(static_cast<size_t>(scenario)), values, scene).vec(key);
+}
+
+void add_written_force(const Config& c, System& s) {
+    if (!c.written()) return;
+    // The config holds the canonical text, which always compiles (expression.hpp).
+    WrittenLaw& w = s.written;
+    ExprProblem problem;
+    w.present = true;
+    if (!c.fx.empty()) w.fx = *Expression::compile(c.fx, problem);
+    if (!c.fy.empty()) w.fy = *Expression::compile(c.fy, problem);
+    for (int k = 0; k < written_constants; ++k) w.c[k] = c.c[k];
 }
 
 Config default_config(int scenario) {

@@ -525,6 +525,8 @@ void yoshida4(const System& s, Lane& L, double h) {
                                                   "kick 2 (conservative forces at v = 0)",
                                                   "kick 3 (conservative forces at v = 0)"};
         eval(s, L, L.x.data(), at_rest, a, t_kick, {conservative_kick[k]});
+        // A written force's velocity part has no flow to split off: it rides with the kick.
+        WrittenForce::add_velocity_part(s, L.x.data(), L.v.data(), a, t_kick);
         for (int i = 0; i < n; ++i) L.v[i] += (d[k] * h) * a[i];
         dissipative_flow(s, L.x.data(), L.v.data(), 0.5 * d[k] * h, true);
     }
@@ -778,7 +780,8 @@ const std::vector<IntegratorInfo> table = {
      .step = timed<velocity_verlet>},
     {.id = "yoshida4", .name = "Yoshida 4 (Forest–Ruth)", .family = "Verlet family", .orders = of_order(4),
      .order_note = "With damping or drag the symmetric step takes each dissipative force's exact flow, so the "
-                   "composition stays fourth order.",
+                   "composition stays fourth order. A written force that reads a velocity has no such flow: then "
+                   "first order.",
      .force_evaluations = 3, .evaluations_note = "3", .symplectic = true,
      .description = "Fourth-order symplectic composition of three Verlet steps (one with a negative weight).",
      .update = "w₁ = 1/(2 − ∛2),  w₀ = −∛2/(2 − ∛2)   (w₀ < 0: one step backwards)\n"

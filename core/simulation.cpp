@@ -54,16 +54,7 @@ StopReason step_gave_up(const Lane& L) {
 
 Scene build_scene(const Config& c) {
     Scene scene = build_scene(c.scenario, c.values, c.scene, c.duration);
-    // The written force acts on every body beside the scenario's own forces (issue 22 §3). The
-    // config holds its canonical text, which always compiles (expression.hpp).
-    if (c.written()) {
-        WrittenLaw& w = scene.system.written;
-        ExprProblem problem;
-        w.present = true;
-        if (!c.fx.empty()) w.fx = *Expression::compile(c.fx, problem);
-        if (!c.fy.empty()) w.fy = *Expression::compile(c.fy, problem);
-        for (int k = 0; k < written_constants; ++k) w.c[k] = c.c[k];
-    }
+    add_written_force(c, scene.system);  // on every body beside the scenario's own forces
     return scene;
 }
 

@@ -78,6 +78,8 @@ const std::vector<std::pair<const char*, const char*>> message_cases = {
     {"variable_loop_and_stability", "loop=variable&view=stability"},
     {"expr_constant_missing", "fx=-c1*x-c2*x^3&c1=1"},
     {"written_constant_unused", "fx=-c1*x&c1=1&c2=3"},
+    {"written_not_finite", "scenario=spring&x0=10,0&fx=-exp(exp(x))"},
+    {"written_potential_not_finite", "scenario=spring&x0=2,0&fx=-1e308"},
 };
 
 // The written force law's messages (core/expression.hpp): an expression for each, compiled alone

@@ -25,8 +25,9 @@
 //    well add energy, and the page's dissipated series says "removed by damping and drag". So
 //    dissipative(s) is false, and yoshida4 kicks with the whole force at the real velocity (its
 //    dissipative splitting needs each velocity-dependent force's exact flow, which this has none
-//    of: with a velocity-dependent written force yoshida4 is not fourth order; the order table's
-//    without_closed_form claim is measured on a position- and time-dependent force).
+//    of: with a velocity-dependent written force yoshida4 is not fourth order; beside damping its
+//    kicks add the written force's velocity part at the real velocity, add_velocity_part; the
+//    order table's without_closed_form claim is measured on a position- and time-dependent force).
 //  - No energy_bound: a system with it has its energy computed after every step to prove it
 //    finite, and a non-finite force stops the lane (diverged, with the time) as any other.
 //  - Not drawn (describe adds nothing); angular momentum is not kept in general.
@@ -108,6 +109,18 @@ struct WrittenForce {
         if (!present(s)) return;
         const double* inv_m = s.inv_mass.data();
         for (int i = 0; i < s.bodies(); ++i) a[i] += inv_m[i] * force(s, i, x[i], v[i], t);
+    }
+
+    // What of the force depends on the velocity, (F(x, v, t) − F(x, 0, t))/m, added to a: yoshida4's
+    // kicks beside damping take every force at v = 0 between the dampers' exact flows, and a
+    // written force has no flow, so its velocity part rides with the kick (first order in it, but
+    // the force the user wrote). Nothing when the expressions read no velocity.
+    static void add_velocity_part(const System& s, const dvec2* x, const dvec2* v, dvec2* a, double t) {
+        const Expression &fx = s.written.fx, &fy = s.written.fy;
+        if (!present(s) || !(fx.uses(ExprVar::vx) || fx.uses(ExprVar::vy) || fy.uses(ExprVar::vx) || fy.uses(ExprVar::vy)))
+            return;
+        for (int i = 0; i < s.bodies(); ++i)
+            a[i] += s.inv_mass[i] * (force(s, i, x[i], v[i], t) - force(s, i, x[i], dvec2(0.0), t));
     }
 
     // F = −∇U when fx reads x alone and fy y alone (and neither t, vx, vy): see above. U is zero
