@@ -383,12 +383,17 @@ public:
         for (int i = 0; i < s.bodies(); ++i) {
             const dvec2 x = scene.x0[static_cast<size_t>(i)], v = scene.v0[static_cast<size_t>(i)];
             const dvec2 f = WrittenForce::force(s, i, x, v, 0.0);
-            double u = 0.0;
-            WrittenForce::add_potential(s, scene.x0.data(), u);
             const bool force_ok = std::isfinite(f.x) && std::isfinite(f.y);
-            if (force_ok && std::isfinite(u)) continue;
-            const bool fx_bad = force_ok ? !std::isfinite(WrittenForce::integral(s, i, s.written.fx, 0, x.x))
-                                         : !std::isfinite(f.x);
+            // Its potential (in the start's whole energy, which the other forces' ranges keep far
+            // inside the double range on their own).
+            const double u = WrittenForce::conservative(s)
+                                 ? WrittenForce::integral(s, i, s.written.fx, 0, x.x) + WrittenForce::integral(s, i, s.written.fy, 1, x.y)
+                                 : 0.0;
+            const bool energy_ok = i + 1 < s.bodies() || std::isfinite(energy(s, scene.x0.data(), scene.v0.data()));
+            if (force_ok && std::isfinite(u) && energy_ok) continue;
+            bool fx_bad = !c.fx.empty();  // the whole energy's overflow: the first expression given
+            if (!force_ok) fx_bad = !std::isfinite(f.x);
+            else if (!std::isfinite(u)) fx_bad = !std::isfinite(WrittenForce::integral(s, i, s.written.fx, 0, x.x));
             const char* key = fx_bad && !c.fx.empty() ? "fx" : "fy";
             error(force_ok ? "written_potential_not_finite" : "written_not_finite", key, key[1] == 'x' ? c.fx : c.fy,
                   {{"body", std::to_string(i)}, {"x", format_number(x.x)}, {"y", format_number(x.y)},
