@@ -41,6 +41,20 @@ std::optional<std::string> percent_decode(std::string_view in) {
     return out;
 }
 
+// The constants c1..c4 that the written force's expressions (canonical text, "" when left out)
+// read: bit k for c(k + 1).
+unsigned constants_read(const std::string& fx, const std::string& fy) {
+    unsigned mask = 0;
+    for (const std::string* text : {&fx, &fy}) {
+        if (text->empty()) continue;
+        ExprProblem unused;
+        const Expression e = *Expression::compile(*text, unused);
+        for (int k = 0; k < written_constants; ++k)
+            if (e.uses(static_cast<ExprVar>(static_cast<int>(ExprVar::c1) + k))) mask |= 1u << k;
+    }
+    return mask;
+}
+
 // What a scenario's parameter allows, as the arguments of a not_allowed message.
 MessageArgs range_args(const ParamSpec& p) {
     const char* form = p.dims == 2 ? (p.min_exclusive ? "pair_above" : "pair") : (p.min_exclusive ? "number_above" : "number");
@@ -342,14 +356,7 @@ public:
         const char* keys[2] = {"fx", "fy"};
         // What the expressions as written read (one dropped below still reads its constants: no
         // second message for a constant it gave).
-        unsigned read = 0;
-        for (int f = 0; f < 2; ++f) {
-            if (texts[f]->empty()) continue;
-            ExprProblem unused;
-            const Expression e = *Expression::compile(*texts[f], unused);
-            for (int k = 0; k < written_constants; ++k)
-                if (e.uses(static_cast<ExprVar>(static_cast<int>(ExprVar::c1) + k))) read |= 1u << k;
-        }
+        const unsigned read = constants_read(c.fx, c.fy);
         for (int f = 0; f < 2; ++f) {
             if (texts[f]->empty()) continue;
             ExprProblem unused;
@@ -371,6 +378,11 @@ public:
             error("written_constant_unused", "c" + std::to_string(k + 1), *constant_given[k]);
             c.c[k] = 0.0;
         }
+        // A constant of an expression dropped above (its message said why) goes with it: the
+        // config holds only what normalise writes.
+        const unsigned kept = constants_read(c.fx, c.fy);
+        for (int k = 0; k < written_constants; ++k)
+            if (!(kept >> k & 1u)) c.c[k] = 0.0;
         if (c.written()) check_written_start(c);
     }
     // Every range keeps a scenario's start finite; a written force may not be (exp(exp(x)) at
@@ -824,14 +836,9 @@ std::string normalise(const Config& c) {
         // Canonical expressions hold no '&', '=', '%' or space: written as they are.
         if (!c.fx.empty()) q += "&fx=" + c.fx;
         if (!c.fy.empty()) q += "&fy=" + c.fy;
-        for (int k = 0; k < written_constants; ++k) {
-            const ExprVar var = static_cast<ExprVar>(static_cast<int>(ExprVar::c1) + k);
-            ExprProblem unused;
-            bool read = false;
-            for (const std::string* text : {&c.fx, &c.fy})
-                read = read || (!text->empty() && Expression::compile(*text, unused)->uses(var));
-            if (read) q += "&c" + std::to_string(k + 1) + "=" + format_number(c.c[k]);
-        }
+        const unsigned read = constants_read(c.fx, c.fy);
+        for (int k = 0; k < written_constants; ++k)
+            if (read >> k & 1u) q += "&c" + std::to_string(k + 1) + "=" + format_number(c.c[k]);
     }
     if (c.cloud != 0 || c.cloud_radius != default_cloud_radius)
         q += "&cloud=" + std::to_string(c.cloud) + "&cloud_radius=" + format_number(c.cloud_radius);

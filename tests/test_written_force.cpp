@@ -89,6 +89,8 @@ TEST_CASE("written force: bad expressions name the key, the place and what is wr
     CHECK(e.key == "fy");
     CHECK(std::string(message_arg(e.args, "name")) == "c2");
     CHECK(std::string(message_arg(e.args, "column")) == "7");
+    CHECK(missing.config.c[0] == 0.0);  // c1 goes with the dropped fy: parse → normalise → parse holds
+    CHECK(parse_config(normalise(missing.config)).config == missing.config);
     CHECK(e.message == "fy: '-c1*y-c2*y^3' reads the constant c2 at character 7, but the link gives no c2; add "
                        "c2=NUMBER (from -1000000 to 1000000)");
     // A constant given but read by nothing: refused, naming it (a slip: c2 typed for a law with c3).
