@@ -336,3 +336,14 @@ test('the rope (32 stiff links, three lanes) at 1× and 10×, the hanging chain\
     });
   }
 });
+// Built scenes (scenario=scene): the 8 × 8 cloth (62 bodies, 112 stiff links, three solver lanes
+// and the rk45 reference of the springs behind them) and the rope bridge's constrained reference.
+test('built scenes: the 8 × 8 cloth at 1× and 10×, the rope bridge at 10×: no long task', async () => {
+  for (const [name, hash, act] of [['cloth at 1×', 'preset=scene_cloth', null], ['cloth at 10×', 'preset=scene_cloth', tenTimes],
+    ['bridge at 10×', 'preset=scene_bridge', tenTimes]]) {
+    await check(name, { hash, act, playMs: 3000 }, async (page) => {
+      const s = await state(page);
+      assert.ok(s.steps > 0, `it plays (${s.steps} steps, t = ${s.t})`);
+    });
+  }
+});
