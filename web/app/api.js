@@ -94,6 +94,9 @@ export function installApi(app, ready) {
       xray: () => app.xray(),
       // The plots: per plot its ranges, ticks, lanes drawn, off-scale lanes, draws and readout.
       plots: () => app.plots(),
+      // The scene editor: {open, tool, selection, text, model, history, pixels, status, …}
+      // (web/editor/editor.js report), or {open: false, loaded: false} before it first opened.
+      editor: () => app.editor(),
       firstFrameMs: null,
     },
   };

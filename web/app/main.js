@@ -31,6 +31,7 @@ import { setNumberLanguage, fixed } from '../common/text.js';
 import { state } from './state.js';
 import { el } from '../common/dom.js';
 import { methodOf } from '../common/lanes.js';
+import { installSceneEditor } from '../editor/entry.js';
 
 // Set by mode.js from the address's query: embedded or not, which controls, autoplay.
 const mode = window.__stepwiseMode || { embed: false, ui: 'full', autoplay: false, options: [] };
@@ -81,6 +82,7 @@ let xray = null;             // the stage X-ray (web/xray/xray.js), once it was 
 let xrayLoad = null;         // its module's loading
 let frameControls = null;    // play, restart and full screen over the canvas (web/motion/framecontrols.js)
 let viewTools = null;        // the motion canvas's layout, zoom, follow, arrows and timeline
+let sceneEditor = null;      // the scene editor's panel (web/editor/entry.js)
 
 const app = {
   get core() { return state.core; },
@@ -117,6 +119,7 @@ const app = {
     : analyses.has(state.viewId) ? (await analyses.get(state.viewId)).report() : null),
   xray: () => (xray ? xray.report() : { open: false }),
   plots: () => (plots ? panel('plots').report() : null),
+  editor: () => (sceneEditor ? sceneEditor.report() : null),
 };
 
 // The core's message names the key and what is allowed, and quotes the bad value, except for a
@@ -630,7 +633,13 @@ async function start() {
   const help = installPanels({
     integrators: state.core.integrators, laneIds: () => state.sim.laneIds, openers: { methods: $('methods-open'), keys: $('keys-open') },
   });
-  panels = makePanels();
+  // ---- The scene editor (web/editor/): its Edit button now, the editor when first pressed. ----
+  sceneEditor = installSceneEditor({
+    core: state.core, sim: () => state.sim, runner: () => runner, view, apply, notify, mode,
+    redraw: () => { runner.dirty = true; }, after: $('xray-open'),
+  });
+  panels = [...makePanels(), sceneEditor];
+  // ---- end of the scene editor ----
   // An address longer than the core reads was taken off by web/app/mode.js at once: its length says why.
   if (mode.refusedLength) apply(`scenario=${state.core.limits.default_scenario}`, mode.refusedLength);
   else apply(readHash() || `scenario=${state.core.limits.default_scenario}`);
