@@ -77,6 +77,7 @@ class SceneEditor {
     this.lastApply = -Infinity;
     this.applyTimer = null;
     this.applies = 0;
+    this.timings = { inputMs: 0, applyMs: 0 };  // the longest input handled, the longest apply
     this.accent = '#0b63c5';
     this.overlay = { box: null, draw: (ctx, map, theme) => this.draw(ctx, map, theme) };
     this.build();
@@ -112,7 +113,7 @@ class SceneEditor {
       selection: this.selection ? { ...this.selection } : null,
       joining: this.joining ? { kind: this.joining.kind, from: { ...this.joining.from }, target: this.joining.target ? { ...this.joining.target } : null } : null,
       text: this.text, model: this.model ? copyModel(this.model) : null,
-      history: { length: this.history.length, at: this.at }, applies: this.applies,
+      history: { length: this.history.length, at: this.at }, applies: this.applies, timings: { ...this.timings },
       box: this.box ? { ...this.box } : null,
       // Pixels of every point as last drawn (for tests that press on them).
       pixels: this.map && this.model ? {
@@ -136,6 +137,8 @@ class SceneEditor {
     this.overlay.box = this.box;
     this.accent = getComputedStyle(document.documentElement).getPropertyValue('--accent').trim() || this.accent;
     this.view.setOverlay(this.overlay);
+    this.view.holdHeight(true);
+    this.page.holdStudies(true);
     this.open = true;
     this.bar.hidden = false;
     this.page.button.setAttribute('aria-pressed', 'true');
@@ -153,10 +156,12 @@ class SceneEditor {
     if (!this.open) return;
     this.flushApply();
     this.open = false;
+    this.page.holdStudies(false);
     this.joining = null;
     this.action = null;
     this.draft = null;
     this.view.clearOverlay(this.overlay);
+    this.view.holdHeight(false);
     this.bar.hidden = true;
     this.inspector.hidden = true;
     this.page.button.setAttribute('aria-pressed', 'false');
@@ -265,20 +270,39 @@ class SceneEditor {
 
   // The scene into the page's config (a new simulation at t = 0, the link written by the
   // page's own writeHash): at once, or at most every applyIntervalMs.
+  // Always in a task of its own, after the edit's: a new simulation of 64 bodies (the module,
+  // the legend, the plots, the follow list) is work of its own, never added to the input's.
   scheduleApply(now) {
-    const wait = this.lastApply + applyIntervalMs - performance.now();
-    if (now || wait <= 0) { this.flushApply(true); return; }
-    if (this.applyTimer === null) this.applyTimer = setTimeout(() => this.flushApply(), wait);
+    const wait = now ? 0 : Math.max(0, this.lastApply + applyIntervalMs - performance.now());
+    if (this.applyTimer !== null) {
+      if (!now) return;
+      clearTimeout(this.applyTimer);
+    }
+    this.applyTimer = setTimeout(() => { this.applyTimer = null; this.applyNow(); }, wait);
   }
 
-  flushApply(force = false) {
-    if (this.applyTimer !== null) { clearTimeout(this.applyTimer); this.applyTimer = null; force = true; }
-    if (!force) return;
+  // The edit waiting (if any) into the page at once (leaving Edit mode, Play).
+  flushApply() {
+    if (this.applyTimer === null) return;
+    clearTimeout(this.applyTimer);
+    this.applyTimer = null;
+    this.applyNow();
+  }
+
+  applyNow() {
     const sim = this.page.sim();
     if (valueOf(sim.config, sceneKey) === this.text) return;
-    this.lastApply = performance.now();
+    const t0 = performance.now();
+    this.lastApply = t0;
     this.applies += 1;
     this.page.apply(withKey(sim.config, sceneKey, this.text));
+    this.timings.applyMs = Math.max(this.timings.applyMs, performance.now() - t0);
+  }
+
+  // How long the editor's own part of an input took (the longest so far).
+  timed(fn) {
+    const t0 = performance.now();
+    try { return fn(); } finally { this.timings.inputMs = Math.max(this.timings.inputMs, performance.now() - t0); }
   }
 
   // --- The grid. ---
@@ -613,19 +637,19 @@ class SceneEditor {
       this.canvas.focus({ preventScroll: true });
       if (this.action) return;  // a second finger: ignored
       this.canvas.setPointerCapture(e.pointerId);
-      this.press(at(e), e.pointerType === 'touch' ? hitPx.touch : hitPx.mouse, e.shiftKey, e.pointerId);
+      this.timed(() => this.press(at(e), e.pointerType === 'touch' ? hitPx.touch : hitPx.mouse, e.shiftKey, e.pointerId));
     }, true);
     host.addEventListener('pointermove', (e) => {
       if (!mine(e)) return;
       e.stopPropagation();
       const p = at(e);
       this.cursor = p;
-      if (this.action && this.action.pointer === e.pointerId) this.drag(p);
+      if (this.action && this.action.pointer === e.pointerId) this.timed(() => this.drag(p));
     }, true);
     const end = (e) => {
       if (!mine(e) || !this.action || this.action.pointer !== e.pointerId) return;
       e.stopPropagation();
-      this.release(at(e), e.type === 'pointercancel', e.pointerType === 'touch' ? hitPx.touch : hitPx.mouse);
+      this.timed(() => this.release(at(e), e.type === 'pointercancel', e.pointerType === 'touch' ? hitPx.touch : hitPx.mouse));
     };
     host.addEventListener('pointerup', end, true);
     host.addEventListener('pointercancel', end, true);
@@ -636,7 +660,7 @@ class SceneEditor {
       e.preventDefault();
       this.zoom(Math.pow(1.25, -Math.sign(e.deltaY)), this.worldAt(at(e)));
     }, { capture: true, passive: false });
-    host.addEventListener('keydown', (e) => { if (mine(e)) this.key(e); }, true);
+    host.addEventListener('keydown', (e) => { if (mine(e)) this.timed(() => this.key(e)); }, true);
     // Undo and redo anywhere in the editor's parts, except while typing in a field.
     document.addEventListener('keydown', (e) => {
       if (!this.open || !(e.ctrlKey || e.metaKey) || e.altKey) return;
