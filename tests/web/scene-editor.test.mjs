@@ -8,6 +8,8 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { startBrowser, openPage, screenshot, sleep, root } from './helpers.mjs';
 import { cliRowsAt } from './run-text.mjs';
+import { scriptTexts } from './texts.mjs';
+import { sameInBothLanguages } from '../../web/strings/de.js';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -407,6 +409,22 @@ test('German: the editor\'s labels and the core\'s messages in German; dark; axe
     const message = await page.textContent('#edit-m-error');
     assert.match(message, /^scene: Element 3, .*m muss/, message);
     await screenshot(page, 'scene-editor-german-dark');
+    // No English text left in the editor: its texts, titles and labels, with a join selected too.
+    await clickAt(page, 0.5, 0);
+    const english = new Set([...scriptTexts().keys()].filter((s) => /[a-z]{3}/.test(s) && !sameInBothLanguages.has(s)));
+    const shown = await page.evaluate(() => {
+      const out = [];
+      for (const root of [document.querySelector('.scene-editor'), document.querySelector('#edit-scene')]) {
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) if (n.nodeValue.trim()) out.push(n.nodeValue.trim());
+        for (const e of [root, ...root.querySelectorAll('[title], [aria-label]')]) {
+          for (const a of ['title', 'aria-label']) if (e.getAttribute(a)) out.push(e.getAttribute(a));
+        }
+      }
+      return out;
+    });
+    assert.ok(shown.length > 20, JSON.stringify(shown));
+    assert.deepEqual(shown.filter((text) => english.has(text)), [], 'English left in the editor');
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

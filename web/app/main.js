@@ -18,7 +18,7 @@ import { ViewTabs } from '../views/viewtabs.js';
 import { viewRow } from '../views/views.js';
 import { runStudy, storedStudy, studySizes, physicsKey } from '../engine/study.js';
 import { sliceStats, nextTask } from '../engine/slices.js';
-import { BoundsProbe } from '../engine/bounds.js';
+import { BoundsProbe, holdProbes } from '../engine/bounds.js';
 import { GameLoopPanel } from '../panels/gameloop.js';
 import { installFrameControls } from '../motion/framecontrols.js';
 import { installPanels } from '../panels/help.js';
@@ -83,7 +83,7 @@ let xrayLoad = null;         // its module's loading
 let frameControls = null;    // play, restart and full screen over the canvas (web/motion/framecontrols.js)
 let viewTools = null;        // the motion canvas's layout, zoom, follow, arrows and timeline
 let sceneEditor = null;      // the scene editor's panel (web/editor/entry.js)
-let studiesHeld = false;     // no legend study while the scene editor is open
+let studiesHeld = false;     // no legend study while the scene editor is open (holdBackground)
 
 const app = {
   get core() { return state.core; },
@@ -367,7 +367,7 @@ function scheduleLegendStudy() {
   cancelLegendStudy();
   // An embedded frame's legend has no badges (style.css): no study, and no full module to load
   // for it (a lesson's frames each would). Nor while a scene is being edited (each edit is a new
-  // simulation): the study runs once Edit mode is left (holdStudies below).
+  // simulation): the study runs once Edit mode is left (holdBackground below).
   if (mode.embed || studiesHeld) return;
   // A game loop's step is the loop's, not a dt to halve (the convergence view refuses a loop too).
   if (valueOf(state.sim.config, 'loop') !== null) { legend.measured(null); return; }
@@ -639,7 +639,12 @@ async function start() {
   sceneEditor = installSceneEditor({
     core: state.core, sim: () => state.sim, runner: () => runner, view, apply, notify, mode,
     redraw: () => { runner.dirty = true; }, after: $('xray-open'),
-    holdStudies: (on) => { studiesHeld = on; if (on) cancelLegendStudy(); else scheduleLegendStudy(); },
+    // While editing, no legend study and no probe of the motion's box: each edit is a new simulation.
+    holdBackground: (on) => {
+      studiesHeld = on;
+      holdProbes(on);
+      if (on) cancelLegendStudy(); else scheduleLegendStudy();
+    },
   });
   panels = [...makePanels(), sceneEditor];
   // ---- end of the scene editor ----

@@ -7,14 +7,7 @@
 // it refuses shows its message beside the field and the scene stays the last valid one. Each
 // valid edit becomes the link's scene= value (applied at once when a drag ends, otherwise at most
 // three times a second) and a step of undo. Leaving Edit mode (or Play) runs what was built.
-import { el } from '../common/dom.js';
 import { loadStylesheet } from '../common/stylesheet.js';
-import { t, marked, coreMessage } from '../common/language.js';
-import { formatValue } from '../common/text.js';
-import { valueOf, withKey } from '../app/links.js';
-import { ClippedPath, niceStep } from '../motion/coords.js';
-import { anchorMark } from '../motion/scene-drawing.js';
-import { arrowMark } from '../motion/lane-drawing.js';
 import {
   copyModel, defaultsOf, endOf, elementOfEnd, sameEnd, sameElement, pointOf, exists, stepElement,
   addBody, addAnchor, join, setFields, remove, togglePin, pointLists, joinLists,
@@ -29,7 +22,15 @@ const arrowSeconds = 0.5;
 const hitPx = { mouse: 12, touch: 22 };
 const metres = (v) => `${formatValue(v, 4)} m`;
 
+// The page's helpers, handed over by web/editor/entry.js (page.shared) rather than imported: a
+// module loaded on demand that imports the first frame's modules makes the bundler split those
+// out of the page's main file into chunks of their own, which the first frame then loads too.
+let el, t, coreMessage, formatValue, valueOf, withKey, ClippedPath, niceStep, anchorMark, arrowMark;
+// Marks a text of a table for translation (web/common/language.js marked): t() translates it where shown.
+const marked = (english) => english;
+
 export async function createEditor(page) {
+  ({ el, t, coreMessage, formatValue, valueOf, withKey, ClippedPath, niceStep, anchorMark, arrowMark } = page.shared);
   await loadStylesheet(new URL('./editor.css', import.meta.url).href);
   return new SceneEditor(page);
 }
@@ -138,7 +139,7 @@ class SceneEditor {
     this.accent = getComputedStyle(document.documentElement).getPropertyValue('--accent').trim() || this.accent;
     this.view.setOverlay(this.overlay);
     this.view.holdHeight(true);
-    this.page.holdStudies(true);
+    this.page.holdBackground(true);
     this.open = true;
     this.bar.hidden = false;
     this.page.button.setAttribute('aria-pressed', 'true');
@@ -156,7 +157,7 @@ class SceneEditor {
     if (!this.open) return;
     this.flushApply();
     this.open = false;
-    this.page.holdStudies(false);
+    this.page.holdBackground(false);
     this.joining = null;
     this.action = null;
     this.draft = null;

@@ -4,8 +4,15 @@
 // built scene the button starts one (the core's default scene). An embedded frame shows it only
 // on a built scene and only when the embed asks for editing (edit=1, web/app/mode.js).
 import { el } from '../common/dom.js';
-import { t } from '../common/language.js';
-import { valueOf } from '../app/links.js';
+import { t, coreMessage } from '../common/language.js';
+import { formatValue } from '../common/text.js';
+import { valueOf, withKey } from '../app/links.js';
+import { ClippedPath, niceStep } from '../motion/coords.js';
+import { anchorMark } from '../motion/scene-drawing.js';
+import { arrowMark } from '../motion/lane-drawing.js';
+
+// What the editor uses of the page (handed over, not imported: see web/editor/editor.js).
+const shared = { el, t, coreMessage, formatValue, valueOf, withKey, ClippedPath, niceStep, anchorMark, arrowMark };
 
 // page: {core, sim(), runner(), view, apply(query), redraw(), notify(text), mode, after (the
 // element the button follows)}. Returns the page's panel contract (setSimulation, frame, report).
@@ -19,7 +26,7 @@ export function installSceneEditor(page) {
   let editor = null, loading = null;
   const load = () => {
     loading ||= Promise.all([import('./editor.js'), page.core.full()])
-      .then(([m]) => m.createEditor({ ...page, button }))
+      .then(([m]) => m.createEditor({ ...page, button, shared }))
       .then((made) => { editor = made; editor.setSimulation(page.sim()); return made; });
     return loading;
   };

@@ -14,6 +14,8 @@ export const sameInBothLanguages = new Set([
   'v_new = v + a(x)·h x_new = x + v_new·h', 'dt ≤ {dt} s', 'dθ/dt',
   // The solvers' update lines that are formulas only (a_ext: the external forces' acceleration).
   'v = v₀ + a_ext(x₀, v₀)·h', 'x̃ = x₀ + (v₀ + a_ext(x₀, v₀)·h)·h,  x = x̃',
+  // The scene editor's fields (web/editor/editor.js).
+  'x (m)', 'y (m)', 'vx (m/s)', 'vy (m/s)', 'k (N/m)',
 ]);
 
 export const integrators = {
