@@ -280,6 +280,31 @@ test('a value the core refuses shows its message beside the field and keeps the 
     assert.equal(await page.isChecked('#edit-rest-auto'), false);
     await page.check('#edit-rest-auto');
     assert.equal((await editor(page)).model.springs[0].rest, null);
+    // Pin: body 0 becomes an anchor at its place, its springs follow it; and back.
+    await clickAt(page, 0, 0);
+    await page.getByRole('button', { name: 'Pin', exact: true }).click();
+    let e = await editor(page);
+    assert.deepEqual(e.model.anchors, [{ x: 0, y: 0 }]);
+    assert.equal(e.model.bodies.length, 2);
+    assert.deepEqual(e.selection, { list: 'anchors', index: 0 });
+    assert.equal(e.model.springs.filter((sp) => sp.a.anchor || sp.b.anchor).length, 2);
+    assert.equal(await page.textContent('.scene-inspector h3'), 'Anchor 0');
+    await page.focus('#view');
+    await page.keyboard.press('p');
+    e = await editor(page);
+    assert.deepEqual([e.model.anchors.length, e.model.bodies.length], [0, 3]);
+    assert.deepEqual(e.selection, { list: 'bodies', index: 2 });
+    assert.deepEqual(e.model.bodies[2], { x: 0, y: 0, m: 1, vx: 0, vy: 0 });
+    // Pan (a drag on the empty canvas) and zoom (buttons) move the view, not the scene.
+    const text = e.text, box = e.box;
+    await page.keyboard.press('Escape');
+    assert.equal(await page.isVisible('.scene-inspector'), false);
+    await dragBetween(page, [2, -0.8], [2.5, -0.8]);
+    e = await editor(page);
+    assert.equal(e.text, text);
+    assert.ok(Math.abs((box.minX - e.box.minX) - 0.5) < 0.05, JSON.stringify([box, e.box]));
+    await page.getByRole('button', { name: 'Zoom in', exact: true }).click();
+    assert.ok((await editor(page)).box.maxX - (await editor(page)).box.minX < box.maxX - box.minX);
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

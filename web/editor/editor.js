@@ -10,7 +10,7 @@
 import { loadStylesheet } from '../common/stylesheet.js';
 import {
   copyModel, defaultsOf, endOf, elementOfEnd, sameEnd, sameElement, pointOf, exists, stepElement,
-  addBody, addAnchor, join, setFields, remove, togglePin, pointLists, joinLists,
+  addBody, addAnchor, join, setFields, remove, togglePin, extent, pointLists, joinLists,
 } from './scene-model.js';
 
 // The config key of a built scene: the one place the page names it (not a scenario id).
@@ -105,7 +105,8 @@ class SceneEditor {
   // Every frame: Play (or a step) leaves Edit mode and runs what was built.
   frame(snapshot) {
     if (!this.open) return;
-    if (this.page.runner().playing || snapshot.steps > 0) this.leave(false);
+    // The X-ray took the canvas over (its overlay in place of the editor's): Edit mode ends.
+    if (this.page.runner().playing || snapshot.steps > 0 || this.view.overlay !== this.overlay) this.leave(false);
   }
 
   report() {
@@ -139,6 +140,9 @@ class SceneEditor {
     this.accent = getComputedStyle(document.documentElement).getPropertyValue('--accent').trim() || this.accent;
     this.view.setOverlay(this.overlay);
     this.view.holdHeight(true);
+    // The canvas's description names the editor's keys while it edits.
+    this.describedBy = this.canvas.getAttribute('aria-describedby') || '';
+    this.canvas.setAttribute('aria-describedby', `${this.describedBy} edit-keys edit-status`.trim());
     this.page.holdBackground(true);
     this.open = true;
     this.bar.hidden = false;
@@ -163,6 +167,7 @@ class SceneEditor {
     this.draft = null;
     this.view.clearOverlay(this.overlay);
     this.view.holdHeight(false);
+    this.canvas.setAttribute('aria-describedby', this.describedBy);
     this.bar.hidden = true;
     this.inspector.hidden = true;
     this.page.button.setAttribute('aria-pressed', 'false');
@@ -181,13 +186,13 @@ class SceneEditor {
     this.joining = null;
   }
 
-  // A box around the scene when the view has drawn nothing yet.
+  // A box around the whole scene (Fit, 0; and before the view has drawn): its points with a
+  // quarter of its size to spare, at least 2 m across.
   fitBox() {
-    const points = [...this.model.anchors, ...this.model.bodies];
-    const xs = points.map((p) => p.x), ys = points.map((p) => p.y);
-    const minX = Math.min(-1, ...xs), maxX = Math.max(1, ...xs), minY = Math.min(-1, ...ys), maxY = Math.max(1, ...ys);
-    const pad = 0.2 * Math.max(maxX - minX, maxY - minY);
-    return { minX: minX - pad, maxX: maxX + pad, minY: minY - pad, maxY: maxY + pad };
+    const e = extent(this.model) || { minX: 0, maxX: 0, minY: 0, maxY: 0 };
+    const size = Math.max(e.maxX - e.minX, e.maxY - e.minY, 1.5), cx = (e.minX + e.maxX) / 2, cy = (e.minY + e.maxY) / 2;
+    const half = size * 0.75;
+    return { minX: cx - half, maxX: cx + half, minY: cy - half, maxY: cy + half };
   }
 
   // --- Edits: each through the core, then into the history and the link. ---
@@ -199,8 +204,11 @@ class SceneEditor {
   // status line) and keeps the scene as it was. Returns whether it was taken.
   commit(model, { selection = this.selection, field = null, now = false } = {}) {
     const result = this.check(model);
-    if (!result.ok) {
-      this.refused(result.error, field);
+    // The whole link as the core reads it: a scene the grammar takes may still be refused as a
+    // config (longer than a scene= value may be, a central body too close to a body).
+    const parsed = result.ok ? this.core.parse(withKey(this.page.sim().config, sceneKey, result.text)) : null;
+    if (!result.ok || !parsed.ok) {
+      this.refused(result.ok ? coreMessage(parsed.errors[0]) : this.messageOf(result.error || {}), field);
       this.redraw();
       return false;
     }
@@ -222,8 +230,7 @@ class SceneEditor {
     return coreMessage({ key: sceneKey, value: '', code: error.code, args: error.args || {}, message: error.message || '' });
   }
 
-  refused(error, field) {
-    const text = this.messageOf(error || {});
+  refused(text, field) {
     const row = field && this.fields.get(field);
     if (row) {
       row.error.textContent = text;
@@ -396,6 +403,17 @@ class SceneEditor {
     this.pinButton = button(t('Pin'), t('Turn the selected body into an anchor, or an anchor back into a body (p)'), () => this.pin(), { 'aria-keyshortcuts': 'P' });
     this.deleteButton = button(t('Delete'), t('Delete the selection (Delete or Backspace)'), () => this.deleteSelection(), { 'aria-keyshortcuts': 'Delete Backspace' });
     this.undoButton = button(t('Undo'), t('Undo (Ctrl+Z)'), () => this.undo(), { 'aria-keyshortcuts': 'Control+Z Meta+Z' });
+    // The view's zoom while editing (the canvas's own tools step aside): symbols seen, names heard.
+    const symbol = (mark, label, title, onClick) => {
+      const b = el('button', { type: 'button', title }, [el('span', { 'aria-hidden': 'true', text: mark }), el('span', { class: 'visually-hidden', text: label })]);
+      b.addEventListener('click', onClick);
+      return b;
+    };
+    this.zoomButtons = [
+      symbol('-', t('Zoom out'), t('Zoom out (−, or the wheel)'), () => this.zoom(0.8)),
+      symbol('+', t('Zoom in'), t('Zoom in (+, or the wheel)'), () => this.zoom(1.25)),
+      button(t('Fit'), t('Show the whole scene (0); a drag on the empty canvas pans'), () => this.setBox(this.fitBox())),
+    ];
     this.redoButton = button(t('Redo'), t('Redo (Ctrl+Shift+Z or Ctrl+Y)'), () => this.redo(), { 'aria-keyshortcuts': 'Control+Shift+Z Control+Y Meta+Shift+Z' });
     this.snapBox = el('input', { type: 'checkbox', id: 'edit-snap' });
     this.snapBox.checked = this.snap;
@@ -408,6 +426,7 @@ class SceneEditor {
         el('span', { class: 'edit-group', role: 'group', 'aria-label': t('Tool') }, this.toolButtons),
         el('span', { class: 'edit-group' }, [this.pinButton, this.deleteButton]),
         el('span', { class: 'edit-group' }, [this.undoButton, this.redoButton]),
+        el('span', { class: 'edit-group' }, this.zoomButtons),
         el('label', { class: 'check', for: 'edit-snap' }, [this.snapBox, ` ${t('Snap to grid')} `, this.snapLabel]),
       ]),
       this.alert,
@@ -678,13 +697,20 @@ class SceneEditor {
     window.addEventListener('resize', () => { if (this.open) this.place(); });
   }
 
-  zoom(factor, w) {
+  zoom(factor, w = this.middle()) {
     const b = this.box, f = 1 / factor;
     const next = { minX: w.x + (b.minX - w.x) * f, maxX: w.x + (b.maxX - w.x) * f, minY: w.y + (b.minY - w.y) * f, maxY: w.y + (b.maxY - w.y) * f };
     const span = next.maxX - next.minX;
     if (!(span > 1e-3 && span < 1e5)) return;
-    this.box = next;
-    this.overlay.box = next;
+    this.setBox(next);
+  }
+
+  middle() { return { x: (this.box.minX + this.box.maxX) / 2, y: (this.box.minY + this.box.maxY) / 2 }; }
+
+  // The world box shown (zoom, pan, fit): the grid's step follows it.
+  setBox(box) {
+    this.box = box;
+    this.overlay.box = box;
     this.syncButtons();
     this.redraw();
   }
@@ -710,7 +736,7 @@ class SceneEditor {
       if (!sameElement(point, this.selection)) this.select(point);
       return;
     }
-    this.action = { kind: 'empty', pointer, from: p, moved: false, join: joinTool ? null : this.joinAt(p, reach / 2) };
+    this.action = { kind: 'empty', pointer, from: p, last: p, moved: false, join: joinTool ? null : this.joinAt(p, reach / 2) };
   }
 
   draftJoin(from, p) {
@@ -723,6 +749,14 @@ class SceneEditor {
     const a = this.action;
     if (!a.moved && Math.hypot(p.x - a.from.x, p.y - a.from.y) < 4) return;
     a.moved = true;
+    if (a.kind === 'empty') {
+      // A drag on the empty canvas pans the view.
+      const k = this.map.scale, dx = (p.x - a.last.x) / k, dy = (p.y - a.last.y) / k;
+      a.last = p;
+      const b = this.box;
+      this.setBox({ minX: b.minX - dx, maxX: b.maxX - dx, minY: b.minY + dy, maxY: b.maxY + dy });
+      return;
+    }
     if (a.kind === 'move') {
       if (!this.draft) this.draft = copyModel(this.model);
       const w = this.worldAt(p), w0 = this.worldAt(a.from);
@@ -811,13 +845,9 @@ class SceneEditor {
     } else if (k === 'm' || k === 'M') {
       this.setTool('move');
     } else if (k === '+' || k === '=' || k === '-' || k === '−') {
-      const b = this.box;
-      this.zoom(k === '+' || k === '=' ? 1.25 : 0.8, { x: (b.minX + b.maxX) / 2, y: (b.minY + b.maxY) / 2 });
+      this.zoom(k === '+' || k === '=' ? 1.25 : 0.8);
     } else if (k === '0') {
-      this.box = this.fitBox();
-      this.overlay.box = this.box;
-      this.syncButtons();
-      this.redraw();
+      this.setBox(this.fitBox());
     } else if (k === 'Delete' || k === 'Backspace') {
       this.deleteSelection();
     } else if (k === 'Escape') {

@@ -31,7 +31,13 @@ export function installSceneEditor(page) {
     return loading;
   };
   button.addEventListener('click', () => {
-    if (!built(page.sim())) page.apply(`scenario=${page.core.scenarios.find((s) => s.scene).id}`);
+    const config = page.sim().config, motion = page.core.views[0].id;
+    // Another system: a new scene (the core's default one); an analysis view: the motion's.
+    if (!built(page.sim())) {
+      const fresh = `scenario=${page.core.scenarios.find((s) => s.scene).id}`, lang = valueOf(config, 'lang');
+      page.apply(lang ? withKey(fresh, 'lang', lang) : fresh);
+    }
+    else if ((valueOf(config, 'view') ?? motion) !== motion) page.apply(withKey(config, 'view', motion));
     load().then((e) => e.toggle()).catch((error) => {
       loading = null;
       page.notify(t('The scene editor could not load: {error}', { error: error.message }));
