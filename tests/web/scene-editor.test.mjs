@@ -151,7 +151,7 @@ test('a three-body chain built by mouse: its link opens the same scene with the 
     const link = await settledLink(page);
     assert.equal(sceneOf(link), 'a:1,0;b:1,-0.6;b:1,-1.2;b:1.6,-1.2,vx:1;s:b0,b1;l:a0,b0;l:b1,b2', link);
     // Done editing runs it; the run starts from the scene built.
-    await page.click('#edit-scene');
+    await page.click('#edit-done');
     await page.waitForFunction(() => window.stepwise.state().t > 0);
     assert.equal((await editor(page)).open, false);
     await reopenAndCompare(link, 'mouse');
@@ -425,7 +425,7 @@ test('German: the editor\'s labels and the core\'s messages in German; dark; axe
   try {
     assert.equal(await page.textContent('#edit-scene'), 'Szene bearbeiten');
     await enterEdit(page);
-    assert.equal(await page.textContent('#edit-scene'), 'Fertig');
+    assert.equal(await page.textContent('#edit-done'), 'Fertig');
     assert.equal(await page.textContent('[data-tool="links"]'), 'Stange');
     await clickAt(page, 0.5, 0.8660254037844386);
     assert.equal(await page.textContent('.scene-inspector h3'), 'Körper 2');

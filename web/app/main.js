@@ -638,7 +638,7 @@ async function start() {
   // ---- The scene editor (web/editor/): its Edit button now, the editor when first pressed. ----
   sceneEditor = installSceneEditor({
     core: state.core, sim: () => state.sim, runner: () => runner, view, apply, notify, mode,
-    redraw: () => { runner.dirty = true; }, after: $('xray-open'),
+    redraw: () => { runner.dirty = true; }, after: $('methods-open'),
     // While editing, no legend study and no probe of the motion's box: each edit is a new simulation.
     holdBackground: (on) => {
       studiesHeld = on;

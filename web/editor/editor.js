@@ -87,7 +87,6 @@ class SceneEditor {
 
   // --- The page's side: the panel contract and the Edit button. ---
 
-  toggle() { if (this.open) this.leave(true); else this.enter(); }
 
   // A new simulation (this editor's own edit, undo, a link typed, another system chosen).
   setSimulation(sim) {
@@ -129,6 +128,7 @@ class SceneEditor {
   }
 
   enter() {
+    if (this.open) return;
     const runner = this.page.runner(), sim = this.page.sim();
     runner.pause();
     if (sim.snapshot.t !== 0 || sim.snapshot.steps !== 0) runner.reset();
@@ -146,9 +146,6 @@ class SceneEditor {
     this.page.holdBackground(true);
     this.open = true;
     this.bar.hidden = false;
-    this.page.button.setAttribute('aria-pressed', 'true');
-    this.page.button.textContent = t('Done editing');
-    this.page.button.title = t('Leave Edit mode and run the scene');
     document.documentElement.classList.add('scene-editing');
     this.say(t('Edit mode: the scene at t = 0. Press Play or Done editing to run it.'));
     this.showInspector();
@@ -170,9 +167,8 @@ class SceneEditor {
     this.canvas.setAttribute('aria-describedby', this.describedBy);
     this.bar.hidden = true;
     this.inspector.hidden = true;
-    this.page.button.setAttribute('aria-pressed', 'false');
-    this.page.button.textContent = t('Edit scene');
-    this.page.button.title = t('Place bodies, anchors, springs and rods on the canvas (pauses at t = 0)');
+    // The focus was in the editor (now hidden): back to the button that opens it.
+    if (this.bar.contains(document.activeElement)) this.page.button.focus({ preventScroll: true });
     document.documentElement.classList.remove('scene-editing');
     if (play) this.page.runner().play();
     this.redraw();
@@ -419,6 +415,7 @@ class SceneEditor {
     this.snapBox.checked = this.snap;
     this.snapBox.addEventListener('change', () => { this.snap = this.snapBox.checked; this.syncButtons(); this.redraw(); });
     this.snapLabel = el('span', { class: 'edit-snap-step' });
+    this.doneButton = button(t('Done editing'), t('Leave Edit mode and run the scene'), () => this.leave(true), { class: 'primary', id: 'edit-done' });
     this.status = el('p', { class: 'edit-status', id: 'edit-status', role: 'status', 'aria-live': 'polite' });
     this.alert = el('p', { class: 'edit-alert', id: 'edit-alert', role: 'alert' });
     this.bar = el('div', { class: 'scene-editor', hidden: '' }, [
@@ -428,6 +425,7 @@ class SceneEditor {
         el('span', { class: 'edit-group' }, [this.undoButton, this.redoButton]),
         el('span', { class: 'edit-group' }, this.zoomButtons),
         el('label', { class: 'check', for: 'edit-snap' }, [this.snapBox, ` ${t('Snap to grid')} `, this.snapLabel]),
+        this.doneButton,
       ]),
       this.alert,
       this.status,

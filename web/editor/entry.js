@@ -1,5 +1,6 @@
-// The scene editor's button, the one part of it that loads with the page: "Edit scene" beside
-// the X-ray button. The editor itself (web/editor/editor.js) and the full module it needs load
+// The scene editor's button, the one part of it that loads with the page: "Edit scene" among the
+// buttons over the canvas's top-right corner (beside Methods: in every embed layout, and no room
+// taken from the page's rows). The editor itself (web/editor/editor.js) and the full module it needs load
 // the first time it is pressed, so the first frame carries none of it. On a system that is not a
 // built scene the button starts one (the core's default scene). An embedded frame shows it only
 // on a built scene and only when the embed asks for editing (edit=1, web/app/mode.js).
@@ -17,7 +18,7 @@ const shared = { el, t, coreMessage, formatValue, valueOf, withKey, ClippedPath,
 // page: {core, sim(), runner(), view, apply(query), redraw(), notify(text), mode, after (the
 // element the button follows)}. Returns the page's panel contract (setSimulation, frame, report).
 export function installSceneEditor(page) {
-  const button = el('button', { type: 'button', id: 'edit-scene', 'aria-pressed': 'false', text: t('Edit scene') });
+  const button = el('button', { type: 'button', id: 'edit-scene', class: 'edit-scene', text: t('Edit scene') });
   page.after.after(button);
   const allowed = !page.mode.embed || page.mode.edit;
   // The scenario row of a built scene carries its default scene (the core's table).
@@ -38,7 +39,7 @@ export function installSceneEditor(page) {
       page.apply(lang ? withKey(fresh, 'lang', lang) : fresh);
     }
     else if ((valueOf(config, 'view') ?? motion) !== motion) page.apply(withKey(config, 'view', motion));
-    load().then((e) => e.toggle()).catch((error) => {
+    load().then((e) => e.enter()).catch((error) => {
       loading = null;
       page.notify(t('The scene editor could not load: {error}', { error: error.message }));
     });
@@ -48,8 +49,7 @@ export function installSceneEditor(page) {
     setSimulation(sim) {
       const scene = built(sim);
       button.hidden = !allowed || (page.mode.embed && !scene);
-      button.title = editor && editor.open ? t('Leave Edit mode and run the scene')
-        : scene ? t('Place bodies, anchors, springs and rods on the canvas (pauses at t = 0)')
+      button.title = scene ? t('Place bodies, anchors, springs and rods on the canvas (pauses at t = 0)')
         : t('Start a scene of your own and edit it on the canvas');
       if (editor) editor.setSimulation(sim);
     },
