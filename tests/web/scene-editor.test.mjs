@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { startBrowser, openPage, screenshot, sleep, root } from './helpers.mjs';
+import { startBrowser, openPage, screenshot, sleep, root, mainThreadTasks } from './helpers.mjs';
 import { cliRowsAt } from './run-text.mjs';
 import { scriptTexts } from './texts.mjs';
 import { sameInBothLanguages } from '../../web/strings/de.js';
@@ -311,6 +311,33 @@ test('a value the core refuses shows its message beside the field and keeps the 
   }
 });
 
+// The tasks of the page while it edits a 64-body scene, judged as tests/web/longtasks.test.mjs
+// judges them: by each main-thread task's CPU time in a Chromium trace (on this shared 2-core
+// machine the OS preempts Chromium for tens of milliseconds; STEPWISE_LONGTASK_WALL=1 judges wall
+// time too), and a failure only when three loads running each show a task over 50 ms.
+const judgeWall = process.env.STEPWISE_LONGTASK_WALL === '1';
+async function editSixtyFour(link) {
+  const { page, context, problems } = await openPage(env, { hash: link });
+  await enterEdit(page);
+  await page.evaluate(() => performance.mark('stepwise-test:start'));
+  await env.browser.startTracing(page, { categories: ['toplevel', 'blink.user_timing'] });
+  let trace;
+  try {
+    // A drag of one body of the 64 and its apply; arrow keys on it, several a second; a 65th body.
+    await page.click('[data-tool="move"]');
+    await dragBetween(page, [1, -1], [1.2, -0.8]);
+    await settledLink(page);
+    for (let i = 0; i < 8; ++i) await page.keyboard.press('ArrowLeft');
+    await settledLink(page);
+  } finally {
+    trace = JSON.parse((await env.browser.stopTracing()).toString());
+  }
+  const tasks = mainThreadTasks(trace);
+  const over = tasks.filter((t) => t.cpuMs > 50 || (judgeWall && t.wallMs > 50));
+  const worst = tasks.reduce((w, t) => (t.cpuMs > w.cpuMs ? t : w), tasks[0]);
+  return { page, context, problems, tasks, over, worst };
+}
+
 test('hostile: a 65th body is refused with the core\'s message, no console error, no long task on 64 bodies', async () => {
   const bodies = Array.from({ length: 64 }, (_, i) => `b:${(i % 8) * 0.5},${-Math.floor(i / 8) * 0.5}`);
   const joins = [];
@@ -319,17 +346,19 @@ test('hostile: a 65th body is refused with the core\'s message, no console error
     if (i < 56) joins.push(`l:b${i},b${i + 8},alpha:0.001`);
   }
   const link = `scenario=scene&integrators=xpbd@10x1,soft_step&dt=0.016666666666666666&scene=a:0,0.5;${bodies.join(';')};s:a0,b0,k:100;${joins.join(';')}`;
-  const { page, context, problems } = await openPage(env, { hash: link });
+  let m = await editSixtyFour(link);
+  for (let load = 2; load <= 3 && m.over.length > 0; ++load) {
+    console.log(`64 bodies: a task of ${m.over[0].cpuMs.toFixed(1)} ms CPU; loading it again`);
+    await m.context.close();
+    m = await editSixtyFour(link);
+  }
+  const { page, context, problems } = m;
   try {
-    await enterEdit(page);
-    await page.evaluate(() => { window.__longTasks.length = 0; });
-    // A drag of one body of the 64 and its apply.
-    await page.click('[data-tool="move"]');
-    await dragBetween(page, [1, -1], [1.2, -0.8]);
-    await settledLink(page);
-    // Arrow keys on it, several a second.
-    for (let i = 0; i < 8; ++i) await page.keyboard.press('ArrowLeft');
-    await settledLink(page);
+    const { timings } = await editor(page);
+    console.log(`64 bodies: ${m.tasks.length} tasks, longest CPU ${m.worst.cpuMs.toFixed(1)} ms (wall ${m.worst.wallMs.toFixed(1)}); ` +
+      `editor input ≤ ${timings.inputMs.toFixed(1)} ms, page apply ≤ ${timings.applyMs.toFixed(1)} ms (wall)`);
+    assert.ok(m.tasks.length > 10, `the trace holds the page's tasks (${m.tasks.length})`);
+    assert.deepEqual(m.over.map((t) => `${t.cpuMs.toFixed(1)} ms CPU, ${t.wallMs.toFixed(1)} ms wall`), [], 'no main-thread task over 50 ms');
     const before = await config(page);
     await page.keyboard.press('b');
     const e = await editor(page);
@@ -337,14 +366,7 @@ test('hostile: a 65th body is refused with the core\'s message, no console error
     const alert = await page.textContent('#edit-alert');
     assert.match(alert, /65 bodies; at most 64/, alert);
     await sleep(400);
-    assert.equal(await config(page), before);
-    // The editor's own part of every input stays well under a long task; each edit's new
-    // simulation (the page's apply) is a task of its own after it.
-    const { timings } = await editor(page);
-    assert.ok(timings.inputMs < 50, JSON.stringify(timings));
-    const long = await page.evaluate(() => window.__longTasks);
-    console.log(`64 bodies: editor input ≤ ${timings.inputMs.toFixed(1)} ms, page apply ≤ ${timings.applyMs.toFixed(1)} ms; long tasks ${JSON.stringify(long.map((t) => t.ms))}`);
-    assert.deepEqual(long.filter((t) => t.ms > 50), [], JSON.stringify(long));
+    assert.equal(await config(page), before, 'the scene stays');
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

@@ -78,6 +78,7 @@ class SceneEditor {
     this.lastApply = -Infinity;
     this.applyTimer = null;
     this.applies = 0;
+    this.placing = 0;         // the inspector's placing, waiting for the next frame
     this.timings = { inputMs: 0, applyMs: 0 };  // the longest input handled, the longest apply
     this.accent = '#0b63c5';
     this.overlay = { box: null, draw: (ctx, map, theme) => this.draw(ctx, map, theme) };
@@ -537,7 +538,14 @@ class SceneEditor {
 
   // The inspector beside the selection over the canvas (where it covers the fewest points and
   // never the selection itself); under the canvas's tools on a narrow screen, never over it.
+  // Before the next frame is painted, not in the input's task: measuring the page there would
+  // lay it out in the middle of the edit (the next frame lays it out anyway).
   place() {
+    if (this.placing) return;
+    this.placing = requestAnimationFrame(() => { this.placing = 0; this.placeNow(); });
+  }
+
+  placeNow() {
     if (this.inspector.hidden || !this.map) return;
     const canvas = this.canvas.getBoundingClientRect();
     const wide = window.matchMedia('(min-width: 820px)').matches && canvas.width >= 440;
@@ -864,7 +872,7 @@ class SceneEditor {
   draw(ctx, map, theme) {
     const moved = !this.map || this.map.ox !== map.ox || this.map.oy !== map.oy || this.map.scale !== map.scale;
     this.map = map;
-    if (moved) queueMicrotask(() => this.place());
+    if (moved) this.place();
     const model = this.shown();
     if (!model) return;
     const r = map.rect;
