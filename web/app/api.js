@@ -30,13 +30,37 @@
 //                                 (web/xray/xray.js report()); canvas() the motion canvas's last frame
 //                                 (layout, rows and "same as", edge markers, visible box, scale,
 //                                 motionFraction, scrub time, zoom, follow: web/motion/view.js report)
+import { state } from './state.js';
+import { errorMessages } from './errors.js';
+import { apply, settled } from './simulation.js';
+import { firstFrameMs } from './frame-loop.js';
+import { analysisReport } from '../views/view-switch.js';
+import { xrayReport } from '../xray/xray-button.js';
+import { sliceStats } from '../engine/slices.js';
 
-export function installApi(app, ready) {
+// The runner's timings and the last frames' (oldest first), the cloud panel's and the
+// simulation's reading times.
+function timings() {
+  const runner = state.runner, r = runner.recent, n = Math.min(r.count, r.sim.length);
+  const last = (a) => Array.from({ length: n }, (_, k) => a[(r.count - n + k) % a.length]);
+  return {
+    ...runner.stats, capped: runner.capped, maxStepsPerFrame: runner.maxStepsPerFrame,
+    budgetMs: runner.budgetMs, stepMs: runner.stepMs, recentSimMs: last(r.sim), recentDrawMs: last(r.draw),
+    cloud: state.panels.has('cloud') ? { ...state.panels.get('cloud').stats } : null,
+    reads: state.sim ? { ...state.sim.readMs } : null,
+  };
+}
+
+// A panel's report (web/app/main.js names them), or null before the page has its panels.
+const report = (name) => (state.panels.has(name) ? state.panels.get(name).report() : null);
+
+// ready: resolves after the first frame.
+export function installApi(ready) {
   const api = {
     ready,
-    config: () => app.config(),
+    config: () => state.sim.config,
     state: () => {
-      const s = app.snapshot();
+      const s = state.sim.snapshot;
       const bodies = [];
       for (const lane of s.lanes) {
         lane.bodies.forEach((b, i) => {
@@ -47,10 +71,10 @@ export function installApi(app, ready) {
           });
         });
       }
-      const cloud = app.cloud();
+      const cloud = state.sim.cloud;
       const ratio = (r) => (cloud.points > 0 && Number.isFinite(r) ? r : null);
       return {
-        t: s.t, steps: s.steps, dt: app.dt(), playing: app.playing(),
+        t: s.t, steps: s.steps, dt: state.sim.dt, playing: state.runner.playing,
         cloud: { points: cloud.points, radius: cloud.radius },
         exactAreaRatio: ratio(s.exactAreaRatio),
         reference: s.reference.map((b, i) => ({ body: i, ...b })),
@@ -67,37 +91,37 @@ export function installApi(app, ready) {
         links: s.linked ? { constraintError: s.referenceConstraintError, tension: s.referenceTension } : null,
       };
     },
-    scene: () => structuredClone(app.scene()),
-    errors: () => app.errors().slice(),
-    set: (query) => app.set(String(query)),
-    settled: () => app.settled(),
-    play: () => app.runner.play(),
-    pause: () => app.runner.pause(),
-    step: () => app.runner.step(),
-    reset: () => app.runner.reset(),
-    integrators: () => app.core.integrators.map((i) => ({ ...i })),
-    scenarios: () => app.core.scenarios.map((s) => ({ ...s })),
-    presets: () => app.core.presets.map((p) => ({ ...p })),
+    scene: () => structuredClone(state.sim.scene),
+    errors: () => errorMessages(),
+    set: (query) => apply(String(query)),
+    settled,
+    play: () => state.runner.play(),
+    pause: () => state.runner.pause(),
+    step: () => state.runner.step(),
+    reset: () => state.runner.reset(),
+    integrators: () => state.core.integrators.map((i) => ({ ...i })),
+    scenarios: () => state.core.scenarios.map((s) => ({ ...s })),
+    presets: () => state.core.presets.map((p) => ({ ...p })),
     debug: {
-      handles: () => app.core.handles(),
-      timings: () => app.timings(),
-      view: () => app.view(),
+      handles: () => state.core.handles(),
+      timings,
+      view: () => (state.panels.has('motion') ? state.panels.get('motion').box() : null),
       // The motion canvas's last frame: layout, rows, edge markers, scrub time (web/motion/view.js report).
-      canvas: () => app.canvas(),
-      cloud: () => app.cloudView(),
+      canvas: () => report('motion'),
+      cloud: () => report('cloud'),
       // The view shown, the longest analysis slice so far ({longestMs, slices}), and what the
       // shown analysis view reports (its results and readouts; null in the motion views).
-      shownView: () => app.shownView(),
-      slices: () => app.slices(),
-      analysis: () => app.analysis(),
+      shownView: () => state.viewId,
+      slices: () => ({ ...sliceStats }),
+      analysis: analysisReport,
       // The stage X-ray: {open: false}, or its integrator, step, table rows and what it drew.
-      xray: () => app.xray(),
+      xray: xrayReport,
       // The plots: per plot its ranges, ticks, lanes drawn, off-scale lanes, draws and readout.
-      plots: () => app.plots(),
+      plots: () => report('plots'),
       // The scene editor: {open, tool, selection, text, model, history, pixels, status, …}
       // (web/editor/editor.js report), or {open: false, loaded: false} before it first opened.
-      editor: () => app.editor(),
-      firstFrameMs: null,
+      editor: () => report('editor'),
+      get firstFrameMs() { return firstFrameMs(); },
     },
   };
   window.stepwise = api;

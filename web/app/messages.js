@@ -28,6 +28,9 @@
 // in the iframe's src.
 
 import { oversize } from './links.js';
+import { state } from './state.js';
+import { apply } from './simulation.js';
+import { errorMessages } from './errors.js';
 
 export const protocolVersion = 1;
 export const stateInterval = 250;  // ms: at most 4 state messages per second
@@ -61,9 +64,25 @@ export function rejectReason(data, limits) {
 
 const warn = (why) => console.warn(`Stepwise: ignored a message: ${why}`);
 
-// app: {set(query), play(), pause(), step(), reset(), config(), state(), errors(), limits()};
+// What a state message reports: plain numbers and strings only.
+function summary() {
+  const s = state.sim.snapshot;
+  const names = state.laneNames();
+  return {
+    t: s.t, steps: s.steps, playing: state.runner.playing, config: state.sim.config,
+    integrators: s.lanes.map((lane, l) => ({
+      id: lane.id, name: names[l], drift: lane.drift, error: lane.error,
+      diverged: lane.diverged, divergedAt: lane.diverged ? lane.divergedAt : null,
+      stopReason: lane.stopReason,
+    })),
+  };
+}
+
+// The core's limits: null while it loads (a queued message's length is checked again before it runs).
+const coreLimits = () => (state.core ? state.core.limits : null);
+
 // ready: resolves after the first frame. Returns {frame()} to call after every drawn frame.
-export function installMessaging(app, ready) {
+export function installMessaging(ready) {
   const parent = window.parent;
   if (!parent || parent === window) return { frame() {} };
   let origin = parentOrigin();
@@ -86,10 +105,10 @@ export function installMessaging(app, ready) {
   function sendState() {
     timer = null;
     lastState = performance.now();
-    const s = app.state();
+    const s = summary();
     post({
       type: 'stepwise:state', t: s.t, steps: s.steps, playing: s.playing, config: s.config,
-      errors: app.errors(), integrators: s.integrators,
+      errors: errorMessages(), integrators: s.integrators,
     });
   }
 
@@ -102,7 +121,7 @@ export function installMessaging(app, ready) {
   }
 
   function checkDivergence() {
-    const s = app.state();
+    const s = summary();
     if (s.config !== config) {  // a new simulation: its lanes start undiverged
       config = s.config;
       diverged = s.integrators.map(() => false);
@@ -117,11 +136,11 @@ export function installMessaging(app, ready) {
 
   function run(data) {
     switch (data.type) {
-      case 'stepwise:set': app.set(data.query); break;
-      case 'stepwise:play': app.play(); break;
-      case 'stepwise:pause': app.pause(); break;
-      case 'stepwise:step': app.step(); break;
-      case 'stepwise:reset': app.reset(); break;
+      case 'stepwise:set': apply(data.query); break;
+      case 'stepwise:play': state.runner.play(); break;
+      case 'stepwise:pause': state.runner.pause(); break;
+      case 'stepwise:step': state.runner.step(); break;
+      case 'stepwise:reset': state.runner.reset(); break;
       default: break;
     }
     scheduleState();
@@ -130,7 +149,7 @@ export function installMessaging(app, ready) {
   window.addEventListener('message', (event) => {
     if (event.source !== parent) { warn('not from the parent frame'); return; }
     if (origin && event.origin !== origin) { warn(`from origin ${event.origin}, expected ${origin}`); return; }
-    const why = rejectReason(event.data, app.limits());
+    const why = rejectReason(event.data, coreLimits());
     if (why) { warn(why); return; }
     // Copy the two fields we use: nothing else of the message is kept.
     const data = { type: event.data.type, query: event.data.query };
@@ -144,11 +163,12 @@ export function installMessaging(app, ready) {
 
   ready.then(() => {
     isReady = true;
-    config = app.state().config;
-    diverged = app.state().integrators.map((lane) => lane.diverged);
+    const s = summary();
+    config = s.config;
+    diverged = s.integrators.map((lane) => lane.diverged);
     post({ type: 'stepwise:ready', config });
     for (const data of queue.splice(0)) {
-      const why = rejectReason(data, app.limits());
+      const why = rejectReason(data, coreLimits());
       if (why) warn(why); else run(data);
     }
     scheduleState();

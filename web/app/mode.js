@@ -6,7 +6,7 @@
 // Anything else in the query is ignored (with a console warning), never used as markup.
 (function () {
   var uiLevels = ['none', 'compact', 'full'];
-  // Every option this script reads from the query (main.js names them when a link puts one in the hash).
+  // Every option this script reads from the query (web/app/errors.js names them when a link puts one in the hash).
   var optionNames = ['embed', 'ui', 'autoplay', 'edit'];
   var params;
   try { params = new URLSearchParams(location.search); } catch (e) { params = new URLSearchParams(''); }

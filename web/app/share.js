@@ -1,8 +1,16 @@
 // Sharing: the "Copy link" button, the "Embed" dialog with a ready-to-paste iframe snippet (and a
-// live preview), and the export buttons. Text goes in with textContent / value only.
+// live preview), the export buttons, and Step code (to paste into a game). Text goes in with
+// textContent / value only.
 import { fileStem, download, runPlan, runParts, compositePng } from '../panels/export.js';
 import { valueOf } from './links.js';
+import { state } from './state.js';
+import { highlightedLane } from '../motion/lane-focus.js';
+import { xrayLane } from '../xray/xray-button.js';
+import { methodOf } from '../common/lanes.js';
+import { viewRow } from '../views/views.js';
+import { fixed } from '../common/text.js';
 import { t } from '../common/language.js';
+import { copyText } from '../common/dom.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -32,28 +40,37 @@ export function embedSnippet(config, options = {}) {
     `width="${size.width}" height="${size.height}" style="border:0;max-width:100%" loading="lazy" allowfullscreen></iframe>`;
 }
 
-// Copies text; says so in the status line. The fallback selects a hidden field and copies it.
-export async function copyText(text) {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    const field = document.createElement('textarea');
-    field.value = text;
-    field.setAttribute('readonly', '');
-    field.style.position = 'fixed';
-    field.style.opacity = '0';
-    document.body.append(field);
-    field.select();
-    let ok = false;
-    try { ok = document.execCommand('copy'); } catch { ok = false; }
-    field.remove();
-    return ok;
+// What the PNG shows: the view on screen. {main: {canvas, caption}, shown: [{canvas, caption}]
+// (beside it), title}. The motion view: the canvas, then the clouds and the plots; the cloud
+// view (its motion canvas hidden): the cloud panel and the plots; an analysis view: its plots,
+// the first as the main one. cloudView, plots: the page's (web/views/cloud.js, web/plots/plots.js).
+function viewPicture(cloudView, plots) {
+  const row = viewRow(state.viewId);
+  const name = state.core.views.find((v) => v.id === state.viewId)?.name || state.viewId;
+  if (row.layout === 'analysis') {
+    const figures = [...$('analysis').querySelectorAll('figure')]
+      .filter((f) => f.querySelector('canvas') && f.getClientRects().length > 0)
+      .map((f) => ({ canvas: f.querySelector('canvas'), caption: f.querySelector('figcaption')?.firstChild?.textContent || '' }));
+    return { main: figures[0] || {}, shown: figures.slice(1), title: `${state.title()} · ${name}` };
   }
+  plots.draw(state.sim, state.sim.snapshot, state.theme);
+  const clock = `${state.title()} · t = ${fixed(state.sim.snapshot.t, 2)} s`;
+  if (row.layout === 'cloud') {
+    const [clouds = {}] = cloudView.visible();
+    return { main: clouds, shown: plots.visible(), title: clock };
+  }
+  return { main: { canvas: $('view') }, shown: [...cloudView.visible(), ...plots.visible()], title: clock };
 }
 
-// app: {config(), title(), core, snapshot(), laneNames(), laneIds(), theme(), picture()}
-export function installShare(app) {
+// The Step code dialog opens on the lane the user is looking at: the highlighted one, else the
+// X-ray's, else the first.
+function stepCodeLane() {
+  const shown = [highlightedLane(), xrayLane()];
+  return methodOf(shown.find((id) => id && state.sim.laneIds.includes(id)) || state.sim.laneIds[0]);
+}
+
+// cloudView, plots: the page's (web/views/cloud.js, web/plots/plots.js), for the PNG.
+export function installShare({ cloudView, plots }) {
   const status = $('share-status');
   let clearTimer = null;
   const say = (text, ms = 5000) => {
@@ -63,7 +80,7 @@ export function installShare(app) {
   };
 
   $('copy-link').addEventListener('click', async () => {
-    const ok = await copyText(linkFor(app.config()));
+    const ok = await copyText(linkFor(state.sim.config));
     say(ok ? t('Link copied: it opens this exact setup.') : t('Could not copy: the address bar holds the same link.'));
   });
 
@@ -89,15 +106,15 @@ export function installShare(app) {
   };
   // The dialog closes with its buttons and Escape only, never on an Enter in a field.
   $('embed-form').addEventListener('submit', (event) => event.preventDefault());
-  const options = () => ({ ui: ui.value, size: size.value, autoplay: autoplay.checked, title: app.title() });
+  const options = () => ({ ui: ui.value, size: size.value, autoplay: autoplay.checked, title: state.title() });
   let previewTimer = null;
   const refresh = () => {
-    code.value = embedSnippet(app.config(), options());
+    code.value = embedSnippet(state.sim.config, options());
     const s = embedSizes[size.value] || embedSizes.medium;
     previewFrame().style.aspectRatio = `${s.width} / ${s.height}`;
     clearTimeout(previewTimer);
     previewTimer = setTimeout(() => {
-      if (dialog.open) previewFrame().src = embedUrl(app.config(), options());
+      if (dialog.open) previewFrame().src = embedUrl(state.sim.config, options());
     }, 150);
   };
   for (const input of [ui, size, autoplay]) input.addEventListener('change', refresh);
@@ -126,16 +143,16 @@ export function installShare(app) {
   };
   for (const [format, kind] of Object.entries(kinds)) {
     $(kind.button).addEventListener('click', () => {
-      const config = app.config();
-      const s = app.snapshot();
+      const config = state.sim.config;
+      const s = state.sim.snapshot;
       // integrators=…,reference (or a run of rigid links' reference alone) prints the reference's
       // rows too: a lane more in the rows per sample.
       const rowLanes = s.lanes.length + ((valueOf(config, 'integrators') || '').split(',').includes('reference') ? 1 : 0);
-      const plan = runPlan(config, s.steps, rowLanes, s.reference.length || 1, app.core.limits.max_export_rows, format);
+      const plan = runPlan(config, s.steps, rowLanes, s.reference.length || 1, state.core.limits.max_export_rows, format);
       const button = $(kind.button);
       button.disabled = true;
       say(t('Preparing the {kind} ({n} steps)…', { kind: kind.name, n: plan.steps }));
-      runParts(app.core, config, plan, rowLanes, (f) => say(t('Preparing the {kind}: {p} %…', { kind: kind.name, p: Math.round(f * 100) })))
+      runParts(state.core, config, plan, rowLanes, (f) => say(t('Preparing the {kind}: {p} %…', { kind: kind.name, p: Math.round(f * 100) })))
         .then((parts) => {
           download(new Blob(parts, { type: kind.type }), `${fileStem(config)}.${format}`);
           const every = plan.every > 1 ? t('every {n} steps', { n: plan.every }) : t('every step');
@@ -148,18 +165,22 @@ export function installShare(app) {
         .finally(() => { button.disabled = false; });
     });
   }
-  // The PNG of the view on screen (app.picture(): its main canvas, the others beside, a title); a
+  // The PNG of the view on screen (viewPicture: its main canvas, the others beside, a title); a
   // view with nothing to draw yet, or a picture the browser cannot make, says why here.
   $('export-png').addEventListener('click', async () => {
-    const config = app.config();
+    const config = state.sim.config;
     try {
-      const { main, shown, title } = app.picture();
+      const { main, shown, title } = viewPicture(cloudView, plots);
       const blob = await compositePng(main, shown,
-        { title, config, laneNames: app.laneNames(), laneIds: app.laneIds(), scheme: app.theme().scheme, theme: app.theme() });
+        { title, config, laneNames: state.laneNames(), laneIds: state.sim.laneIds, scheme: state.theme.scheme, theme: state.theme });
       download(blob, `${fileStem(config)}.png`);
       say(main.caption ? t('PNG saved: the view, the legend and the plots.') : t('PNG saved: the canvas, the legend and the plots.'));
     } catch (error) {
       say(t('The PNG could not be made: {error}', { error: error.message }), 30000);
     }
   });
+  // Step code to paste into a game: its module and the snippets load on the first click.
+  $('step-code').addEventListener('click', () => import('../panels/stepcode.js')
+    .then((m) => m.openStepCode({ integrators: state.core.integrators, integratorId: stepCodeLane() }))
+    .catch((error) => { status.textContent = t('The step code could not load: {error}', { error: error.message }); }));
 }

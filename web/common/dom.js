@@ -51,3 +51,24 @@ export class MeasuredBox {
   // The element's size was set by the caller: measure it at the next size().
   invalidate() { this.stale = true; }
 }
+
+// Copies text to the clipboard (Copy link, the embed snippet, the X-ray's table, the step code);
+// resolves to whether it did (the caller says so). The fallback selects a hidden field and copies it.
+export async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const field = document.createElement('textarea');
+    field.value = text;
+    field.setAttribute('readonly', '');
+    field.style.position = 'fixed';
+    field.style.opacity = '0';
+    document.body.append(field);
+    field.select();
+    let ok = false;
+    try { ok = document.execCommand('copy'); } catch { ok = false; }
+    field.remove();
+    return ok;
+  }
+}

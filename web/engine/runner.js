@@ -125,6 +125,14 @@ export class Runner {
     this.onStateChange();
   }
 
+  // Draws at the next frame though nothing advanced: something on the page changed.
+  redraw() { this.dirty = true; }
+
+  // Simulated seconds per wall second.
+  setSpeed(speed) { this.speed = speed; }
+  // Milliseconds of stepping per frame (see budgetMs).
+  setBudget(ms) { this.budgetMs = ms; }
+
   // A new simulation replaced the old one.
   replaced() {
     this.pendingSteps = 0;

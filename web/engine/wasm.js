@@ -178,7 +178,7 @@ export class SimulationHandle {
     this.laneIds = this.sim.laneIds();
     this.config = this.sim.config();
     // The config that runs: config, unless the page's view added to it what the link does not
-    // carry (the cloud view's own cloud: web/app/main.js withViewDefaults sets config to the link).
+    // carry (the cloud view's own cloud: web/app/simulation.js withViewDefaults sets config to the link).
     this.runConfig = this.config;
     // Every problem of the query, the page's own limits included (a cloud too large for the page).
     this.errors = this.sim.errors();

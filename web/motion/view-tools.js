@@ -5,6 +5,7 @@
 // through the config, so the link keeps them and a bad value gets the core's message.
 import { setCursor, cursorTime, cursorSource } from './cursor.js';
 import { valueOf, withKey } from '../app/links.js';
+import { state } from '../app/state.js';
 import { niceStep } from './coords.js';
 import { t } from '../common/language.js';
 import { fixed } from '../common/text.js';
@@ -14,12 +15,14 @@ import { el } from '../common/dom.js';
 const zoomStep = 1.25;
 const timelineIntervalMs = 250;
 
-// page: {view, sim(), runner(), core, apply(query), laneNames(), redraw(), wheel (bool: the wheel
-// zooms; off in a small embed, where it must scroll the host page)}.
+// view: the canvas's (web/motion/view.js); apply(query): a config (a dragged start); wheel: the
+// wheel zooms (off in a small embed, where it must scroll the host page). The simulation, the
+// runner and the core are the page's (web/app/state.js).
 export class ViewTools {
-  constructor(root, page) {
-    this.page = page;
-    this.view = page.view;
+  constructor(root, { view, apply, wheel }) {
+    this.view = view;
+    this.apply = apply;
+    this.wheel = wheel;
     const id = (name) => `view-${name}`;
     this.layoutSelect = el('select', { id: id('layout') }, [
       el('option', { value: 'auto', text: t('Auto') }),
@@ -68,7 +71,7 @@ export class ViewTools {
     this.bindPointer(this.view.canvas);
   }
 
-  changed() { this.page.redraw(); }
+  changed() { state.redraw(); }
 
   zoomCentre(factor) {
     const r = this.view.map && this.view.map.rect;
@@ -79,7 +82,7 @@ export class ViewTools {
 
   // A new simulation: the follow list (each lane's bodies) and the lanes option.
   setSimulation(sim) {
-    const names = this.page.laneNames();
+    const names = state.laneNames();
     const options = [el('option', { value: '', text: t('Nothing') })];
     sim.laneIds.forEach((lane, l) => {
       for (let b = 0; b < sim.bodies; ++b) {
@@ -111,7 +114,7 @@ export class ViewTools {
     if (t !== this.shownMax) {
       this.shownMax = t;
       this.timeline.max = String(Number.isFinite(t) ? t : 0);
-      this.timeline.step = String(this.page.sim().dt);
+      this.timeline.step = String(state.sim.dt);
     }
     if (Number(this.timeline.value) !== shown && document.activeElement !== this.timeline) this.timeline.value = String(shown);
     if (this.timeline.getAttribute('aria-valuetext') !== text) this.timeline.setAttribute('aria-valuetext', text);
@@ -126,9 +129,9 @@ export class ViewTools {
 
   // The timeline moved: pause, and show (here and in the plots and legend) the motion at t.
   scrub(t) {
-    const runner = this.page.runner();
+    const runner = state.runner;
     if (runner.playing) runner.pause();
-    const now = this.page.sim().snapshot.t;
+    const now = state.sim.snapshot.t;
     setCursor(t >= now ? null : t, 'timeline');
     const text = `t = ${fixed(t, 2)} s`;
     this.timelineOut.textContent = text;
@@ -202,7 +205,7 @@ export class ViewTools {
       this.changed();
     });
     canvas.addEventListener('wheel', (e) => {
-      if (!this.page.wheel && !e.ctrlKey) return;  // a small embed: the wheel scrolls the host page
+      if (!this.wheel && !e.ctrlKey) return;  // a small embed: the wheel scrolls the host page
       e.preventDefault();
       const p = at(e);
       this.view.zoomAt(Math.pow(zoomStep, -Math.sign(e.deltaY)), p.x, p.y);
@@ -214,8 +217,8 @@ export class ViewTools {
   // parameters whose value is that body's start (the scene's) and its start velocity (the state
   // at t = 0), preferring ones the core labels as a position or a velocity. null when none.
   startKeys(b) {
-    const sim = this.page.sim(), config = sim.config;
-    const info = this.page.core.scenarios.find((s) => s.id === valueOf(config, 'scenario'));
+    const sim = state.sim, config = sim.config;
+    const info = state.core.scenarios.find((s) => s.id === valueOf(config, 'scenario'));
     if (!info) return null;
     const lane = sim.snapshot.lanes[0], start = sim.scene.bodies[b] && sim.scene.bodies[b].start;
     if (!lane || !start) return null;
@@ -236,7 +239,7 @@ export class ViewTools {
   // A press on a body (or its arrow's tip, or with Shift): the run goes back to t = 0 and the
   // drag sets that body's start. null when nothing draggable is under the pointer.
   startBodyDrag(p, shift) {
-    const sim = this.page.sim();
+    const sim = state.sim;
     const hit = this.view.hitBody(p.x, p.y, sim.snapshot.lanes);
     if (!hit) return null;
     const keys = this.startKeys(hit.body);
@@ -246,7 +249,7 @@ export class ViewTools {
 
   // The drag really starts: paused, back at t = 0, from the body's start.
   beginBodyDrag(action) {
-    const runner = this.page.runner(), sim = this.page.sim();
+    const runner = state.runner, sim = state.sim;
     runner.pause();
     if (sim.snapshot.t !== 0) runner.reset();
     const start = sim.snapshot.lanes[action.lane].bodies[action.body];
@@ -279,7 +282,7 @@ export class ViewTools {
       const text = fixed(Math.round(value / step) * step, decimals);
       return Number(text) === 0 ? '0' : String(Number(text));
     };
-    const sim = this.page.sim();
+    const sim = state.sim;
     let query;
     if (action.velocity) {
       const step = niceStep(Math.max(view.speedMax, Math.hypot(action.vx, action.vy), 1e-9), 100);
@@ -288,6 +291,6 @@ export class ViewTools {
       const step = niceStep(v.maxX - v.minX, 100);
       query = withKey(sim.config, action.keys.position, `${round(action.x, step)},${round(action.y, step)}`);
     }
-    this.page.apply(query);
+    this.apply(query);
   }
 }

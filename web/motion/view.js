@@ -109,7 +109,7 @@ export class View extends LaneDrawing {
   get manual() { return this.camera.manual; }
   get followBody() { return this.camera.followBody; }
 
-  // --- What the page and the view's tools set (web/app/main.js, web/motion/view-tools.js, web/xray/xray.js). ---
+  // --- What the page and the view's tools set (web/motion/motion-panel.js, web/app/main.js, web/motion/view-tools.js, web/xray/xray.js). ---
 
   // A shorter canvas: the cloud panel sits under it.
   setCompact(on) { this.compact = on; }

@@ -3,6 +3,7 @@
 // meaning, units and allowed ranges, the phase-space cloud (points per integrator and the start
 // disc's radius), equal cost, and playback. Every edit becomes a new config string handed to set(); sync() shows a config.
 import { withKey, valueOf } from '../app/links.js';
+import { state } from '../app/state.js';
 import { t, coreMessage } from '../common/language.js';
 import { plainNumber, groupDigits } from '../common/text.js';
 import { methodOf, laneName } from '../common/lanes.js';
@@ -398,8 +399,9 @@ export class Controls {
     this.cloudButton.addEventListener('click', () => {
       this.edit('cloud', Number(valueOf(this.getRunConfig(), 'cloud') || 0) > 0 ? 0 : Math.min(quickCloud, most));
     });
-    return el('fieldset', { class: 'group', id: 'cloud-group' }, [
-      el('legend', { text: t('Phase-space cloud') }),
+    this.cloudNote = el('p', { class: 'hint cloud-none-note', hidden: '' });
+    this.cloudGroup = el('fieldset', { class: 'group', id: 'cloud-group' }, [
+      el('legend', { text: t('Phase-space cloud') }), this.cloudNote,
       el('p', {
         class: 'hint', id: 'cloud-intro',
         text: t('Many start states on a small disc around the start, in one plane of phase space (body 0\'s x and vx; a pendulum\'s or chain\'s first link\'s angle and its rate), each moved by every ' +
@@ -419,6 +421,7 @@ export class Controls {
         }),
       }),
     ]);
+    return this.cloudGroup;
   }
 
   integratorsChanged(box) {
@@ -481,6 +484,22 @@ export class Controls {
       .map((spec) => this.mainSlider(spec)));
     this.scenarioText.textContent = info.description;
   }
+
+  // A new simulation: its config in every control, the fields the core refused marked. A system
+  // with no phase cloud (a bridge: the core refuses one) has the cloud's settings off, saying
+  // the core's reason.
+  setSimulation(sim) {
+    this.sync(sim.config, sim.runConfig);
+    this.markErrors(state.configErrors);
+    const none = sim.scene.cloudPlane === null;
+    this.cloudGroup.disabled = none;
+    this.cloudNote.hidden = !none;
+    this.cloudNote.textContent = none ? t('This system has no phase cloud: {why}.', { why: t(sim.scene.cloudWhy) }) : '';
+  }
+
+  frame() {}
+
+  report() { return { config: state.sim.config }; }
 
   // Shows a (normalised) config in every control; the cloud fields show runConfig's cloud.
   sync(config, runConfig = config) {

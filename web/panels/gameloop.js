@@ -118,14 +118,14 @@ export class GameLoopPanel {
   }
 
   edit(spec, value) {
-    if (value === '') { this.sync(this.handle); return; }
+    if (value === '') { this.setSimulation(this.handle); return; }
     let config = withKey(this.getConfig(), spec.key, value);
     if (spec.key === 'jitter' && !(Number(value) > 0)) config = withoutKeys(config, ['seed']);  // no jitter, no seed
     this.set(config);
   }
 
   // Shows a simulation's loop: the controls, the dt inputs (set by the loop), the line.
-  sync(handle) {
+  setSimulation(handle) {
     this.handle = handle;
     const loop = handle.loop;
     const kind = loop.kind;
@@ -156,7 +156,7 @@ export class GameLoopPanel {
   }
 
   // Each frame: the line, with what the cap dropped so far.
-  update(snapshot) {
+  frame(snapshot) {
     if (!this.text) return;
     const dropped = droppedText(snapshot.loopDroppedTime, snapshot.loopCappedFrames);
     const text = dropped ? `${this.text} · ${dropped}` : this.text;
@@ -166,4 +166,6 @@ export class GameLoopPanel {
       this.shown = text;
     }
   }
+
+  report() { return { loop: this.handle.loop.kind }; }
 }

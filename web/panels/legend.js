@@ -12,10 +12,11 @@ import { laneStyle, drawMarker } from '../common/palette.js';
 import { isHidden, highlightedLane, setHidden, setHighlighted, keepOnly, onLaneFocus } from '../motion/lane-focus.js';
 import { verdict, motionSize } from '../engine/study.js';
 import { valueOf } from '../app/links.js';
+import { state } from '../app/state.js';
 import { el } from '../common/dom.js';
 import { methodOf, laneName } from '../common/lanes.js';
 import { t, marked } from '../common/language.js';
-import { formatValue, areaText, finiteText, stopText, linkText, driftText, errorText, energyMilestones, milestoneText, effectiveStepText, measuredText, claimTitle } from '../common/text.js';
+import { fixed, formatValue, areaText, finiteText, stopText, linkText, driftText, errorText, energyMilestones, milestoneText, effectiveStepText, measuredText, claimTitle } from '../common/text.js';
 
 // What "diverged at t = …" means, said once under the legend (not only in a tooltip).
 export const divergedExplanation = marked('The core stops a lane at the step where its position runs away (beyond a ' +
@@ -28,8 +29,12 @@ const linksTitle = marked('links: the constraint error, the largest |length − 
   'compliant link\'s stretch, physical: compare it with the reference\'s); tension: the first link\'s, in N');
 
 export class Legend {
-  constructor(container) {
+  // container: the legend's; summary: the spoken summary's region (LiveSummary); clock: the
+  // time and step above the canvas.
+  constructor(container, summary, clock) {
     this.container = container;
+    this.summary = new LiveSummary(summary);
+    this.clock = clock;
     this.rows = [];
     this.lastUpdate = -Infinity;
     this.size = 1;  // the motion's size (m), for what counts as round-off in the error
@@ -51,8 +56,10 @@ export class Legend {
     }
   }
 
-  build(sim, integrators, scheme) {
-    // Rebuilt for the same run (the colour scheme changed): its energy notes carry over.
+  // A new simulation, or the same in new colours (the colour scheme changed).
+  setSimulation(sim) {
+    const integrators = state.core.integrators, scheme = state.theme.scheme;
+    // Rebuilt for the same run: its energy notes carry over.
     const carried = sim === this.sim ? new Map(this.rows.map((r) => [r.id, r])) : new Map();
     const carriedSteps = sim === this.sim ? this.steps : -1;
     if (sim !== this.sim) this.explainShown = false;
@@ -211,6 +218,22 @@ export class Legend {
     }
   }
 
+  // Every frame drawn: the numbers, throttled while playing.
+  frame() { this.showNumbers(!state.runner.playing); }
+
+  report() { return { rows: this.rows.length }; }
+
+  // Every number in words: the legend's (throttled while playing) and the clock; with `now`
+  // (paused, stepped, reset, ended) the legend's at once and the spoken summary too. Called by the
+  // frame, and at once by a pause or a step, so nothing on screen is the state of a frame ago.
+  showNumbers(now) {
+    const snapshot = state.sim.snapshot;
+    this.update(snapshot, now);
+    this.summary.update(snapshot, state.laneNames(), now);
+    // With a game loop the page steps whole frames (a frame may hold several physics steps).
+    this.clock.textContent = `t = ${fixed(snapshot.t, 2)} s · ${state.sim.loop.kind ? t('frame') : t('step')} ${snapshot.steps}`;
+  }
+
   // Live numbers, a few times a second: readable, and cheap.
   // force: now, whatever the time since the last update (a pause, a step, a reset, the end).
   update(snapshot, force = false) {
@@ -269,7 +292,7 @@ export function summaryText(snapshot, names) {
   return `t = ${formatValue(snapshot.t)} s: ${lanes.join('; ')}.`;
 }
 
-export class LiveSummary {
+class LiveSummary {
   constructor(region) {
     this.region = region;
     this.last = -Infinity;

@@ -8,7 +8,7 @@
 // variant choice marks the function to call, or picks the step the loop's call hands over. Text
 // only through textContent.
 import { el } from '../common/dom.js';
-import { copyText } from '../app/share.js';
+import { copyText } from '../common/dom.js';
 import { t } from '../common/language.js';
 
 // Where each language's file defines the spring step and the any-force step: a line that starts

@@ -16,13 +16,11 @@ import { PlotReadout, nearestSample } from './plot-readout.js';
 import { cursorTime, onCursor } from '../motion/cursor.js';
 import { isHidden, isFaded, onLaneFocus } from '../motion/lane-focus.js';
 import { valueOf } from '../app/links.js';
+import { state } from '../app/state.js';
 // t_: the page's texts (web/common/language.js); t is a time series here.
 import { t as t_, marked } from '../common/language.js';
 import { plainNumber, formatValue, tickLabel, stopText } from '../common/text.js';
 import { el } from '../common/dom.js';
-
-// The whole-canvas plot of the analysis views (web/views/).
-export { Plot } from './plot-canvas.js';
 
 // Below this a drift (relative) is round-off, printed and drawn as 0: the energy of a state
 // carries a few ε of rounding, and a run of n steps accumulates about √n of them.
@@ -195,9 +193,15 @@ function plotFigure(row) {
   return { figure, canvas, controls };
 }
 
+// The plots change slowly: redrawing them 10 times a second while playing is plenty, and
+// leaves the frame budget to the animation.
+const plotIntervalMs = 100;
+
 export class Plots {
-  // section: the plots' section of the page (its figures are made here, from plotTable).
-  constructor(section, requestDraw = () => {}) {
+  // section: the plots' section of the page (its figures are made here, from plotTable);
+  // requestDraw(): a frame is to be drawn; hidden: the plots are not shown (an embedded frame
+  // without ui=full), so they are never drawn into their hidden canvases.
+  constructor(section, requestDraw = () => {}, hidden = false) {
     this.rows = [];
     let controls = {};
     for (const row of plotTable) {
@@ -210,6 +214,11 @@ export class Plots {
     this.breakdownId = '';
     this.names = [];
     this.requestDraw = requestDraw;
+    this.hidden = hidden;
+    this.lastDrawn = -Infinity;  // when the last round of drawing began (performance.now())
+    this.firstFrame = true;      // the page's first frame is yet to come
+    this.drawn = false;          // a frame's plots were drawn (or left hidden): the page is ready
+    this.inRound = false;        // a round of the plots under way, a plot a frame (while playing)
     this.timeAxis = {};
     // Drawn over the phase plot (the stage X-ray, web/xray/xray.js, through setPhaseOverlay):
     // {fit(xr, yr) -> [xr, yr] (the ranges widened to its points), draw(ctx, plot, theme)}, or null.
@@ -255,9 +264,9 @@ export class Plots {
 
   // A new simulation: the captions from the scene, each plot shown only where this run has it
   // (the angular momentum's where the core records it, the clouds' with clouds, a linked
-  // system's links and tension), and the breakdown's choice of lane. names: the integrators'
-  // names in lane order.
-  configure(sim, names = sim.laneIds) {
+  // system's links and tension), and the breakdown's choice of lane.
+  setSimulation(sim) {
+    const names = state.laneNames();
     this.names = names;
     this.laneIds = sim.laneIds;
     this.layout = sim.layout.history;
@@ -306,6 +315,22 @@ export class Plots {
   // The plots as [{canvas, caption}] in page order, the hidden ones left out (for the PNG).
   visible() {
     return this.shown().map(({ layer }) => ({ canvas: layer.picture(), caption: layer.caption }));
+  }
+
+  // Every frame drawn, throttled (see plotIntervalMs): while playing a plot a frame until each
+  // is drawn (see draw); paused, all of them at once.
+  frame(snapshot) {
+    const now = performance.now(), playing = state.runner.playing;
+    if (this.firstFrame) {
+      // The page's first frame draws the motion alone and the plots one frame later: together
+      // they were one task of 40–50 ms on a busy machine.
+      this.firstFrame = false;
+      this.requestDraw();
+    } else if (!playing || this.inRound || now - this.lastDrawn >= plotIntervalMs) {
+      if (!this.inRound) this.lastDrawn = now;
+      if (!this.hidden) this.inRound = !this.draw(state.sim, snapshot, state.theme, playing ? 1 : Infinity);
+      this.drawn = true;
+    }
   }
 
   // What the plots drew, for the tests: per plot its ranges, ticks, lanes, marks and draws.

@@ -2,7 +2,7 @@
 // tables by id (integrators, views, scenarios, loop kinds), every other text of the page by its
 // English (texts), and the core's sentences with numbers in them and its messages about a link,
 // put into German from their parts (sentences, coreMessage, pageMessage). The core and the CLI
-// stay English. Imported only for German (web/app/main.js, public/lesson.js).
+// stay English. Imported only for German (web/app/page-language.js, public/lesson.js).
 // Names that read the same in both languages are listed in sameInBothLanguages.
 
 export const sameInBothLanguages = new Set([

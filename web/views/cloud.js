@@ -11,6 +11,7 @@
 import { niceStep } from '../motion/coords.js';
 import { laneStyle } from '../common/palette.js';
 import { valueOf } from '../app/links.js';
+import { state } from '../app/state.js';
 import { t } from '../common/language.js';
 import { formatValue, groupDigits, tickText, fixedRatio } from '../common/text.js';
 
@@ -126,12 +127,12 @@ export class CloudView {
   }
 
   // A new simulation: shown only when it has clouds; a fresh scale.
-  setSimulation(sim, names) {
+  setSimulation(sim) {
     this.sim = sim;
     this.job = null;  // a redraw of the old one in progress stops
     clearTimeout(this.deferred);
     this.deferred = null;
-    this.names = names;
+    this.names = state.laneNames();
     this.scale = null;
     this.lastMs = 0;
     this.lastDrawAt = -Infinity;
@@ -149,6 +150,19 @@ export class CloudView {
         // The clouds are an area measurement of each one-step map, so every method steps dt there.
         (valueOf(sim.config, 'equal_cost') === '1' ? ` ${t('Equal cost applies to the lanes: the clouds step every method at dt.')}` : '');
     }
+  }
+
+  // Every frame drawn: the clouds, once they are all built.
+  frame(snapshot) {
+    if (this.sim.cloudReady) this.draw(this.sim, snapshot, state.theme, state.runner.playing);
+  }
+
+  // What window.stepwise.debug.cloud() reads: the windows and the drawing times.
+  report() {
+    return {
+      shown: this.active, cells: (this.cells || []).map((c) => ({ ...c })), scale: this.scale ? { ...this.scale } : null,
+      ...this.stats,
+    };
   }
 
   // Shown, and on screen (an embedded frame may hide it): drawing into a hidden canvas is waste.

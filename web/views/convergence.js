@@ -7,7 +7,7 @@
 // study and starts another. With a game-physics solver among the lanes, the study can vary its
 // iterations instead (dt fixed, doubled at each level): what they converge to, and whether that
 // is the exact motion. Text only through textContent.
-import { Plot } from '../plots/plots.js';
+import { Plot } from '../plots/plot-canvas.js';
 import { laneStyle, drawMarker } from '../common/palette.js';
 import { methodOf, laneName, iterationsText } from '../common/lanes.js';
 import { runStudy, studySizes, storedStudy, covers, physicsKey, verdict, motionSize, claimFor } from '../engine/study.js';

@@ -5,7 +5,7 @@
 // outline in its lane colour (its legend entry toggles it); this system's point (ω from its
 // stiffest mode at the start, ζ of that mode, h = dt) is marked, and a readout gives each
 // method's limit and the largest stable dt here. Text only through textContent.
-import { Plot } from '../plots/plots.js';
+import { Plot } from '../plots/plot-canvas.js';
 import { laneStyle } from '../common/palette.js';
 import { methodOf, laneSettings, laneName } from '../common/lanes.js';
 import { Slices } from '../engine/slices.js';

@@ -17,7 +17,7 @@ import { el } from '../common/dom.js';
 import { loadStylesheet } from '../common/stylesheet.js';
 import { laneStyle } from '../common/palette.js';
 import { download } from '../panels/export.js';
-import { copyText } from '../app/share.js';
+import { copyText } from '../common/dom.js';
 import { valueOf } from '../app/links.js';
 import { decodeTrace, joinParts, emptyReason, tabSeparated, canvasStages, phaseStages, fitRanges, placeLabels } from './xray-model.js';
 import { nextTask } from '../engine/slices.js';
