@@ -385,7 +385,7 @@ test('hostile: a 65th body is refused with the core\'s message, no console error
   }
 });
 
-test('touch on a phone: tap adds, tap and tap joins; the inspector sits under the canvas', async () => {
+test('touch on a phone: tap adds, tap and tap joins, a finger drags; the inspector sits under the canvas', async () => {
   const context = await env.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
   const page = await context.newPage();
   const problems = [];
@@ -411,11 +411,22 @@ test('touch on a phone: tap adds, tap and tap joins; the inspector sits under th
     const inspector = await page.locator('.scene-inspector').boundingBox();
     assert.ok(inspector.y >= canvas.y + canvas.height - 1, `the inspector (${inspector.y}) under the canvas (${canvas.y + canvas.height})`);
     await page.locator('[data-tool="move"]').tap();
-    await tap(0.6, -2);
+    // A finger drags body 3 from (0.6, −2) to (1, −2) (touch events: the page neither scrolls nor pans).
+    const from = await pixel(page, 0.6, -2), to = await pixel(page, 1, -2);
+    const cdp = await context.newCDPSession(page);
+    const touch = (type, p) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: p ? [{ x: p.x, y: p.y, id: 1 }] : [] });
+    const scrollBefore = await page.evaluate(() => window.scrollY);
+    await touch('touchStart', from);
+    for (let i = 1; i <= 6; ++i) await touch('touchMove', { x: from.x + (to.x - from.x) * i / 6, y: from.y });
+    await touch('touchEnd', null);
+    e = await editor(page);
+    assert.deepEqual([e.model.bodies[3].x, e.model.bodies[3].y], [1, -2], 'dragged by a finger');
+    assert.deepEqual(e.selection, { list: 'bodies', index: 3 });
+    assert.equal(await page.evaluate(() => window.scrollY), scrollBefore, 'the page did not scroll');
     await page.locator('.scene-inspector').scrollIntoViewIfNeeded();
     await screenshot(page, 'scene-editor-phone', { fullPage: false });
     const link = await settledLink(page);
-    assert.equal(sceneOf(link), 'a:0,0;b:0,-1;b:0,-2,vx:1;b:0.6,-1;b:0.6,-2;s:b0,a0,k:40;s:b0,b1,k:40;s:b0,b2');
+    assert.equal(sceneOf(link), 'a:0,0;b:0,-1;b:0,-2,vx:1;b:0.6,-1;b:1,-2;s:b0,a0,k:40;s:b0,b1,k:40;s:b0,b2');
     assert.deepEqual(problems, []);
   } finally {
     await context.close();
