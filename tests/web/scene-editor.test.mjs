@@ -317,6 +317,13 @@ test('a value the core refuses shows its message beside the field and keeps the 
     assert.ok(Math.abs((box.minX - e.box.minX) - 0.5) < 0.05, JSON.stringify([box, e.box]));
     await page.getByRole('button', { name: 'Zoom in', exact: true }).click();
     assert.ok((await editor(page)).box.maxX - (await editor(page)).box.minX < box.maxX - box.minX);
+    // Space (Play) on the canvas leaves Edit mode and runs the scene built.
+    await page.focus('#view');
+    await page.keyboard.press(' ');
+    await page.waitForFunction(() => window.stepwise.state().t > 0);
+    assert.equal((await editor(page)).open, false);
+    assert.equal(await page.isVisible('.scene-editor'), false);
+    assert.equal(sceneOf(await config(page)), text);
     assert.deepEqual(problems, []);
   } finally {
     await context.close();
