@@ -392,7 +392,7 @@ test('hostile: a 65th body is refused with the core\'s message, no console error
   }
 });
 
-test('touch on a phone: tap adds, tap and tap joins, a finger drags; the inspector sits under the canvas', async () => {
+test('touch on a phone: tap adds, tap and tap joins, a finger drags, two pinch; the inspector sits under the canvas', async () => {
   const context = await env.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
   const page = await context.newPage();
   const problems = [];
@@ -430,6 +430,18 @@ test('touch on a phone: tap adds, tap and tap joins, a finger drags; the inspect
     assert.deepEqual([e.model.bodies[3].x, e.model.bodies[3].y], [1, -2], 'dragged by a finger');
     assert.deepEqual(e.selection, { list: 'bodies', index: 3 });
     assert.equal(await page.evaluate(() => window.scrollY), scrollBefore, 'the page did not scroll');
+    // Two fingers spreading apart zoom in; the scene stays.
+    const before = await editor(page);
+    const c = await pixel(page, -0.5, -3);
+    const two = (type, k) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x: c.x - k, y: c.y, id: 1 }, { x: c.x + k, y: c.y, id: 2 }] });
+    await two('touchStart', 20);
+    for (let k = 25; k <= 60; k += 5) await two('touchMove', k);
+    await two('touchEnd', 0);
+    e = await editor(page);
+    const span = (b) => b.maxX - b.minX;
+    assert.ok(span(e.box) < span(before.box) / 2, `pinched: ${span(before.box)} → ${span(e.box)}`);
+    assert.equal(e.text, before.text);
+    await page.locator('.scene-editor >> text=Fit').tap();
     await page.locator('.scene-inspector').scrollIntoViewIfNeeded();
     await screenshot(page, 'scene-editor-phone', { fullPage: false });
     const link = await settledLink(page);

@@ -79,6 +79,7 @@ class SceneEditor {
     this.applyTimer = null;
     this.applies = 0;
     this.placing = 0;         // the inspector's placing, waiting for the next frame
+    this.pinch = 0;           // two fingers' distance (pixels) while they pinch
     this.timings = { inputMs: 0, applyMs: 0 };  // the longest input handled, the longest apply
     this.accent = '#0b63c5';
     this.overlay = { box: null, draw: (ctx, map, theme) => this.draw(ctx, map, theme) };
@@ -656,13 +657,27 @@ class SceneEditor {
       const r = this.canvas.getBoundingClientRect();
       return { x: e.clientX - r.left, y: e.clientY - r.top };
     };
+    const fingers = new Map();  // pointer id -> its pixel: two make a pinch
+    const spread = () => {
+      const [a, b] = [...fingers.values()];
+      return { d: Math.hypot(a.x - b.x, a.y - b.y), mid: { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 } };
+    };
     host.addEventListener('pointerdown', (e) => {
       if (!mine(e) || e.button !== 0 || !this.map) return;
       e.stopPropagation();
       e.preventDefault();
       this.canvas.focus({ preventScroll: true });
-      if (this.action) return;  // a second finger: ignored
+      fingers.set(e.pointerId, at(e));
       this.canvas.setPointerCapture(e.pointerId);
+      if (fingers.size === 2) {
+        // A second finger: a pinch zooms; what the first one began is dropped.
+        this.action = null;
+        this.draft = null;
+        this.pinch = spread().d;
+        this.redraw();
+        return;
+      }
+      if (this.action || this.pinch) return;
       this.timed(() => this.press(at(e), e.pointerType === 'touch' ? hitPx.touch : hitPx.mouse, e.shiftKey, e.pointerId));
     }, true);
     host.addEventListener('pointermove', (e) => {
@@ -670,9 +685,18 @@ class SceneEditor {
       e.stopPropagation();
       const p = at(e);
       this.cursor = p;
+      if (fingers.has(e.pointerId)) fingers.set(e.pointerId, p);
+      if (this.pinch && fingers.size === 2) {
+        const { d, mid } = spread();
+        if (d > 0 && this.pinch > 0) this.zoom(d / this.pinch, this.worldAt(mid));
+        this.pinch = d;
+        return;
+      }
       if (this.action && this.action.pointer === e.pointerId) this.timed(() => this.drag(p));
     }, true);
     const end = (e) => {
+      fingers.delete(e.pointerId);
+      if (fingers.size === 0) this.pinch = 0;
       if (!mine(e) || !this.action || this.action.pointer !== e.pointerId) return;
       e.stopPropagation();
       this.timed(() => this.release(at(e), e.type === 'pointercancel', e.pointerType === 'touch' ? hitPx.touch : hitPx.mouse));
