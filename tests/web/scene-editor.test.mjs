@@ -390,6 +390,18 @@ test('hostile: a 65th body is refused with the core\'s message, no console error
   } finally {
     await context.close();
   }
+  // The same refusal on the German page: a German sentence, its numbers and words German too.
+  const de = await openPage(env, { hash: `${link}&lang=de` });
+  try {
+    await enterEdit(de.page);
+    await de.page.focus('#view');
+    await de.page.keyboard.press('b');
+    const alert = await de.page.textContent('#edit-alert');
+    assert.match(alert, /die Szene hätte 65 Körper; höchstens 64/, alert);
+    assert.deepEqual(de.problems, []);
+  } finally {
+    await de.context.close();
+  }
 });
 
 test('touch on a phone: tap adds, tap and tap joins, a finger drags, two pinch; the inspector sits under the canvas', async () => {

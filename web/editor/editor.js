@@ -70,7 +70,7 @@ class SceneEditor {
     this.selection = null;    // {list, index}
     this.tool = 'move';
     this.joining = null;      // {kind, from: end, target: end|null, pointer: {x, y}|null}: a join under way
-    this.action = null;       // a pointer's press: {kind: 'move'|'velocity'|'join'|'tap', …}
+    this.action = null;       // a pointer's press: {kind: 'move'|'velocity'|'join'|'empty', pointer, from, moved, …}
     this.box = null;          // the world box shown while editing
     this.map = null;          // the last drawn map
     this.cursor = null;       // the pointer's last place over the canvas (pixels), for keys that add
@@ -87,8 +87,7 @@ class SceneEditor {
     this.bind();
   }
 
-  // --- The page's side: the panel contract and the Edit button. ---
-
+  // --- The page's side: the panel contract (setSimulation, frame, report), enter and leave. ---
 
   // A new simulation (this editor's own edit, undo, a link typed, another system chosen).
   setSimulation(sim) {
@@ -167,10 +166,11 @@ class SceneEditor {
     this.view.clearOverlay(this.overlay);
     this.view.holdHeight(false);
     this.canvas.setAttribute('aria-describedby', this.describedBy);
+    // The focus in the editor's tools (about to hide): back to the button that opens it.
+    const refocus = this.bar.contains(document.activeElement);
     this.bar.hidden = true;
     this.inspector.hidden = true;
-    // The focus was in the editor (now hidden): back to the button that opens it.
-    if (this.bar.contains(document.activeElement)) this.page.button.focus({ preventScroll: true });
+    if (refocus) this.page.button.focus({ preventScroll: true });
     document.documentElement.classList.remove('scene-editing');
     if (play) this.page.runner().play();
     this.redraw();
@@ -435,9 +435,10 @@ class SceneEditor {
     ]);
     this.inspector = el('section', { class: 'scene-inspector', hidden: '', 'aria-labelledby': 'edit-inspector-title' });
     this.fields = new Map();
-    // Under the canvas (before its tools): Tab goes from the canvas to the editor's tools, then the inspector.
+    // Under the canvas (before its tools): Tab goes from the canvas to the editor's tools, then the
+    // inspector (on a phone right under the tools, before the status and the keys).
     this.page.view.canvas.after(this.bar);
-    this.bar.append(this.inspector);
+    this.alert.after(this.inspector);
     this.syncButtons();
   }
 
@@ -592,12 +593,20 @@ class SceneEditor {
   select(element) {
     this.selection = element;
     this.showInspector();
-    if (element) {
-      const item = this.model[element.list][element.index];
-      const where = pointLists.includes(element.list) ? ` (${formatValue(item.x, 4)}; ${formatValue(item.y, 4)})` : '';
-      this.say(t('{name} selected', { name: this.nameOf(element) }) + where);
-    }
+    if (element) this.say(t('{name} selected', { name: this.nameOf(element) }) + this.where(element));
     this.redraw();
+  }
+
+  // " (x; y)" of a point, "" of a join; and the status after a point moved or got a velocity.
+  where(element) {
+    const item = this.model[element.list][element.index];
+    return pointLists.includes(element.list) ? ` (${formatValue(item.x, 4)}; ${formatValue(item.y, 4)})` : '';
+  }
+
+  sayWhere(element) {
+    const item = this.model[element.list][element.index];
+    const v = element.list === 'bodies' ? `, v = (${formatValue(item.vx, 3)}; ${formatValue(item.vy, 3)}) m/s` : '';
+    this.say(`${this.nameOf(element)}${this.where(element)}${v}`);
   }
 
   // --- The actions of the tools and keys. ---
@@ -633,7 +642,7 @@ class SceneEditor {
     if (!s || !pointLists.includes(s.list)) return;
     const p = this.model[s.list][s.index], step = this.gridStep();
     const x = Number((this.round(p.x) + dx * step).toPrecision(12)), y = Number((this.round(p.y) + dy * step).toPrecision(12));
-    if (this.commit(setFields(this.model, s, { x: this.round(x), y: this.round(y) }))) this.select(s);
+    if (this.commit(setFields(this.model, s, { x: this.round(x), y: this.round(y) }))) this.sayWhere(s);
   }
 
   // Starts a join from the selected point (keys S and L): [ ] pick the other end, Enter joins.
@@ -814,7 +823,7 @@ class SceneEditor {
       const draft = this.draft;
       this.draft = null;
       // A drag's end writes the link at once.
-      if (a.moved && draft) this.commit(draft, { selection: a.element, now: true });
+      if (a.moved && draft && this.commit(draft, { selection: a.element, now: true })) this.sayWhere(a.element);
       else this.redraw();
       return;
     }
