@@ -70,7 +70,7 @@ class SceneEditor {
     this.selection = null;    // {list, index}
     this.tool = 'move';
     this.joining = null;      // {kind, from: end, target: end|null, pointer: {x, y}|null}: a join under way
-    this.action = null;       // a pointer's press: {kind: 'move'|'velocity'|'join'|'tap', …}
+    this.action = null;       // a pointer's press: {kind: 'move'|'velocity'|'join'|'empty', pointer, from, moved, …}
     this.box = null;          // the world box shown while editing
     this.map = null;          // the last drawn map
     this.cursor = null;       // the pointer's last place over the canvas (pixels), for keys that add
@@ -79,6 +79,7 @@ class SceneEditor {
     this.applyTimer = null;
     this.applies = 0;
     this.placing = 0;         // the inspector's placing, waiting for the next frame
+    this.pinch = 0;           // two fingers' distance (pixels) while they pinch
     this.timings = { inputMs: 0, applyMs: 0 };  // the longest input handled, the longest apply
     this.accent = '#0b63c5';
     this.overlay = { box: null, draw: (ctx, map, theme) => this.draw(ctx, map, theme) };
@@ -86,8 +87,7 @@ class SceneEditor {
     this.bind();
   }
 
-  // --- The page's side: the panel contract and the Edit button. ---
-
+  // --- The page's side: the panel contract (setSimulation, frame, report), enter and leave. ---
 
   // A new simulation (this editor's own edit, undo, a link typed, another system chosen).
   setSimulation(sim) {
@@ -166,10 +166,11 @@ class SceneEditor {
     this.view.clearOverlay(this.overlay);
     this.view.holdHeight(false);
     this.canvas.setAttribute('aria-describedby', this.describedBy);
+    // The focus in the editor's tools (about to hide): back to the button that opens it.
+    const refocus = this.bar.contains(document.activeElement);
     this.bar.hidden = true;
     this.inspector.hidden = true;
-    // The focus was in the editor (now hidden): back to the button that opens it.
-    if (this.bar.contains(document.activeElement)) this.page.button.focus({ preventScroll: true });
+    if (refocus) this.page.button.focus({ preventScroll: true });
     document.documentElement.classList.remove('scene-editing');
     if (play) this.page.runner().play();
     this.redraw();
@@ -434,9 +435,10 @@ class SceneEditor {
     ]);
     this.inspector = el('section', { class: 'scene-inspector', hidden: '', 'aria-labelledby': 'edit-inspector-title' });
     this.fields = new Map();
-    // Under the canvas (before its tools): Tab goes from the canvas to the editor's tools, then the inspector.
+    // Under the canvas (before its tools): Tab goes from the canvas to the editor's tools, then the
+    // inspector (on a phone right under the tools, before the status and the keys).
     this.page.view.canvas.after(this.bar);
-    this.bar.append(this.inspector);
+    this.alert.after(this.inspector);
     this.syncButtons();
   }
 
@@ -591,12 +593,20 @@ class SceneEditor {
   select(element) {
     this.selection = element;
     this.showInspector();
-    if (element) {
-      const item = this.model[element.list][element.index];
-      const where = pointLists.includes(element.list) ? ` (${formatValue(item.x, 4)}; ${formatValue(item.y, 4)})` : '';
-      this.say(t('{name} selected', { name: this.nameOf(element) }) + where);
-    }
+    if (element) this.say(t('{name} selected', { name: this.nameOf(element) }) + this.where(element));
     this.redraw();
+  }
+
+  // " (x; y)" of a point, "" of a join; and the status after a point moved or got a velocity.
+  where(element) {
+    const item = this.model[element.list][element.index];
+    return pointLists.includes(element.list) ? ` (${formatValue(item.x, 4)}; ${formatValue(item.y, 4)})` : '';
+  }
+
+  sayWhere(element) {
+    const item = this.model[element.list][element.index];
+    const v = element.list === 'bodies' ? `, v = (${formatValue(item.vx, 3)}; ${formatValue(item.vy, 3)}) m/s` : '';
+    this.say(`${this.nameOf(element)}${this.where(element)}${v}`);
   }
 
   // --- The actions of the tools and keys. ---
@@ -632,7 +642,7 @@ class SceneEditor {
     if (!s || !pointLists.includes(s.list)) return;
     const p = this.model[s.list][s.index], step = this.gridStep();
     const x = Number((this.round(p.x) + dx * step).toPrecision(12)), y = Number((this.round(p.y) + dy * step).toPrecision(12));
-    if (this.commit(setFields(this.model, s, { x: this.round(x), y: this.round(y) }))) this.select(s);
+    if (this.commit(setFields(this.model, s, { x: this.round(x), y: this.round(y) }))) this.sayWhere(s);
   }
 
   // Starts a join from the selected point (keys S and L): [ ] pick the other end, Enter joins.
@@ -656,13 +666,27 @@ class SceneEditor {
       const r = this.canvas.getBoundingClientRect();
       return { x: e.clientX - r.left, y: e.clientY - r.top };
     };
+    const fingers = new Map();  // pointer id -> its pixel: two make a pinch
+    const spread = () => {
+      const [a, b] = [...fingers.values()];
+      return { d: Math.hypot(a.x - b.x, a.y - b.y), mid: { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 } };
+    };
     host.addEventListener('pointerdown', (e) => {
       if (!mine(e) || e.button !== 0 || !this.map) return;
       e.stopPropagation();
       e.preventDefault();
       this.canvas.focus({ preventScroll: true });
-      if (this.action) return;  // a second finger: ignored
+      fingers.set(e.pointerId, at(e));
       this.canvas.setPointerCapture(e.pointerId);
+      if (fingers.size === 2) {
+        // A second finger: a pinch zooms; what the first one began is dropped.
+        this.action = null;
+        this.draft = null;
+        this.pinch = spread().d;
+        this.redraw();
+        return;
+      }
+      if (this.action || this.pinch) return;
       this.timed(() => this.press(at(e), e.pointerType === 'touch' ? hitPx.touch : hitPx.mouse, e.shiftKey, e.pointerId));
     }, true);
     host.addEventListener('pointermove', (e) => {
@@ -670,9 +694,18 @@ class SceneEditor {
       e.stopPropagation();
       const p = at(e);
       this.cursor = p;
+      if (fingers.has(e.pointerId)) fingers.set(e.pointerId, p);
+      if (this.pinch && fingers.size === 2) {
+        const { d, mid } = spread();
+        if (d > 0 && this.pinch > 0) this.zoom(d / this.pinch, this.worldAt(mid));
+        this.pinch = d;
+        return;
+      }
       if (this.action && this.action.pointer === e.pointerId) this.timed(() => this.drag(p));
     }, true);
     const end = (e) => {
+      fingers.delete(e.pointerId);
+      if (fingers.size === 0) this.pinch = 0;
       if (!mine(e) || !this.action || this.action.pointer !== e.pointerId) return;
       e.stopPropagation();
       this.timed(() => this.release(at(e), e.type === 'pointercancel', e.pointerType === 'touch' ? hitPx.touch : hitPx.mouse));
@@ -790,7 +823,7 @@ class SceneEditor {
       const draft = this.draft;
       this.draft = null;
       // A drag's end writes the link at once.
-      if (a.moved && draft) this.commit(draft, { selection: a.element, now: true });
+      if (a.moved && draft && this.commit(draft, { selection: a.element, now: true })) this.sayWhere(a.element);
       else this.redraw();
       return;
     }
