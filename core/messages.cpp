@@ -86,9 +86,6 @@ const std::vector<MessageInfo>& message_table() {
          .text = "scene: item {item}, '{got}': its ends start at the same place, so a link's rest length would be 0; "
                  "move an end or give rest (at least {min} m)"},
         {.code = "scene_too_many", .text = "scene: item {item}, '{got}': the scene would have {count} {what}; at most {max}"},
-        {.code = "scene_too_stiff",
-         .text = "scene: item {item}, '{got}': k must be at most {max} N/m for the lighter end's mass {mass} kg "
-                 "(stiffness/mass at most 1e12)"},
         {.code = "scene_link_too_stiff",
          .text = "scene: item {item}, '{got}': alpha must be 0 (rigid) or at least {min} m/N for the lighter end's mass "
                  "{mass} kg (stiffness/mass at most 1e12)"},

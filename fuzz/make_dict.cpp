@@ -43,6 +43,16 @@ std::string dictionary() {
     for (const PresetInfo& p : presets()) add(p.id);
     for (const ViewInfo& v : views()) add(v.id);
     for (const LoopKindInfo& k : loop_kinds()) add(k.id);  // the game loop's values
+    // A built scene's grammar (core/scene_spec.hpp): its key, kinds, fields, words and ends.
+    add("scene=");
+    for (const SceneKindInfo& k : scene_kinds()) {
+        add(std::string(k.id) + ":");
+        for (const SceneFieldSpec& f : k.fields) {
+            add(std::string(",") + f.name + ":");
+            for (const char* w : f.words) add(w);
+        }
+    }
+    for (const char* w : {";", "b0", "b1", "a0", "a1", "b63", "b64"}) add(w);
     // The ranges' ends, and the value just above an excluded minimum (5e-324 for "> 0"): the
     // extremes that a valid config may hold, where the numbers get hard.
     for (const ScenarioInfo& s : scenarios()) {

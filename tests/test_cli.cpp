@@ -165,8 +165,10 @@ TEST_CASE("cli list --format json: every table in strict JSON, each integrator's
     const auto doc = parse_json(r.out);
     REQUIRE(doc);
     CHECK(doc->keys() == std::vector<std::string>{"integrators", "reference_id", "order_regimes", "limits", "shared_keys",
-                                                  "families", "scenarios", "presets", "loop", "views", "languages", "messages",
-                                                  "allowed_forms"});
+                                                  "families", "scenarios", "scene", "presets", "loop", "views", "languages",
+                                                  "messages", "allowed_forms"});
+    // The scene grammar's kinds, as core/scene_spec.hpp lists them.
+    CHECK((*doc)["scene"]["kinds"].items.size() == scene_kinds().size());
     CHECK((*doc)["messages"].items.size() == message_table().size());
     CHECK((*doc)["allowed_forms"].items.size() == allowed_forms().size());
     const auto& ints = (*doc)["integrators"].items;

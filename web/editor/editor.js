@@ -166,6 +166,7 @@ class SceneEditor {
     this.view.clearOverlay(this.overlay);
     this.view.holdHeight(false);
     this.canvas.setAttribute('aria-describedby', this.describedBy);
+    this.canvas.style.cursor = '';
     // The focus in the editor's tools (about to hide): back to the button that opens it.
     const refocus = this.bar.contains(document.activeElement);
     this.bar.hidden = true;
@@ -702,6 +703,7 @@ class SceneEditor {
         return;
       }
       if (this.action && this.action.pointer === e.pointerId) this.timed(() => this.drag(p));
+      else if (!this.action && e.pointerType === 'mouse') this.hover(p);
     }, true);
     const end = (e) => {
       fingers.delete(e.pointerId);
@@ -734,6 +736,16 @@ class SceneEditor {
       e.stopPropagation();
     }, true);
     window.addEventListener('resize', () => { if (this.open) this.place(); });
+  }
+
+  // The mouse's cursor says what a press there would do: grab a point or an arrow's tip, start a
+  // join, or (the CSS's crosshair) add or pan. Set only when it changes.
+  hover(p) {
+    const tip = this.arrowTip();
+    const point = this.pointAt(p, hitPx.mouse);
+    const cursor = tip && Math.hypot(p.x - tip.x, p.y - tip.y) < hitPx.mouse ? 'grab'
+      : point ? (joinLists.includes(this.tool) ? 'pointer' : 'grab') : '';
+    if (this.canvas.style.cursor !== cursor) this.canvas.style.cursor = cursor;
   }
 
   zoom(factor, w = this.middle()) {

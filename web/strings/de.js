@@ -1165,7 +1165,6 @@ export const messages = {
   scene_two_anchors: "scene: Element {item}, '{got}': es verbindet zwei Aufhängepunkte, die sich nie bewegen; mindestens an ein Ende einen Körper setzen",
   scene_zero_length: "scene: Element {item}, '{got}': seine Enden beginnen am selben Ort, die Ruhelänge eines Glieds wäre 0; ein Ende verschieben oder rest angeben (mindestens {min} m)",
   scene_too_many: "scene: Element {item}, '{got}': die Szene hätte {count} {what}; höchstens {max}",
-  scene_too_stiff: "scene: Element {item}, '{got}': k darf für die Masse {mass} kg des leichteren Endes höchstens {max} N/m sein (Federkonstante/Masse höchstens 1e12)",
   scene_link_too_stiff: "scene: Element {item}, '{got}': alpha muss 0 (starr) oder für die Masse {mass} kg des leichteren Endes mindestens {min} m/N sein (Federkonstante/Masse höchstens 1e12)",
   scene_joined_twice: "scene: Element {item}, '{got}': {a} und {b} sind schon durch ein Glied verbunden (Element {other}); ein zweites fügt nichts hinzu und macht die Gleichungen starrer Glieder singulär",
   scene_taut: "scene: Element {item}, '{got}': starre Glieder, straff zwischen zwei Aufhängepunkten im Abstand von {distance} m gespannt, können sich nicht bewegen und haben keine bestimmte Zugkraft; sie durchhängen lassen (len eines Seils über {min} m) oder alpha über 0 angeben",
