@@ -55,6 +55,25 @@ export function addRings(ctx, map, points, radius = 10, only = -1) {
 }
 // The most springs drawn as coils; more are drawn straight (drawSprings).
 const maxCoils = 48;
+
+// An anchor's mark at pixel (x, y): a hatched triangle hanging from its point (also the scene
+// editor's, web/editor/editor.js).
+export function anchorMark(ctx, x, y, colour, bg) {
+  if (!finite(x, y)) return;
+  ctx.fillStyle = colour;
+  ctx.beginPath();
+  ctx.moveTo(x, y); ctx.lineTo(x - 8, y - 12); ctx.lineTo(x + 8, y - 12); ctx.closePath();
+  ctx.fill();
+  ctx.strokeStyle = colour;
+  ctx.lineWidth = 1.5;
+  ctx.beginPath();
+  ctx.moveTo(x - 12, y - 12); ctx.lineTo(x + 12, y - 12);
+  for (let k = -12; k < 12; k += 5) { ctx.moveTo(x + k, y - 12); ctx.lineTo(x + k + 5, y - 18); }
+  ctx.stroke();
+  ctx.fillStyle = bg;
+  ctx.beginPath(); ctx.arc(x, y, 2.5, 0, Math.PI * 2); ctx.fill();
+}
+
 // A rigid link (compliance 0): drawn as a bar, not a coil.
 export const isRod = (connector) => connector.kind === 'link' && connector.compliance === 0;
 
@@ -194,23 +213,7 @@ export class SceneDrawing {
   }
 
   drawAnchors(map, theme) {
-    const ctx = this.ctx;
-    for (const a of this.scene.anchors) {
-      const x = map.px(a.x), y = map.py(a.y);
-      if (!finite(x, y)) continue;
-      ctx.fillStyle = theme.fg;
-      ctx.beginPath();
-      ctx.moveTo(x, y); ctx.lineTo(x - 8, y - 12); ctx.lineTo(x + 8, y - 12); ctx.closePath();
-      ctx.fill();
-      ctx.strokeStyle = theme.fg;
-      ctx.lineWidth = 1.5;
-      ctx.beginPath();
-      ctx.moveTo(x - 12, y - 12); ctx.lineTo(x + 12, y - 12);
-      for (let k = -12; k < 12; k += 5) { ctx.moveTo(x + k, y - 12); ctx.lineTo(x + k + 5, y - 18); }
-      ctx.stroke();
-      ctx.fillStyle = theme.bg;
-      ctx.beginPath(); ctx.arc(x, y, 2.5, 0, Math.PI * 2); ctx.fill();
-    }
+    for (const a of this.scene.anchors) anchorMark(this.ctx, map.px(a.x), map.py(a.y), theme.fg, theme.bg);
   }
 
   // A coil of fixed pixel size between two points: the spring reads as a spring at any zoom. A
