@@ -334,8 +334,9 @@ public:
         if (!joinable(a, b) || !count_join()) return false;
         const bool derived = std::isnan(rest);
         if (derived) rest = distance(place(a), place(b));
+        const Made made{a, b, derived};  // as written: the editor's text keeps the user's order
         if (a.anchor) std::swap(a, b);
-        (b.anchor ? anchor_springs_made : pair_springs_made).push_back({a, b, derived});
+        (b.anchor ? anchor_springs_made : pair_springs_made).push_back(made);
         if (b.anchor) s.anchor_springs.push_back({.body = a.index, .anchor = place(b), .k = k, .rest = rest, .b = d});
         else s.pair_springs.push_back({.i = a.index, .j = b.index, .k = k, .rest = rest, .b = d});
         return true;
@@ -357,8 +358,8 @@ public:
             if ((r.a == a && r.b == b) || (r.a == b && r.b == a))
                 return fail("scene_joined_twice", {{"a", end_text(a)}, {"b", end_text(b)}, {"other", std::to_string(r.item)}});
         links_made.push_back({a, b, item});
+        links_list.push_back({a, b, derived});  // as written
         if (a.anchor) std::swap(a, b);
-        links_list.push_back({a, b, derived});
         s.links.push_back({.i = a.index, .j = b.anchor ? no_body : b.index, .anchor = b.anchor ? place(b) : glm::dvec2(0.0),
                            .rest = rest, .compliance = alpha, .damping = d});
         return true;

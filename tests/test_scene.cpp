@@ -288,6 +288,9 @@ TEST_CASE("scene: written out explicitly (the editor's form), every preset's sce
     for (const PresetInfo& p : presets())
         if (std::string(p.query).rfind("scenario=scene&", 0) == 0) texts.push_back(normalise(config_of(p.query)).substr(
                                                                        normalise(config_of(p.query)).find("&scene=") + 7));
+    // Written out, a scene already explicit keeps its text (the ends in the order written).
+    CHECK(scene_text(explicit_scene(scene_of("a:0,0;b:0,-1;s:a0,b0,k:40;l:a0,b0,rest:2"))) ==
+          "a:0,0;b:0,-1;s:a0,b0,k:40;l:a0,b0,rest:2");
     for (const std::string& text : texts) {
         INFO(text);
         const SceneSpec scene = scene_of(text);

@@ -457,7 +457,7 @@ test('touch on a phone: tap adds, tap and tap joins, a finger drags, two pinch; 
     await page.locator('.scene-inspector').scrollIntoViewIfNeeded();
     await screenshot(page, 'scene-editor-phone', { fullPage: false });
     const link = await settledLink(page);
-    assert.equal(sceneOf(link), 'a:0,0;b:0,-1;b:0,-2,vx:1;b:0.6,-1;b:1,-2;s:b0,a0,k:40;s:b0,b1,k:40;s:b0,b2');
+    assert.equal(sceneOf(link), 'a:0,0;b:0,-1;b:0,-2,vx:1;b:0.6,-1;b:1,-2;s:a0,b0,k:40;s:b0,b1,k:40;s:b0,b2');
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

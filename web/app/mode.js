@@ -39,12 +39,12 @@
     console.warn('Stepwise: ' + problems[problems.length - 1]);
   }
   // A config longer than the core reads (its limits().max_query_length: 64 key=value pairs, each
-  // key and value at most 1,024 characters, 3 per %XX escape; tests/web/longtasks.test.mjs checks
+  // key and value at most 1,024 characters, a scene 16,000, 3 per %XX escape; tests/web/longtasks.test.mjs checks
   // the two agree) is refused here, before anything else reads the address: the browser's own
   // handling of a long address grows with it (a 2,000,000-character one: 40 ms tasks on a page
   // with no script at all, when it looks for the fragment's element), so it is taken off the
   // address at once, and main.js says why and runs the default system.
-  var maxQueryLength = 393344;
+  var maxQueryLength = 438272;
   var refusedLength = 0;
   if (location.hash.length - 1 > maxQueryLength) {
     refusedLength = location.hash.length - 1;
