@@ -687,8 +687,7 @@ std::string tables() {
     // A scene's value may be max_scene_length characters instead (core/scene_spec.hpp).
     const double max_query_length = static_cast<double>(max_pairs * (2 * 3 * max_value_length + 2) +
                                                         3 * (max_scene_length - max_value_length));
-    return tables_json({{"max_scene_length", static_cast<double>(max_scene_length)},
-                        {"max_steps_per_call", Playground::max_steps_per_call},
+    return tables_json({{"max_steps_per_call", Playground::max_steps_per_call},
                         {"history_capacity", history_capacity},
                         {"max_export_rows", static_cast<double>(max_export_rows)},
                         {"max_page_cloud_points", max_page_cloud_points},
