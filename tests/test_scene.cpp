@@ -2,6 +2,7 @@
 // scenario gives its numbers bit for bit, the shorthands lay out what they say, the canonical
 // text is one spelling, every message names the item and what is allowed, and the bounds hold.
 #include "config.hpp"
+#include "helpers.hpp"
 #include "scene_spec.hpp"
 #include "simulation.hpp"
 
@@ -14,13 +15,7 @@ using namespace stepwise;
 
 namespace {
 
-Config config_of(const std::string& query) {
-    const ParseResult r = parse_config(query);
-    INFO(query);
-    for (const ConfigError& e : r.errors) INFO(e.message);
-    REQUIRE(r.ok());
-    return r.config;
-}
+using testing_helpers::config_of;
 
 // Two configs' simulations step alike: every lane's and the reference's state, bit for bit.
 void same_bits(const std::string& a, const std::string& b, long long steps) {
