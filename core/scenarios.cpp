@@ -726,7 +726,7 @@ const std::vector<ScenarioInfo> table = {
                   "at the same passes.",
                   "integrators=xpbd@1x20,xpbd@20x1,reference&dt=0.016666666666666666&duration=5&g=0,-9.81&"
                   "scene=a:0,0;rope:a0,1.4142135623730951,-1.4142135623730951,n:8,m:0.1,mend:5"},
-                 {"scene_molecule", "Molecule: three masses, three springs",
+                 {"scene_molecule", "Molecule of three springs",
                   "Three masses joined by three springs of rest length 1 m, one pushed: it tumbles and vibrates with "
                   "no gravity. Every integrator runs it; the reference is rk45.",
                   "integrators=semi_implicit_euler,velocity_verlet,rk4&dt=0.01&duration=10&g=0,0&"

@@ -81,6 +81,13 @@ const SceneKindInfo& scene_kind_info(SceneKind kind) {
     return scene_kinds().front();
 }
 
+int scene_field_index(SceneKind kind, std::string_view name) {
+    const SceneKindInfo& info = scene_kind_info(kind);
+    for (size_t f = 0; f < info.fields.size(); ++f)
+        if (name == info.fields[f].name) return static_cast<int>(f);
+    return -1;
+}
+
 bool SceneItem::operator==(const SceneItem& o) const {
     if (kind != o.kind || given != o.given || to_point != o.to_point) return false;
     const SceneArgs args = scene_kind_info(kind).args;
@@ -97,19 +104,13 @@ bool SceneItem::operator==(const SceneItem& o) const {
 
 namespace {
 
-int field_index(const SceneKindInfo& info, std::string_view name) {
-    for (size_t f = 0; f < info.fields.size(); ++f)
-        if (name == info.fields[f].name) return static_cast<int>(f);
-    return -1;
-}
-
 // An item's field by name (every name used here is a row of its kind: scene tests build each kind).
 double field_of(const SceneItem& item, std::string_view name) {
-    const int f = field_index(scene_kind_info(item.kind), name);
+    const int f = scene_field_index(item.kind, name);
     return f < 0 ? nan : item.field[f];
 }
 bool given(const SceneItem& item, std::string_view name) {
-    const int f = field_index(scene_kind_info(item.kind), name);
+    const int f = scene_field_index(item.kind, name);
     return f >= 0 && (item.given >> f & 1u);
 }
 
@@ -218,7 +219,7 @@ public:
             if (c == std::string_view::npos || c == 0)
                 return fail("scene_field_form", item, text, {{"field", printable_text(tok)}});
             const std::string_view name = tok.substr(0, c), value = tok.substr(c + 1);
-            const int f = field_index(*info, name);
+            const int f = scene_field_index(info->kind, name);
             if (f < 0) {
                 std::string fields;
                 for (const SceneFieldSpec& s : info->fields) fields += (fields.empty() ? "" : ", ") + std::string(s.name);
@@ -334,8 +335,9 @@ public:
         if (!joinable(a, b) || !count_join()) return false;
         const bool derived = std::isnan(rest);
         if (derived) rest = distance(place(a), place(b));
+        const Made made{a, b, derived};  // as written: the editor's text keeps the user's order
         if (a.anchor) std::swap(a, b);
-        (b.anchor ? anchor_springs_made : pair_springs_made).push_back({a, b, derived});
+        (b.anchor ? anchor_springs_made : pair_springs_made).push_back(made);
         if (b.anchor) s.anchor_springs.push_back({.body = a.index, .anchor = place(b), .k = k, .rest = rest, .b = d});
         else s.pair_springs.push_back({.i = a.index, .j = b.index, .k = k, .rest = rest, .b = d});
         return true;
@@ -357,8 +359,8 @@ public:
             if ((r.a == a && r.b == b) || (r.a == b && r.b == a))
                 return fail("scene_joined_twice", {{"a", end_text(a)}, {"b", end_text(b)}, {"other", std::to_string(r.item)}});
         links_made.push_back({a, b, item});
+        links_list.push_back({a, b, derived});  // as written
         if (a.anchor) std::swap(a, b);
-        links_list.push_back({a, b, derived});
         s.links.push_back({.i = a.index, .j = b.anchor ? no_body : b.index, .anchor = b.anchor ? place(b) : glm::dvec2(0.0),
                            .rest = rest, .compliance = alpha, .damping = d});
         return true;
@@ -520,7 +522,7 @@ SceneSpec explicit_scene(const SceneSpec& scene) {
         const SceneKindInfo& info = scene_kind_info(kind);
         for (size_t f = 0; f < info.fields.size(); ++f) it.field[f] = info.fields[f].def;
         for (const auto& [name, value] : fields) {
-            const int f = field_index(info, name);
+            const int f = scene_field_index(kind, name);
             it.field[f] = value;
             if (!(value == info.fields[static_cast<size_t>(f)].def)) it.given |= 1u << f;
         }
@@ -542,7 +544,7 @@ SceneSpec explicit_scene(const SceneSpec& scene) {
         it.ends[0] = made.a;
         it.ends[1] = made.b;
         if (made.rest_derived) {
-            const int f = field_index(scene_kind_info(kind), "rest");
+            const int f = scene_field_index(kind, "rest");
             it.field[f] = nan;
             it.given &= ~(1u << f);
         }

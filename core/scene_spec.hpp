@@ -81,6 +81,8 @@ struct SceneKindInfo {
 };
 const std::vector<SceneKindInfo>& scene_kinds();
 const SceneKindInfo& scene_kind_info(SceneKind kind);
+// The index of a kind's field by name in its fields (SceneItem::field), or -1.
+int scene_field_index(SceneKind kind, std::string_view name);
 
 constexpr int max_scene_fields = 8;
 

@@ -66,6 +66,7 @@ std::string tables_json(const std::vector<std::pair<std::string, double>>& extra
            ", \"default_scenario\": " + json_string(default_scenario) +
            ", \"default_integrators\": " + json_string(default_integrators) +
            ", \"max_pairs\": " + std::to_string(max_pairs) + ", \"max_value_length\": " + std::to_string(max_value_length) +
+           ", \"max_scene_length\": " + std::to_string(max_scene_length) +
            ", \"max_cloud_points\": " + std::to_string(max_cloud_points) +
            ", \"default_cloud_radius\": " + exact_text(default_cloud_radius) +
            ", \"min_cloud_radius\": " + exact_text(min_cloud_radius) + ", \"max_cloud_radius\": " + exact_text(max_cloud_radius) +

@@ -34,9 +34,10 @@ export function cases() {
   const all = list.integrators.filter((i) => i.family !== 'solver').map((i) => i.id).join(',');
   const solvers = [...list.integrators.filter((i) => i.family === 'solver').map((i) => i.id),
     'xpbd@4x2', 'pbd@2x3', 'semi_implicit_euler@4'].join(',');
-  // Linked systems (chains of up to 32 bodies at fine steps) are pinned over their first 0.02 s:
+  // Linked systems and built scenes (chains of up to 32 bodies at fine steps, a 62-body cloth)
+  // are pinned over their first 0.02 s:
   // their whole runs print gigabytes with every integrator.
-  const linked = new Set(['pendulum', 'chain', 'bridge']);
+  const linked = new Set(['pendulum', 'chain', 'bridge', 'scene']);
   const short = (p) => (linked.has(p.query.match(/scenario=([a-z_]+)/)[1]) ? '&duration=0.02' : '');
   const systems = [...list.presets.map((p) => `preset=${p.id}${short(p)}`), ...extra];
   const queries = [...systems.map((q) => `${q}&integrators=${all}`),

@@ -93,10 +93,11 @@ private:
     std::uint64_t state_;
 };
 
-// A query that must parse cleanly.
+// A query that must parse cleanly (its messages shown when it does not).
 inline stepwise::Config config_of(const std::string& query) {
     const stepwise::ParseResult r = stepwise::parse_config(query);
     INFO(query);
+    for (const stepwise::ConfigError& e : r.errors) INFO(e.message);
     REQUIRE(r.ok());
     return r.config;
 }

@@ -3,6 +3,7 @@
 // chain's exact rest and tension, energies and constraint errors, lanes that cannot step a rod,
 // the reference's own rows, and bad input.
 #include "config.hpp"
+#include "helpers.hpp"
 #include "exact.hpp"
 #include "forces/link.hpp"
 #include "n_pendulum_oracle.hpp"
@@ -28,13 +29,7 @@ double two_digits(double x) {
 }
 bool prints_as(double x, double printed) { return std::fabs(two_digits(x) - printed) <= 1e-9 * std::fabs(printed); }
 
-Config config_of(const std::string& query) {
-    const ParseResult r = parse_config(query);
-    INFO(query);
-    for (const ConfigError& e : r.errors) INFO(e.message);
-    REQUIRE(r.ok());
-    return r.config;
-}
+using testing_helpers::config_of;
 
 // The first error's message of a query that must be refused.
 std::string refusal(const std::string& query) {

@@ -179,7 +179,7 @@ test('malformed and unknown messages are ignored with a console warning', async 
       { type: 'stepwise:set' },                          // no query
       { type: 'stepwise:set', query: 12 },               // not a string
       { type: 'stepwise:set', query: { toString: 'x' } },
-      { type: 'stepwise:set', query: `scenario=spring&k=${'9'.repeat(400000)}` },  // longer than the core reads
+      { type: 'stepwise:set', query: `scenario=spring&k=${'9'.repeat(440000)}` },  // longer than the core reads
       { type: 'STEPWISE:PLAY' },
     ];
     const warningsBefore = h.consoleMessages.filter((m) => m.type === 'warning').length;
@@ -188,7 +188,7 @@ test('malformed and unknown messages are ignored with a console warning', async 
     const warnings = h.consoleMessages.filter((m) => m.type === 'warning').slice(warningsBefore);
     assert.equal(warnings.length, bad.length, warnings.map((w) => w.text).join('\n'));
     for (const w of warnings) assert.match(w.text, /^Stepwise: ignored a message: /);
-    assert.ok(warnings.some((w) => w.text.includes('The config is 400,018 characters long; Stepwise reads at most 393,344 ')),
+    assert.ok(warnings.some((w) => w.text.includes('The config is 440,018 characters long; Stepwise reads at most 438,272 ')),
       'the over-long query is refused with the same message as set() and the address');
     assert.equal(await frame.evaluate(() => window.stepwise.config()), config, 'config unchanged');
     assert.equal((await frame.evaluate(() => window.stepwise.state())).playing, false);

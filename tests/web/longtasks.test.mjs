@@ -169,8 +169,8 @@ test('set() with a 4 MB value is refused before the module, with a clear message
     assert.equal(r.returned, r.before, 'set() returns the config still running');
     assert.equal(r.now, r.before);
     const errors = await page.evaluate(() => window.stepwise.errors());
-    assert.deepEqual(errors, ['The config is 4,194,322 characters long; Stepwise reads at most 393,344 (64 key=value ' +
-      'pairs, each key and value at most 1,024 characters, 3 per %XX escape), so none of it was used.']);
+    assert.deepEqual(errors, ['The config is 4,194,322 characters long; Stepwise reads at most 438,272 (64 key=value ' +
+      'pairs, each key and value at most 1,024 characters, a scene 16,000, 3 per %XX escape), so none of it was used.']);
     assert.equal(await page.locator('#errors').isVisible(), true, 'shown in the banner');
     // The module is unharmed: it steps, and takes a good config.
     assert.ok((await state(page)).steps > 10);
@@ -181,18 +181,18 @@ test('set() with a 4 MB value is refused before the module, with a clear message
 });
 
 test('an oversize address is refused the same way; the longest query the core reads is not', async () => {
-  const limits = { max: 393344 };
+  const limits = { max: 438272 };
   // Just over the limit, through the address: the default system runs, the message says why.
   const long = `scenario=spring&k=${'1'.repeat(limits.max)}`;
   await check('an oversize address', { hash: long, play: false, playMs: 500 }, async (page) => {
     assert.match(await page.evaluate(() => window.stepwise.config()), /^v=1&scenario=spring&integrators=explicit_euler,/);
     const errors = await page.evaluate(() => window.stepwise.errors());
     assert.equal(errors.length, 1);
-    assert.match(errors[0], /^The config is 393,362 characters long; Stepwise reads at most 393,344 /);
+    assert.match(errors[0], /^The config is 438,290 characters long; Stepwise reads at most 438,272 /);
     // web/app/mode.js refuses it before any other script reads the address, with the core's limit (the
     // message's number is the core's limits().max_query_length), and the address is the config run.
-    assert.equal(await page.evaluate(() => window.__stepwiseMode.maxQueryLength), 393344);
-    assert.equal(await page.evaluate(() => window.__stepwiseMode.refusedLength), 393362);
+    assert.equal(await page.evaluate(() => window.__stepwiseMode.maxQueryLength), 438272);
+    assert.equal(await page.evaluate(() => window.__stepwiseMode.refusedLength), 438290);
     await page.waitForFunction(() => location.hash === `#${window.stepwise.config()}`);
     // Edited in the address at run time: refused, the run goes on.
     await page.evaluate((q) => { location.hash = q; }, `scenario=orbit&k=${'2'.repeat(500000)}`);
@@ -205,12 +205,12 @@ test('an oversize address is refused the same way; the longest query the core re
     assert.equal(await page.evaluate(() => window.__stepwiseMode.refusedLength), 0, 'not refused: the core reads it');
     const errors = await page.evaluate(() => window.stepwise.errors());
     assert.equal(errors.length, 1);
-    assert.match(errors[0], /^the value of k, '1+…', is too long \(393326 characters; at most 1024\)$/);
+    assert.match(errors[0], /^the value of k, '1+…', is too long \(438254 characters; at most 1024\)$/);
   });
   await check('a query at the limit', { act: `window.stepwise.set('scenario=spring&k=' + '1'.repeat(${limits.max - 18}))`, play: false, playMs: 500 }, async (page) => {
     const errors = await page.evaluate(() => window.stepwise.errors());
     assert.equal(errors.length, 1);
-    assert.match(errors[0], /^the value of k, '1+…', is too long \(393326 characters; at most 1024\)$/);
+    assert.match(errors[0], /^the value of k, '1+…', is too long \(438254 characters; at most 1024\)$/);
   });
 });
 
@@ -288,7 +288,7 @@ test('a 2,000,000-character address at load: refused first, no long task', async
   await check('a 2,000,000-character address', { hash: `scenario=spring&k=${'1'.repeat(2000000 - 18)}`, play: false, playMs: 1500 }, async (page) => {
     const errors = await page.evaluate(() => window.stepwise.errors());
     assert.equal(errors.length, 1);
-    assert.match(errors[0], /^The config is 2,000,000 characters long; Stepwise reads at most 393,344 /);
+    assert.match(errors[0], /^The config is 2,000,000 characters long; Stepwise reads at most 438,272 /);
     assert.match(await page.evaluate(() => location.hash), /^#v=1&scenario=spring&/);
   });
 });
@@ -330,6 +330,17 @@ test('equal cost on a stiff spring, fifteen integrators: no long task', async ()
 test('the rope (32 stiff links, three lanes) at 1× and 10×, the hanging chain\'s reference alone at 10×: no long task', async () => {
   for (const [name, hash, act] of [['rope at 1×', 'preset=rope', null], ['rope at 10×', 'preset=rope', tenTimes],
     ['hanging chain at 10×', 'preset=hanging_chain', tenTimes]]) {
+    await check(name, { hash, act, playMs: 3000 }, async (page) => {
+      const s = await state(page);
+      assert.ok(s.steps > 0, `it plays (${s.steps} steps, t = ${s.t})`);
+    });
+  }
+});
+// Built scenes (scenario=scene): the 8 × 8 cloth (62 bodies, 112 stiff links, three solver lanes
+// and the rk45 reference of the springs behind them) and the rope bridge's constrained reference.
+test('built scenes: the 8 × 8 cloth at 1× and 10×, the rope bridge at 10×: no long task', async () => {
+  for (const [name, hash, act] of [['cloth at 1×', 'preset=scene_cloth', null], ['cloth at 10×', 'preset=scene_cloth', tenTimes],
+    ['bridge at 10×', 'preset=scene_bridge', tenTimes]]) {
     await check(name, { hash, act, playMs: 3000 }, async (page) => {
       const s = await state(page);
       assert.ok(s.steps > 0, `it plays (${s.steps} steps, t = ${s.t})`);

@@ -73,7 +73,9 @@ test('a long pause of the main thread causes no burst of steps', async () => {
     const s1 = await page.evaluate(() => new Promise((resolve) => {
       requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.stepwise.state())));
     }));
-    assert.ok(s1.t - s0.t < 0.4, `only a capped frame of time passed: ${s1.t - s0.t} s`);
+    // A burst would catch up the whole 1.5 s; a capped frame adds at most a frame's cap, plus
+    // the frames on either side of the pause (longer on a loaded machine).
+    assert.ok(s1.t - s0.t < 1.0, `only a capped frame of time passed: ${s1.t - s0.t} s`);
   });
 });
 

@@ -49,7 +49,10 @@ test('the page has no scenario ids: it draws what the core describes', () => {
   assert.ok(scenarioIds.includes('orbit') && scenarioIds.includes('elastic_pendulum'));
   for (const id of scenarioIds) {
     const quoted = new RegExp(`['"\`]${id}['"\`]|scenario=${id}\\b|=== *'${id}`);
-    assert.deepEqual(find(page, quoted, { code: true }), [], id);
+    // The config key of a built scene shares the word with its scenario: the editor names the
+    // key in one constant (web/editor/editor.js sceneKey), never the scenario.
+    const key = (found) => !/^web\/editor\/editor\.js:\d+: const sceneKey = 'scene';$/.test(found);
+    assert.deepEqual(find(page, quoted, { code: true }).filter(key), [], id);
   }
   assert.equal(fs.existsSync(path.join(root, 'web/scene.js')), false, 'no scene geometry worked out in the page');
 });

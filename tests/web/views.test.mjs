@@ -129,6 +129,8 @@ test('switching views by tab and keyboard keeps the rest of the config in the ad
     assert.equal(await page.evaluate(() => document.activeElement.id), 'tab-convergence');
     assert.equal(await state(page).then((s) => s.steps), 0, 'the arrow key did not step the motion');
     await page.keyboard.press('End');
+    // The cloud view loads its module first: wait for the switch, then read the link.
+    await page.waitForFunction(() => document.getElementById('tab-cloud').getAttribute('aria-selected') === 'true');
     assert.equal(await config(page), `${base}&view=cloud`, 'the cloud view starts its cloud, not written into the link');
     assert.equal(await page.locator('#cloud-panel').isVisible(), true, 'the cloud is the main view');
     await page.click('#tab-motion');

@@ -115,7 +115,7 @@ for (const [c, name] of cases.flatMap((c) => [[c, 'motion'], [c, 'full']])) test
     // A chaotic reference is exact only up to its tolerance study's horizon (README: "Chaos has a
     // horizon"): its rows are compared up to there.
     const summary = JSON.parse(cliRun(c.query, { steps: c.steps, every: c.steps, format: 'json' }));
-    const horizon = withReference ? summary.reference_trusted_until ?? Infinity : Infinity;
+    const horizon = summary.reference_trusted_until ?? Infinity;
     // An rk45 reference is held to its own claimed accuracy (below), and so is every lane's error,
     // which is a distance from it: on a chaotic chain (pendulum_challenge's lanes) the reference's
     // last-bit differences between the libms grow to 1e-12 of the mechanism within 3 s.
@@ -125,8 +125,13 @@ for (const [c, name] of cases.flatMap((c) => [[c, 'motion'], [c, 'full']])) test
     for (let i = 0; i < a.length; ++i) {
       assert.equal(b[i].integrator, a[i].integrator);
       assert.equal(b[i].body, a[i].body);
-      if (a[i].integrator === 'reference' && a[i].t > horizon) continue;
+      // At the horizon the reference's error has grown to its tolerance (that is where the study
+      // puts it): two libms' references may disagree by about that much there, and a lane's error,
+      // a distance from the reference, with them (the 8 × 8 cloth at 2.45 s, the 12-rod rope at 4.03 s).
+      const pastHorizon = a[i].t >= horizon;
+      if (a[i].integrator === 'reference' && pastHorizon) continue;
       for (const f of fields) {
+        if (f === 'error' && pastHorizon) continue;
         const x = a[i][f], y = b[i][f];
         const st = (stats[name][f] ??= { values: 0, identical: 0, worst: 0 });
         ++st.values;
@@ -669,5 +674,7 @@ test('advanceWithin stops at its budget; growBounds finds a closed form at once 
 test('the longest query the page passes to the core, from the core limits', () => {
   assert.equal(L.max_pairs, 64);
   assert.equal(L.max_value_length, 1024);
-  assert.equal(L.max_query_length, 64 * (2 * 3 * 1024 + 2));
+  // A scene's value may be 16,000 characters instead of 1,024 (core/scene_spec.hpp).
+  assert.equal(L.max_scene_length, 16000);
+  assert.equal(L.max_query_length, 64 * (2 * 3 * 1024 + 2) + 3 * (16000 - 1024));
 });

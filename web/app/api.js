@@ -118,6 +118,9 @@ export function installApi(ready) {
       xray: xrayReport,
       // The plots: per plot its ranges, ticks, lanes drawn, off-scale lanes, draws and readout.
       plots: () => report('plots'),
+      // The scene editor: {open, tool, selection, text, model, history, pixels, status, …}
+      // (web/editor/editor.js report), or {open: false, loaded: false} before it first opened.
+      editor: () => report('editor'),
       get firstFrameMs() { return firstFrameMs(); },
     },
   };

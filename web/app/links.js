@@ -77,5 +77,5 @@ export function oversizeLength(length, limits) {
   const n = groupDigits;
   return `The config is ${n(length)} characters long; Stepwise reads at most ` +
     `${n(limits.max_query_length)} (${limits.max_pairs} key=value pairs, each key and value at most ` +
-    `${n(limits.max_value_length)} characters, 3 per %XX escape), so none of it was used.`;
+    `${n(limits.max_value_length)} characters, a scene ${n(limits.max_scene_length)}, 3 per %XX escape), so none of it was used.`;
 }

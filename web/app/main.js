@@ -28,6 +28,9 @@ import { installApi } from './api.js';
 import { installMessaging } from './messages.js';
 import { installShare } from './share.js';
 import { registerOffline } from './offline.js';
+import { installSceneEditor } from '../editor/entry.js';
+import { holdLegendStudy } from '../panels/legend-study.js';
+import { holdProbes } from '../engine/bounds.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -77,10 +80,18 @@ async function start() {
   });
   installLegendStudy(legend, ready);
   installXray({ view: motion.view, plots });
+  // ---- The scene editor (web/editor/): its Edit button now, the editor when first pressed. ----
+  const sceneEditor = installSceneEditor({
+    core: state.core, sim: () => state.sim, runner: () => state.runner, view: motion.view, apply, notify, mode,
+    redraw: () => state.redraw(), after: $('methods-open'),
+    // While editing, no legend study and no probe of the motion's box: each edit is a new simulation.
+    holdBackground: (on) => { holdProbes(on); holdLegendStudy(on); },
+  });
+  // ---- end of the scene editor ----
   // The panels, in the order they are set and drawn: with clouds the motion canvas is shorter
   // and the cloud panel fills the column under it; the legend's numbers after the pictures.
   for (const [name, panel] of [['motion', motion], ['cloud', cloudView], ['plots', plots], ['legend', legend],
-    ['controls', controls], ['game loop', gameLoop], ['transport', transportPanel]]) state.panels.set(name, panel);
+    ['controls', controls], ['game loop', gameLoop], ['transport', transportPanel], ['editor', sceneEditor]]) state.panels.set(name, panel);
 
   // An address longer than the core reads was taken off by web/app/mode.js at once: its length says why.
   if (mode.refusedLength) apply(`scenario=${state.core.limits.default_scenario}`, mode.refusedLength);

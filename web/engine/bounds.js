@@ -13,6 +13,12 @@
 export const boundsSliceMs = 6;
 const freeMs = 300;
 
+// Held while the scene editor is open (web/editor/): each edit is a new simulation whose probe
+// would work for nothing (the editor shows a box of its own), in slices a stiff 64-body scene
+// overran by far. The next wake() after the hold resumes it.
+let held = false;
+export function holdProbes(on) { held = on; }
+
 export class BoundsProbe {
   // sim: a SimulationHandle; shownTime(): the simulated time on screen; onGrow(): the box changed.
   constructor(sim, { shownTime, onGrow = () => {} }) {
@@ -31,7 +37,7 @@ export class BoundsProbe {
 
   // Whether the probe should work now: not done, and free work left or the animation near.
   wanted() {
-    if (this.cancelled || this.done) return false;
+    if (this.cancelled || held || this.done) return false;
     return this.spent < freeMs || this.sim.bounds.t < this.shownTime() + this.lead;
   }
 

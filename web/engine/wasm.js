@@ -96,6 +96,12 @@ export async function loadCore() {
     createExport: (query, steps, every, format) => new (requireFull().RunExport)(linkBytes(query), steps, every, format),
     createStudy: (query, halvings, maxWork, axis = 'dt') => new StudyHandle(requireFull(), query, halvings, maxWork, axis),
     createStabilityGrid: (id, grid) => new StabilityGridHandle(requireFull(), id, grid),
+    // The scene editor's side of the full module (wasm_bindings/scene_editing.hpp): a link's built
+    // scene as plain objects, and such objects back as the core's canonical, checked text. The
+    // grammar's bounds and each kind's fields (defaults, ranges, units) are the table's.
+    sceneGrammar: tables.scene,
+    sceneModel: (query) => requireFull().sceneModel(String(query)),
+    sceneText: (model) => requireFull().sceneText(model),
     handles: () => ({
       created: counters.created,
       deleted: counters.deleted,

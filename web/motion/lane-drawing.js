@@ -31,6 +31,27 @@ function clearOf(placed, side, x, half, r) {
   return c;
 }
 
+// An arrow of (dx, dy) pixels from (x, y) in `colour`, its length capped at `longest` (also the
+// scene editor's start velocities, web/editor/editor.js, uncapped: their tips are dragged).
+export function arrowMark(ctx, x, y, dx, dy, colour, longest = Infinity) {
+  const len = Math.hypot(dx, dy);
+  if (!(len > 2) || !Number.isFinite(len)) return;
+  const k = Math.min(1, longest / len), ux = dx / len, uy = dy / len;
+  const ex = x + dx * k, ey = y + dy * k;
+  ctx.strokeStyle = colour;
+  ctx.fillStyle = colour;
+  ctx.lineWidth = 2;
+  ctx.beginPath();
+  ctx.moveTo(x, y); ctx.lineTo(ex - ux * 5, ey - uy * 5);
+  ctx.stroke();
+  ctx.beginPath();
+  ctx.moveTo(ex, ey);
+  ctx.lineTo(ex - ux * 8 - uy * 4, ey - uy * 8 + ux * 4);
+  ctx.lineTo(ex - ux * 8 + uy * 4, ey - uy * 8 - ux * 4);
+  ctx.closePath();
+  ctx.fill();
+}
+
 export class LaneDrawing extends SceneDrawing {
   // The lanes layout: the exact or reference bodies as a dashed ring in every row, one path.
   drawReferenceRings(maps, shownLanes, reference, theme) {
@@ -241,25 +262,7 @@ export class LaneDrawing extends SceneDrawing {
   }
 
   // An arrow of (dx, dy) pixels from (x, y), its length capped at 3 × arrowPx.
-  drawArrow(x, y, dx, dy, colour) {
-    const len = Math.hypot(dx, dy);
-    if (!(len > 2) || !Number.isFinite(len)) return;
-    const k = Math.min(1, 3 * arrowPx / len), ux = dx / len, uy = dy / len;
-    const ex = x + dx * k, ey = y + dy * k;
-    const ctx = this.ctx;
-    ctx.strokeStyle = colour;
-    ctx.fillStyle = colour;
-    ctx.lineWidth = 2;
-    ctx.beginPath();
-    ctx.moveTo(x, y); ctx.lineTo(ex - ux * 5, ey - uy * 5);
-    ctx.stroke();
-    ctx.beginPath();
-    ctx.moveTo(ex, ey);
-    ctx.lineTo(ex - ux * 8 - uy * 4, ey - uy * 8 + ux * 4);
-    ctx.lineTo(ex - ux * 8 + uy * 4, ey - uy * 8 - ux * 4);
-    ctx.closePath();
-    ctx.fill();
-  }
+  drawArrow(x, y, dx, dy, colour) { arrowMark(this.ctx, x, y, dx, dy, colour, 3 * arrowPx); }
 
   // A lane's trail: the recorded one, or (scrubbing) the history's samples up to the time shown.
   drawLaneTrails(map, lane, colour, alpha, scrubbing) {

@@ -53,6 +53,27 @@ export function addRings(ctx, map, points, radius = 10, only = -1) {
     ctx.arc(x, y, radius, 0, Math.PI * 2);
   }
 }
+// The most springs drawn as coils; more are drawn straight (drawSprings).
+const maxCoils = 48;
+
+// An anchor's mark at pixel (x, y): a hatched triangle hanging from its point (also the scene
+// editor's, web/editor/editor.js).
+export function anchorMark(ctx, x, y, colour, bg) {
+  if (!finite(x, y)) return;
+  ctx.fillStyle = colour;
+  ctx.beginPath();
+  ctx.moveTo(x, y); ctx.lineTo(x - 8, y - 12); ctx.lineTo(x + 8, y - 12); ctx.closePath();
+  ctx.fill();
+  ctx.strokeStyle = colour;
+  ctx.lineWidth = 1.5;
+  ctx.beginPath();
+  ctx.moveTo(x - 12, y - 12); ctx.lineTo(x + 12, y - 12);
+  for (let k = -12; k < 12; k += 5) { ctx.moveTo(x + k, y - 12); ctx.lineTo(x + k + 5, y - 18); }
+  ctx.stroke();
+  ctx.fillStyle = bg;
+  ctx.beginPath(); ctx.arc(x, y, 2.5, 0, Math.PI * 2); ctx.fill();
+}
+
 // A rigid link (compliance 0): drawn as a bar, not a coil.
 export const isRod = (connector) => connector.kind === 'link' && connector.compliance === 0;
 
@@ -192,23 +213,7 @@ export class SceneDrawing {
   }
 
   drawAnchors(map, theme) {
-    const ctx = this.ctx;
-    for (const a of this.scene.anchors) {
-      const x = map.px(a.x), y = map.py(a.y);
-      if (!finite(x, y)) continue;
-      ctx.fillStyle = theme.fg;
-      ctx.beginPath();
-      ctx.moveTo(x, y); ctx.lineTo(x - 8, y - 12); ctx.lineTo(x + 8, y - 12); ctx.closePath();
-      ctx.fill();
-      ctx.strokeStyle = theme.fg;
-      ctx.lineWidth = 1.5;
-      ctx.beginPath();
-      ctx.moveTo(x - 12, y - 12); ctx.lineTo(x + 12, y - 12);
-      for (let k = -12; k < 12; k += 5) { ctx.moveTo(x + k, y - 12); ctx.lineTo(x + k + 5, y - 18); }
-      ctx.stroke();
-      ctx.fillStyle = theme.bg;
-      ctx.beginPath(); ctx.arc(x, y, 2.5, 0, Math.PI * 2); ctx.fill();
-    }
+    for (const a of this.scene.anchors) anchorMark(this.ctx, map.px(a.x), map.py(a.y), theme.fg, theme.bg);
   }
 
   // A coil of fixed pixel size between two points: the spring reads as a spring at any zoom. A
@@ -237,14 +242,25 @@ export class SceneDrawing {
   // Each connector between its two ends (an anchor or one of `bodies`, by index): springs and
   // compliant links as coils in one path, rigid links (compliance 0) as bars in another, twice
   // the stroke's width. Two strokes at most.
+  // A mesh of many connectors (a built cloth: 112 links) draws its springs as straight lines:
+  // coils in every lane were half the frame's time in the canvas's raster (Commit 923 ms of 2 s
+  // on the 8 × 8 cloth with three lanes), and a mesh of coils reads as noise, not as springs.
   drawSprings(map, bodies) {
     const point = (end) => (end.anchor !== undefined ? this.scene.anchors[end.anchor] : bodies[end.body]);
     const ctx = this.ctx;
+    const straight = this.scene.springs.length > maxCoils;
     let path = new ClippedPath(ctx, map.rect), rods = false;
     for (const s of this.scene.springs) {
       if (isRod(s)) { rods = true; continue; }
       const a = point(s.from), b = point(s.to);
-      if (a && b) this.drawCoil(path, map.px(a.x), map.py(a.y), map.px(b.x), map.py(b.y));
+      if (!a || !b) continue;
+      if (straight) {
+        path.lift();
+        path.point(map.px(a.x), map.py(a.y));
+        path.point(map.px(b.x), map.py(b.y));
+      } else {
+        this.drawCoil(path, map.px(a.x), map.py(a.y), map.px(b.x), map.py(b.y));
+      }
     }
     ctx.stroke();
     if (!rods) return;

@@ -72,6 +72,7 @@ export class View extends LaneDrawing {
     this.layoutChoice = 'auto';
     this.arrows = false;
     this.dragPreview = null;  // {lane, body, x, y, vx, vy} while a body is dragged
+    this.heldHeight = null;   // CSS pixels, while the height is held (holdHeight)
     this.staticLayer = document.createElement('canvas');
     this.staticKey = '';
     this.staticDraws = 0;
@@ -121,6 +122,9 @@ export class View extends LaneDrawing {
   setArrows(on) { this.arrows = on; }
   // A dragged body's start ({lane, body, x, y, vx, vy}), or null.
   setDragPreview(preview) { this.dragPreview = preview; }
+  // The canvas keeps the height it has (the scene editor: each edit is a new simulation, whose
+  // fitted shape would otherwise move the picture under the pointer); false fits it again.
+  holdHeight(on) { this.heldHeight = on ? this.box.size().height : null; }
   // Drawn over the motion (the stage X-ray): {box, draw(ctx, map, theme)}; clearOverlay(o) takes
   // it off when it is still o.
   setOverlay(overlay) { this.overlay = overlay; }
@@ -164,7 +168,7 @@ export class View extends LaneDrawing {
     // The canvas's box, measured only when it may have changed (MeasuredBox): measured every
     // frame it forced a layout each frame (13 % of the main thread with eight lanes of a chain).
     let rect = this.box.size();
-    const height = this.fill ? rect.height : this.fitHeight(rect.width);
+    const height = this.fill ? rect.height : this.heldHeight ?? this.fitHeight(rect.width);
     if (Math.abs(height - rect.height) > 1) {
       this.canvas.style.height = `${height}px`;
       this.box.invalidate();

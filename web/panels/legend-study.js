@@ -32,11 +32,20 @@ export function cancelLegendStudy() {
   study = null;
 }
 
+// No study while the scene editor is open (each edit is a new simulation): it runs once the
+// editor closes (web/editor/editor.js, through web/app/main.js).
+let held = false;
+export function holdLegendStudy(on) {
+  held = on;
+  if (on) cancelLegendStudy();
+  else if (state.sim) scheduleLegendStudy();
+}
+
 export function scheduleLegendStudy() {
   cancelLegendStudy();
   // An embedded frame's legend has no badges (style.css): no study, and no full module to load
   // for it (a lesson's frames each would).
-  if (mode.embed) return;
+  if (mode.embed || held) return;
   // A game loop's step is the loop's, not a dt to halve (the convergence view refuses a loop too).
   if (valueOf(state.sim.config, 'loop') !== null) { legend.measured(null); return; }
   if (showMeasuredOrders()) return;

@@ -14,6 +14,8 @@ export const sameInBothLanguages = new Set([
   'v_new = v + a(x)·h x_new = x + v_new·h', 'dt ≤ {dt} s', 'dθ/dt',
   // The solvers' update lines that are formulas only (a_ext: the external forces' acceleration).
   'v = v₀ + a_ext(x₀, v₀)·h', 'x̃ = x₀ + (v₀ + a_ext(x₀, v₀)·h)·h,  x = x̃',
+  // The scene editor's fields (web/editor/editor.js).
+  'x (m)', 'y (m)', 'vx (m/s)', 'vy (m/s)', 'k (N/m)',
 ]);
 
 export const integrators = {
@@ -1021,9 +1023,69 @@ export const texts = {
   "Three rigid links of 1 m released horizontally from an anchor: chaotic; XPBD with 20 and 100 substeps against the reference.": "Drei starre Glieder zu 1 m, waagerecht an einem Aufhängepunkt losgelassen: chaotisch; XPBD mit 20 und 100 Teilschritten gegen die Referenz.",
   "Chain with a heavy end": "Kette mit schwerem Ende",
   "Eight rigid links of 0.1 kg ending in 5 kg, released at 45°: XPBD with iterations against substeps at the same passes.": "Acht starre Glieder zu 0,1 kg, am Ende 5 kg, bei 45° losgelassen: XPBD mit Iterationen gegen Teilschritte bei denselben Durchläufen.",
-  "Molecule: three masses, three springs": "Molekül: drei Massen, drei Federn",
+  "Molecule of three springs": "Molekül aus drei Federn",
   "Three masses joined by three springs of rest length 1 m, one pushed: it tumbles and vibrates with no gravity. Every integrator runs it; the reference is rk45.": "Drei Massen, verbunden durch drei Federn der Ruhelänge 1 m, eine angestoßen: ohne Schwerkraft taumelt und schwingt es. Jeder Integrator rechnet es; die Referenz ist rk45.",
   "its rigid links do not all hang from one anchor that body 0 hangs from: turning the scene about a point would pull them off the others, and one body's x and vx would pull its rods apart": "ihre starren Glieder hängen nicht alle an einem Aufhängepunkt, an dem Körper 0 hängt: die Szene um einen Punkt zu drehen würde sie von den anderen wegziehen, und x und vx eines Körpers würden ihre Stangen auseinanderziehen",
+  // The scene editor (web/editor/).
+  "Edit scene": "Szene bearbeiten",
+  "Done editing": "Fertig",
+  "Place bodies, anchors, springs and rods on the canvas (pauses at t = 0)": "Körper, Aufhängepunkte, Federn und Stangen auf die Zeichenfläche setzen (hält bei t = 0 an)",
+  "Start a scene of your own and edit it on the canvas": "Eine eigene Szene beginnen und auf der Zeichenfläche bearbeiten",
+  "The scene editor could not load: {error}": "Der Szeneneditor konnte nicht geladen werden: {error}",
+  "Move": "Verschieben",
+  "Body": "Körper",
+  "Anchor": "Aufhängepunkt",
+  "Rod": "Stange",
+  "Select and drag bodies and anchors (m)": "Körper und Aufhängepunkte wählen und ziehen (m)",
+  "A click or tap on the empty canvas adds a body (b adds one at the cursor)": "Ein Klick oder Tippen auf die leere Zeichenfläche setzt einen Körper (b setzt einen am Zeiger)",
+  "A click or tap on the empty canvas adds an anchor, a fixed point (a)": "Ein Klick oder Tippen auf die leere Zeichenfläche setzt einen Aufhängepunkt, einen festen Punkt (a)",
+  "Drag from one body or anchor to another (or tap both) to join them with a spring (s)": "Von einem Körper oder Aufhängepunkt zu einem anderen ziehen (oder beide antippen), um sie mit einer Feder zu verbinden (s)",
+  "Drag from one body or anchor to another (or tap both) to join them with a rigid rod (l)": "Von einem Körper oder Aufhängepunkt zu einem anderen ziehen (oder beide antippen), um sie mit einer starren Stange zu verbinden (l)",
+  "x (m)": "x (m)",
+  "y (m)": "y (m)",
+  "rest length (m)": "Ruhelänge (m)",
+  "Anchor {n}": "Aufhängepunkt {n}",
+  "Body {n}": "Körper {n}",
+  "Spring {n}": "Feder {n}",
+  "Link {n}": "Glied {n}",
+  "Pin": "Festhalten",
+  "Unpin": "Lösen",
+  "Turn the selected body into an anchor, or an anchor back into a body (p)": "Den gewählten Körper zu einem Aufhängepunkt machen oder einen Aufhängepunkt wieder zu einem Körper (p)",
+  "Delete": "Löschen",
+  "Delete the selection (Delete or Backspace)": "Die Auswahl löschen (Entf oder Rücktaste)",
+  "Undo": "Rückgängig",
+  "Undo (Ctrl+Z)": "Rückgängig (Strg+Z)",
+  "Redo": "Wiederholen",
+  "Redo (Ctrl+Shift+Z or Ctrl+Y)": "Wiederholen (Strg+Umschalt+Z oder Strg+Y)",
+  "Snap to grid": "Am Raster einrasten",
+  "Leave Edit mode and run the scene": "Den Bearbeitungsmodus verlassen und die Szene laufen lassen",
+  "Scene editor": "Szeneneditor",
+  "Tool": "Werkzeug",
+  "Keys on the canvas: B body, A anchor (at the cursor or the middle), [ and ] select the previous or next element, arrows move it by the grid step (Shift: five), S or L then [ ] and Enter join it with a spring or a rod, P pins, Delete deletes, Ctrl+Z undoes, Escape cancels.": "Tasten auf der Zeichenfläche: B Körper, A Aufhängepunkt (am Zeiger oder in der Mitte), [ und ] wählen das vorige oder nächste Element, Pfeiltasten verschieben es um einen Rasterschritt (Umschalt: fünf), S oder L, dann [ ] und Eingabe verbinden es mit einer Feder oder Stange, P hält fest, Entf löscht, Strg+Z macht rückgängig, Escape bricht ab.",
+  "Edit mode: the scene at t = 0. Press Play or Done editing to run it.": "Bearbeitungsmodus: die Szene bei t = 0. Abspielen oder Fertig lässt sie laufen.",
+  "Undone.": "Rückgängig gemacht.",
+  "Redone.": "Wiederholt.",
+  "between {a} and {b}": "zwischen {a} und {b}",
+  "{name} selected": "{name} gewählt",
+  "{name} added": "{name} hinzugefügt",
+  "{name} deleted": "{name} gelöscht",
+  "{name} is now {other}": "{name} ist jetzt {other}",
+  "Select a body or an anchor first ([ or ]).": "Zuerst einen Körper oder Aufhängepunkt wählen ([ oder ]).",
+  "Joining {name}: [ and ] choose the other end, Enter joins, Escape cancels.": "{name} verbinden: [ und ] wählen das andere Ende, Eingabe verbindet, Escape bricht ab.",
+  "Now tap or click the other end (Escape cancels).": "Jetzt das andere Ende antippen oder anklicken (Escape bricht ab).",
+  "Join to {name}? Enter joins.": "Mit {name} verbinden? Eingabe verbindet.",
+  "Join cancelled.": "Verbinden abgebrochen.",
+  "Zoom out (−, or the wheel)": "Verkleinern (−, oder das Mausrad)",
+  "Zoom in (+, or the wheel)": "Vergrößern (+, oder das Mausrad)",
+  "Fit": "Einpassen",
+  "Show the whole scene (0); a drag on the empty canvas pans": "Die ganze Szene zeigen (0); Ziehen auf der leeren Zeichenfläche verschiebt die Ansicht",
+  "mass (kg)": "Masse (kg)",
+  "vx (m/s)": "vx (m/s)",
+  "vy (m/s)": "vy (m/s)",
+  "k (N/m)": "k (N/m)",
+  "damping (N·s/m)": "Dämpfung (N·s/m)",
+  "α (m/N), 0: rod": "α (m/N), 0: Stange",
+  "the distance at the start": "der Abstand am Anfang",
 };
 
 // German numbers in the core's sentences: a decimal comma in every number written with a point
@@ -1098,7 +1160,7 @@ export const messages = {
   scene_unknown_field: "scene: Element {item}, '{got}': die Art {name} hat kein Feld '{field}'; ihre Felder: {known}",
   scene_field_twice: "scene: Element {item}, '{got}': {field} ist zweimal angegeben; einmal angeben",
   scene_field: "scene: Element {item}, '{got}': {field} muss {allowed} sein; eingegeben: '{value}'",
-  scene_end_unknown: "scene: Element {item}, '{got}': {end} bezeichnet nichts, was vorher angelegt wurde (es gibt {count}, von 0 an gezählt)",
+  scene_end_unknown: "scene: Element {item}, '{got}': {end} bezeichnet keinen {what}, der vorher angelegt wurde (es gibt {count}, von 0 an gezählt)",
   scene_self_join: "scene: Element {item}, '{got}': es verbindet {end} mit sich selbst; zwei Enden verbinden",
   scene_two_anchors: "scene: Element {item}, '{got}': es verbindet zwei Aufhängepunkte, die sich nie bewegen; mindestens an ein Ende einen Körper setzen",
   scene_zero_length: "scene: Element {item}, '{got}': seine Enden beginnen am selben Ort, die Ruhelänge eines Glieds wäre 0; ein Ende verschieben oder rest angeben (mindestens {min} m)",
@@ -1194,7 +1256,8 @@ export const messageArgs = {
   min: number, max: number, lo: number, hi: number, mass: number, length: number, count: number,
   loops: (v) => v.replace(/ and /g, ' und '),
   distance: number,
-  what: (v) => ({ bodies: 'Körper', anchors: 'Aufhängepunkte', 'springs and links': 'Federn und Glieder', items: 'Elemente' })[v] || v,
+  what: (v) => ({ body: 'Körper', anchor: 'Aufhängepunkt', bodies: 'Körper', anchors: 'Aufhängepunkte',
+    'springs and links': 'Federn und Glieder', items: 'Elemente' })[v] || v,
   name: (v) => ({ body: 'Körper', anchor: 'Aufhängepunkt', spring: 'Feder', link: 'Glied', rope: 'Seil', cloth: 'Tuch', ring: 'Ring' })[v] || v,
   note: (v) => texts[v] || v,
   why: (v) => texts[v] || v,
@@ -1219,6 +1282,10 @@ export function pageMessage(text) {
   if ((m = text.match(/^autoplay must be 1 .*; got '(.*)'(.*)$/s))) {
     return `autoplay muss 1 (abspielen, solange der Rahmen sichtbar ist) oder 0 (angehalten beginnen) sein; eingegeben: '${m[1]}', ` +
       'darum beginnt der Rahmen angehalten';
+  }
+  if ((m = text.match(/^edit must be 1 .*; got '(.*)'(.*)$/s))) {
+    return `edit muss 1 (die Szene lässt sich im Rahmen bearbeiten) oder 0 (nur ansehen) sein; eingegeben: '${m[1]}', ` +
+      'darum ist der Rahmen nur zum Ansehen';
   }
   return 'Eine Einbettungsoption der Adresse wurde nicht übernommen (die genaue Regel nennt die englische Seite, lang=en).';
 }

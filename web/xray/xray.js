@@ -14,6 +14,7 @@
 // stages in one step: the table, the numbers on the canvas and their placing grew with them to
 // seconds of work), and the CSV, which holds every stage, is written by the core in slices.
 import { el } from '../common/dom.js';
+import { loadStylesheet } from '../common/stylesheet.js';
 import { laneStyle } from '../common/palette.js';
 import { download } from '../panels/export.js';
 import { copyText } from '../common/dom.js';
@@ -39,24 +40,10 @@ const vectors = [
   { title: marked('acceleration ax, ay (m/s²)'), columns: ['ax', 'ay'] },
 ];
 
-// Its styles, once, before the panel first shows (a stylesheet of the site: the CSP allows it).
-function loadStyles() {
-  const href = new URL('./xray.css', import.meta.url).href;
-  if (document.querySelector(`link[href="${CSS.escape(href)}"]`)) return Promise.resolve();
-  return new Promise((resolve) => {
-    const link = el('link');
-    link.rel = 'stylesheet';
-    link.href = href;
-    link.addEventListener('load', resolve, { once: true });
-    link.addEventListener('error', resolve, { once: true });
-    document.head.append(link);
-  });
-}
-
 // panel: the empty <section> the page keeps for it; page: {sim(), view(), plots(), theme(),
 // laneNames(), playing(), layout(), redraw(), opener}.
 export async function create(panel, page) {
-  await loadStyles();
+  await loadStylesheet(new URL('./xray.css', import.meta.url).href);
   return new XRay(panel, page);
 }
 
