@@ -362,7 +362,9 @@ public:
             ExprProblem unused;
             const Expression e = *Expression::compile(*texts[f], unused);
             for (int k = 0; k < written_constants; ++k) {
-                if (!e.uses(static_cast<ExprVar>(static_cast<int>(ExprVar::c1) + k)) || constant_given[k]) continue;
+                if (!e.uses(static_cast<ExprVar>(static_cast<int>(ExprVar::c1) + k)) || constant_given[k] ||
+                    preset_constant[k])
+                    continue;
                 const std::string name = "c" + std::to_string(k + 1);
                 error("expr_constant_missing", keys[f], *given[f],
                       {{"name", name},
@@ -434,6 +436,7 @@ public:
     }
     std::string fx_given, fy_given;                          // as the link wrote them
     std::optional<std::string> constant_given[written_constants];  // c1..c4 as written, when valid
+    bool preset_constant[written_constants] = {};                   // c1..c4 given by the preset
 
     // A system with links: the force-based defaults cannot step a rod, and the phase cloud needs
     // a way to leave the start that keeps the links (Scene::cloud).
@@ -500,6 +503,11 @@ public:
             inner.parse(presets()[preset_index].query, 1);
             c = inner.result.config;
             integrators_given = inner.integrators_given;
+            // A preset's written force: its laws as it wrote them, its constants as given by it (a
+            // link's own law may drop one of them; only the link's own unread constants are refused).
+            fx_given = inner.fx_given;
+            fy_given = inner.fy_given;
+            for (int k = 0; k < written_constants; ++k) preset_constant[k] = inner.constant_given[k].has_value();
             if (scenario && find_scenario(scenario->value) >= 0 && scenario_index != c.scenario) {
                 error("scenario_mismatch", "scenario", scenario->value,
                       {{"preset", preset->value}, {"scenario", scenarios()[c.scenario].id}});

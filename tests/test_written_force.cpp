@@ -309,3 +309,31 @@ TEST_CASE("written force: a Duffing spring's energy, with its written potential,
     CHECK(worst[2] < 1e-6);  // measured 2.1e-7
     CHECK(worst[3] < 1e-4);
 }
+
+TEST_CASE("written force: the two presets — the driven oscillator's closed form, the Duffing spring's energies at dt = 0.02") {
+    // scene_driven: x'' = −4x + cos 3t from rest at 0 is x(t) = (cos 2t − cos 3t)/5 (the particular
+    // solution cos 3t/(4 − 9) plus the homogeneous one that starts it at rest at 0).
+    Simulation driven(config_of("preset=scene_driven"));
+    REQUIRE(driven.lanes() == 4);
+    for (int k = 0; k < 1000; ++k) driven.step();
+    const double t = 20.0, exact = (std::cos(2.0 * t) - std::cos(3.0 * t)) / 5.0;
+    const int rk4 = 3;
+    INFO("rk4 x(20) = " << driven.lane(rk4).x[0].x << ", closed form " << exact);
+    CHECK(std::fabs(driven.lane(rk4).x[0].x - exact) < 1e-6);
+    CHECK(std::fabs(driven.lane(0).x[0].x - exact) > 1e-3);  // explicit Euler drifts off it
+    // scene_duffing at its dt = 0.02 over 20 s: explicit Euler's energy grows without bound,
+    // velocity Verlet's and yoshida4's stay within a few per cent and a tenth of a per cent.
+    Simulation duffing(config_of("preset=scene_duffing"));
+    REQUIRE(duffing.lanes() == 5);
+    const double e0 = 0.5 * 4.0 * 1.5 * 1.5 + 2.0 * std::pow(1.5, 4) / 4.0;
+    double worst[5] = {0.0, 0.0, 0.0, 0.0, 0.0};
+    for (int k = 0; k < 1000; ++k) {
+        duffing.step();
+        for (int l = 0; l < 5; ++l) worst[l] = std::max(worst[l], std::fabs(duffing.energy(l) - e0) / e0);
+    }
+    INFO("Euler " << worst[0] << ", semi-implicit " << worst[1] << ", velocity Verlet " << worst[2] << ", rk4 " << worst[3]
+                  << ", yoshida4 " << worst[4]);
+    CHECK(worst[0] > 100.0);
+    CHECK(worst[2] < 0.02);
+    CHECK(worst[4] < 1e-3);
+}

@@ -8,6 +8,7 @@ import { t, coreMessage } from '../common/language.js';
 import { plainNumber, groupDigits } from '../common/text.js';
 import { methodOf, laneName } from '../common/lanes.js';
 import { el } from '../common/dom.js';
+import { ForceLaw } from './force-law.js';
 
 const dtSlider = { min: -4, max: 1 };  // log10 of dt: 0.0001 s to 10 s
 
@@ -317,7 +318,8 @@ export class Controls {
     const more = el('details', { class: 'fold more-settings', id: 'more-settings' }, [
       el('summary', { text: t('More: time step, duration, equal cost, phase-space cloud, every parameter') }),
       timing, this.buildCloud(), this.params]);
-    this.root.replaceChildren(system, this.main, integrators, more);
+    this.forceLaw = new ForceLaw({ core, set: this.set, getConfig: this.getConfig });
+    this.root.replaceChildren(system, this.main, integrators, this.forceLaw.element, more);
   }
 
   // A slider for one of the system's main parameters, its value beside it: dragging it applies
@@ -543,6 +545,7 @@ export class Controls {
       this.showFieldError(key, '');
       for (const input of field.inputs) input.step = spinnerStep(Number(input.value), field.spec.integer);
     }
+    this.forceLaw.sync(config);
   }
 
   // Marks the inputs whose keys the core rejected.
@@ -552,6 +555,7 @@ export class Controls {
     const byKey = new Map();
     for (const e of errors) byKey.set(e.key, [...(byKey.get(e.key) || []), coreMessage(e)]);
     for (const key of this.fields.keys()) this.showFieldError(key, (byKey.get(key) || []).join('; '));
+    this.forceLaw.markErrors(byKey);
     this.equalCostBox.setAttribute('aria-invalid', byKey.has('equal_cost') ? 'true' : 'false');
   }
 }

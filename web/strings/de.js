@@ -16,6 +16,8 @@ export const sameInBothLanguages = new Set([
   'v = v₀ + a_ext(x₀, v₀)·h', 'x̃ = x₀ + (v₀ + a_ext(x₀, v₀)·h)·h,  x = x̃',
   // The scene editor's fields (web/editor/editor.js).
   'x (m)', 'y (m)', 'vx (m/s)', 'vy (m/s)', 'k (N/m)',
+  // A force you write: a law's name (web/panels/force-law.js).
+  'Van der Pol: c1·(1 − x²)·vx − c2·x',
 ]);
 
 export const integrators = {
@@ -1025,7 +1027,23 @@ export const texts = {
   "Eight rigid links of 0.1 kg ending in 5 kg, released at 45°: XPBD with iterations against substeps at the same passes.": "Acht starre Glieder zu 0,1 kg, am Ende 5 kg, bei 45° losgelassen: XPBD mit Iterationen gegen Teilschritte bei denselben Durchläufen.",
   "Molecule of three springs": "Molekül aus drei Federn",
   "Three masses joined by three springs of rest length 1 m, one pushed: it tumbles and vibrates with no gravity. Every integrator runs it; the reference is rk45.": "Drei Massen, verbunden durch drei Federn der Ruhelänge 1 m, eine angestoßen: ohne Schwerkraft taumelt und schwingt es. Jeder Integrator rechnet es; die Referenz ist rk45.",
+  "Duffing spring you write": "Duffing-Feder, selbst geschrieben",
+  "One body on the force you write, fx = −c1·x − c2·x³ (a spring that stiffens as it stretches), released from x = 1.5 m with no gravity: its energy includes the force's potential, so you see which integrators keep it. Change c1, c2 or the law itself.": "Ein Körper unter der Kraft, die Sie schreiben, fx = −c1·x − c2·x³ (eine Feder, die beim Dehnen steifer wird), ohne Schwerkraft bei x = 1,5 m losgelassen: seine Energie enthält das Potential der Kraft, so sehen Sie, welche Integratoren sie halten. Ändern Sie c1, c2 oder das Gesetz selbst.",
+  "Driven oscillator you write": "Angetriebener Oszillator, selbst geschrieben",
+  "One body on fx = −c1·x + c2·cos(c3·t), a spring pushed at a frequency of its own: the force depends on time, so every method must evaluate it at its stages' own times. Starting at rest at 0, the motion beats between the spring's 2 rad/s and the drive's 3 rad/s.": "Ein Körper unter fx = −c1·x + c2·cos(c3·t), eine Feder, die mit einer eigenen Frequenz angestoßen wird: die Kraft hängt von der Zeit ab, also muss jedes Verfahren sie zu den eigenen Zeiten seiner Stufen auswerten. In Ruhe bei 0 beginnend, schwebt die Bewegung zwischen den 2 rad/s der Feder und den 3 rad/s des Antriebs.",
   "its rigid links do not all hang from one anchor that body 0 hangs from: turning the scene about a point would pull them off the others, and one body's x and vx would pull its rods apart": "ihre starren Glieder hängen nicht alle an einem Aufhängepunkt, an dem Körper 0 hängt: die Szene um einen Punkt zu drehen würde sie von den anderen wegziehen, und x und vx eines Körpers würden ihre Stangen auseinanderziehen",
+  // A force you write (web/panels/force-law.js).
+  "A force you write: fx, fy": "Eine Kraft, die Sie schreiben: fx, fy",
+  "A force you write": "Eine Kraft, die Sie schreiben",
+  "Added to the system's own forces on every body: fx and fy in newtons, from the body's x, y, vx, vy, its mass m, the time t and the constants c1 … c4.": "Zu den Kräften des Systems auf jeden Körper addiert: fx und fy in Newton, aus x, y, vx, vy des Körpers, seiner Masse m, der Zeit t und den Konstanten c1 … c4.",
+  "Examples": "Beispiele",
+  "Start from a law…": "Mit einem Gesetz beginnen …",
+  "No written force": "Keine geschriebene Kraft",
+  "Duffing spring: −c1·x − c2·x³": "Duffing-Feder: −c1·x − c2·x³",
+  "Driven: −c1·x + c2·cos(c3·t)": "Angetrieben: −c1·x + c2·cos(c3·t)",
+  "Pendulum along x: −c1·sin(x)": "Pendel entlang x: −c1·sin(x)",
+  "Wind gusts: c1·sin(c2·t)²": "Windböen: c1·sin(c2·t)²",
+  "+ − * / ^ (x^2), parentheses, sin cos tan exp log sqrt abs min max pow atan2; -x^2 is −(x²). At most 256 characters.": "+ − * / ^ (x^2), Klammern, sin cos tan exp log sqrt abs min max pow atan2; -x^2 ist −(x²). Höchstens 256 Zeichen.",
   // The scene editor (web/editor/).
   "Edit scene": "Szene bearbeiten",
   "Done editing": "Fertig",
