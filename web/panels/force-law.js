@@ -84,7 +84,7 @@ export class ForceLaw {
     this.constantRows = el('div', { class: 'constants' }, constantKeys.map((key) => this.constantRow(key)));
     this.inUse = false;
     const group = el('fieldset', { class: 'group', id: 'force-group' }, [
-      el('legend', { text: t('A force you write') }),
+      el('legend', { text: t('Force law') }),
       el('p', {
         class: 'hint', id: 'force-intro',
         text: t('Added to the system\'s own forces on every body: fx and fy in newtons, from the body\'s x, y, vx, vy, its mass m, the time t and the constants c1 … c4.'),
@@ -94,12 +94,12 @@ export class ForceLaw {
       this.constantRows,
       el('p', {
         class: 'hint', id: 'force-hint',
-        text: t('+ − * / ^ (x^2), parentheses, sin cos tan exp log sqrt abs min max pow atan2; -x^2 is −(x²). At most 256 characters.'),
+        text: t('Write + − * / ^ and parentheses (x^2 is x², and -x^2 is −(x²)) and the functions sin cos tan exp log sqrt abs min max pow atan2; at most 256 characters.'),
       }),
     ]);
     // Folded under one line, as the other settings past the first screen are.
     return el('details', { class: 'fold force-fold', id: 'force-fold' }, [
-      el('summary', { text: t('A force you write: fx, fy') }), group]);
+      el('summary', { text: t('Your own force (fx, fy)') }), group]);
   }
 
   // A constant's row: a slider over ± a round span around its value, and its number.
@@ -177,9 +177,8 @@ export class ForceLaw {
   // A (normalised) config in the fields: its laws as the core wrote them, a row for each constant
   // it gives (the core refuses a constant nothing reads, so those are the ones the laws read).
   sync(config) {
-    for (const [key, input] of this.inputs) {
-      if (document.activeElement !== input) input.value = valueOf(config, key) ?? '';
-    }
+    // The laws as the core wrote them (a law typed with spaces comes back without them).
+    for (const [key, input] of this.inputs) input.value = valueOf(config, key) ?? '';
     for (const [key, c] of this.constants) {
       const given = valueOf(config, key);
       c.row.hidden = given === null;

@@ -1033,8 +1033,8 @@ export const texts = {
   "One body on fx = −c1·x + c2·cos(c3·t), a spring pushed at a frequency of its own: the force depends on time, so every method must evaluate it at its stages' own times. Starting at rest at 0, the motion beats between the spring's 2 rad/s and the drive's 3 rad/s.": "Ein Körper unter fx = −c1·x + c2·cos(c3·t), eine Feder, die mit einer eigenen Frequenz angestoßen wird: die Kraft hängt von der Zeit ab, also muss jedes Verfahren sie zu den eigenen Zeiten seiner Stufen auswerten. In Ruhe bei 0 beginnend, schwebt die Bewegung zwischen den 2 rad/s der Feder und den 3 rad/s des Antriebs.",
   "its rigid links do not all hang from one anchor that body 0 hangs from: turning the scene about a point would pull them off the others, and one body's x and vx would pull its rods apart": "ihre starren Glieder hängen nicht alle an einem Aufhängepunkt, an dem Körper 0 hängt: die Szene um einen Punkt zu drehen würde sie von den anderen wegziehen, und x und vx eines Körpers würden ihre Stangen auseinanderziehen",
   // A force you write (web/panels/force-law.js).
-  "A force you write: fx, fy": "Eine Kraft, die Sie schreiben: fx, fy",
-  "A force you write": "Eine Kraft, die Sie schreiben",
+  "Your own force (fx, fy)": "Eigene Kraft (fx, fy)",
+  "Force law": "Kraftgesetz",
   "Added to the system's own forces on every body: fx and fy in newtons, from the body's x, y, vx, vy, its mass m, the time t and the constants c1 … c4.": "Zu den Kräften des Systems auf jeden Körper addiert: fx und fy in Newton, aus x, y, vx, vy des Körpers, seiner Masse m, der Zeit t und den Konstanten c1 … c4.",
   "Examples": "Beispiele",
   "Start from a law…": "Mit einem Gesetz beginnen …",
@@ -1043,7 +1043,7 @@ export const texts = {
   "Driven: −c1·x + c2·cos(c3·t)": "Angetrieben: −c1·x + c2·cos(c3·t)",
   "Pendulum along x: −c1·sin(x)": "Pendel entlang x: −c1·sin(x)",
   "Wind gusts: c1·sin(c2·t)²": "Windböen: c1·sin(c2·t)²",
-  "+ − * / ^ (x^2), parentheses, sin cos tan exp log sqrt abs min max pow atan2; -x^2 is −(x²). At most 256 characters.": "+ − * / ^ (x^2), Klammern, sin cos tan exp log sqrt abs min max pow atan2; -x^2 ist −(x²). Höchstens 256 Zeichen.",
+  "Write + − * / ^ and parentheses (x^2 is x², and -x^2 is −(x²)) and the functions sin cos tan exp log sqrt abs min max pow atan2; at most 256 characters.": "Schreiben Sie + − * / ^ und Klammern (x^2 ist x², und -x^2 ist −(x²)) und die Funktionen sin cos tan exp log sqrt abs min max pow atan2; höchstens 256 Zeichen.",
   // The scene editor (web/editor/).
   "Edit scene": "Szene bearbeiten",
   "Done editing": "Fertig",
