@@ -319,7 +319,7 @@ export class Controls {
       el('summary', { text: t('More: time step, duration, equal cost, phase-space cloud, every parameter') }),
       timing, this.buildCloud(), this.params]);
     this.forceLaw = new ForceLaw({ core, set: this.set, getConfig: this.getConfig });
-    this.root.replaceChildren(system, this.main, integrators, this.forceLaw.element, more);
+    this.root.replaceChildren(system, this.main, integrators, more, this.forceLaw.element);
   }
 
   // A slider for one of the system's main parameters, its value beside it: dragging it applies
