@@ -190,3 +190,21 @@ test('an example starts a law on the system in view, with its constants; "No wri
     assert.doesNotMatch(c, /fx=|c\d=/);
   });
 });
+
+test('while a law is in force the first screen\'s sliders are its constants; without one, the system\'s parameters', async () => {
+  await pageChecks(env, { hash: 'preset=scene_duffing', unfold: false }, async (page) => {
+    const labels = () => page.$$eval('#main-params .slider-row label', (ls) => ls.map((l) => l.textContent));
+    assert.deepEqual(await labels(), ['dt (log scale)', 'constant (c1)', 'constant (c2)']);
+    // Dragging c2's slider by its keys applies it at once.
+    await page.focus('#slider-c2');
+    await page.keyboard.press('ArrowRight');
+    await page.evaluate(() => window.stepwise.settled());
+    const c2 = Number((await config(page)).match(/&c2=([^&]*)$/)[1]);
+    assert.ok(c2 > 2, `c2 = ${c2}`);
+    assert.equal(await page.inputValue('#force-c2'), String(c2), 'the fold shows it too');
+    await page.selectOption('#force-example', { label: 'No written force' });
+    await page.evaluate(() => window.stepwise.settled());
+    assert.deepEqual(await labels(), ['dt (log scale)', 'damping (b)', 'air drag c (drag)', 'central G·M (gm)']);
+    await screenshot(page, 'force-duffing-first-screen');
+  });
+});

@@ -10,7 +10,7 @@ import { el } from '../common/dom.js';
 const lawKeys = ['fx', 'fy'];
 const constantKeys = ['c1', 'c2', 'c3', 'c4'];
 // What a constant may be (core/config.hpp written_constant_max), as the core's messages say.
-const constantMax = 1e6;
+export const constantMax = 1e6;
 // A constant the law reads and the link does not give starts at 1 (a slider then sets it).
 const newConstant = 1;
 

@@ -1035,6 +1035,7 @@ export const texts = {
   // A force you write (web/panels/force-law.js).
   "Your own force (fx, fy)": "Eigene Kraft (fx, fy)",
   "Force law": "Kraftgesetz",
+  "constant": "Konstante",
   "Added to the system's own forces on every body: fx and fy in newtons, from the body's x, y, vx, vy, its mass m, the time t and the constants c1 … c4.": "Zu den Kräften des Systems auf jeden Körper addiert: fx und fy in Newton, aus x, y, vx, vy des Körpers, seiner Masse m, der Zeit t und den Konstanten c1 … c4.",
   "Examples": "Beispiele",
   "Start from a law…": "Mit einem Gesetz beginnen …",
