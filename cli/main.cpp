@@ -4,6 +4,7 @@
 #include "config.hpp"
 #include "convergence.hpp"
 #include "exact.hpp"
+#include "expression.hpp"
 #include "integrators.hpp"
 #include "rows.hpp"
 #include "simulation.hpp"
@@ -301,6 +302,27 @@ int cmd_list(int argc, char** argv) {
                     pad(loop_key_allowed(k).substr(0, loop_key_allowed(k).find(" (")), 34).c_str(), k.meaning,
                     loop_key_loops(k).c_str(), k.needs_jitter ? ", with jitter > 0" : "");
     std::printf("  rules: %s\n", loop_rules);
+    {
+        // The written force (issue 22 §3; core/expression.hpp, core/forces/written_force.hpp).
+        std::string vars, funcs;
+        for (std::string_view v : expr_variable_names()) vars += (vars.empty() ? "" : " ") + std::string(v);
+        for (std::string_view f : expr_function_names()) funcs += (funcs.empty() ? "" : " ") + std::string(f);
+        std::printf("\nA force law you write (shared keys, every scenario and scene; absent: no such force):\n"
+                    "  fx, fy    expressions of the force (N) on every body, added to the scenario's own forces; "
+                    "either may be left out (0); a = F/m\n"
+                    "  c1 .. c4  numbers from %s to %s, given exactly when fx or fy reads them\n"
+                    "  variables: %s (each body's own x, y, vx, vy and mass m; t the time)\n"
+                    "  operators: + - * / ^ and unary minus, parentheses; ^ is right-associative and binds tighter "
+                    "than unary minus (-x^2 is -(x^2)); x^n with a whole |n| <= %d is repeated multiplication\n"
+                    "  functions: %s (min max pow atan2 take two arguments)\n"
+                    "  numbers as in the config (0.5, 2e-3); at most %d characters and %d levels of nesting\n"
+                    "  reference rk45 (no closed form); kinematic: the semi-implicit terms; energy: the potential "
+                    "−∫fx dx − ∫fy dy when fx reads x alone and fy y alone (and neither t, vx, vy), else its "
+                    "work is not in E nor in dissipated\n"
+                    "  example: fx=-c1*x-c2*x^3&c1=4&c2=0.5 (Duffing), fx=-c1*x+c2*cos(c3*t)&c1=4&c2=1&c3=3 (driven)\n",
+                    format_number(-written_constant_max).c_str(), format_number(written_constant_max).c_str(),
+                    vars.c_str(), expr_max_int_power, funcs.c_str(), expr_max_length, expr_max_depth);
+    }
     for (const ScenarioInfo& s : scenarios()) {
         std::printf("\n%s: %s\n  %s\n", s.id, s.name, s.description);
         std::printf("  reference:  %s\n  phase plot: %s\n", s.reference, s.phase_plot);

@@ -226,6 +226,7 @@ void ExactCloud::step_copies(double h) {
         lane_.substep = copy_substep_[k];
         lane_.started = false;
         lane_.gave_up = false;
+        lane_.t = static_cast<double>(steps_) * h;  // every copy's step starts at the same time
         step(scene_.system, lane_, h);
         project_onto_links(scene_.system, lane_);
         if (lane_.gave_up) std::fill(lane_.x.begin(), lane_.x.end(), dvec2(std::numeric_limits<double>::quiet_NaN()));

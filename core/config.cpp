@@ -1,9 +1,12 @@
 #include "config.hpp"
 
+#include "expression.hpp"
+#include "forces/force_kind.hpp"
 #include "integrators.hpp"
 #include "table_lookup.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <optional>
 
@@ -36,6 +39,20 @@ std::optional<std::string> percent_decode(std::string_view in) {
         in.remove_prefix(percent + 3);
     }
     return out;
+}
+
+// The constants c1..c4 that the written force's expressions (canonical text, "" when left out)
+// read: bit k for c(k + 1).
+unsigned constants_read(const std::string& fx, const std::string& fy) {
+    unsigned mask = 0;
+    for (const std::string* text : {&fx, &fy}) {
+        if (text->empty()) continue;
+        ExprProblem unused;
+        const Expression e = *Expression::compile(*text, unused);
+        for (int k = 0; k < written_constants; ++k)
+            if (e.uses(static_cast<ExprVar>(static_cast<int>(ExprVar::c1) + k))) mask |= 1u << k;
+    }
+    return mask;
 }
 
 // What a scenario's parameter allows, as the arguments of a not_allowed message.
@@ -306,6 +323,121 @@ public:
         error(problem.code.c_str(), "scene", message_arg(problem.args, "got"), args);
     }
 
+    // The written force's keys (core/forces/written_force.hpp). fx, fy: an expression
+    // (core/expression.hpp), kept in its canonical text; its problem names the key and the place.
+    void parse_written(const std::string& key, const std::string& value, Config& c) {
+        ExprProblem problem;
+        const auto e = Expression::compile(value, problem);
+        if (!e) {
+            MessageArgs args;
+            for (const MessageArg& a : problem.args)
+                if (a.name != "got") args.push_back(a);
+            error(problem.code.c_str(), key, message_arg(problem.args, "got"), args);
+            return;
+        }
+        (key == "fx" ? c.fx : c.fy) = e->text();
+        (key == "fx" ? fx_given : fy_given) = value;
+    }
+    // c1..c4: a number within ±written_constant_max.
+    void parse_constant(int index, const std::string& key, const std::string& value, Config& c) {
+        const MessageArgs allowed = {{"allowed", "number"},
+                                     {"min", format_number(-written_constant_max)},
+                                     {"max", format_number(written_constant_max)}};
+        if (parse_scalar(key, value, -written_constant_max, written_constant_max, false, allowed, c.c[index]))
+            constant_given[index] = value;
+    }
+    // The rules across the written force's keys: every constant fx or fy reads is given (else that
+    // expression is dropped, with a message pointing at the constant's first place in it), and every
+    // constant given is read (else it is dropped too: a constant nothing reads is a slip a teacher
+    // wants to hear about — c2 typed for a law that says c3 — never silently ignored).
+    void check_written(Config& c) {
+        std::string* texts[2] = {&c.fx, &c.fy};
+        const std::string* given[2] = {&fx_given, &fy_given};
+        const char* keys[2] = {"fx", "fy"};
+        // What the expressions as written read (one dropped below still reads its constants: no
+        // second message for a constant it gave).
+        const unsigned read = constants_read(c.fx, c.fy);
+        for (int f = 0; f < 2; ++f) {
+            if (texts[f]->empty()) continue;
+            ExprProblem unused;
+            const Expression e = *Expression::compile(*texts[f], unused);
+            for (int k = 0; k < written_constants; ++k) {
+                if (!e.uses(static_cast<ExprVar>(static_cast<int>(ExprVar::c1) + k)) || constant_given[k] ||
+                    preset_constant[k])
+                    continue;
+                const std::string name = "c" + std::to_string(k + 1);
+                error("expr_constant_missing", keys[f], *given[f],
+                      {{"name", name},
+                       {"column", std::to_string(name_column(*given[f], name))},
+                       {"min", format_number(-written_constant_max)},
+                       {"max", format_number(written_constant_max)}});
+                texts[f]->clear();
+                break;
+            }
+        }
+        for (int k = 0; k < written_constants; ++k) {
+            if (!constant_given[k] || (read >> k & 1u)) continue;
+            error("written_constant_unused", "c" + std::to_string(k + 1), *constant_given[k]);
+            c.c[k] = 0.0;
+        }
+        // A constant of an expression dropped above (its message said why) goes with it: the
+        // config holds only what normalise writes.
+        const unsigned kept = constants_read(c.fx, c.fy);
+        for (int k = 0; k < written_constants; ++k)
+            if (!(kept >> k & 1u)) c.c[k] = 0.0;
+        if (c.written()) check_written_start(c);
+    }
+    // Every range keeps a scenario's start finite; a written force may not be (exp(exp(x)) at
+    // x = 10): its force and its potential must be finite numbers at every body's start, or
+    // nothing it would print is a number. Else it is dropped, with the body and the place.
+    void check_written_start(Config& c) {
+        Scene scene = build_scene(c.scenario, c.values, c.scene, c.duration);
+        add_written_force(c, scene.system);
+        const System& s = scene.system;
+        for (int i = 0; i < s.bodies(); ++i) {
+            const dvec2 x = scene.x0[static_cast<size_t>(i)], v = scene.v0[static_cast<size_t>(i)];
+            const dvec2 f = WrittenForce::force(s, i, x, v, 0.0);
+            const bool force_ok = std::isfinite(f.x) && std::isfinite(f.y);
+            // Its potential (in the start's whole energy, which the other forces' ranges keep far
+            // inside the double range on their own).
+            const double u = WrittenForce::conservative(s)
+                                 ? WrittenForce::integral(s, i, s.written.fx, 0, x.x) + WrittenForce::integral(s, i, s.written.fy, 1, x.y)
+                                 : 0.0;
+            const bool energy_ok = i + 1 < s.bodies() || std::isfinite(energy(s, scene.x0.data(), scene.v0.data()));
+            if (force_ok && std::isfinite(u) && energy_ok) continue;
+            bool fx_bad = !c.fx.empty();  // the whole energy's overflow: the first expression given
+            if (!force_ok) fx_bad = !std::isfinite(f.x);
+            else if (!std::isfinite(u)) fx_bad = !std::isfinite(WrittenForce::integral(s, i, s.written.fx, 0, x.x));
+            const char* key = fx_bad && !c.fx.empty() ? "fx" : "fy";
+            error(force_ok ? "written_potential_not_finite" : "written_not_finite", key, key[1] == 'x' ? c.fx : c.fy,
+                  {{"body", std::to_string(i)}, {"x", format_number(x.x)}, {"y", format_number(x.y)},
+                   {"vx", format_number(v.x)}, {"vy", format_number(v.y)}});
+            c.fx.clear();
+            c.fy.clear();
+            for (double& k : c.c) k = 0.0;
+            return;
+        }
+    }
+    // The 1-based character at which `name` first stands as a name of `text` (a run of letters,
+    // digits, '_' and '.' equal to it: a number never is), as ExprProblem's columns count.
+    static int name_column(const std::string& text, const std::string& name) {
+        auto word = [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '.'; };
+        for (size_t i = 0; i < text.size();) {
+            if (!word(text[i])) {
+                ++i;
+                continue;
+            }
+            size_t j = i;
+            while (j < text.size() && word(text[j])) ++j;
+            if (text.compare(i, j - i, name) == 0 && j - i == name.size()) return expr_characters(std::string_view(text).substr(0, i)) + 1;
+            i = j;
+        }
+        return 1;
+    }
+    std::string fx_given, fy_given;                          // as the link wrote them
+    std::optional<std::string> constant_given[written_constants];  // c1..c4 as written, when valid
+    bool preset_constant[written_constants] = {};                   // c1..c4 given by the preset
+
     // A system with links: the force-based defaults cannot step a rod, and the phase cloud needs
     // a way to leave the start that keeps the links (Scene::cloud).
     void check_linked(Config& c) {
@@ -371,6 +503,11 @@ public:
             inner.parse(presets()[preset_index].query, 1);
             c = inner.result.config;
             integrators_given = inner.integrators_given;
+            // A preset's written force: its laws as it wrote them, its constants as given by it (a
+            // link's own law may drop one of them; only the link's own unread constants are refused).
+            fx_given = inner.fx_given;
+            fy_given = inner.fy_given;
+            for (int k = 0; k < written_constants; ++k) preset_constant[k] = inner.constant_given[k].has_value();
             if (scenario && find_scenario(scenario->value) >= 0 && scenario_index != c.scenario) {
                 error("scenario_mismatch", "scenario", scenario->value,
                       {{"preset", preset->value}, {"scenario", scenarios()[c.scenario].id}});
@@ -428,6 +565,10 @@ public:
             } else if (k == "loop") {
                 if (const LoopKindInfo* kind = find_loop_kind(p.value)) c.loop.kind = kind->kind;
                 else not_allowed("loop", p.value, {{"allowed", "loop_kind"}});
+            } else if (k == "fx" || k == "fy") {
+                parse_written(k, p.value, c);
+            } else if (k.size() == 2 && k[0] == 'c' && k[1] >= '1' && k[1] < '1' + written_constants) {
+                parse_constant(k[1] - '1', k, p.value, c);
             } else if (const LoopKeySpec* loop_key = find_loop_key(k)) {
                 const LoopKeySpec& ls = *loop_key;
                 const auto x = parse_number(p.value);
@@ -471,6 +612,7 @@ public:
                 if (info.check(Params(info, c.values, c.scene))) c.values = base.values;
             }
         }
+        check_written(c);
         check_loop(pairs, c);
         check_linked(c);
         check_lane_settings(c);
@@ -595,7 +737,8 @@ const std::vector<SharedKey>& shared_keys() {
         {"dt", "run"},           {"duration", "run"},     {"cloud", "study"},     {"cloud_radius", "study"},
         {"pbd_stiffness", "run"}, {"equal_cost", "study"}, {"view", "study"},       {"loop", "loop"},       {"hz", "loop"},
         {"substeps", "loop"},    {"jitter", "loop"},      {"seed", "loop"},       {"max_steps", "loop"},
-        {"lang", "page"},
+        {"fx", "force"},         {"fy", "force"},         {"c1", "force"},        {"c2", "force"},
+        {"c3", "force"},         {"c4", "force"},         {"lang", "page"},
     };
     return keys;
 }
@@ -630,6 +773,17 @@ double Config::get(std::string_view key) const {
 
 glm::dvec2 Config::get_vec(std::string_view key) const {
     return Params(scenarios().at(static_cast<size_t>(scenario)), values, scene).vec(key);
+}
+
+void add_written_force(const Config& c, System& s) {
+    if (!c.written()) return;
+    // The config holds the canonical text, which always compiles (expression.hpp).
+    WrittenLaw& w = s.written;
+    ExprProblem problem;
+    w.present = true;
+    if (!c.fx.empty()) w.fx = *Expression::compile(c.fx, problem);
+    if (!c.fy.empty()) w.fy = *Expression::compile(c.fy, problem);
+    for (int k = 0; k < written_constants; ++k) w.c[k] = c.c[k];
 }
 
 Config default_config(int scenario) {
@@ -686,6 +840,14 @@ std::string normalise(const Config& c) {
         offset += p.dims;
     }
     if (info.default_scene) q += "&scene=" + scene_text(c.scene);
+    if (c.written()) {
+        // Canonical expressions hold no '&', '=', '%' or space: written as they are.
+        if (!c.fx.empty()) q += "&fx=" + c.fx;
+        if (!c.fy.empty()) q += "&fy=" + c.fy;
+        const unsigned read = constants_read(c.fx, c.fy);
+        for (int k = 0; k < written_constants; ++k)
+            if (read >> k & 1u) q += "&c" + std::to_string(k + 1) + "=" + format_number(c.c[k]);
+    }
     if (c.cloud != 0 || c.cloud_radius != default_cloud_radius)
         q += "&cloud=" + std::to_string(c.cloud) + "&cloud_radius=" + format_number(c.cloud_radius);
     if (c.pbd_stiffness != 1.0) q += "&pbd_stiffness=" + format_number(c.pbd_stiffness);

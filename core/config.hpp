@@ -28,8 +28,10 @@ constexpr std::size_t max_errors = 20;
 // The keys every scenario accepts, besides its own parameters (in the order errors list them),
 // each with its group: "link" (v), "system" (scenario, preset), "run" (integrators, dt, duration),
 // "study" (cloud, cloud_radius, equal_cost, view: how the systems are compared), "loop" (loop and
-// its keys) and "page" (lang). A study's and the page's keys hold for any system: the page keeps
-// them when the system or the preset changes.
+// its keys), "force" (fx, fy, c1..c4: the written force law) and "page" (lang). A study's and the
+// page's keys hold for any system: the page keeps them when the system or the preset changes. The
+// force's keys are part of the system (a Duffing spring's constants are tuned to its spring, an
+// x^3 force means nothing beside an orbit's scale), so they go with it: not kept.
 struct SharedKey {
     const char* key;
     const char* group;
@@ -51,6 +53,9 @@ constexpr double default_cloud_radius = 0.1;
 constexpr double min_cloud_radius = 1e-6;
 constexpr double max_cloud_radius = 1e6;
 constexpr double default_duration = 10.0;
+// The written force's constants c1..c4 (keys of their own): numbers within ±written_constant_max.
+constexpr double written_constant_max = 1e6;
+constexpr int written_constants = 4;
 
 // What the page shows, by link (`view=`): a row each, so a new view is a row here and a module
 // in web/views/. The first row is the default.
@@ -126,6 +131,12 @@ struct Config {
     // The game loop (core/frame_loop.hpp): none unless the link has loop=. With a loop, dt is
     // the loop's physics step (loop_step), and the link may not give dt itself.
     LoopSettings loop;
+    // The written force (core/forces/written_force.hpp): fx and fy in their canonical text
+    // (Expression::text()), "" when the link leaves one out (0); the constants c1..c4 (0 unless
+    // given; the parser accepts a constant only when fx or fy reads it, and needs every one they read).
+    std::string fx, fy;
+    double c[written_constants] = {0.0, 0.0, 0.0, 0.0};
+    bool written() const { return !fx.empty() || !fy.empty(); }
 
     // A parameter of this config's scenario by key; a key its row does not declare throws
     // std::logic_error (see Params).
@@ -135,7 +146,8 @@ struct Config {
         return scenario == o.scenario && integrators == o.integrators && reference == o.reference && dt == o.dt &&
                duration == o.duration && values == o.values && scene == o.scene && cloud == o.cloud && cloud_radius == o.cloud_radius &&
                view == o.view && equal_cost == o.equal_cost && pbd_stiffness == o.pbd_stiffness && loop == o.loop &&
-               lang == o.lang;
+               lang == o.lang && fx == o.fx && fy == o.fy && c[0] == o.c[0] && c[1] == o.c[1] && c[2] == o.c[2] &&
+               c[3] == o.c[3];
     }
 };
 
@@ -156,11 +168,15 @@ struct ParseResult {
 // Accepts an optional leading '?' or '#'. Never throws; every problem becomes an error.
 ParseResult parse_config(std::string_view query);
 // The canonical query: every key, in a fixed order, numbers in their shortest exact form. The
+// written force (fx, fy, then the constants they read) follows the scenario's parameters (and
+// scene), and only when the link gives fx or fy (older links keep their exact text). The
 // cloud keys, then equal_cost, then view, then the loop's keys come last, and only when they
 // differ from their defaults (links made before they existed keep their exact text). With a
 // loop, dt is not written (the loop sets it) and the loop writes every key its kind reads.
 // lang is last, and only when the link gave it (a shared German link stays German).
 std::string normalise(const Config& c);
+// The config's written force (fx, fy, c1..c4) in s, when the config has one (build_scene(Config)).
+void add_written_force(const Config& c, System& s);
 // The defaults of a scenario (no integrator validation needed).
 Config default_config(int scenario);
 // What a piece of input looks like in a message: at most max_chars characters, cut between

@@ -44,11 +44,12 @@ struct Field {
 // The system's forces as plain arrays (the kernels call nothing from the standard library).
 // The ensemble's kernels are the force kinds' second implementation, over arrays of copies (the
 // same bits as core/forces/, which the ensemble tests check on every scenario and preset). They
-// know the first six kinds; a system with links (the seventh) goes to the per-copy path (plan)
-// until the kernels know it. A new kind needs its vector form here (forces_of, the passes and the
-// fused shapes), or the per-copy path.
-static_assert(force_kind_count == 7 && force_kind_ids[0] == std::string_view("uniform_gravity") &&
-                  force_kind_ids[5] == std::string_view("central_body") && force_kind_ids[6] == std::string_view("link"),
+// know the first six kinds; a system with a written force or links (the seventh and eighth) goes
+// to the per-copy path (plan, per_copy_kinds). A new kind needs its vector form here (forces_of,
+// the passes and the fused shapes), or the per-copy path.
+static_assert(force_kind_count == 8 && force_kind_ids[0] == std::string_view("uniform_gravity") &&
+                  force_kind_ids[5] == std::string_view("central_body") &&
+                  force_kind_ids[6] == std::string_view("written_force") && force_kind_ids[7] == std::string_view("link"),
               "ensemble_kernels.inc implements the first six kinds of core/forces/: add a new kind's vector form");
 
 struct Forces {
@@ -254,7 +255,11 @@ struct Plan {
     int block = 0;
 };
 
-// per_copy: the system has a kind the kernels do not know (links).
+// The system has a kind the kernels do not know: links, a written force (its expressions are a
+// stack machine per body, with nothing to gain from the copies' arrays).
+bool per_copy_kinds(const System& s) { return !s.links.empty() || s.written.present; }
+
+// per_copy: the system has a kind the kernels do not know (per_copy_kinds).
 Plan plan(int integrator, int bodies, int copies, bool per_copy) {
     const auto& table = integrators();
     if (integrator < 0 || integrator >= static_cast<int>(table.size()))
@@ -319,7 +324,7 @@ std::vector<int> fused_plan(const System& s, int method) {
 Ensemble::Ensemble(const System& system, int integrator, int copies, const dvec2* x0, const dvec2* v0, int iterations,
                    double pbd_stiffness)
     : system_(system), integrator_(integrator), copies_(copies), bodies_(system.bodies()) {
-    const Plan p = plan(integrator, bodies_, copies_, !system.links.empty());
+    const Plan p = plan(integrator, bodies_, copies_, per_copy_kinds(system));
     method_ = p.method;
     block_ = p.block;
     const size_t n = static_cast<size_t>(bodies_), N = static_cast<size_t>(copies_);
@@ -337,6 +342,8 @@ Ensemble::Ensemble(const System& system, int integrator, int copies, const dvec2
         lane_ = make_lane(system_, integrator, x0, v0);
         if (iterations != 0) lane_.iterations = iterations;
         lane_.pbd_stiffness = pbd_stiffness;
+        // A written force reads the time: each copy keeps its own clock (Lane::t), as its lane would.
+        if (system.written.present) copy_time_.resize(N);
         if (p.carried > 0) {
             copy_substep_.resize(N);
             copy_started_.resize(N);
@@ -365,6 +372,7 @@ void Ensemble::reset() {
     force_maps_h_ = 0.0;
     evaluations_ = 0;
     std::fill(copy_substep_.begin(), copy_substep_.end(), 0.0);
+    std::fill(copy_time_.begin(), copy_time_.end(), 0.0);
     std::fill(copy_started_.begin(), copy_started_.end(), 0);
     std::fill(copy_row_lambda_.begin(), copy_row_lambda_.end(), 0.0);
     lane_.force_evaluations = lane_.newton_failures = lane_.rejected_substeps = 0;
@@ -518,7 +526,10 @@ void Ensemble::step_per_copy(double h, size_t first, size_t end) {
             for (size_t q = 0; q < lane_.row_lambda.size(); ++q) lane_.row_lambda[q] = copy_row_lambda_[q * N + k];
         }
         lane_.gave_up = lane_.unsolved = false;
+        const bool timed = !copy_time_.empty();
+        if (timed) lane_.t = copy_time_[k];
         step(system_, lane_, h);
+        if (timed) copy_time_[k] = lane_.t;
         if (lane_.gave_up || lane_.unsolved) {
             // rk45 hit its substep limit, or implicit Euler's Newton iteration found no step:
             // this copy has no state at the step's end. A copy with no finite state is the

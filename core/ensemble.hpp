@@ -107,6 +107,7 @@ private:
     // Per-copy methods: one Lane reused for every copy, and each copy's carried data.
     Lane lane_;
     std::vector<double> copy_substep_;
+    std::vector<double> copy_time_;  // per copy, its lane's clock (Lane::t): only with a written force
     std::vector<unsigned char> copy_started_;
     std::vector<double> copy_row_lambda_;  // row q of copy k at [q * copies + k] (soft_step)
 };

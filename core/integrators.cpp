@@ -19,6 +19,7 @@ void Lane::reset(const dvec2* x0, const dvec2* v0) {
     std::copy(v0, v0 + v.size(), v.begin());
     started = false;
     substep = 0.0;
+    t = 0.0;
     force_maps_h = 0.0;
     force_evaluations = newton_failures = rejected_substeps = 0;
     gave_up = false;
@@ -35,10 +36,12 @@ namespace {
 // ---------------------------------------------------------------------------------------
 // Small helpers over contiguous arrays. n is the body count throughout.
 
-// Every force evaluation of every method goes through here: a = F(x, v)/m, counted, and shown to
-// the lane's observer (if any) as stage `name`. One branch per evaluation when nobody watches.
-inline void eval(const System& s, Lane& L, const dvec2* x, const dvec2* v, dvec2* a, StageName name) {
-    accelerations(s, x, v, a);
+// Every force evaluation of every method goes through here: a = F(x, v, t)/m, counted, and shown
+// to the lane's observer (if any) as stage `name`. One branch per evaluation when nobody watches.
+// t is the stage's own time: the step's start L.t plus the stage's offset (a written force may
+// read it; every other force ignores it). Each method's calls say which offset, beside its update.
+inline void eval(const System& s, Lane& L, const dvec2* x, const dvec2* v, dvec2* a, double t, StageName name) {
+    accelerations(s, x, v, a, t);
     ++L.force_evaluations;
     if (L.observer) L.observer->stage(StageKind::evaluation, name, x, v, a);
 }
@@ -61,7 +64,7 @@ inline void axpy(int n, dvec2* out, const dvec2* base, double c, const dvec2* di
 void explicit_euler(const System& s, Lane& L, double h) {
     const int n = s.bodies();
     dvec2* a = L.stage[0].data();
-    eval(s, L, L.x.data(), L.v.data(), a, {"start"});
+    eval(s, L, L.x.data(), L.v.data(), a, L.t, {"start"});
     for (int i = 0; i < n; ++i) {
         L.x[i] += h * L.v[i];  // x1 = x0 + v0 h   (forward difference for v)
         L.v[i] += h * a[i];    // v1 = v0 + a0 h   (forward difference for a)
@@ -71,7 +74,7 @@ void explicit_euler(const System& s, Lane& L, double h) {
 void semi_implicit_euler(const System& s, Lane& L, double h) {
     const int n = s.bodies();
     dvec2* a = L.stage[0].data();
-    eval(s, L, L.x.data(), L.v.data(), a, {"start"});
+    eval(s, L, L.x.data(), L.v.data(), a, L.t, {"start"});
     for (int i = 0; i < n; ++i) {
         L.v[i] += h * a[i];    // v1 = v0 + a0 h
         L.x[i] += h * L.v[i];  // x1 = x0 + v1 h   (backward difference for v: symplectic)
@@ -82,7 +85,7 @@ void semi_implicit_euler_x(const System& s, Lane& L, double h) {
     const int n = s.bodies();
     dvec2* a = L.stage[0].data();
     for (int i = 0; i < n; ++i) L.x[i] += h * L.v[i];  // x1 = x0 + v0 h
-    eval(s, L, L.x.data(), L.v.data(), a, {"drifted (x1 with v0)"});  // a(x1, v0)
+    eval(s, L, L.x.data(), L.v.data(), a, L.t + h, {"drifted (x1 with v0)"});  // a(x1, v0) at x1's time
     for (int i = 0; i < n; ++i) L.v[i] += h * a[i];    // v1 = v0 + a(x1) h
 }
 
@@ -101,10 +104,10 @@ void implicit_euler(const System& s, Lane& L, double h) {
     L.unsolved = false;
     for (int it = 0; it < implicit_euler_max_iterations && !converged; ++it) {
         axpy(n, x1, L.x.data(), h, v1);
-        eval(s, L, x1, v1, a, {"newton ", it + 1});  // the iterate v1 and its x1 = x0 + h v1
+        eval(s, L, x1, v1, a, L.t + h, {"newton ", it + 1});  // the iterate v1 and its x1 = x0 + h v1, at t + h
         bool solved = true;
         if (!coupled) {
-            acceleration_jacobian_blocks(s, x1, v1, L.jx.data(), L.jv.data());
+            acceleration_jacobian_blocks(s, x1, v1, L.jx.data(), L.jv.data(), L.t + h);
             for (int i = 0; i < n; ++i) {
                 const double* jx = &L.jx[4 * i];
                 const double* jv = &L.jv[4 * i];
@@ -117,7 +120,7 @@ void implicit_euler(const System& s, Lane& L, double h) {
             }
         } else {
             const int dim = 2 * n;
-            acceleration_jacobian_dense(s, x1, v1, L.jx.data(), L.jv.data());
+            acceleration_jacobian_dense(s, x1, v1, L.jx.data(), L.jv.data(), L.t + h);
             // The Newton matrix I − h (h Jx + Jv) (whose zeros are +0: 0 − (±0)) and −G.
             auto entry = [&](int r, int c) {
                 return (r == c ? 1.0 : 0.0) - h * (h * L.jx[r * dim + c] + L.jv[r * dim + c]);
@@ -175,7 +178,7 @@ void implicit_euler(const System& s, Lane& L, double h) {
 void newton(const System& s, Lane& L, double h) {
     const int n = s.bodies();
     dvec2* a = L.stage[0].data();
-    eval(s, L, L.x.data(), L.v.data(), a, {"start"});
+    eval(s, L, L.x.data(), L.v.data(), a, L.t, {"start"});
     for (int i = 0; i < n; ++i) {
         L.x[i] += h * L.v[i] + (0.5 * h * h) * a[i];  // x1 = x0 + v0 h + a h^2 / 2
         L.v[i] += h * a[i];                           // v1 = v0 + a h
@@ -188,10 +191,10 @@ void newton(const System& s, Lane& L, double h) {
 void heun(const System& s, Lane& L, double h) {
     const int n = s.bodies();
     dvec2 *a1 = L.stage[0].data(), *xp = L.stage[1].data(), *vp = L.stage[2].data(), *a2 = L.stage[3].data();
-    eval(s, L, L.x.data(), L.v.data(), a1, {"start"});
-    axpy(n, xp, L.x.data(), h, L.v.data());  // Euler predictor
+    eval(s, L, L.x.data(), L.v.data(), a1, L.t, {"start"});
+    axpy(n, xp, L.x.data(), h, L.v.data());  // Euler predictor, at t + h
     axpy(n, vp, L.v.data(), h, a1);
-    eval(s, L, xp, vp, a2, {"predictor"});
+    eval(s, L, xp, vp, a2, L.t + h, {"predictor"});
     for (int i = 0; i < n; ++i) {
         // Trapezoid of the slopes at both ends of the predicted step.
         L.x[i] += (0.5 * h) * (L.v[i] + vp[i]);
@@ -202,10 +205,10 @@ void heun(const System& s, Lane& L, double h) {
 void midpoint(const System& s, Lane& L, double h) {
     const int n = s.bodies();
     dvec2 *a1 = L.stage[0].data(), *xm = L.stage[1].data(), *vm = L.stage[2].data(), *am = L.stage[3].data();
-    eval(s, L, L.x.data(), L.v.data(), a1, {"start"});
-    axpy(n, xm, L.x.data(), 0.5 * h, L.v.data());  // half an Euler step
+    eval(s, L, L.x.data(), L.v.data(), a1, L.t, {"start"});
+    axpy(n, xm, L.x.data(), 0.5 * h, L.v.data());  // half an Euler step, at t + h/2
     axpy(n, vm, L.v.data(), 0.5 * h, a1);
-    eval(s, L, xm, vm, am, {"half step"});
+    eval(s, L, xm, vm, am, L.t + 0.5 * h, {"half step"});
     for (int i = 0; i < n; ++i) {
         L.x[i] += h * vm[i];  // full step with the midpoint slopes
         L.v[i] += h * am[i];
@@ -217,16 +220,17 @@ void rk4(const System& s, Lane& L, double h) {
     const dvec2 *x = L.x.data(), *v = L.v.data();
     dvec2 *a1 = L.stage[0].data(), *a2 = L.stage[1].data(), *a3 = L.stage[2].data(), *a4 = L.stage[3].data();
     dvec2 *v2 = L.stage[4].data(), *v3 = L.stage[5].data(), *v4 = L.stage[6].data(), *xs = L.stage[7].data();
-    eval(s, L, x, v, a1, {"k1"});
+    // Nodes 0, 1/2, 1/2, 1.
+    eval(s, L, x, v, a1, L.t, {"k1"});
     axpy(n, xs, x, 0.5 * h, v);
     axpy(n, v2, v, 0.5 * h, a1);
-    eval(s, L, xs, v2, a2, {"k2"});
+    eval(s, L, xs, v2, a2, L.t + 0.5 * h, {"k2"});
     axpy(n, xs, x, 0.5 * h, v2);
     axpy(n, v3, v, 0.5 * h, a2);
-    eval(s, L, xs, v3, a3, {"k3"});
+    eval(s, L, xs, v3, a3, L.t + 0.5 * h, {"k3"});
     axpy(n, xs, x, h, v3);
     axpy(n, v4, v, h, a3);
-    eval(s, L, xs, v4, a4, {"k4"});
+    eval(s, L, xs, v4, a4, L.t + h, {"k4"});
     for (int i = 0; i < n; ++i) {
         // Simpson-like weights 1, 2, 2, 1 of the four slopes.
         L.x[i] += (h / 6.0) * (L.v[i] + 2.0 * (v2[i] + v3[i]) + v4[i]);
@@ -237,7 +241,8 @@ void rk4(const System& s, Lane& L, double h) {
 // Dormand–Prince 5(4) with error control, integrating each outer step of size h with as
 // many internal substeps as the tolerance needs. The first-same-as-last slope is reused.
 namespace dp {
-// (The nodes c2..c6 = 1/5, 3/10, 4/5, 8/9, 1 are not needed: the forces do not depend on t.)
+// The nodes: stage j is at the substep's start + c[j]·hs (k7, the next k1, at its end).
+constexpr double c[7] = {0.0, 1.0 / 5, 3.0 / 10, 4.0 / 5, 8.0 / 9, 1.0, 1.0};
 constexpr double a21 = 1.0 / 5;
 constexpr double a31 = 3.0 / 40, a32 = 9.0 / 40;
 constexpr double a41 = 44.0 / 45, a42 = -56.0 / 15, a43 = 32.0 / 9;
@@ -267,6 +272,7 @@ void rk45(const System& s, Lane& L, double h) {
           *vn = L.substep_end_v.data();
     dvec2 *x = L.x.data(), *v = L.v.data();
     // Stage j (1..5) from the slopes before it: x + hs Σ_m a_jm kx[m], v + hs Σ_m a_jm kv[m].
+    double ts = L.t;  // the substep's start time
     auto stage = [&](int j, double hs) {
         for (int i = 0; i < n; ++i) {
             dvec2 dx(0.0), dv(0.0);
@@ -278,7 +284,7 @@ void rk45(const System& s, Lane& L, double h) {
             vs[i] = v[i] + hs * dv;
         }
         std::copy(vs, vs + n, kx[j]);
-        eval(s, L, xs, vs, kv[j], {"k", j + 1});
+        eval(s, L, xs, vs, kv[j], ts + c[j] * hs, {"k", j + 1});
     };
     if (L.substep <= 0.0) L.substep = h;
     double done = 0.0;
@@ -306,11 +312,12 @@ void rk45(const System& s, Lane& L, double h) {
             break;
         }
         double hs = std::min(L.substep, h - done);
+        ts = L.t + done;
         const bool last = hs >= h - done;
         if (L.observer) L.observer->substep(substeps + 1, hs);
         if (!first_slope_valid) {
             std::copy(v, v + n, kx[0]);
-            eval(s, L, x, v, kv[0], {"k1"});
+            eval(s, L, x, v, kv[0], ts, {"k1"});
             first_slope_valid = true;
         } else {
             // The slope at (x, v) is known already: the last substep's k7, or this one's before
@@ -323,7 +330,7 @@ void rk45(const System& s, Lane& L, double h) {
             vn[i] = v[i] + hs * (b1 * kv[0][i] + b3 * kv[2][i] + b4 * kv[3][i] + b5 * kv[4][i] + b6 * kv[5][i]);
         }
         std::copy(vn, vn + n, kx[6]);
-        eval(s, L, xn, vn, kv[6], {"k7"});
+        eval(s, L, xn, vn, kv[6], ts + hs, {"k7"});
         double err = 0.0;
         for (int i = 0; i < n; ++i) {
             const dvec2 ex = hs * (e1 * kx[0][i] + e3 * kx[2][i] + e4 * kx[3][i] + e5 * kx[4][i] +
@@ -393,7 +400,7 @@ void leapfrog(const System& s, Lane& L, double h) {
     const int n = s.bodies();
     dvec2 *v_half = L.carry_v.data(), *a = L.carry_a.data(), *vp = L.stage[0].data();
     if (!L.started) {
-        eval(s, L, L.x.data(), L.v.data(), a, {"start"});
+        eval(s, L, L.x.data(), L.v.data(), a, L.t, {"start"});
         axpy(n, v_half, L.v.data(), 0.5 * h, a);  // v(h/2) = v0 + a0 h/2: the starting half kick
         report(L, {"half kick: v(1/2) = v0 + a0 h/2"}, nullptr, v_half, nullptr);
         L.started = true;
@@ -405,7 +412,7 @@ void leapfrog(const System& s, Lane& L, double h) {
         L.x[i] += h * v_half[i];              // drift: x1 = x0 + v(1/2) h
         vp[i] = v_half[i] + (0.5 * h) * a[i];  // predicted v1 for velocity-dependent forces
     }
-    eval(s, L, L.x.data(), vp, a, {"end (x1 with predicted v1)"});
+    eval(s, L, L.x.data(), vp, a, L.t + h, {"end (x1 with predicted v1)"});
     for (int i = 0; i < n; ++i) {
         L.v[i] = v_half[i] + (0.5 * h) * a[i];  // synchronised v1 = v(1/2) + a1 h/2
         v_half[i] += h * a[i];                  // v(3/2) = v(1/2) + a1 h
@@ -418,7 +425,7 @@ void stormer_verlet(const System& s, Lane& L, double h) {
     const int n = s.bodies();
     dvec2 *x_prev = L.carry_x.data(), *a = L.carry_a.data(), *x_next = L.stage[0].data(), *vp = L.stage[1].data();
     if (!L.started) {
-        eval(s, L, L.x.data(), L.v.data(), a, {"start"});
+        eval(s, L, L.x.data(), L.v.data(), a, L.t, {"start"});
         for (int i = 0; i < n; ++i) x_next[i] = L.x[i] + h * L.v[i] + (0.5 * h * h) * a[i];
         L.started = true;
     } else {
@@ -431,7 +438,7 @@ void stormer_verlet(const System& s, Lane& L, double h) {
         x_prev[i] = L.x[i];
         L.x[i] = x_next[i];
     }
-    eval(s, L, L.x.data(), vp, a, {"end (x1 with predicted v1)"});
+    eval(s, L, L.x.data(), vp, a, L.t + h, {"end (x1 with predicted v1)"});
     for (int i = 0; i < n; ++i) L.v[i] = (L.x[i] - x_prev[i]) / h + (0.5 * h) * a[i];
 }
 
@@ -440,7 +447,7 @@ void velocity_verlet(const System& s, Lane& L, double h) {
     const int n = s.bodies();
     dvec2 *a = L.carry_a.data(), *a0 = L.stage[0].data(), *vp = L.stage[1].data();
     if (!L.started) {
-        eval(s, L, L.x.data(), L.v.data(), a, {"start"});
+        eval(s, L, L.x.data(), L.v.data(), a, L.t, {"start"});
         L.started = true;
     } else {
         report(L, {"start (a carried from the last step)"}, L.x.data(), L.v.data(), a);
@@ -450,7 +457,7 @@ void velocity_verlet(const System& s, Lane& L, double h) {
         vp[i] = L.v[i] + h * a[i];  // predicted v1 for velocity-dependent forces
         a0[i] = a[i];
     }
-    eval(s, L, L.x.data(), vp, a, {"end (x1 with predicted v1)"});
+    eval(s, L, L.x.data(), vp, a, L.t + h, {"end (x1 with predicted v1)"});
     for (int i = 0; i < n; ++i) L.v[i] += (0.5 * h) * (a0[i] + a[i]);
 }
 
@@ -500,11 +507,15 @@ void yoshida4(const System& s, Lane& L, double h) {
     const bool dissipative = s.dissipative();
     dvec2* at_rest = L.stage[1].data();  // zero velocities: the conservative forces' argument
     if (dissipative) std::fill(at_rest, at_rest + n, dvec2(0.0));
+    // The positions after drift k + 1 are at time t + (c[0] + … + c[k]) h: kick k + 1's time.
+    double drifted = 0.0;
     for (int k = 0; k < 4; ++k) {
         for (int i = 0; i < n; ++i) L.x[i] += (c[k] * h) * L.v[i];
         if (k == 3) break;
+        drifted += c[k];
+        const double t_kick = L.t + drifted * h;
         if (!dissipative) {
-            eval(s, L, L.x.data(), L.v.data(), a, {"kick ", k + 1});  // after drift k + 1
+            eval(s, L, L.x.data(), L.v.data(), a, t_kick, {"kick ", k + 1});  // after drift k + 1
             for (int i = 0; i < n; ++i) L.v[i] += (d[k] * h) * a[i];
             continue;
         }
@@ -513,7 +524,9 @@ void yoshida4(const System& s, Lane& L, double h) {
         const char* const conservative_kick[3] = {"kick 1 (conservative forces at v = 0)",
                                                   "kick 2 (conservative forces at v = 0)",
                                                   "kick 3 (conservative forces at v = 0)"};
-        eval(s, L, L.x.data(), at_rest, a, {conservative_kick[k]});
+        eval(s, L, L.x.data(), at_rest, a, t_kick, {conservative_kick[k]});
+        // A written force's velocity part has no flow to split off: it rides with the kick.
+        WrittenForce::add_velocity_part(s, L.x.data(), L.v.data(), a, t_kick);
         for (int i = 0; i < n; ++i) L.v[i] += (d[k] * h) * a[i];
         dissipative_flow(s, L.x.data(), L.v.data(), 0.5 * d[k] * h, true);
     }
@@ -599,6 +612,7 @@ void kinematic_step(const System& s, Lane& L, double h, bool average) {
                        .inc_dv = inc_dv,
                        .inc_dx = inc_dx,
                        .h = h,
+                       .t = L.t,
                        .average = average,
                        .dx_factor = average ? 0.5 * h : h,  // dx = dv * dx_factor for approximated forces
                        // A force without a closed form contributes the semi-implicit terms.
@@ -633,6 +647,15 @@ void kinematic_step(const System& s, Lane& L, double h, bool average) {
 
 void kinematic(const System& s, Lane& L, double h) { kinematic_step(s, L, h, false); }
 void kinematic_avg(const System& s, Lane& L, double h) { kinematic_step(s, L, h, true); }
+
+// Every row's step: the method's, then the lane's clock moves on by h, so the next step starts at
+// its own time (L.t: what a written force's t reads) whoever calls it, substeps and the reference
+// included. A sum of steps, as the methods' positions are.
+template <StepFn method>
+void timed(const System& s, Lane& L, double h) {
+    method(s, L, h);
+    L.t += h;
+}
 
 // Every order below is measured on systems of its kind by tests/test_orders.cpp (within 0.15;
 // "exact": every error at the round-off floor).
@@ -672,26 +695,26 @@ const std::vector<IntegratorInfo> table = {
      .update = "a₀ = a(x₀, v₀)\n"
                "x₁ = x₀ + v₀·h\n"
                "v₁ = v₀ + a₀·h",
-     .step = explicit_euler},
+     .step = timed<explicit_euler>},
     {.id = "semi_implicit_euler", .name = "Semi-implicit Euler", .family = "Euler family", .orders = first_order,
      .force_evaluations = 1, .evaluations_note = "1", .symplectic = true,
      .description = "Symplectic Euler, velocity first: v += a·h, then x += v_new·h; keeps energy bounded, drifts in phase.",
      .update = "a₀ = a(x₀, v₀)\n"
                "v₁ = v₀ + a₀·h\n"
                "x₁ = x₀ + v₁·h",
-     .step = semi_implicit_euler},
+     .step = timed<semi_implicit_euler>},
     {.id = "semi_implicit_euler_x", .name = "Semi-implicit Euler (x first)", .family = "Euler family",
      .orders = first_order, .force_evaluations = 1, .evaluations_note = "1", .symplectic = true,
      .description = "Symplectic Euler, position first: x += v·h, then v += a(x_new)·h.",
      .update = "x₁ = x₀ + v₀·h\n"
                "v₁ = v₀ + a(x₁, v₀)·h",
-     .step = semi_implicit_euler_x},
+     .step = timed<semi_implicit_euler_x>},
     {.id = "implicit_euler", .name = "Implicit Euler", .family = "Euler family", .orders = first_order,
      .force_evaluations = 2, .evaluations_note = "1 + Newton iterations (2 on linear systems)", .implicit = true,
      .description = "Backward Euler solved by Newton iteration; unconditionally stable but loses energy.",
      .update = "v₁ = v₀ + a(x₀ + v₁·h, v₁)·h   (solved for v₁ by Newton's method)\n"
                "x₁ = x₀ + v₁·h",
-     .step = implicit_euler},
+     .step = timed<implicit_euler>},
     {.id = "newton", .name = "Newton (constant acceleration)", .family = "kinematic",
      .orders = {.constant_force = Order::exact, .single_forces = 1, .conservative = 1, .dissipative = 1,
                 .without_closed_form = 1},
@@ -700,7 +723,7 @@ const std::vector<IntegratorInfo> table = {
      .update = "a₀ = a(x₀, v₀)\n"
                "x₁ = x₀ + v₀·h + ½·a₀·h²\n"
                "v₁ = v₀ + a₀·h",
-     .step = newton},
+     .step = timed<newton>},
     {.id = "heun", .name = "Heun", .family = "Runge–Kutta", .orders = of_order(2), .force_evaluations = 2,
      .evaluations_note = "2", .description = "Euler predictor, then the average of the slopes at both ends (trapezoid).",
      .update = "k₁ = a(x₀, v₀)\n"
@@ -708,7 +731,7 @@ const std::vector<IntegratorInfo> table = {
                "k₂ = a(xₚ, vₚ)\n"
                "x₁ = x₀ + (v₀ + vₚ)·h/2\n"
                "v₁ = v₀ + (k₁ + k₂)·h/2",
-     .step = heun},
+     .step = timed<heun>},
     {.id = "midpoint", .name = "Midpoint (RK2)", .family = "Runge–Kutta", .orders = of_order(2),
      .force_evaluations = 2, .evaluations_note = "2",
      .description = "Half an Euler step, then a full step with the slopes at the midpoint.",
@@ -716,7 +739,7 @@ const std::vector<IntegratorInfo> table = {
                "xₘ = x₀ + v₀·h/2,  vₘ = v₀ + k₁·h/2\n"
                "x₁ = x₀ + vₘ·h\n"
                "v₁ = v₀ + a(xₘ, vₘ)·h",
-     .step = midpoint},
+     .step = timed<midpoint>},
     {.id = "rk4", .name = "Runge–Kutta 4", .family = "Runge–Kutta", .orders = of_order(4), .force_evaluations = 4,
      .evaluations_note = "4",
      .description = "Classic fourth-order Runge–Kutta: four slopes weighted 1, 2, 2, 1; slowly loses energy.",
@@ -726,7 +749,7 @@ const std::vector<IntegratorInfo> table = {
                "u₄ = v₀ + k₃·h,  k₄ = a(x₀ + u₃·h, u₄)\n"
                "x₁ = x₀ + (u₁ + 2u₂ + 2u₃ + u₄)·h/6\n"
                "v₁ = v₀ + (k₁ + 2k₂ + 2k₃ + k₄)·h/6",
-     .step = rk4},
+     .step = timed<rk4>},
     {.id = "leapfrog", .name = "Leapfrog", .family = "Verlet family", .orders = of_order(2),
      .order_note = predicted_velocity_note, .force_evaluations = 1, .evaluations_note = "1 (plus 1 at the start)",
      .symplectic = true, .stateful = true,
@@ -736,7 +759,7 @@ const std::vector<IntegratorInfo> table = {
                "v₁ = v(h/2) + a₁·h/2\n"
                "v(3h/2) = v(h/2) + a₁·h   (carried to the next step)\n"
                "first step: a₀ = a(x₀, v₀),  v(h/2) = v₀ + a₀·h/2",
-     .step = leapfrog},
+     .step = timed<leapfrog>},
     {.id = "stormer_verlet", .name = "Störmer–Verlet", .family = "Verlet family", .orders = of_order(2),
      .order_note = predicted_velocity_note, .force_evaluations = 1, .evaluations_note = "1 (plus 1 at the start)",
      .symplectic = true, .stateful = true,
@@ -745,7 +768,7 @@ const std::vector<IntegratorInfo> table = {
                "a₁ = a(x₁, (x₁ − x₀)/h + a₀·h/2)\n"
                "v₁ = (x₁ − x₀)/h + a₁·h/2\n"
                "first step: a₀ = a(x₀, v₀),  x₁ = x₀ + v₀·h + ½·a₀·h²",
-     .step = stormer_verlet},
+     .step = timed<stormer_verlet>},
     {.id = "velocity_verlet", .name = "Velocity Verlet", .family = "Verlet family", .orders = of_order(2),
      .order_note = predicted_velocity_note, .force_evaluations = 1,
      .evaluations_note = "1 (acceleration reused; plus 1 at the start)", .symplectic = true, .stateful = true,
@@ -754,10 +777,11 @@ const std::vector<IntegratorInfo> table = {
                "a₁ = a(x₁, v₀ + a₀·h)\n"
                "v₁ = v₀ + ½·(a₀ + a₁)·h\n"
                "first step: a₀ = a(x₀, v₀)",
-     .step = velocity_verlet},
+     .step = timed<velocity_verlet>},
     {.id = "yoshida4", .name = "Yoshida 4 (Forest–Ruth)", .family = "Verlet family", .orders = of_order(4),
      .order_note = "With damping or drag the symmetric step takes each dissipative force's exact flow, so the "
-                   "composition stays fourth order.",
+                   "composition stays fourth order. A written force that reads a velocity has no such flow: then "
+                   "first order.",
      .force_evaluations = 3, .evaluations_note = "3", .symplectic = true,
      .description = "Fourth-order symplectic composition of three Verlet steps (one with a negative weight).",
      .update = "w₁ = 1/(2 − ∛2),  w₀ = −∛2/(2 − ∛2)   (w₀ < 0: one step backwards)\n"
@@ -766,7 +790,7 @@ const std::vector<IntegratorInfo> table = {
                "x += ½(w₀ + w₁)·v·h,  v += w₁·a(x)·h\n"
                "x += ½w₁·v·h\n"
                "with damping or drag: each kick uses the forces at v = 0, between the dissipative forces' exact flows over half its length (before, and reversed after)",
-     .step = yoshida4},
+     .step = timed<yoshida4>},
     {.id = "kinematic", .name = "Kinematic", .family = "kinematic",
      .orders = kinematic_orders,
      .order_note = "Exact wherever each force's own flow is the whole motion: one force on each body, or gravity "
@@ -779,7 +803,7 @@ const std::vector<IntegratorInfo> table = {
                "without a closed form: dv_f = a_f·h,  dx_f = a_f·h²\n"
                "v₁ = v₀ + Σ dv_f\n"
                "x₁ = x₀ + v₀·h + Σ dx_f",
-     .step = kinematic},
+     .step = timed<kinematic>},
     {.id = "kinematic_avg", .name = "Kinematic (average acceleration)", .family = "kinematic",
      .orders = kinematic_avg_orders,
      .order_note = "Second order with one force on each body, damped or not; first order once damping acts "
@@ -791,7 +815,7 @@ const std::vector<IntegratorInfo> table = {
                "dx_f = ½·dv_f·h   (the average acceleration, for every force)\n"
                "v₁ = v₀ + Σ dv_f\n"
                "x₁ = x₀ + v₀·h + Σ dx_f",
-     .step = kinematic_avg},
+     .step = timed<kinematic_avg>},
     // The game-physics solvers (solvers.cpp). h is a substep; n the iterations of one. A pass is
     // one visit of every row (a spring or link), counted as one force evaluation.
     {.id = "pbd", .name = "Position-based dynamics (PBD)", .family = "solver", .orders = pbd_orders,
@@ -807,7 +831,7 @@ const std::vector<IntegratorInfo> table = {
                "n times, every row C (a link, a spring, a rest-0 spring's two axes):  Δλ = −C(x)/(w_i + w_j),\n"
                "x_i += k′·w_i·Δλ·∇C,  x_j −= k′·w_j·Δλ·∇C,  k′ = 1 − (1 − s)^(1/n)\n"
                "x₁ = x,  v₁ = (x₁ − x₀)/h",
-     .step = pbd_step},
+     .step = timed<pbd_step>},
     {.id = "xpbd", .name = "Extended PBD (XPBD)", .family = "solver", .orders = first_order,
      .order_note = "Each compliant row's update is implicit Euler's on its potential, solved by Gauss–Seidel; the "
                    "external forces enter explicitly, as in semi-implicit Euler: first order.",
@@ -821,7 +845,7 @@ const std::vector<IntegratorInfo> table = {
                "Δλ = (−C(x) − α̃·λ − γ·∇C·(x − x₀)) / ((1 + γ)(w_i + w_j) + α̃),\n"
                "λ += Δλ,  x_i += w_i·Δλ·∇C,  x_j −= w_j·Δλ·∇C\n"
                "x₁ = x,  v₁ = (x₁ − x₀)/h,  tension −λ/h²",
-     .step = xpbd_step},
+     .step = timed<xpbd_step>},
     {.id = "soft_step", .name = "Soft step (Box2D v3)", .family = "solver", .orders = first_order,
      .order_note = "Soft constraints are implicit Euler of each spring on the velocity level, the external forces "
                    "explicit: first order. Rigid links are soft at Box2D's joint frequency min(60 Hz, 1/(8h)), which "
@@ -839,7 +863,7 @@ const std::vector<IntegratorInfo> table = {
                "x₁ = x₀ + v·h\n"
                "relax pass: the same at x₁ with the rigid rows' bias off (mass scale 1, impulse scale 0);  v₁ = v\n"
                "rigid rows: ω = 2π·min(60 Hz, 1/(8h)), ζ = 2;  springs: ω = √(k(w_i + w_j)),  ζ = c(w_i + w_j)/(2ω)",
-     .step = soft_step},
+     .step = timed<soft_step>},
     {.id = "sequential_impulses", .name = "Sequential impulses", .family = "solver", .orders = first_order,
      .order_note = "Velocities first, impulses with each spring as Box2D v2's soft joint (implicit Euler on the "
                    "row), then positions: first order.",
@@ -854,7 +878,7 @@ const std::vector<IntegratorInfo> table = {
                "spring k, damper c:  γ = 1/(h(c + hk)),  P = −(Ċ + C·h·k·γ + γ·P_acc)/(w_i + w_j + γ)\n"
                "v_i += w_i·P·∇C,  v_j −= w_j·P·∇C\n"
                "x₁ = x₀ + v·h,  v₁ = v",
-     .step = sequential_impulses_step},
+     .step = timed<sequential_impulses_step>},
     {.id = "vbd", .name = "Vertex block descent (VBD)", .family = "solver", .orders = first_order,
      .order_note = "Its iterations approach implicit Euler's step (first order); external forces enter the "
                    "prediction explicitly. Rigid links: the augmented Lagrangian starts again every step and its 10 "
@@ -870,7 +894,7 @@ const std::vector<IntegratorInfo> table = {
                "x_b −= (∇²G_b)⁻¹·∇G_b   (2×2 Newton step);\n"
                "then every rigid row:  λ += k·C,  k += β·|C|   (k from m/h², β = 2·10⁵)\n"
                "x₁ = x,  v₁ = (x₁ − x₀)/h",
-     .step = vbd_step},
+     .step = timed<vbd_step>},
     {.id = "rk45", .name = "Dormand–Prince 5(4)", .family = "reference",
      .orders = {},  // none anywhere: see the note
      .order_note = "Adaptive: its error follows its tolerance (rtol = atol = 1e-9 as a lane, 1e-12 as the reference), not "
@@ -885,7 +909,7 @@ const std::vector<IntegratorInfo> table = {
                "err = the largest |e| ÷ (atol + rtol·max(|y₀|, |y₁|)) over the components;  accepted when err ≤ 1\n"
                "next s = s·clamp(0.9·err^(−1/5), 0.2, 5)\n"
                "k₇ is the next substep's k₁ (first same as last)",
-     .step = rk45},
+     .step = timed<rk45>},
 };
 
 }  // namespace

@@ -34,6 +34,9 @@ struct Lane {
     std::vector<dvec2> carry_x, carry_v, carry_a;
     bool started = false;
     double substep = 0.0;  // rk45: the last accepted internal step
+    // The time at the start of the next step: 0 after reset(), and every step (the table's
+    // IntegratorInfo::step) adds its h. Each force evaluation reads it plus its stage's offset.
+    double t = 0.0;
 
     // kinematic: each force's oscillator map over one step, computed when h changes.
     std::vector<OscillatorMap> force_maps;

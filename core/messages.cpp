@@ -163,6 +163,19 @@ const std::vector<MessageInfo>& message_table() {
         {.code = "expr_too_complex",
          .text = "{key}: '{got}' needs {count} instructions, more than {max} from character {column} on (x^n with a "
                  "whole n costs n + 1)"},
+        {.code = "expr_constant_missing",
+         .text = "{key}: '{got}' reads the constant {name} at character {column}, but the link gives no {name}; add "
+                 "{name}=NUMBER (from {min} to {max})"},
+        // The written force's rules across keys (core/config.cpp, check_written).
+        {.code = "written_not_finite",
+         .text = "{key}: '{got}' is not a finite number where body {body} starts (x = {x}, y = {y}, vx = {vx}, "
+                 "vy = {vy}, t = 0); a written force must be finite where the motion starts"},
+        {.code = "written_potential_not_finite",
+         .text = "{key}: the potential of '{got}' (minus its integral from 0) is not a finite number where body "
+                 "{body} starts (x = {x}, y = {y}); a force that reads only its own coordinate needs a finite one "
+                 "there"},
+        {.code = "written_constant_unused",
+         .text = "{key}={got} is read by nothing: neither fx nor fy uses {key}; use it in the force law or drop {key}"},
         {.code = "expr_normal_too_long",
          .text = "{key}: '{got}' is {length} characters long in its normal form '{normal}' (numbers written out, "
                  "1e14 as 100000000000000); at most {max}"},

@@ -731,7 +731,19 @@ const std::vector<ScenarioInfo> table = {
                   "no gravity. Every integrator runs it; the reference is rk45.",
                   "integrators=semi_implicit_euler,velocity_verlet,rk4&dt=0.01&duration=10&g=0,0&"
                   "scene=b:0,0;b:1,0;b:0.5,0.8660254037844386,vx:1;s:b0,b1,k:50,rest:1;s:b1,b2,k:50,rest:1;"
-                  "s:b2,b0,k:50,rest:1"}},
+                  "s:b2,b0,k:50,rest:1"},
+                 {"scene_duffing", "Duffing spring you write",
+                  "One body on the force you write, fx = −c1·x − c2·x³ (a spring that stiffens as it stretches), "
+                  "released from x = 1.5 m with no gravity: its energy includes the force's potential, so you see "
+                  "which integrators keep it. Change c1, c2 or the law itself.",
+                  "integrators=explicit_euler,semi_implicit_euler,velocity_verlet,rk4,yoshida4&dt=0.02&duration=20&"
+                  "g=0,0&scene=b:1.5,0&fx=-c1*x-c2*x^3&c1=4&c2=2"},
+                 {"scene_driven", "Driven oscillator you write",
+                  "One body on fx = −c1·x + c2·cos(c3·t), a spring pushed at a frequency of its own: the force "
+                  "depends on time, so every method must evaluate it at its stages' own times. Starting at rest "
+                  "at 0, the motion beats between the spring's 2 rad/s and the drive's 3 rad/s.",
+                  "integrators=explicit_euler,semi_implicit_euler,velocity_verlet,rk4&dt=0.02&duration=20&"
+                  "g=0,0&scene=b:0,0&fx=-c1*x+c2*cos(c3*t)&c1=4&c2=1&c3=3"}},
      .reference = "closed form when every force is linear and the table's forces give one; the constrained rk45 "
                   "with rigid links; rk45 otherwise",
      .phase_plot = "body 0: its angle about the anchor its link hangs from, or along the axis of its springs, or its "

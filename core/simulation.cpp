@@ -52,7 +52,11 @@ StopReason step_gave_up(const Lane& L) {
     return StopReason::none;
 }
 
-Scene build_scene(const Config& c) { return build_scene(c.scenario, c.values, c.scene, c.duration); }
+Scene build_scene(const Config& c) {
+    Scene scene = build_scene(c.scenario, c.values, c.scene, c.duration);
+    add_written_force(c, scene.system);  // on every body beside the scenario's own forces
+    return scene;
+}
 
 Simulation::Simulation(const Config& c) : Simulation(c, build_scene(c)) {}
 
@@ -254,7 +258,7 @@ void Simulation::add_dissipated(size_t i, double h, double p) {
 
 void Simulation::report_result(const Lane& L) const {
     std::vector<dvec2> a(L.x.size());
-    accelerations(scene_.system, L.x.data(), L.v.data(), a.data());
+    accelerations(scene_.system, L.x.data(), L.v.data(), a.data(), L.t);  // the step's end
     L.observer->stage(StageKind::state, {"result"}, L.x.data(), L.v.data(), a.data());
 }
 
@@ -586,13 +590,13 @@ double Simulation::tension(int i) const {
         for (int q = 0; q < lane.rows.size(); ++q)
             if (lane.rows.link[q] == 0 && lane_steps_[i] > 0) return lane.row_tension[q];
     }
-    return LinkForce::tension(scene_.system, lanes_[i].x.data(), lanes_[i].v.data(), 0);
+    return LinkForce::tension(scene_.system, lanes_[i].x.data(), lanes_[i].v.data(), 0, lanes_[i].t);
 }
 
 double Simulation::reference_tension() const {
     if (scene_.system.links.empty()) return 0.0;
     sync_reference();
-    return LinkForce::tension(scene_.system, ref_x_.data(), ref_v_.data(), 0);
+    return LinkForce::tension(scene_.system, ref_x_.data(), ref_v_.data(), 0, time());
 }
 
 dvec2 Simulation::phase(int i) const { return phase_point(scene_.phase, lanes_[i].x.data(), lanes_[i].v.data()); }

@@ -22,7 +22,7 @@ namespace {
 
 // The external forces at (x, v): one force evaluation, shown to the observer as stage `name`.
 inline void external(const System& s, Lane& L, const dvec2* x, const dvec2* v, dvec2* a, StageName name) {
-    solver_external_accelerations(s, x, v, a);
+    solver_external_accelerations(s, x, v, a, L.t);  // at the substep's start (every call is)
     ++L.force_evaluations;
     if (L.observer) L.observer->stage(StageKind::evaluation, name, x, v, a);
 }

@@ -326,7 +326,7 @@ ModeKind kind_of(const System& s, const dvec2* x, const std::vector<double>& u, 
 StiffestMode reduced_stiffest_mode(const System& s, const dvec2* x, const dvec2* v) {
     const int n = 2 * s.bodies();
     std::vector<double> jx(n * n), jv(n * n);
-    acceleration_jacobian_dense(s, x, v, jx.data(), jv.data());  // the forces' (rigid links have none)
+    acceleration_jacobian_dense(s, x, v, jx.data(), jv.data(), 0.0);  // the forces' at the start (rigid links have none)
     // K = −M ∂a/∂x and C = −M ∂a/∂v, then each taut rod's λ (I − n nᵀ)/|d| on its ends' blocks.
     std::vector<double> k(n * n), c(n * n);
     for (int r = 0; r < n; ++r)
@@ -336,7 +336,7 @@ StiffestMode reduced_stiffest_mode(const System& s, const dvec2* x, const dvec2*
         }
     std::vector<dvec2> a(static_cast<size_t>(s.bodies()));
     std::vector<double> lambda(s.links.size(), 0.0);
-    unconstrained_accelerations(s, x, v, a.data());
+    unconstrained_accelerations(s, x, v, a.data(), 0.0);  // at the start, t = 0
     LinkForce::constrain_accelerations(s, x, v, a.data(), lambda.data());
     std::vector<std::vector<double>> rows;  // J's rows, orthonormalised below
     for (size_t q = 0; q < s.links.size(); ++q) {
@@ -497,7 +497,7 @@ StiffestMode stiffest_mode(const System& s, const dvec2* x, const dvec2* v) {
     if (s.has_rigid_links()) return reduced_stiffest_mode(s, x, v);
     const int n = 2 * s.bodies();
     std::vector<double> jx(n * n), jv(n * n), k(n * n), c(n * n), vectors(n * n);
-    acceleration_jacobian_dense(s, x, v, jx.data(), jv.data());
+    acceleration_jacobian_dense(s, x, v, jx.data(), jv.data(), 0.0);  // at the start state, t = 0
     // Mass-weighted: K~ = -M^(1/2) (da/dx) M^(-1/2), symmetric for forces with a potential
     // (symmetrised against round-off); C~ likewise from da/dv.
     for (int r = 0; r < n; ++r)

@@ -99,14 +99,15 @@ inline bool body_field(const System& s, BodyField& f) {
 // 25 more instructions an evaluation of a one-spring system). Without `constrained`, a kind with
 // forces of constraint (links) adds only its forces (add_free_accelerations).
 template <bool constrained, class... K>
-inline void element_accelerations(std::tuple<K...>*, const System& s, const dvec2* x, const dvec2* v, dvec2* a) {
-    auto one = []<class E>(const System& s, const dvec2* x, const dvec2* v, dvec2* a) {
+inline void element_accelerations(std::tuple<K...>*, const System& s, const dvec2* x, const dvec2* v, dvec2* a,
+                                  double t) {
+    auto one = []<class E>(const System& s, const dvec2* x, const dvec2* v, dvec2* a, double t) {
         if constexpr (!constrained && requires { E::add_free_accelerations(s, x, v, a); })
             E::add_free_accelerations(s, x, v, a);
         else if constexpr (ElementKind<E>)
-            E::add_accelerations(s, x, v, a);
+            element_accelerations_at<E>(s, x, v, a, t);
     };
-    (one.template operator()<K>(s, x, v, a), ...);
+    (one.template operator()<K>(s, x, v, a, t), ...);
 }
 
 // Each element kind's pass `pass` (a generic lambda called with the kind), in the list's order.
@@ -167,20 +168,22 @@ inline void field_accelerations(const System& s, const dvec2* v, dvec2* a) {
 }
 
 template <bool constrained>
-void sum_accelerations(const System& s, const dvec2* x, const dvec2* v, dvec2* a) {
+void sum_accelerations(const System& s, const dvec2* x, const dvec2* v, dvec2* a, double t) {
     field_accelerations(s, v, a);
-    element_accelerations<constrained>(static_cast<ForceKinds*>(nullptr), s, x, v, a);
+    element_accelerations<constrained>(static_cast<ForceKinds*>(nullptr), s, x, v, a, t);
 }
 
 }  // namespace
 
-void accelerations(const System& s, const dvec2* x, const dvec2* v, dvec2* a) { sum_accelerations<true>(s, x, v, a); }
-
-void unconstrained_accelerations(const System& s, const dvec2* x, const dvec2* v, dvec2* a) {
-    sum_accelerations<false>(s, x, v, a);
+void accelerations(const System& s, const dvec2* x, const dvec2* v, dvec2* a, double t) {
+    sum_accelerations<true>(s, x, v, a, t);
 }
 
-void solver_external_accelerations(const System& s, const dvec2* x, const dvec2* v, dvec2* a) {
+void unconstrained_accelerations(const System& s, const dvec2* x, const dvec2* v, dvec2* a, double t) {
+    sum_accelerations<false>(s, x, v, a, t);
+}
+
+void solver_external_accelerations(const System& s, const dvec2* x, const dvec2* v, dvec2* a, double t) {
     // The fields as sum_accelerations takes them, then each element kind: a row kind only its
     // external part, any other kind its accelerations.
     field_accelerations(s, v, a);
@@ -188,7 +191,7 @@ void solver_external_accelerations(const System& s, const dvec2* x, const dvec2*
         if constexpr (SolverRowKind<K>)
             K::add_solver_external(s, x, v, a);
         else
-            K::add_accelerations(s, x, v, a);
+            element_accelerations_at<K>(s, x, v, a, t);
     });
 }
 
@@ -259,7 +262,7 @@ double energy_bound(const System& s, double x_max, double v_max) {
 }
 
 void acceleration_jacobian_blocks(const System& s, const dvec2* x, const dvec2* v,
-                                  double* dadx, double* dadv) {
+                                  double* dadx, double* dadv, double t) {
     const int n = s.bodies();
     BodyField f;
     body_field(s, f);
@@ -270,7 +273,7 @@ void acceleration_jacobian_blocks(const System& s, const dvec2* x, const dvec2* 
         jx[0] = jx[1] = jx[2] = jx[3] = 0.0;
     }
     for_each_element_kind([&]<class K>() {
-        if constexpr (BlockJacobian<K>) K::add_jacobian_blocks(s, x, v, dadx, dadv);
+        if constexpr (BlockJacobian<K>) element_jacobian_blocks_at<K>(s, x, v, dadx, dadv, t);
     });
     // Forces were summed; divide by mass once.
     for (int i = 0; i < n; ++i)
@@ -281,7 +284,7 @@ void acceleration_jacobian_blocks(const System& s, const dvec2* x, const dvec2* 
 }
 
 void acceleration_jacobian_dense(const System& s, const dvec2* x, const dvec2* v,
-                                 double* dadx, double* dadv) {
+                                 double* dadx, double* dadv, double t) {
     const int nb = s.bodies();
     const int n = 2 * nb;
     for (int c = 0; c < n * n; ++c) dadx[c] = dadv[c] = 0.0;
@@ -295,7 +298,7 @@ void acceleration_jacobian_dense(const System& s, const dvec2* x, const dvec2* v
             for (int c = 0; c < 2; ++c)
                 dadv[(2 * i + r) * n + 2 * i + c] = s.inv_mass[i] * jv[2 * r + c];
     }
-    for_each_element_kind([&]<class K>() { K::add_jacobian_dense(s, x, v, dadx, dadv); });
+    for_each_element_kind([&]<class K>() { element_jacobian_dense_at<K>(s, x, v, dadx, dadv, t); });
 }
 
 }  // namespace stepwise

@@ -1,6 +1,8 @@
 // A system of point masses in 2D and the forces acting on them.
 // Hot state (positions, velocities) lives in the lane; this holds the cold parameters.
 #pragma once
+#include "expression.hpp"
+
 #include <glm/ext/vector_double2.hpp>
 #include <vector>
 
@@ -45,6 +47,15 @@ struct Link {
     double damping;
 };
 
+// A force law a user writes (issue 22 §3; core/forces/written_force.hpp): on every body i,
+// F = (fx, fy)(x_i, y_i, vx_i, vy_i, t, m_i, c1..c4), a_i = F/m_i. `present` is false when the
+// link gives neither fx nor fy (then nothing of it is evaluated anywhere).
+struct WrittenLaw {
+    bool present = false;
+    Expression fx, fy;  // a component left out is the constant 0
+    double c[4] = {0.0, 0.0, 0.0, 0.0};
+};
+
 struct System {
     std::vector<double> mass;      // per body, > 0
     std::vector<double> inv_mass;  // per body
@@ -55,6 +66,7 @@ struct System {
     std::vector<PairSpring> pair_springs;
     std::vector<CentralForce> central_forces;
     std::vector<Link> links;
+    WrittenLaw written;
 
     int bodies() const { return static_cast<int>(mass.size()); }
     int add_body(double m);
@@ -81,14 +93,15 @@ struct System {
     bool conserves_angular_momentum(dvec2& centre) const;
 };
 
-// a = F/m for every body. x, v, a hold system.bodies() entries each. With rigid links, their
-// forces of constraint included (the constrained reference's accelerations; forces/link.hpp).
-void accelerations(const System& s, const dvec2* x, const dvec2* v, dvec2* a);
+// a = F/m for every body at time t (only a written force reads t: every other force is the same at
+// any time). x, v, a hold system.bodies() entries each. With rigid links, their forces of
+// constraint included (the constrained reference's accelerations; forces/link.hpp).
+void accelerations(const System& s, const dvec2* x, const dvec2* v, dvec2* a, double t);
 // The same without the rigid links' forces of constraint (what would happen if they let go).
-void unconstrained_accelerations(const System& s, const dvec2* x, const dvec2* v, dvec2* a);
+void unconstrained_accelerations(const System& s, const dvec2* x, const dvec2* v, dvec2* a, double t);
 // What the game-physics solvers (solvers.hpp) take as external: every force but the springs and
 // links they step as constraint rows, plus the springs' dampers (force_kind.hpp: SolverRowKind).
-void solver_external_accelerations(const System& s, const dvec2* x, const dvec2* v, dvec2* a);
+void solver_external_accelerations(const System& s, const dvec2* x, const dvec2* v, dvec2* a, double t);
 
 // Kinetic + potential energy (gravity and springs); dissipated energy is tracked separately.
 double kinetic_energy(const System& s, const dvec2* v);
@@ -113,9 +126,9 @@ double energy_bound(const System& s, double x_max, double v_max);
 // Block-diagonal form (one 2x2 block per body, row-major a00 a01 a10 a11); valid only
 // when no force couples bodies (System::couples_bodies). dadx, dadv hold 4 * bodies() doubles.
 void acceleration_jacobian_blocks(const System& s, const dvec2* x, const dvec2* v,
-                                  double* dadx, double* dadv);
+                                  double* dadx, double* dadv, double t);
 // Dense form for coupled systems: n = 2 * bodies(), dadx, dadv are n x n row-major.
 void acceleration_jacobian_dense(const System& s, const dvec2* x, const dvec2* v,
-                                 double* dadx, double* dadv);
+                                 double* dadx, double* dadv, double t);
 
 }  // namespace stepwise

@@ -25,7 +25,8 @@ namespace {
 std::string dictionary() {
     std::string out =
         "# libFuzzer dictionary for fuzz/fuzz_config and fuzz/fuzz_simulation: every key (as \"key=\"),\n"
-        "# scenario, integrator, preset and view id of the core's tables, then the ends of the ranges.\n"
+        "# scenario, integrator, preset and view id of the core's tables, a scene's and an expression's\n"
+        "# words, then the ends of the ranges.\n"
         "# Generated; do not edit.\n"
         "# Regenerate: build/native/fuzz/make_fuzz_dict > fuzz/config.dict (ctest fuzz_dict_current checks it).\n";
     std::vector<std::string> words;
@@ -55,6 +56,13 @@ std::string dictionary() {
         }
     }
     for (const char* w : {";", "b0", "b1", "a0", "a1", "b63", "b64"}) add(w);
+    // The written force's keys come with the shared keys (fx=, fy=, c1= …); its expressions' words
+    // (core/expression.hpp) and two laws to build on, so a link's fx holds real ones.
+    for (std::string_view v : expr_variable_names()) add(std::string(v));
+    for (std::string_view f : expr_function_names()) add(std::string(f) + "(");
+    for (const char* w : {"-c1*x-c2*x^3", "-c1*x+c2*cos(c3*t)", "^", "*", "/", "(", ")"}) add(w);
+    add(format_number(written_constant_max));
+    add(format_number(-written_constant_max));
     // The ranges' ends, and the value just above an excluded minimum (5e-324 for "> 0"): the
     // extremes that a valid config may hold, where the numbers get hard.
     for (const ScenarioInfo& s : scenarios()) {

@@ -14,7 +14,7 @@ export const pinnedFile = path.join(root, 'tests/pinned/outputs.json');
 const cli = process.env.STEPWISE_BIN || path.join(root, 'build/native/stepwise');
 
 // Configs beyond the presets: pair damping, rest lengths with damping, drag with a damper-free
-// projectile at a coarse step, the accumulator loop, equal cost.
+// projectile at a coarse step, the accumulator loop, equal cost, a written force.
 const extra = [
   'scenario=spring_pair&b=0.5&rest=0&g=0,0',
   'scenario=spring_pair&b=0.2',
@@ -25,6 +25,8 @@ const extra = [
   'scenario=orbit&x0=1,0&v0=0,0.5&dt=0.02&duration=6',
   'preset=stiff_spring&loop=accumulator&hz=60&substeps=2',
   'preset=damped_spring&equal_cost=1',
+  // The written force on a classic system: time, a velocity and a power (issue 22 §3).
+  'scenario=spring_pair&fx=-c1*x^3+c2*cos(t)&fy=-c1*vy&c1=2&c2=0.5',
 ];
 
 export function cases() {

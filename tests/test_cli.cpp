@@ -1204,3 +1204,34 @@ TEST_CASE("cli: a lane with settings is named by its id in run, convergence, tra
     CHECK(cloud.status == 0);
     CHECK(contains(cloud.out, "{\"id\": \"rk4@2\""));
 }
+
+TEST_CASE("cli on a written force: run, trace, convergence, stability and cloud, every number finite") {
+    // A driven Duffing oscillator (issue 22 §3) beside the projectile's own gravity.
+    const std::string q = "scenario=projectile&x0=1,0&v0=0,2&fx=-c1*x-c2*x^3+c3*cos(c4*t)&c1=4&c2=0.5&c3=1&c4=3"
+                          "&integrators=explicit_euler,rk4,leapfrog,implicit_euler,kinematic,xpbd&duration=2";
+    auto finite = [](const std::string& out) {
+        for (const char* bad : {"nan", "NaN", "inf", "Inf"}) CHECK(out.find(bad) == std::string::npos);
+    };
+    const Result run = cli({"run", q});
+    REQUIRE(run.status == 0);
+    finite(run.out);
+    const Result json = cli({"run", q, "--format", "json"});
+    REQUIRE(json.status == 0);
+    const auto doc = parse_json(json.out);
+    REQUIRE(doc);
+    CHECK(all_finite(*doc));
+    CHECK(contains(json.out, "fx=-c1*x-c2*x^3+c3*cos(c4*t)&c1=4&c2=0.5&c3=1&c4=3"));
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"trace", q, "--step", "5"}, std::vector<std::string>{"convergence", q},
+          std::vector<std::string>{"stability", q}, std::vector<std::string>{"cloud", q + "&cloud=50", "--steps", "20"}}) {
+        INFO(args[0]);
+        const Result r = cli(args);
+        REQUIRE(r.status == 0);
+        CHECK(!r.out.empty());
+        finite(r.out);
+    }
+    // A bad expression exits 2 naming the key and the place.
+    const Result bad = cli({"run", "scenario=spring&fx=-k*x"}, true);
+    CHECK(bad.status == 2);
+    CHECK(contains(bad.out, "fx: unknown name 'k' at character 2 of '-k*x'"));
+}

@@ -39,6 +39,17 @@ System with_kind(const std::string& kind) {
         s.pair_springs.push_back({1, 2, 3.0, 0.0, 0.0});
     }
     if (all || kind == "central_body") s.central_forces.push_back({dvec2(0.2, -0.3), 2.5, 1e-3});
+    if (all || kind == "written_force") {
+        // A conservative written force (fx of x alone, fy of y alone), so its potential is checked
+        // too: a Duffing spring plus a constant (reading m) along x, a pendulum-like sine along y.
+        ExprProblem problem;
+        s.written.present = true;
+        s.written.fx = *Expression::compile("-c1*x-c2*x^3+0.5*m", problem);
+        s.written.fy = *Expression::compile("-c3*sin(y)", problem);
+        s.written.c[0] = 4.0;
+        s.written.c[1] = 1.5;
+        s.written.c[2] = 2.0;
+    }
     if (all || kind == "link") {
         // Compliant links (a rigid one has no force law: its forces of constraint are tested in
         // test_linked_systems.cpp), one to an anchor and one between bodies, both damped.
@@ -54,17 +65,17 @@ const std::vector<dvec2> v = {dvec2(0.5, -0.2), dvec2(-1.1, 0.7), dvec2(0.3, 0.9
 
 std::vector<dvec2> acc(const System& s, const std::vector<dvec2>& xs, const std::vector<dvec2>& vs) {
     std::vector<dvec2> a(xs.size());
-    accelerations(s, xs.data(), vs.data(), a.data());
+    accelerations(s, xs.data(), vs.data(), a.data(), 0.0);
     return a;
 }
 
 }  // namespace
 
 TEST_CASE("every force kind is a row that agrees with its own definition", "[forces]") {
-    REQUIRE(force_kind_count == 7);
+    REQUIRE(force_kind_count == 8);
     const std::vector<std::string> ids(force_kind_ids.begin(), force_kind_ids.end());
     CHECK(ids == std::vector<std::string>{"uniform_gravity", "linear_damper", "quadratic_drag", "anchor_spring",
-                                          "pair_spring", "central_body", "link"});
+                                          "pair_spring", "central_body", "written_force", "link"});
     for (const std::string& id : ids) {
         INFO(id);
         const System s = with_kind(id);
@@ -96,7 +107,7 @@ TEST_CASE("every force kind is a row that agrees with its own definition", "[for
 
         // The dense Jacobians against central differences of the accelerations.
         std::vector<double> jx(dim * dim), jv(dim * dim);
-        acceleration_jacobian_dense(s, x.data(), v.data(), jx.data(), jv.data());
+        acceleration_jacobian_dense(s, x.data(), v.data(), jx.data(), jv.data(), 0.0);
         for (int col = 0; col < dim; ++col) {
             for (int which = 0; which < 2; ++which) {
                 std::vector<dvec2> xp = x, xm = x, vp = v, vm = v;
@@ -117,7 +128,7 @@ TEST_CASE("every force kind is a row that agrees with its own definition", "[for
         CHECK(s.couples_bodies() == (id == "pair_spring" || id == "link"));
         if (!s.couples_bodies()) {
             std::vector<double> bx(4 * n), bv(4 * n);
-            acceleration_jacobian_blocks(s, x.data(), v.data(), bx.data(), bv.data());
+            acceleration_jacobian_blocks(s, x.data(), v.data(), bx.data(), bv.data(), 0.0);
             for (int i = 0; i < n; ++i)
                 for (int r = 0; r < 2; ++r)
                     for (int c = 0; c < 2; ++c) {
@@ -219,6 +230,7 @@ TEST_CASE("energy_bound bounds the energy and the power over its whole box", "[f
     for (const std::string kind : {"uniform_gravity", "linear_damper", "quadratic_drag", "anchor_spring",
                                    "pair_spring", "central_body", "link", "all"}) {
         System s = with_kind(kind);
+        s.written = WrittenLaw{};  // a written force gives no bound (checked below)
         if (kind == "link") {
             // And a stiff compliant chain of three (α = 1e-9 m/N, damped along its links).
             s.links.push_back({0, no_body, dvec2(-1.0, 2.0), 0.5, 1e-9, 3.0});
@@ -245,6 +257,7 @@ TEST_CASE("energy_bound bounds the energy and the power over its whole box", "[f
     // Speeds whose cube overflows are past any bound; a central body without a collision radius
     // gives none.
     CHECK(!(energy_bound(with_kind("quadratic_drag"), x_max, 1e110) <= 1e300));
+    CHECK(!(energy_bound(with_kind("written_force"), x_max, v_max) <= 1e300));  // its energy is computed instead
     System centre = with_kind("central_body");
     centre.central_forces[0].collision_radius = 0.0;
     CHECK(!(energy_bound(centre, x_max, v_max) <= 1e300));

@@ -191,7 +191,7 @@ TEST_CASE("implicit Euler's Newton iteration converges on nonlinear coupled spri
         integrators()[lane.integrator].step(s.system, lane, h);
         // The result satisfies the backward Euler equations to round-off.
         std::vector<dvec2> a(2);
-        accelerations(s.system, lane.x.data(), lane.v.data(), a.data());
+        accelerations(s.system, lane.x.data(), lane.v.data(), a.data(), lane.t);
         for (int i = 0; i < 2; ++i) {
             CHECK(lane.v[i].x == Approx(v0[i].x + h * a[i].x).margin(1e-10));
             CHECK(lane.v[i].y == Approx(v0[i].y + h * a[i].y).margin(1e-10));

@@ -76,10 +76,14 @@ const std::vector<std::pair<const char*, const char*>> message_cases = {
     {"loop_and_cloud", "loop=fixed&cloud=100"},
     {"loop_and_stepping_view", "loop=fixed&view=convergence"},
     {"variable_loop_and_stability", "loop=variable&view=stability"},
+    {"expr_constant_missing", "fx=-c1*x-c2*x^3&c1=1"},
+    {"written_constant_unused", "fx=-c1*x&c1=1&c2=3"},
+    {"written_not_finite", "scenario=spring&x0=10,0&fx=-exp(exp(x))"},
+    {"written_potential_not_finite", "scenario=spring&x0=2,0&fx=-1e308"},
 };
 
-// The written force law's messages (core/expression.hpp): an expression for each, until keys
-// (fx, fy) carry expressions into a query; the caller adds the key, as the config parser will.
+// The written force law's messages (core/expression.hpp): an expression for each, compiled alone
+// (the caller adds the key) and given as fx in a query (the parser adds it).
 const std::vector<std::pair<const char*, std::string>> expression_cases = {
     {"expr_empty", ""},
     {"expr_too_long", std::string(257, '1')},
@@ -145,6 +149,12 @@ TEST_CASE("messages: every row of the table is given by a query, and its text is
         CHECK(m.find('{') == std::string::npos);
         CHECK(m.rfind("fx: ", 0) == 0);
         CHECK(!message_arg(args, "column").empty());
+        const ParseResult r = parse_config("fx=" + text);
+        REQUIRE_FALSE(r.errors.empty());
+        CHECK(r.errors[0].code == code);
+        CHECK(r.errors[0].key == "fx");
+        CHECK(r.errors[0].message == message_text(r.errors[0].code, r.errors[0].args));
+        CHECK(message_arg(r.errors[0].args, "column") == message_arg(args, "column"));
         given.insert(code);
     }
     for (const MessageInfo& row : message_table()) {
@@ -199,7 +209,7 @@ TEST_CASE("tables: every integrator's family is a row of the families table, eve
         for (const FamilyInfo& f : integrator_families()) found = found || std::string(f.id) == i.family;
         CHECK(found);
     }
-    const std::set<std::string> groups = {"link", "system", "run", "study", "loop", "page"};
+    const std::set<std::string> groups = {"link", "system", "run", "study", "loop", "force", "page"};
     for (const SharedKey& k : shared_keys()) {
         INFO(k.key);
         CHECK(groups.count(k.group) == 1);

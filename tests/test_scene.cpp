@@ -280,9 +280,12 @@ TEST_CASE("scene: written out explicitly (the editor's form), every preset's sce
     std::vector<std::string> texts = {"a:0,0;rope:a0,4,-2,n:4,m:0.5,mend:3", "ring:1,2,r:2,n:5,k:30,spin:0.5,d:0.1",
                                       "a:0,3;b:0,0;b:3,4;s:a0,b0,k:7;l:b1,b0,alpha:0.01,d:2;l:a0,b1",
                                       "cloth:0,0,w:3,h:3,pin:top;b:5,5;s:b6,b0,k:3"};
-    for (const PresetInfo& p : presets())
-        if (std::string(p.query).rfind("scenario=scene&", 0) == 0) texts.push_back(normalise(config_of(p.query)).substr(
-                                                                       normalise(config_of(p.query)).find("&scene=") + 7));
+    for (const PresetInfo& p : presets()) {
+        if (std::string(p.query).rfind("scenario=scene&", 0) != 0) continue;
+        const std::string config = normalise(config_of(p.query));
+        const size_t from = config.find("&scene=") + 7;  // to the next key (a written force's fx) or the end
+        texts.push_back(config.substr(from, config.find('&', from) - from));
+    }
     // Written out, a scene already explicit keeps its text (the ends in the order written).
     CHECK(scene_text(explicit_scene(scene_of("a:0,0;b:0,-1;s:a0,b0,k:40;l:a0,b0,rest:2"))) ==
           "a:0,0;b:0,-1;s:a0,b0,k:40;l:a0,b0,rest:2");

@@ -157,7 +157,7 @@ TEST_CASE("trace: the result is the state the run reports one step later, bit fo
                 CHECK(same(result.v, run.lane(static_cast<int>(l)).v));
                 // Its acceleration is a(x, v) there, computed for the table and not counted.
                 std::vector<dvec2> a(result.x.size());
-                accelerations(run.scene().system, result.x.data(), result.v.data(), a.data());
+                accelerations(run.scene().system, result.x.data(), result.v.data(), a.data(), run.lane(static_cast<int>(l)).t);
                 CHECK(same(result.a, a));
                 CHECK(tr.force_evaluations == evaluations_shown(tr.stages));
             }

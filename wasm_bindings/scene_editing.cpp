@@ -12,13 +12,7 @@ using emscripten::val;
 
 namespace {
 
-int field_of(SceneKind kind, const char* name) {
-    const SceneKindInfo& info = scene_kind_info(kind);
-    for (size_t f = 0; f < info.fields.size(); ++f)
-        if (std::string_view(info.fields[f].name) == name) return static_cast<int>(f);
-    return -1;
-}
-double get(const SceneItem& it, const char* name) { return it.field[field_of(it.kind, name)]; }
+double get(const SceneItem& it, const char* name) { return it.field[scene_field_index(it.kind, name)]; }
 
 val end_value(SceneEnd e) {
     val v = val::object();
@@ -43,7 +37,7 @@ SceneItem item_of(SceneKind kind) {
 
 // Sets a field from the model: given unless at its default; a null rest stays derived.
 void set(SceneItem& it, const val& object, const char* name) {
-    const int f = field_of(it.kind, name);
+    const int f = scene_field_index(it.kind, name);
     const double def = scene_kind_info(it.kind).fields[static_cast<size_t>(f)].def;
     if (std::string_view(name) == "rest" && object[name].isNull()) return;
     const double x = number(object, name);

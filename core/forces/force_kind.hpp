@@ -39,6 +39,9 @@
 //   add_accelerations(s, x, v, a), add_potential(s, x, e), add_power(s, x, v, p) (empty when
 //   conservative), add_jacobian_dense(s, x, v, jx, jv) (accelerations), and
 //   add_jacobian_blocks(s, x, v, jx, jv) (forces, per-body 2x2 blocks) unless couples_bodies;
+//   A kind whose force depends on time (the written force) takes the time t as a last argument
+//   of add_accelerations and both Jacobians (TimedElement below): every method evaluates it at its
+//   stages' own times (integrators.cpp: eval's t), and the other kinds keep their signatures.
 //   and optionally energy_bound(s, x_max, v2): a bound on the magnitude of everything its
 //   add_potential and add_power form at a state within ±x_max whose speeds squared are at most
 //   v2 (both >= 1; see energy_bound in system.hpp). Without it a system holding the kind has its
@@ -67,13 +70,16 @@
 #include "forces/pair_spring.hpp"
 #include "forces/quadratic_drag.hpp"
 #include "forces/uniform_gravity.hpp"
+#include "forces/written_force.hpp"
 
 namespace stepwise {
 
 // The kinds, in the order forces are summed in (see above).
 // Links come last: a rigid link's force of constraint depends on every other force on its bodies.
+// The written force (absent in every system but one whose link gives fx or fy) comes before the
+// links for the same reason, and after the others so that a system without it sums as before.
 using ForceKinds = std::tuple<UniformGravity, LinearDamper, QuadraticDrag, AnchorSpringForce, PairSpringForce,
-                              CentralBody, LinkForce>;
+                              CentralBody, WrittenForce, LinkForce>;
 constexpr int force_kind_count = static_cast<int>(std::tuple_size_v<ForceKinds>);
 
 // f.template operator()<K>() for every kind K, in the list's order.
@@ -84,15 +90,42 @@ inline void for_each_force_kind(F&& f) {
 
 // Every kind is a field or an element with all of an element's passes, and the block Jacobian
 // exists exactly when the kind does not couple bodies: checked here, for the whole list.
+// A kind whose force depends on time (the written force) takes the time t as the last argument of
+// add_accelerations and its Jacobians (a TimedElement); the others are the same at any time and
+// take none, so their passes and the hot path do not change. element_* below call either.
 template <class K>
-concept ElementKind = requires(const System& s, const dvec2* x, const dvec2* v, dvec2* a, double& e, double* j) {
-    K::add_accelerations(s, x, v, a);
-    K::add_potential(s, x, e);
-    K::add_power(s, x, v, e);
-    K::add_jacobian_dense(s, x, v, j, j);
+concept TimedElement = requires(const System& s, const dvec2* x, const dvec2* v, dvec2* a, double* j, double t) {
+    K::add_accelerations(s, x, v, a, t);
+    K::add_jacobian_dense(s, x, v, j, j, t);
 };
 template <class K>
-concept BlockJacobian = requires(const System& s, const dvec2* x, double* j) { K::add_jacobian_blocks(s, x, x, j, j); };
+concept ElementKind = requires(const System& s, const dvec2* x, const dvec2* v, dvec2* a, double& e, double* j) {
+    K::add_potential(s, x, e);
+    K::add_power(s, x, v, e);
+} && (TimedElement<K> || requires(const System& s, const dvec2* x, const dvec2* v, dvec2* a, double* j) {
+    K::add_accelerations(s, x, v, a);
+    K::add_jacobian_dense(s, x, v, j, j);
+});
+template <class K>
+concept BlockJacobian = requires(const System& s, const dvec2* x, double* j, double t) { K::add_jacobian_blocks(s, x, x, j, j); } ||
+                        requires(const System& s, const dvec2* x, double* j, double t) { K::add_jacobian_blocks(s, x, x, j, j, t); };
+
+// An element kind's passes at time t, whether it reads the time or not.
+template <class K>
+inline void element_accelerations_at(const System& s, const dvec2* x, const dvec2* v, dvec2* a, double t) {
+    if constexpr (TimedElement<K>) K::add_accelerations(s, x, v, a, t);
+    else K::add_accelerations(s, x, v, a);
+}
+template <class K>
+inline void element_jacobian_dense_at(const System& s, const dvec2* x, const dvec2* v, double* jx, double* jv, double t) {
+    if constexpr (TimedElement<K>) K::add_jacobian_dense(s, x, v, jx, jv, t);
+    else K::add_jacobian_dense(s, x, v, jx, jv);
+}
+template <class K>
+inline void element_jacobian_blocks_at(const System& s, const dvec2* x, const dvec2* v, double* jx, double* jv, double t) {
+    if constexpr (TimedElement<K>) K::add_jacobian_blocks(s, x, v, jx, jv, t);
+    else K::add_jacobian_blocks(s, x, v, jx, jv);
+}
 template <class K>
 concept CouplingSpan = requires(const System& s) {
     { K::coupling_span(s) } -> std::same_as<int>;

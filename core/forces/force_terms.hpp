@@ -82,6 +82,7 @@ struct KinematicPass {
     dvec2* inc_dv;  // traced only: one force's increments
     dvec2* inc_dx;
     double h;
+    double t;                   // the step's start time (a force that reads the time: written_force.hpp)
     bool average;               // the average-acceleration variant: dx = dv·h/2 for every force
     double dx_factor;           // h, or h/2 with average
     const char* no_closed_form;  // the label suffix of a force without a flow
@@ -90,6 +91,19 @@ struct KinematicPass {
     void (*show)(KinematicPass& pass, StageName name) = nullptr;
     void (*report)(KinematicPass& pass, StageName name, const dvec2* dx, const dvec2* dv) = nullptr;
     void* lane = nullptr;  // for show and report
+
+    // A force without a flow on body i: its semi-implicit terms, dv = a·h (given) and dx =
+    // dv·dx_factor, added to the sums (and kept as its increments, traced).
+    template <bool traced>
+    void add_semi_implicit(int i, dvec2 ddv) {
+        const dvec2 ddx = dx_factor * ddv;
+        dv[i] += ddv;
+        dx[i] += ddx;
+        if constexpr (traced) {
+            inc_dv[i] = ddv;
+            inc_dx[i] = ddx;
+        }
+    }
 };
 
 // The exact (dv, dx) of a linear oscillator over the step, from its map and (d0, v0).

@@ -258,8 +258,8 @@ struct LinkForce {
     }
 
     // Link q's tension (N, > 0 pulling its ends together): a compliant link's from its stretch,
-    // a rigid link's from its multiplier at the state (x, v).
-    static double tension(const System& s, const dvec2* x, const dvec2* v, size_t q) {
+    // a rigid link's from its multiplier at the state (x, v) at time t.
+    static double tension(const System& s, const dvec2* x, const dvec2* v, size_t q, double t) {
         const Link& k = s.links[q];
         if (k.compliance > 0.0) {
             const dvec2 d = x[k.i] - far_x(k, x);
@@ -267,7 +267,7 @@ struct LinkForce {
         }
         std::vector<dvec2> a(static_cast<size_t>(s.bodies()));
         std::vector<double> lambda(s.links.size(), 0.0);
-        unconstrained_accelerations(s, x, v, a.data());
+        unconstrained_accelerations(s, x, v, a.data(), t);
         constrain_accelerations(s, x, v, a.data(), lambda.data());
         return lambda[q];
     }

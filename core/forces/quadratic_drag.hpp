@@ -31,14 +31,7 @@ struct QuadraticDrag {
         const double* inv_m = p.s.inv_mass.data();
         for (int i = 0; i < p.s.bodies(); ++i) {
             const double speed = std::sqrt(p.v[i].x * p.v[i].x + p.v[i].y * p.v[i].y);
-            const dvec2 ddv = (-p.s.drag * speed * inv_m[i] * p.h) * p.v[i];
-            const dvec2 ddx = p.dx_factor * ddv;
-            p.dv[i] += ddv;
-            p.dx[i] += ddx;
-            if constexpr (traced) {
-                p.inc_dv[i] = ddv;
-                p.inc_dx[i] = ddx;
-            }
+            p.template add_semi_implicit<traced>(i, (-p.s.drag * speed * inv_m[i] * p.h) * p.v[i]);
         }
         if constexpr (traced) p.show(p, {"drag", 0, p.no_closed_form});
     }

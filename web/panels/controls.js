@@ -8,6 +8,7 @@ import { t, coreMessage } from '../common/language.js';
 import { plainNumber, groupDigits } from '../common/text.js';
 import { methodOf, laneName } from '../common/lanes.js';
 import { el } from '../common/dom.js';
+import { ForceLaw, constantMax } from './force-law.js';
 
 const dtSlider = { min: -4, max: 1 };  // log10 of dt: 0.0001 s to 10 s
 
@@ -317,14 +318,15 @@ export class Controls {
     const more = el('details', { class: 'fold more-settings', id: 'more-settings' }, [
       el('summary', { text: t('More: time step, duration, equal cost, phase-space cloud, every parameter') }),
       timing, this.buildCloud(), this.params]);
-    this.root.replaceChildren(system, this.main, integrators, more);
+    this.forceLaw = new ForceLaw({ core, set: this.set, getConfig: this.getConfig });
+    this.root.replaceChildren(system, this.main, integrators, more, this.forceLaw.element);
   }
 
   // A slider for one of the system's main parameters, its value beside it: dragging it applies
   // the value at once (as the dt slider does). A parameter that may be 0 gets a linear slider
   // from 0; a strictly positive one a log slider two decades either side of its default.
   mainSlider(spec) {
-    const range = el('input', { type: 'range', id: `slider-${spec.key}`, step: 'any', 'aria-describedby': `param-${spec.key}-hint` });
+    const range = el('input', { type: 'range', id: `slider-${spec.key}`, step: 'any', 'aria-describedby': spec.hintId || `param-${spec.key}-hint` });
     const out = el('output', { for: range.id, class: 'slider-value' });
     const log = spec.min > 0 || spec.min_exclusive;
     const slider = { spec, range, out, log, lo: 0, hi: 1 };
@@ -479,10 +481,24 @@ export class Controls {
       ]);
     });
     this.params.replaceChildren(el('legend', { text: t('Parameters: {system}', { system: info.name }) }), ...rows);
-    this.mainSliders = [];
-    this.sliders.replaceChildren(...info.params.filter((spec) => spec.dims === 1 && spec.unit !== 'kg').slice(0, 3)
-      .map((spec) => this.mainSlider(spec)));
+    this.mainKeys = null;  // the main sliders follow in sync(), which knows the config's force law
     this.scenarioText.textContent = info.description;
+  }
+
+  // The first screen's sliders: the system's first three parameters (not a mass), or while a
+  // force you write is in force the constants its laws read (up to three): what a student
+  // changes first is the law's own numbers. Rebuilt when the list of keys changes.
+  showMainSliders(config) {
+    const info = this.core.scenarios.find((s) => s.id === this.scenario);
+    const constants = ['c1', 'c2', 'c3', 'c4'].filter((k) => valueOf(config, k) !== null).slice(0, 3);
+    const specs = constants.length > 0
+      ? constants.map((key) => ({ key, label: t('constant'), dims: 1, min: -constantMax, max: constantMax, default: [0], unit: '', hintId: 'force-intro' }))
+      : info.params.filter((spec) => spec.dims === 1 && spec.unit !== 'kg').slice(0, 3);
+    const keys = specs.map((spec) => spec.key).join(',');
+    if (keys === this.mainKeys) return;
+    this.mainKeys = keys;
+    this.mainSliders = [];
+    this.sliders.replaceChildren(...specs.map((spec) => this.mainSlider(spec)));
   }
 
   // A new simulation: its config in every control, the fields the core refused marked. A system
@@ -526,6 +542,7 @@ export class Controls {
       const values = (valueOf(config, key) || '').split(',');
       inputs.forEach((input, d) => { input.value = values[d] ?? ''; });
     }
+    this.showMainSliders(config);
     for (const slider of this.mainSliders) {
       const value = Number(valueOf(config, slider.spec.key));
       if (Number.isFinite(value)) this.showSlider(slider, value);
@@ -543,6 +560,7 @@ export class Controls {
       this.showFieldError(key, '');
       for (const input of field.inputs) input.step = spinnerStep(Number(input.value), field.spec.integer);
     }
+    this.forceLaw.sync(config);
   }
 
   // Marks the inputs whose keys the core rejected.
@@ -552,6 +570,7 @@ export class Controls {
     const byKey = new Map();
     for (const e of errors) byKey.set(e.key, [...(byKey.get(e.key) || []), coreMessage(e)]);
     for (const key of this.fields.keys()) this.showFieldError(key, (byKey.get(key) || []).join('; '));
+    this.forceLaw.markErrors(byKey);
     this.equalCostBox.setAttribute('aria-invalid', byKey.has('equal_cost') ? 'true' : 'false');
   }
 }

@@ -16,6 +16,8 @@ export const sameInBothLanguages = new Set([
   'v = v₀ + a_ext(x₀, v₀)·h', 'x̃ = x₀ + (v₀ + a_ext(x₀, v₀)·h)·h,  x = x̃',
   // The scene editor's fields (web/editor/editor.js).
   'x (m)', 'y (m)', 'vx (m/s)', 'vy (m/s)', 'k (N/m)',
+  // A force you write: a law's name (web/panels/force-law.js).
+  'Van der Pol: c1·(1 − x²)·vx − c2·x',
 ]);
 
 export const integrators = {
@@ -806,11 +808,11 @@ export const texts = {
   "Damping and drag see a predicted velocity, so the order holds with them.": "Dämpfung und Luftwiderstand sehen eine vorhergesagte Geschwindigkeit, darum gilt die Ordnung auch mit ihnen.",
   "1 (plus 1 at the start)": "1 (plus 1 zu Beginn)",
   "1 (acceleration reused; plus 1 at the start)": "1 (Beschleunigung wiederverwendet; plus 1 zu Beginn)",
-  "With damping or drag the symmetric step takes each dissipative force's exact flow, so the composition stays fourth order.": "Mit Dämpfung oder Luftwiderstand nimmt der symmetrische Schritt den exakten Fluss jeder dissipativen Kraft, darum bleibt die Komposition von vierter Ordnung.",
-  "exact with uniform gravity alone or one force with a closed form on each body; order 2 with several undamped forces with closed forms on a body; order 1 with several forces on a body including damping or a force without a closed form (a spring with a rest length, quadratic drag)": "exakt bei gleichförmiger Schwerkraft allein oder einer Kraft mit geschlossener Lösung je Körper; Ordnung 2 bei mehreren ungedämpften Kräften mit geschlossener Lösung an einem Körper; Ordnung 1 bei mehreren Kräften an einem Körper einschließlich Dämpfung oder bei einer Kraft ohne geschlossene Lösung (eine Feder mit Ruhelänge, quadratischer Luftwiderstand)",
+  "With damping or drag the symmetric step takes each dissipative force's exact flow, so the composition stays fourth order. A written force that reads a velocity has no such flow: then first order.": "Mit Dämpfung oder Luftwiderstand nimmt der symmetrische Schritt den exakten Fluss jeder dissipativen Kraft, darum bleibt die Komposition von vierter Ordnung. Eine geschriebene Kraft, die eine Geschwindigkeit liest, hat keinen solchen Fluss: dann erster Ordnung.",
+  "exact with uniform gravity alone or one force with a closed form on each body; order 2 with several undamped forces with closed forms on a body; order 1 with several forces on a body including damping or a force without a closed form (a spring with a rest length, quadratic drag, a force you write)": "exakt bei gleichförmiger Schwerkraft allein oder einer Kraft mit geschlossener Lösung je Körper; Ordnung 2 bei mehreren ungedämpften Kräften mit geschlossener Lösung an einem Körper; Ordnung 1 bei mehreren Kräften an einem Körper einschließlich Dämpfung oder bei einer Kraft ohne geschlossene Lösung (eine Feder mit Ruhelänge, quadratischer Luftwiderstand, eine selbst geschriebene Kraft)",
   "Exact wherever each force's own flow is the whole motion: one force on each body, or gravity on bodies joined only by springs between them. Several forces on a body: second order, first once damping is among them (two springs and a damper). A force without a closed form takes the semi-implicit terms dv = a·h, dx = a·h²: first order.": "Exakt überall, wo der eigene Fluss jeder Kraft die ganze Bewegung ist: eine Kraft je Körper, oder Schwerkraft auf Körper, die nur durch Federn untereinander verbunden sind. Mehrere Kräfte an einem Körper: zweite Ordnung, erste, sobald Dämpfung dabei ist (zwei Federn und ein Dämpfer). Eine Kraft ohne geschlossene Lösung nimmt die semi-impliziten Terme dv = a·h, dx = a·h²: erste Ordnung.",
   "1 (each force's closed form)": "1 (die geschlossene Lösung jeder Kraft)",
-  "exact with uniform gravity alone; order 2 with one force with a closed form on each body or several undamped forces with closed forms on a body; order 1 with several forces on a body including damping or a force without a closed form (a spring with a rest length, quadratic drag)": "exakt bei gleichförmiger Schwerkraft allein; Ordnung 2 bei einer Kraft mit geschlossener Lösung je Körper oder mehreren ungedämpften Kräften mit geschlossener Lösung an einem Körper; Ordnung 1 bei mehreren Kräften an einem Körper einschließlich Dämpfung oder bei einer Kraft ohne geschlossene Lösung (eine Feder mit Ruhelänge, quadratischer Luftwiderstand)",
+  "exact with uniform gravity alone; order 2 with one force with a closed form on each body or several undamped forces with closed forms on a body; order 1 with several forces on a body including damping or a force without a closed form (a spring with a rest length, quadratic drag, a force you write)": "exakt bei gleichförmiger Schwerkraft allein; Ordnung 2 bei einer Kraft mit geschlossener Lösung je Körper oder mehreren ungedämpften Kräften mit geschlossener Lösung an einem Körper; Ordnung 1 bei mehreren Kräften an einem Körper einschließlich Dämpfung oder bei einer Kraft ohne geschlossene Lösung (eine Feder mit Ruhelänge, quadratischer Luftwiderstand, eine selbst geschriebene Kraft)",
   "Second order with one force on each body, damped or not; first order once damping acts beside another force on a body, or with a force without a closed form (spring_pair's default rest length, drag).": "Zweite Ordnung bei einer Kraft je Körper, gedämpft oder nicht; erste Ordnung, sobald Dämpfung neben einer anderen Kraft an einem Körper wirkt, oder bei einer Kraft ohne geschlossene Lösung (die vorgegebene Ruhelänge von spring_pair, Luftwiderstand).",
   "no order in dt on every kind of system": "keine Ordnung in dt bei jeder Art von System",
   "Adaptive: its error follows its tolerance (rtol = atol = 1e-9 as a lane, 1e-12 as the reference), not dt, so there is no order in dt to measure.": "Adaptiv: sein Fehler folgt seiner Toleranz (rtol = atol = 1e-9 als Bahn, 1e-12 als Referenz), nicht dt, darum gibt es keine Ordnung in dt zu messen.",
@@ -926,7 +928,7 @@ export const texts = {
   "one force with a closed form on each body": "eine Kraft mit geschlossener Lösung je Körper",
   "several undamped forces with closed forms on a body": "mehrere ungedämpfte Kräfte mit geschlossener Lösung an einem Körper",
   "several forces on a body including damping": "mehrere Kräfte an einem Körper einschließlich Dämpfung",
-  "a force without a closed form (a spring with a rest length, quadratic drag)": "eine Kraft ohne geschlossene Lösung (eine Feder mit Ruhelänge, quadratischer Luftwiderstand)",
+  "a force without a closed form (a spring with a rest length, quadratic drag, a force you write)": "eine Kraft ohne geschlossene Lösung (eine Feder mit Ruhelänge, quadratischer Luftwiderstand, eine selbst geschriebene Kraft)",
   "height y against vertical velocity vy": "Höhe y über der senkrechten Geschwindigkeit vy",
   "position against velocity along the axis of the start displacement": "Position über Geschwindigkeit entlang der Achse der Startauslenkung",
   "position against velocity along the axis of the start displacement from the balance point": "Position über Geschwindigkeit entlang der Achse der Startauslenkung aus der Ruhelage",
@@ -1025,7 +1027,24 @@ export const texts = {
   "Eight rigid links of 0.1 kg ending in 5 kg, released at 45°: XPBD with iterations against substeps at the same passes.": "Acht starre Glieder zu 0,1 kg, am Ende 5 kg, bei 45° losgelassen: XPBD mit Iterationen gegen Teilschritte bei denselben Durchläufen.",
   "Molecule of three springs": "Molekül aus drei Federn",
   "Three masses joined by three springs of rest length 1 m, one pushed: it tumbles and vibrates with no gravity. Every integrator runs it; the reference is rk45.": "Drei Massen, verbunden durch drei Federn der Ruhelänge 1 m, eine angestoßen: ohne Schwerkraft taumelt und schwingt es. Jeder Integrator rechnet es; die Referenz ist rk45.",
+  "Duffing spring you write": "Duffing-Feder, selbst geschrieben",
+  "One body on the force you write, fx = −c1·x − c2·x³ (a spring that stiffens as it stretches), released from x = 1.5 m with no gravity: its energy includes the force's potential, so you see which integrators keep it. Change c1, c2 or the law itself.": "Ein Körper unter der Kraft, die Sie schreiben, fx = −c1·x − c2·x³ (eine Feder, die beim Dehnen steifer wird), ohne Schwerkraft bei x = 1,5 m losgelassen: seine Energie enthält das Potential der Kraft, so sehen Sie, welche Integratoren sie halten. Ändern Sie c1, c2 oder das Gesetz selbst.",
+  "Driven oscillator you write": "Angetriebener Oszillator, selbst geschrieben",
+  "One body on fx = −c1·x + c2·cos(c3·t), a spring pushed at a frequency of its own: the force depends on time, so every method must evaluate it at its stages' own times. Starting at rest at 0, the motion beats between the spring's 2 rad/s and the drive's 3 rad/s.": "Ein Körper unter fx = −c1·x + c2·cos(c3·t), eine Feder, die mit einer eigenen Frequenz angestoßen wird: die Kraft hängt von der Zeit ab, also muss jedes Verfahren sie zu den eigenen Zeiten seiner Stufen auswerten. In Ruhe bei 0 beginnend, schwebt die Bewegung zwischen den 2 rad/s der Feder und den 3 rad/s des Antriebs.",
   "its rigid links do not all hang from one anchor that body 0 hangs from: turning the scene about a point would pull them off the others, and one body's x and vx would pull its rods apart": "ihre starren Glieder hängen nicht alle an einem Aufhängepunkt, an dem Körper 0 hängt: die Szene um einen Punkt zu drehen würde sie von den anderen wegziehen, und x und vx eines Körpers würden ihre Stangen auseinanderziehen",
+  // A force you write (web/panels/force-law.js).
+  "Your own force (fx, fy)": "Eigene Kraft (fx, fy)",
+  "Force law": "Kraftgesetz",
+  "constant": "Konstante",
+  "Added to the system's own forces on every body: fx and fy in newtons, from the body's x, y, vx, vy, its mass m, the time t and the constants c1 … c4.": "Zu den Kräften des Systems auf jeden Körper addiert: fx und fy in Newton, aus x, y, vx, vy des Körpers, seiner Masse m, der Zeit t und den Konstanten c1 … c4.",
+  "Examples": "Beispiele",
+  "Start from a law…": "Mit einem Gesetz beginnen …",
+  "No written force": "Keine geschriebene Kraft",
+  "Duffing spring: −c1·x − c2·x³": "Duffing-Feder: −c1·x − c2·x³",
+  "Driven: −c1·x + c2·cos(c3·t)": "Angetrieben: −c1·x + c2·cos(c3·t)",
+  "Pendulum along x: −c1·sin(x)": "Pendel entlang x: −c1·sin(x)",
+  "Wind gusts: c1·sin(c2·t)²": "Windböen: c1·sin(c2·t)²",
+  "Write + − * / ^ and parentheses (x^2 is x², and -x^2 is −(x²)) and the functions sin cos tan exp log sqrt abs min max pow atan2; at most 256 characters.": "Schreiben Sie + − * / ^ und Klammern (x^2 ist x², und -x^2 ist −(x²)) und die Funktionen sin cos tan exp log sqrt abs min max pow atan2; höchstens 256 Zeichen.",
   // The scene editor (web/editor/).
   "Edit scene": "Szene bearbeiten",
   "Done editing": "Fertig",
@@ -1210,6 +1229,10 @@ export const messages = {
   loop_and_stepping_view: "{key}={got} passt nicht zu loop={loop}: diese Ansicht halbiert oder wählt dt selbst; view=motion nehmen (oder view=stability mit loop=fixed oder accumulator); eingegeben: '{got}'",
   variable_loop_and_stability: "{key}={got} passt nicht zu loop={loop}: eine variable Schleife hat keinen einzelnen Schritt für die Stabilitätskarte; loop=fixed oder accumulator nehmen; eingegeben: '{got}'",
   // A written force law's expression (core/expression.hpp); {column} counts characters from 1.
+  expr_constant_missing: "{key}: '{got}' liest die Konstante {name} an Stelle {column}, aber der Link gibt kein {name} an; {name}=ZAHL ergänzen (von {min} bis {max})",
+  written_not_finite: "{key}: '{got}' ist keine endliche Zahl dort, wo Körper {body} startet (x = {x}, y = {y}, vx = {vx}, vy = {vy}, t = 0); eine geschriebene Kraft muss dort endlich sein, wo die Bewegung beginnt",
+  written_potential_not_finite: "{key}: das Potential von '{got}' (minus sein Integral ab 0) ist keine endliche Zahl dort, wo Körper {body} startet (x = {x}, y = {y}); eine Kraft, die nur ihre eigene Koordinate liest, braucht dort ein endliches",
+  written_constant_unused: "{key}={got} wird von nichts gelesen: weder fx noch fy verwendet {key}; {key} im Kraftgesetz verwenden oder weglassen",
   expr_empty: "{key}: der Ausdruck ist leer ('{got}'); einen wie -c1*x schreiben oder {key} weglassen",
   expr_too_long: "{key}: der Ausdruck '{got}' ist zu lang ({length} Zeichen; höchstens {max})",
   expr_unexpected: "{key}: unerwartetes '{char}' an Stelle {column} von '{got}'; ein Ausdruck besteht aus Zahlen, Namen, + - * / ^, Klammern und dem Komma zwischen den zwei Argumenten einer Funktion",
