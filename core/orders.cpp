@@ -56,7 +56,7 @@ constexpr RegimeNames regime_names[order_regimes] = {
     {"single_forces", "one force with a closed form on each body"},
     {"conservative", "several undamped forces with closed forms on a body"},
     {"dissipative", "several forces on a body including damping"},
-    {"without_closed_form", "a force without a closed form (a spring with a rest length, quadratic drag, a force you write)"},
+    {"without_closed_form", "a force without a closed form (a spring with a rest length, a link, quadratic drag, a force you write)"},
 };
 
 }  // namespace

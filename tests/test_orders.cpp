@@ -179,7 +179,7 @@ TEST_CASE("the orders in words and JSON", "[orders]") {
     CHECK(orders_summary(row("kinematic").orders) ==
           "exact with uniform gravity alone or one force with a closed form on each body; order 2 with several "
           "undamped forces with closed forms on a body; order 1 with several forces on a body including damping or "
-          "a force without a closed form (a spring with a rest length, quadratic drag, a force you write)");
+          "a force without a closed form (a spring with a rest length, a link, quadratic drag, a force you write)");
     CHECK(orders_summary(row("rk45").orders) == "no order in dt on every kind of system");
     CHECK(order_json(Order(2)) == "2");
     CHECK(order_json(Order(Order::exact)) == "\"exact\"");

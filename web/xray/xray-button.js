@@ -12,6 +12,11 @@ export function installXray({ view, plots }) {
   const opener = document.getElementById('xray-open');
   opener.addEventListener('click', () => {
     state.runner.pause();
+    // The X-ray opens one step of one integrator: a run of the reference alone has none to show.
+    if (!xray?.shown && state.sim.laneIds.length === 0) {
+      notify(t('The X-ray shows one step of an integrator, and this run has none (only the reference): tick one under Integrators.'));
+      return;
+    }
     xrayLoad = xrayLoad || import('./xray.js').then((m) => m.create(document.getElementById('xray'), {
       sim: () => state.sim, view: () => view, plots: () => plots, theme: () => state.theme, laneNames: () => state.laneNames(),
       playing: () => state.runner.playing, layout: () => state.layout, redraw: () => state.redraw(), opener,
