@@ -77,3 +77,27 @@ test('all twenty stay distinguishable: colours >= 0.1 apart in OKLab, no two row
   const keys = ids.map((id) => { const s = laneStyle(id, 'light'); return `${s.colour}|${s.dash.join(',')}|${s.marker}`; });
   assert.equal(new Set(keys).size, ids.length);
 });
+
+test('a lane with its own settings takes a shade of its method\'s colour: at the contrast, apart from its siblings', () => {
+  // The settings the presets use and the issue's comparisons: substeps alone, iterations alone, both.
+  const settings = ['2', '4', '10x1', '20', '20x1', '50x1', '100x1', '1x20', '1x100', '4x2', '2x3', '4x4'];
+  for (const scheme of ['light', 'dark']) {
+    for (const method of ids) {
+      const lanes = [method, ...settings.map((s) => `${method}@${s}`)];
+      for (const lane of lanes) {
+        const c = contrast(laneStyle(lane, scheme).colour, scheme === 'light' ? lightCanvas : darkCanvas);
+        assert.ok(c >= (scheme === 'light' ? 3 : 4), `${lane} (${scheme}): ${c.toFixed(2)}:1`);
+      }
+      // The pairs shown side by side in the presets and the issue: each pair differs in colour by
+      // at least 0.05 in OKLab (and in dash or marker besides).
+      for (const [a, b] of [['', '20x1'], ['1x20', '20x1'], ['20x1', '100x1'], ['20x1', '50x1'], ['', '4'], ['4', '20'], ['', '4x4'], ['2', '20x1'], ['10x1', '1x100']]) {
+        const la = a ? `${method}@${a}` : method, lb = `${method}@${b}`;
+        const d = distance(laneStyle(la, scheme).colour, laneStyle(lb, scheme).colour);
+        assert.ok(d >= 0.05, `${scheme}: ${la} and ${lb} only ${d.toFixed(3)} apart`);
+      }
+    }
+  }
+  // A function of the id alone.
+  assert.equal(laneStyle('xpbd@20x1', 'light').colour, laneStyle('xpbd@20x1', 'light').colour);
+  assert.notEqual(laneStyle('xpbd@20x1', 'light').colour, laneStyle('xpbd', 'light').colour);
+});
