@@ -154,8 +154,8 @@ TEST_CASE("cli list prints every integrator, scenario and preset with metadata")
     CHECK(contains(r.out, "\nkinematic_avg "));
     CHECK(contains(r.out, "\n    exact with uniform gravity alone; order 2 with one force with a closed form on each body or "
                           "several undamped forces with closed forms on a body; order 1 with several forces on a body "
-                          "including damping or a force without a closed form (a spring with a rest length, quadratic "
-                          "drag)\n"));
+                          "including damping or a force without a closed form (a spring with a rest length, a link, "
+                          "quadratic drag, a force you write)\n"));
     CHECK(contains(r.out, "\n  dissipative          several forces on a body including damping\n"));
 }
 
