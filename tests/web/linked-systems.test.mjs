@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { startBrowser, openPage, pageChecks, playFor, state, sleep, screenshot, finished } from './helpers.mjs';
+import { startBrowser, openPage, pageChecks, playFor, state, sleep, screenshot, finished, errors } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -79,6 +79,10 @@ test('the reference of rigid links alone plays: it moves, its legend row has its
     assert.equal(await figureShown(page, 'plot-error'), false, 'no error plot without a lane');
     assert.equal(await figureShown(page, 'plot-phase'), true);
     assert.ok(await inkedPixels(page) > 500);
+    // The X-ray has no integrator's step to show, and says so with the control that adds one.
+    await page.click('#xray-open');
+    assert.deepEqual(await errors(page), ['The X-ray shows one step of an integrator, and this run has none (only the reference): tick one under Integrators.']);
+    assert.equal(await page.isVisible('#xray'), false);
     // A lane checked beside it keeps the reference's rows (it has no box); it cannot step the rod.
     await page.check('#int-rk4');
     assert.match(await page.evaluate(() => window.stepwise.config()), /integrators=rk4,reference/);

@@ -241,9 +241,13 @@ test('Step code on solver lanes: XPBD\'s step for bodies and constraints in ever
     await page.waitForFunction(() => /Copied/.test(document.getElementById('code-status').textContent));
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), file('xpbd', 'js'));
 
-    // The second lane's method, and its call in the loop.
-    await page.selectOption('#code-integrator', 'soft_step');
+    // The lane's own settings beside the example's call: XPBD · 20 substeps × 1 iteration.
     await page.check('#code-part-loop');
+    assert.equal(await page.textContent('#code-usage-lane'),
+      'This call is written for the example loop (60 Hz, 4 substeps, the step’s default iterations). Your lane, Extended PBD (XPBD) · 20 substeps × 1 iteration, takes 20 substeps and 1 iteration: pass 20 as the loop’s substeps and 1 as the step’s iterations.');
+    // The second lane's method, and its call in the loop (another method than the lane's: no note).
+    await page.selectOption('#code-integrator', 'soft_step');
+    assert.equal(await page.isVisible('#code-usage-lane'), false);
     for (const lang of manifest.languages) {
       await page.click(`#code-tab-${lang.id}`);
       assert.equal(await shown(page), loopFile(lang.id));

@@ -6,7 +6,6 @@ import { valueOf } from './links.js';
 import { state } from './state.js';
 import { highlightedLane } from '../motion/lane-focus.js';
 import { xrayLane } from '../xray/xray-button.js';
-import { methodOf } from '../common/lanes.js';
 import { viewRow } from '../views/views.js';
 import { fixed } from '../common/text.js';
 import { t } from '../common/language.js';
@@ -66,7 +65,7 @@ function viewPicture(cloudView, plots) {
 // X-ray's, else the first.
 function stepCodeLane() {
   const shown = [highlightedLane(), xrayLane()];
-  return methodOf(shown.find((id) => id && state.sim.laneIds.includes(id)) || state.sim.laneIds[0]);
+  return shown.find((id) => id && state.sim.laneIds.includes(id)) || state.sim.laneIds[0];
 }
 
 // cloudView, plots: the page's (web/views/cloud.js, web/plots/plots.js), for the PNG.
@@ -181,6 +180,6 @@ export function installShare({ cloudView, plots }) {
   });
   // Step code to paste into a game: its module and the snippets load on the first click.
   $('step-code').addEventListener('click', () => import('../panels/stepcode.js')
-    .then((m) => m.openStepCode({ integrators: state.core.integrators, integratorId: stepCodeLane() }))
+    .then((m) => m.openStepCode({ integrators: state.core.integrators, laneId: stepCodeLane() }))
     .catch((error) => { status.textContent = t('The step code could not load: {error}', { error: error.message }); }));
 }

@@ -10,6 +10,7 @@
 import { el } from '../common/dom.js';
 import { copyText } from '../common/dom.js';
 import { t } from '../common/language.js';
+import { laneName, laneSettings, methodOf, iterationsText } from '../common/lanes.js';
 
 // Where each language's file defines the spring step and the any-force step: a line that starts
 // the definition (the comments and a template line above it belong to it). A solver's one step
@@ -71,17 +72,18 @@ function radioGroup(name, legend, choices, choose) {
 
 let dialog = null;
 
-// Opens the dialog on `integratorId` (the first lane of the page).
-// app: {integrators (the core's table), integratorId}
+// Opens the dialog on the method of `laneId` (the lane highlighted or X-rayed, else the first).
+// app: {integrators (the core's table), laneId}
 export async function openStepCode(app) {
   const data = await import('./snippets-data.js');
   if (!dialog) dialog = new StepCodeDialog(data, app.integrators);
-  dialog.open(app.integratorId);
+  dialog.open(app.laneId);
   return dialog;
 }
 
 class StepCodeDialog {
   constructor({ languages, snippets, loop }, integrators) {
+    this.integrators = integrators;
     this.languages = languages;
     this.byId = new Map(snippets.map((s) => [s.integrator, s]));
     this.loop = loop;
@@ -175,7 +177,9 @@ class StepCodeDialog {
     this.usagePre.setAttribute('aria-labelledby', 'code-usage-title');
     this.usageCode = el('code');
     this.usagePre.append(this.usageCode);
-    this.usage.append(usageHead, this.usagePre);
+    // A lane with its own settings: the call is written with the example's, and says what to change.
+    this.usageLane = el('p', { class: 'hint code-usage-lane', id: 'code-usage-lane' });
+    this.usage.append(usageHead, this.usagePre, this.usageLane);
 
     const actions = el('div', { class: 'code-actions' });
     this.copy = el('button', { class: 'primary', text: t('Copy') });
@@ -200,7 +204,9 @@ class StepCodeDialog {
     document.body.append(this.element);
   }
 
-  open(integratorId) {
+  open(laneId) {
+    this.laneId = laneId || null;
+    const integratorId = laneId ? methodOf(laneId) : laneId;
     const has = Boolean(integratorId) && this.byId.has(integratorId);
     if (has) this.select.value = integratorId;
     this.missing.hidden = !integratorId || has;
@@ -236,6 +242,15 @@ class StepCodeDialog {
       constraints: t('The call that hands {method}’s step to the loop:', { method: this.methodName }),
     }[variant];
     this.usageCode.textContent = this.callText;
+    // The lane the dialog was opened for steps with settings of its own (xpbd@20x1): the call
+    // above has the example loop's substeps and the step's default iterations.
+    const settings = this.laneId && methodOf(this.laneId) === id ? laneSettings(this.laneId) : null;
+    this.usageLane.hidden = !settings;
+    this.usageLane.textContent = !settings ? '' : (settings.iterations
+      ? t('This call is written for the example loop ({hz} Hz, {substeps} substeps, the step’s default iterations). Your lane, {lane}, takes {n} substeps and {iterations}: pass {n} as the loop’s substeps and {k} as the step’s iterations.',
+        { hz: this.loop.example.hz, substeps: this.loop.example.substeps, lane: laneName(this.integrators, this.laneId), n: settings.substeps, k: settings.iterations, iterations: iterationsText(settings.iterations) })
+      : t('This call is written for the example loop ({hz} Hz, {substeps} substeps). Your lane, {lane}, takes {n} substeps: pass {n} as the loop’s substeps.',
+        { hz: this.loop.example.hz, substeps: this.loop.example.substeps, lane: laneName(this.integrators, this.laneId), n: settings.substeps }));
     for (const input of this.partInputs) input.checked = input.value === this.part;
     this.tabButtons.forEach((b, i) => {
       const selected = this.languages[i].id === lang.id;
