@@ -856,6 +856,9 @@ const std::vector<IntegratorInfo> table = {
      .stateful = true, .default_iterations = soft_step_default_iterations, .solves_constraints = true,
      .description = "Catto's soft step (Box2D v3, 2024): integrate velocities, solve soft constraints given as a "
                     "frequency and damping ratio, integrate positions, relax without the bias.",
+     .stability_note = "Its stiffness cap, a rigid link's frequency min(60 Hz, 1/(8h)), acts on rigid links only: a "
+                       "spring keeps its own frequency ω = √(k/m), so the cap never acts on this map of the "
+                       "spring, and a rigid link stepped by soft step is softer than the map shows.",
      .update = "v = v₀ + a_ext(x₀, v₀)·h\n"
                "warm start, every row:  v_i += w_i·P_acc·∇C,  v_j −= w_j·P_acc·∇C   (P_acc carried from the last substep)\n"
                "soft row (ω, ζ):  a₁ = 2ζ + hω,  a₂ = hω·a₁,  bias = ω/a₁,  mass scale = a₂/(1 + a₂),  impulse scale = 1/(1 + a₂)\n"

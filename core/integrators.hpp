@@ -123,6 +123,9 @@ struct IntegratorInfo {
     int default_iterations = 0;  // 0: the method has no iterations
     bool solves_constraints = false;  // steps rigid links (a game-physics solver): never needs_compliance
     const char* description;
+    // What the stability view's map of the oscillator leaves out of this method, in words ("" when
+    // nothing): soft step's stiffness cap, which acts on rigid links and never on the map's spring.
+    const char* stability_note = "";
     // The step's update equations as plain Unicode text, one equation per line ('\n' between):
     // (x₀, v₀) the state at the start of the step, (x₁, v₁) at its end, h the step, a(x, v) the
     // acceleration. Shown by the page's methods panel and `stepwise list`; written from the step

@@ -53,6 +53,7 @@ std::string tables_json(const std::vector<std::pair<std::string, double>>& extra
                ", \"default_iterations\": " + std::to_string(i.default_iterations) +
                ", \"solves_constraints\": " + boolean(i.solves_constraints) +
                ",\n     \"description\": " + json_string(i.description) +
+               ",\n     \"stability_note\": " + json_string(i.stability_note) +
                ",\n     \"update\": " + json_string(i.update) + "}";
     }
     out += "\n  ],\n  \"reference_id\": " + json_string(reference_id);

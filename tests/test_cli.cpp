@@ -180,8 +180,9 @@ TEST_CASE("cli list --format json: every table in strict JSON, each integrator's
         CHECK(row.keys() == std::vector<std::string>{"id", "name", "family", "orders", "orders_text", "order_note",
                                                      "force_evaluations", "evaluations_note", "symplectic", "implicit",
                                                      "stateful", "adaptive", "default_iterations", "solves_constraints",
-                                                     "description", "update"});
+                                                     "description", "stability_note", "update"});
         CHECK(row["id"].string == i.id);
+        CHECK(row["stability_note"].string == i.stability_note);
         CHECK(row["update"].string == i.update);
         CHECK(row["name"].string == i.name);
         CHECK(row["order_note"].string == i.order_note);

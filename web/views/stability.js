@@ -264,7 +264,7 @@ class StabilityView {
     for (const lane of this.lanes) {
       if (!lane.note) continue;
       const whole = lane.info.adaptive || (lane.everywhere && lane.rowsDrawn === grid.rows);
-      lane.note.textContent = whole ? ` ${t('stable on the whole map')}` : '';
+      lane.note.textContent = `${whole ? ` ${t('stable on the whole map')}` : ''}${lane.info.stability_note ? ` ${lane.info.stability_note}` : ''}`;
     }
     this.tbody.replaceChildren(...this.lanes.map((lane) => {
       const tr = el('tr');
