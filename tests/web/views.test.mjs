@@ -98,6 +98,15 @@ test('view=stability from a link: the readout gives 2 for semi-implicit Euler an
   });
 });
 
+test('the stability view says what its map leaves out of a method: soft step\'s stiffness cap acts on rigid links only', async () => {
+  await withPage({ hash: 'scenario=spring&integrators=soft_step,xpbd&view=stability' }, async (page) => {
+    await finished(page);
+    const legend = await page.textContent('.stability-legend');
+    assert.match(legend, /Soft step \(Box2D v3\) stable on the whole map\. Its stiffness cap, a rigid link's frequency min\(60 Hz, 1\/\(8h\)\), acts on rigid links only/);
+    assert.match(legend, /Extended PBD \(XPBD\) stable on the whole map(?!\.)/);
+  });
+});
+
 test('a run too long for a study says so instead of running for minutes', async () => {
   await withPage({ hash: 'scenario=spring&dt=0.01&duration=50000&view=convergence' }, async (page) => {
     await finished(page);

@@ -264,7 +264,9 @@ class StabilityView {
     for (const lane of this.lanes) {
       if (!lane.note) continue;
       const whole = lane.info.adaptive || (lane.everywhere && lane.rowsDrawn === grid.rows);
-      lane.note.textContent = `${whole ? ` ${t('stable on the whole map')}` : ''}${lane.info.stability_note ? ` ${lane.info.stability_note}` : ''}`;
+      // What the map leaves out of the method, after what it shows (a sentence of its own).
+      const parts = [whole ? t('stable on the whole map') : '', lane.info.stability_note].filter(Boolean);
+      lane.note.textContent = parts.length ? ` ${parts.join('. ')}` : '';
     }
     this.tbody.replaceChildren(...this.lanes.map((lane) => {
       const tr = el('tr');
