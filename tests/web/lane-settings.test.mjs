@@ -25,13 +25,17 @@ test('lanes with settings: named with their settings, their cost counted, kept w
       { id: 'semi_implicit_euler', name: 'Semi-implicit Euler', evals: '1 f/step' },
       { id: 'rk4@2', name: 'Runge–Kutta 4 · 2 substeps', evals: '8 f/step' },
     ]);
-    // Two lanes of one method: one colour, another dash.
+    // Two lanes of one method: a shade of the method's colour, another dash.
     const styles = await page.evaluate(async () => {
       const { laneStyle } = await import('/web/common/palette.js');
       return ['semi_implicit_euler@20', 'semi_implicit_euler'].map((id) => laneStyle(id, 'light'));
     });
-    assert.equal(styles[0].colour, styles[1].colour);
+    assert.equal(styles[1].colour, '#0072B2');
+    assert.notEqual(styles[0].colour, styles[1].colour);
     assert.notDeepEqual(styles[0].dash, styles[1].dash);
+    // The legend's swatch is the lane's own shade.
+    const swatch = await page.evaluate(() => document.querySelector('.legend-row').style.getPropertyValue('--lane').trim());
+    assert.equal(swatch, styles[0].colour);
     await playFor(page, 600);
     const s = await page.evaluate(() => window.stepwise.state());
     assert.ok(s.steps > 10, `it runs (${s.steps} steps)`);
