@@ -747,7 +747,7 @@ const std::vector<ScenarioInfo> table = {
      .reference = "closed form when every force is linear and the table's forces give one; the constrained rk45 "
                   "with rigid links; rk45 otherwise",
      .phase_plot = "body 0: its angle about the anchor its link hangs from, or along the axis of its springs, or its "
-                   "separation from the body it is joined to, or its height",
+                   "separation from the body it is joined to, or its height under gravity, else its x",
      .build = build_built_scene,
      .check = check_built_scene,
      .rules = "a central body (gm > 0) at least 1e-6 m from every body; the scene's own rules: see scene",

@@ -1008,7 +1008,7 @@ export const texts = {
   // A scene users build (core/scenarios.cpp: scene; core/scene_spec.hpp).
   "a central body (gm > 0) at least 1e-6 m from every body; the scene's own rules: see scene": "eine Zentralmasse (gm > 0) mindestens 1e-6 m von jedem Körper; die eigenen Regeln der Szene: siehe scene",
   "closed form when every force is linear and the table's forces give one; the constrained rk45 with rigid links; rk45 otherwise": "geschlossene Lösung, wenn jede Kraft linear ist und die Kräfte der Tabelle eine haben; mit starren Gliedern rk45 mit Zwangsbedingungen; sonst rk45",
-  "body 0: its angle about the anchor its link hangs from, or along the axis of its springs, or its separation from the body it is joined to, or its height": "Körper 0: sein Winkel um den Aufhängepunkt seines Glieds, oder entlang der Achse seiner Federn, oder sein Abstand zum verbundenen Körper, oder seine Höhe",
+  "body 0: its angle about the anchor its link hangs from, or along the axis of its springs, or its separation from the body it is joined to, or its height under gravity, else its x": "Körper 0: sein Winkel um den Aufhängepunkt seines Glieds, oder entlang der Achse seiner Federn, oder sein Abstand zum verbundenen Körper, oder seine Höhe unter Schwerkraft, sonst sein x",
   "air drag c": "Luftwiderstand c",
   "quadratic air drag F = −c·|v|·v on each body": "quadratischer Luftwiderstand F = −c·|v|·v an jedem Körper",
   "central G·M": "zentrales G·M",
