@@ -6,7 +6,6 @@
 #include "table_lookup.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <optional>
 
@@ -41,19 +40,17 @@ std::optional<std::string> percent_decode(std::string_view in) {
     return out;
 }
 
-// The constants c1..c4 that the written force's expressions (canonical text, "" when left out)
-// read: bit k for c(k + 1).
-unsigned constants_read(const std::string& fx, const std::string& fy) {
+// The constants c1..c4 that an expression reads (its text, "" when left out): bit k for c(k + 1).
+unsigned constants_of(const std::string& text) {
+    if (text.empty()) return 0;
+    ExprProblem unused;
+    const Expression e = *Expression::compile(text, unused);
     unsigned mask = 0;
-    for (const std::string* text : {&fx, &fy}) {
-        if (text->empty()) continue;
-        ExprProblem unused;
-        const Expression e = *Expression::compile(*text, unused);
-        for (int k = 0; k < written_constants; ++k)
-            if (e.uses(static_cast<ExprVar>(static_cast<int>(ExprVar::c1) + k))) mask |= 1u << k;
-    }
+    for (int k = 0; k < written_constants; ++k)
+        if (e.uses(static_cast<ExprVar>(static_cast<int>(ExprVar::c1) + k))) mask |= 1u << k;
     return mask;
 }
+unsigned constants_read(const std::string& fx, const std::string& fy) { return constants_of(fx) | constants_of(fy); }
 
 // What a scenario's parameter allows, as the arguments of a not_allowed message.
 MessageArgs range_args(const ParamSpec& p) {
@@ -359,16 +356,16 @@ public:
         const unsigned read = constants_read(c.fx, c.fy);
         for (int f = 0; f < 2; ++f) {
             if (texts[f]->empty()) continue;
+            // The text as written (its columns are the ones to point at; it compiled already).
             ExprProblem unused;
-            const Expression e = *Expression::compile(*texts[f], unused);
+            const Expression written = *Expression::compile(*given[f], unused);
             for (int k = 0; k < written_constants; ++k) {
-                if (!e.uses(static_cast<ExprVar>(static_cast<int>(ExprVar::c1) + k)) || constant_given[k] ||
-                    preset_constant[k])
-                    continue;
+                const ExprVar constant = static_cast<ExprVar>(static_cast<int>(ExprVar::c1) + k);
+                if (!written.uses(constant) || constant_given[k] || preset_constant[k]) continue;
                 const std::string name = "c" + std::to_string(k + 1);
                 error("expr_constant_missing", keys[f], *given[f],
                       {{"name", name},
-                       {"column", std::to_string(name_column(*given[f], name))},
+                       {"column", std::to_string(written.first_column(constant))},
                        {"min", format_number(-written_constant_max)},
                        {"max", format_number(written_constant_max)}});
                 texts[f]->clear();
@@ -417,22 +414,6 @@ public:
             for (double& k : c.c) k = 0.0;
             return;
         }
-    }
-    // The 1-based character at which `name` first stands as a name of `text` (a run of letters,
-    // digits, '_' and '.' equal to it: a number never is), as ExprProblem's columns count.
-    static int name_column(const std::string& text, const std::string& name) {
-        auto word = [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '.'; };
-        for (size_t i = 0; i < text.size();) {
-            if (!word(text[i])) {
-                ++i;
-                continue;
-            }
-            size_t j = i;
-            while (j < text.size() && word(text[j])) ++j;
-            if (text.compare(i, j - i, name) == 0 && j - i == name.size()) return expr_characters(std::string_view(text).substr(0, i)) + 1;
-            i = j;
-        }
-        return 1;
     }
     std::string fx_given, fy_given;                          // as the link wrote them
     std::optional<std::string> constant_given[written_constants];  // c1..c4 as written, when valid

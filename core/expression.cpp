@@ -12,6 +12,7 @@ namespace stepwise {
 // The compiler fills an Expression's private parts through this friend.
 struct ExpressionAccess {
     static std::vector<Expression::Instruction>& code(Expression& e) { return e.code_; }
+    static std::array<int, expr_var_count>& first_column(Expression& e) { return e.first_column_; }
     static void set(Expression& e, std::string text, std::uint16_t uses, int stack) {
         e.text_ = std::move(text);
         e.uses_ = uses;
@@ -101,6 +102,7 @@ public:
         }
         std::vector<Expression::Instruction>& code = ExpressionAccess::code(out);
         code.clear();
+        ExpressionAccess::first_column(out) = first_column_;
         int limit_column = 0;
         int sp = 0, max_sp = 0;
         std::uint16_t uses = 0;
@@ -133,6 +135,7 @@ private:
     std::vector<Token> tokens_;
     ExprProblem lex_problem_;  // the problem of a `bad` token
     std::vector<Node> nodes_;
+    std::array<int, expr_var_count> first_column_{};  // each variable's first read (0: none)
     size_t pos_ = 0;
     int depth_ = 0;
 
@@ -300,6 +303,8 @@ private:
             if (variables[v] == name) {
                 const int n = make(Kind::variable, -1, -1, t.column);
                 nodes_[static_cast<size_t>(n)].index = static_cast<int>(v);
+                int& first = first_column_[v];
+                if (first == 0) first = t.column;
                 return n;
             }
         for (int f = 0; f < function_count; ++f) {

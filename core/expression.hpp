@@ -49,6 +49,7 @@
 
 #include "messages.hpp"
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -102,6 +103,9 @@ public:
     double eval_grad(const double* vars, double grad[expr_grad_count]) const;
 
     bool uses(ExprVar v) const { return (uses_ >> static_cast<unsigned>(v)) & 1u; }
+    // The 1-based character (as ExprProblem's columns count) at which `v` is first read in the
+    // text compiled, or 0 when it is not read.
+    int first_column(ExprVar v) const { return first_column_[static_cast<size_t>(v)]; }
     // The canonical text: no spaces, the fewest parentheses that keep the same tree, numbers as
     // format_number writes them. compile(text()) gives the same instruction list (same bits).
     const std::string& text() const { return text_; }
@@ -145,6 +149,7 @@ private:
     std::vector<Instruction> code_ = {{Op::push_const, 0, 0.0}};
     std::string text_ = "0";
     std::uint16_t uses_ = 0;
+    std::array<int, expr_var_count> first_column_{};
     int stack_ = 1;
 };
 
