@@ -143,13 +143,7 @@ export class ForceLaw {
       }
       if (!changed) break;
     }
-    const problems = this.core.parse(config).errors.filter((e) => [...lawKeys, ...constantKeys].includes(e.key));
-    if (problems.length > 0) {
-      this.showError(key, problems.map(coreMessage).join('; '));
-      return;
-    }
-    this.showError(key, '');
-    this.set(config);
+    this.applyUnlessRefused(key, config, [...lawKeys, ...constantKeys]);
   }
 
   editConstant(key, text) {
@@ -157,14 +151,15 @@ export class ForceLaw {
       this.showError(key, t('{key} must be a number; what was typed is not one.', { key }));
       return;
     }
-    const config = withKey(this.getConfig(), key, text);
-    const problems = this.core.parse(config).errors.filter((e) => e.key === key || lawKeys.includes(e.key));
-    if (problems.length > 0) {
-      this.showError(key, problems.map(coreMessage).join('; '));
-      return;
-    }
-    this.showError(key, '');
-    this.set(config);
+    this.applyUnlessRefused(key, withKey(this.getConfig(), key, text), [key, ...lawKeys]);
+  }
+
+  // Applies `config` unless the core refuses one of `keys` in it: then the messages stand under
+  // the field of `key`, and the config in force runs on.
+  applyUnlessRefused(key, config, keys) {
+    const problems = this.core.parse(config).errors.filter((e) => keys.includes(e.key));
+    this.showError(key, problems.map(coreMessage).join('; '));
+    if (problems.length === 0) this.set(config);
   }
 
   showError(key, message) {
