@@ -92,11 +92,24 @@ export function redirectPath(base, folder) {
 
 const statOf = (file) => fs.promises.stat(file).then((s) => (s.isFile() ? s : null), () => null);
 
+// The status of a request Node's parser refused (a 'clientError'): 408 when its headers did not
+// arrive in time, 431 when they are over Node's limit (16 KiB with the request line), 400 for
+// any other malformed request.
+export function clientErrorStatus(err) {
+  if (err?.code === 'ERR_HTTP_REQUEST_TIMEOUT') return 408;
+  if (err?.code === 'HPE_HEADER_OVERFLOW') return 431;
+  return 400;
+}
+
 // policy: the Content-Security-Policy of HTML responses; the tests serve their stand-ins for
 // a tutorial's own page (another origin, a host's choice of policy) with another or none (null).
-export function startServer({ root, port = 8080, host = '127.0.0.1', policy = contentSecurityPolicy }) {
+// headersTimeoutMs: how long a client may take to send its request's headers before it is answered
+// 408 (Node's default, a minute); Node checks it every checkMs, a quarter of it at most.
+export function startServer({ root, port = 8080, host = '127.0.0.1', policy = contentSecurityPolicy, headersTimeoutMs = 60000 }) {
   const base = path.resolve(root);
-  const server = http.createServer((req, res) => {
+  const checkMs = Math.min(30000, Math.max(10, Math.floor(headersTimeoutMs / 4)));
+  const options = { headersTimeout: headersTimeoutMs, requestTimeout: Math.max(300000, headersTimeoutMs), connectionsCheckingInterval: checkMs };
+  const server = http.createServer(options, (req, res) => {
     // No request may end the process: whatever a handler throws becomes a 500 (or, once the
     // headers are out, a closed connection), and the server keeps serving.
     handle(req, res).catch(() => {
@@ -110,10 +123,13 @@ export function startServer({ root, port = 8080, host = '127.0.0.1', policy = co
       res.destroy();
     });
   });
-  // A malformed request line or header never reaches the handler: answer 400 and close.
+  // A request the parser refuses never reaches the handler: answer with its own status, as nginx
+  // does (clientErrorStatus), and close.
   server.on('clientError', (err, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
-    else socket.destroy();
+    const status = clientErrorStatus(err);
+    if (socket.writable) {
+      socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+    } else socket.destroy();
   });
   async function handle(req, res) {
     const common = { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'strict-origin-when-cross-origin' };

@@ -5,6 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -158,5 +159,48 @@ test('a redirect names a path on this host, written from the resolved folder, ne
     assert.equal(r.location, location, p);
     // Resolved against the page, the redirect stays on this host.
     assert.equal(new URL(r.location, server.url).host, new URL(server.url).host, p);
+  }
+});
+
+// The raw bytes `request` (written at once, the socket left open) get as an answer: the status
+// line's code, once the server has answered and closed.
+const rawSocket = (port, request) => new Promise((resolve, reject) => {
+  const socket = net.connect(port, '127.0.0.1', () => socket.write(request));
+  let text = '';
+  socket.on('data', (d) => { text += d.toString('latin1'); });
+  socket.on('error', reject);
+  socket.on('close', () => resolve({ status: Number(/^HTTP\/1\.1 (\d{3}) /.exec(text)?.[1]), text }));
+});
+
+test('a request the parser refuses gets its own status, as nginx answers: 408 for slow headers, 431 for oversized ones, 400 otherwise; the server serves on', async () => {
+  // A server that waits 300 ms for headers (the default waits a minute).
+  const slow = await startServer({ root: dir, port: 0, headersTimeoutMs: 300 });
+  const port = Number(new URL(slow.url).port);
+  try {
+    const cases = [
+      // headers that never end (a slowloris client): the timeout
+      ['GET /index.html HTTP/1.1\r\nHost: x\r\nX-Slow: 1\r\n', 408],
+      // one header of 20,000 bytes: over Node's 16 KiB
+      [`GET /index.html HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20000)}\r\n\r\n`, 431],
+      // the same size as many headers
+      [`GET /index.html HTTP/1.1\r\nHost: x\r\n${Array.from({ length: 400 }, (_, i) => `X-H${i}: ${'b'.repeat(40)}\r\n`).join('')}\r\n`, 431],
+      // a request line that is not HTTP
+      ['NOT A REQUEST\r\n\r\n', 400],
+      // a header line without its colon
+      ['GET / HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n', 400],
+      // a NUL byte inside a header name
+      ['GET / HTTP/1.1\r\nHo\x00st: x\r\n\r\n', 400],
+    ];
+    for (const [request, status] of cases) {
+      const r = await rawSocket(port, request);
+      assert.equal(r.status, status, `${JSON.stringify(request.slice(0, 60))}: ${r.text.split('\r\n')[0]}`);
+      assert.match(r.text, /\r\nConnection: close\r\n/);
+      // The server is still there, and serves.
+      const ok = await fetch(slow.url + 'index.html');
+      assert.equal(ok.status, 200, `after ${status}`);
+      await ok.arrayBuffer();
+    }
+  } finally {
+    await slow.close();
   }
 });
