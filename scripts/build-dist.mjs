@@ -55,16 +55,21 @@ function listFiles(dir, prefix = '') {
 // `text` as written (with its ./ or ../), `target` the site path it resolves to. In HTML the
 // attributes resolve from the page's folder, in scripts and CSS from the file's own folder (ES
 // imports, import.meta.url and the WebAssembly loader's script directory all do).
+// A style sheet's url(…) may be unquoted (esbuild's minifier drops the quotes), so in CSS those
+// count too.
+const assetTypes = 'js|mjs|css|wasm|json|svg|png|jpg|jpeg|webp|gif|ico|woff2?|ttf|otf|webmanifest|txt';
+const quotedName = new RegExp(`(["'\`])([^"'\`\\s$<>{}()]+?\\.(?:${assetTypes}))\\1`, 'g');
+const cssUrl = new RegExp(`url\\(\\s*([^"'\\s$<>{}()]+?\\.(?:${assetTypes}))\\s*\\)`, 'g');
 function references(file, text, known) {
   const dir = posix.dirname(file);
   const found = [];
-  const quoted = /(["'`])([^"'`\s$<>{}()]+?\.(?:js|mjs|css|wasm|json))\1/g;
-  for (const m of text.matchAll(quoted)) {
-    const written = m[2];
-    if (/^[a-z]+:/i.test(written) || written.startsWith('/')) continue;
+  const add = (index, written) => {
+    if (/^[a-z]+:/i.test(written) || written.startsWith('/')) return;
     const target = posix.normalize(posix.join(dir, written));
-    if (known.has(target)) found.push({ index: m.index + 1, text: written, target });
-  }
+    if (known.has(target)) found.push({ index, text: written, target });
+  };
+  for (const m of text.matchAll(quotedName)) add(m.index + 1, m[2]);
+  if (file.endsWith('.css')) for (const m of text.matchAll(cssUrl)) add(m.index + m[0].indexOf(m[1]), m[1]);
   return found;
 }
 
@@ -73,12 +78,12 @@ function hashedName(file, hash) {
   return `${file.slice(0, -ext.length)}-${hash}${ext}`;
 }
 
-export function buildDist({ site = path.join(root, 'build/site'), out = path.join(root, 'dist') } = {}) {
+export async function buildDist({ site = path.join(root, 'build/site'), out = path.join(root, 'dist') } = {}) {
   if (!fs.existsSync(path.join(site, 'index.html'))) {
     throw new Error(`${site} has no index.html: build the site first (bash scripts/build-site.sh)`);
   }
   const siteFiles = listFiles(site).filter((f) => !notShipped.has(f) && f !== serviceWorker && f !== '_headers');
-  const content = bundled(site, new Map(siteFiles.map((f) => [f, fs.readFileSync(path.join(site, f))])));
+  const content = await bundled(site, new Map(siteFiles.map((f) => [f, fs.readFileSync(path.join(site, f))])));
   const files = [...content.keys()].sort();
   const isText = (f) => !f.endsWith('.wasm');
   const assets = new Set(files.filter((f) => !entryPoints.includes(f)));
@@ -145,16 +150,20 @@ export function buildDist({ site = path.join(root, 'build/site'), out = path.joi
 // other script and style sheet minified alone. Scripts that are not modules (web/app/mode.js,
 // web/app/boot.js, stepwise.js, stepwise-full.js) are minified as scripts: their top-level names
 // (createStepwise, createStepwiseFull) stay. Deterministic: esbuild names chunks by content.
-function bundled(site, content) {
+async function bundled(site, content) {
   const entries = moduleEntries.filter((f) => content.has(f));
-  const result = esbuild.buildSync({
+  const result = await esbuild.build({
     absWorkingDir: site, entryPoints: entries, outdir: site, outbase: site, write: false,
     bundle: true, splitting: true, format: 'esm', minify: true, target: browsers, charset: 'utf8',
     entryNames: '[dir]/[name]', chunkNames: 'web/chunk-[hash]', metafile: true, legalComments: 'none', logLevel: 'error',
+    plugins: [siteFileUrls(site, content)],
   });
   const out = new Map(content);
   for (const input of Object.keys(result.metafile.inputs)) out.delete(input);
-  for (const file of result.outputFiles) out.set(path.relative(site, file.path).split(path.sep).join('/'), Buffer.from(file.contents));
+  for (const file of result.outputFiles) {
+    const name = path.relative(site, file.path).split(path.sep).join('/');
+    out.set(name, Buffer.from(fromSitePaths(name, file.text), 'utf8'));
+  }
   for (const [f, data] of out) {
     const loader = f.endsWith('.css') ? 'css' : f.endsWith('.js') ? 'js' : null;
     if (!loader || result.outputFiles.some((o) => o.path === path.join(site, f))) continue;
@@ -164,6 +173,40 @@ function bundled(site, content) {
     out.set(f, Buffer.from(minified.code, 'utf8'));
   }
   return out;
+}
+
+// A module's `new URL('./xray.css', import.meta.url)` names a file beside the module, but
+// esbuild copies it into the bundle or chunk as written, where import.meta.url is the output
+// file's (web/chunk-….js): it would ask for web/xray.css. So each such URL's file is written, while
+// the module loads, as its path in the site behind a marker (sitePath), and fromSitePaths writes
+// it back relative to the output file it landed in; references() then finds and renames it like
+// any other. A URL that names no file of the site stops the build: it would be a 404 on the page.
+const fileUrl = /new\s+URL\(\s*(["'`])([^"'`$]+)\1\s*,\s*import\.meta\.url\s*\)/g;
+const sitePathMarker = 'stepwise-site-path:';
+const sitePaths = new RegExp(`(["'\`])${sitePathMarker}([^"'\`]+)\\1`, 'g');
+function siteFileUrls(site, content) {
+  return {
+    name: 'site-file-urls',
+    setup(build) {
+      build.onLoad({ filter: /\.m?js$/ }, (args) => {
+        const file = path.relative(site, args.path).split(path.sep).join('/');
+        const text = content.get(file)?.toString('utf8') ?? fs.readFileSync(args.path, 'utf8');
+        const contents = text.replace(fileUrl, (whole, quote, written) => {
+          if (/^[a-z]+:/i.test(written) || written.startsWith('/')) return whole;
+          const target = posix.normalize(posix.join(posix.dirname(file), written));
+          if (!content.has(target)) throw new Error(`${file}: new URL('${written}', import.meta.url) names ${target}, which the site does not have`);
+          return `new URL(${quote}${sitePathMarker}${target}${quote}, import.meta.url)`;
+        });
+        return { contents, loader: 'js' };
+      });
+    },
+  };
+}
+function fromSitePaths(outputFile, text) {
+  return text.replace(sitePaths, (whole, quote, target) => {
+    const relative = posix.relative(posix.dirname(outputFile), target);
+    return `${quote}${relative.startsWith('../') ? relative : `./${relative}`}${quote}`;
+  });
 }
 
 // The rules of scripts/serve.mjs, for a host that reads a _headers file (Netlify, Cloudflare
@@ -194,6 +237,6 @@ ${immutable}`;
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const site = path.resolve(process.argv[2] || path.join(root, 'build/site'));
   const out = path.resolve(process.argv[3] || path.join(root, 'dist'));
-  const { version, files } = buildDist({ site, out });
+  const { version, files } = await buildDist({ site, out });
   console.log(`dist: ${out} (version ${version}, ${files.length} files, each with .gz and .br where text)`);
 }
