@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The web tests: builds the site (wasm module + page), installs playwright-core and axe-core (npm, locked),
 # then runs tests/web with node's test runner: the wasm module against the native CLI, and
-# end-to-end tests in Debian's headless Chromium against the site served on loopback.
+# end-to-end tests in Debian's headless Chromium against the bundle (dist/) served on loopback.
 # Screenshots land in test-artifacts/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,4 +15,6 @@ mkdir -p test-artifacts
 # and what each page loads before its first frame, which fails the tests over its budget.
 node scripts/build-dist.mjs
 node scripts/size-report.mjs dist --check | tee test-artifacts/size-report.md
+# The browser tests serve dist/, what ships (tests/web/helpers.mjs; STEPWISE_SITE=build/site serves
+# the unbundled site instead); the tests that run the modules in node read build/site.
 node --test --test-concurrency=1 tests/web/

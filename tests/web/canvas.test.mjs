@@ -249,7 +249,7 @@ test('the timeline scrubs back: the canvas shows each lane at that time; playing
     const v = await view(page);
     assert.equal(v.scrubTime, 0.25);
     assert.equal(await timeline.getAttribute('aria-valuetext'), 't = 0.25 s');
-    assert.equal(await page.evaluate(async () => (await import('./web/motion/cursor.js')).cursorTime()), 0.25, 'the shared cursor is at the scrubbed time');
+    assert.equal(await page.evaluate(async () => window.stepwise.debug.modules['motion/cursor.js'].cursorTime()), 0.25, 'the shared cursor is at the scrubbed time');
     // The bodies drawn are the state at step 25 (every step was a frame here).
     const drawnBodies = v.bodiesDrawn;
     assert.ok((await canvasTexts(page)).includes('timeline: t = 0.25 s'));
@@ -271,17 +271,17 @@ test('the timeline scrubs back: the canvas shows each lane at that time; playing
     await page.evaluate(() => window.stepwise.pause());
     assert.equal((await view(page)).scrubTime, null, 'playing ends the scrub');
     // A plot's cursor (a hover) marks the bodies at that time, faintly.
-    await page.evaluate(async () => (await import('./web/motion/cursor.js')).setCursor(0.15, 'plots'));
+    await page.evaluate(async () => window.stepwise.debug.modules['motion/cursor.js'].setCursor(0.15, 'plots'));
     await drawn(page);
     assert.equal((await view(page)).cursorMarkers, true);
     // Lane focus: a hidden lane is not drawn.
-    await page.evaluate(async () => (await import('./web/motion/lane-focus.js')).setHidden('rk4', true));
+    await page.evaluate(async () => window.stepwise.debug.modules['motion/lane-focus.js'].setHidden('rk4', true));
     await drawn(page);
     const v = await view(page);
     assert.ok(!v.bodiesDrawn.some((l) => l.id === 'rk4'));
     assert.ok(!v.rows.some((r) => r.id === 'rk4'));
     // A highlighted lane is drawn last (on top), the others faded.
-    await page.evaluate(async () => (await import('./web/motion/lane-focus.js')).setHighlighted('explicit_euler'));
+    await page.evaluate(async () => window.stepwise.debug.modules['motion/lane-focus.js'].setHighlighted('explicit_euler'));
     await drawn(page);
     const h = await view(page);
     assert.equal(h.drawOrder.at(-1), 'explicit_euler');

@@ -1,7 +1,7 @@
 // The static bundle (scripts/build-dist.mjs) served by scripts/serve.mjs as a host would: hashed
 // names with every reference rewritten, precompressed copies, the pages running under the CSP,
 // offline after the first visit (the service worker), and a deploy that replaces the old version
-// cleanly. The dist is built here from build/site into a temporary folder.
+// cleanly. The dist is built here from build/site (helpers' builtSite) into a temporary folder.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -11,13 +11,13 @@ import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { buildDist } from '../../scripts/build-dist.mjs';
 import { startServer } from '../../scripts/serve.mjs';
-import { site, chromiumArgs, openPage, screenshot } from './helpers.mjs';
+import { builtSite as site, chromiumArgs, openPage, screenshot, allowProblems } from './helpers.mjs';
 
 let tmp, out, server, browser, port;
 before(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'stepwise-dist-'));
   out = path.join(tmp, 'dist');
-  buildDist({ site, out });
+  await buildDist({ site, out });
   server = await startServer({ root: out, port: 0 });
   port = Number(new URL(server.url).port);
   browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true, args: chromiumArgs });
@@ -32,7 +32,7 @@ const listed = (dir, prefix = '') => fs.readdirSync(path.join(dir, prefix), { wi
   .flatMap((e) => (e.isDirectory() ? listed(dir, `${prefix}${e.name}/`) : [`${prefix}${e.name}`]));
 const env = () => ({ browser, server });
 
-test('the bundle: hashed names for all but the pages and the worker, references rewritten, .gz and .br beside, deterministic', () => {
+test('the bundle: hashed names for all but the pages and the worker, references rewritten, .gz and .br beside, deterministic', async () => {
   const files = listed(out).filter((f) => !/\.(gz|br)$/.test(f));
   const unhashed = files.filter((f) => !/-[0-9a-f]{10}\.[a-z]+$/.test(f)).sort();
   assert.deepEqual(unhashed, ['_headers', 'embed.html', 'index.html', 'lesson.html', 'sw.js']);
@@ -61,7 +61,7 @@ test('the bundle: hashed names for all but the pages and the worker, references 
     assert.deepEqual(zlib.brotliDecompressSync(fs.readFileSync(path.join(out, `${f}.br`))), raw, `${f}.br`);
   }
   const again = path.join(tmp, 'again');
-  buildDist({ site, out: again });
+  await buildDist({ site, out: again });
   for (const f of listed(out)) assert.ok(fs.readFileSync(path.join(out, f)).equals(fs.readFileSync(path.join(again, f))), `${f} is the same bytes`);
   const headers = fs.readFileSync(path.join(out, '_headers'), 'utf8');
   assert.match(headers, /\/sw\.js\n {2}Cache-Control: no-cache/);
@@ -152,7 +152,7 @@ test('a deploy replaces the version cleanly: reloaded online, the new one runs a
     // A change that survives minifying (a comment would not): the page's bundle, which contains
     // web/panels/legend.js, gets a new name.
     fs.appendFileSync(path.join(site2, 'web/panels/legend.js'), '\nglobalThis.__stepwiseNextVersion = true;\n');
-    buildDist({ site: site2, out });
+    await buildDist({ site: site2, out });
     const requested = [];
     page.on('request', (r) => requested.push(new URL(r.url()).pathname.slice(1)));
     await page.reload();

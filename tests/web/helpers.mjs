@@ -1,15 +1,62 @@
-// Shared setup for the browser tests: the built site served on a free loopback port, and
-// Debian's Chromium driven by playwright-core (never a downloaded browser; docs/toolchain.md).
+// Shared setup for the browser tests: the bundle that ships (dist/) served on a free loopback port
+// by scripts/serve.mjs, and Debian's Chromium driven by playwright-core (never a downloaded
+// browser; docs/toolchain.md). Every response of 400 or more and every console error or uncaught
+// exception of a page they open fails the test it happens in (watchContext).
 import path from 'node:path';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
+import { afterEach } from 'node:test';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/serve.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const site = process.env.STEPWISE_SITE || path.join(root, 'build/site');
+// The assembled site (scripts/build-site.sh) that dist/ is built from: the WebAssembly modules
+// under their own names, for the tests that run them in node, and the input of dist.test.
+export const builtSite = process.env.STEPWISE_BUILT_SITE || path.join(root, 'build/site');
+// What the browser tests serve: dist/ (node scripts/build-dist.mjs), what a school hosts; or
+// another site named by STEPWISE_SITE (STEPWISE_SITE=build/site: the modules unbundled, to debug).
+export const defaultSite = path.join(root, 'dist');
+export const site = process.env.STEPWISE_SITE || defaultSite;
 export const artifacts = path.join(root, 'test-artifacts');
+
+// The problems of every page watched since the last test ended, and the ones the running test
+// expects (allowProblems): checked and forgotten after each test.
+const unexpected = [];
+let allowed = [];
+const watched = new WeakSet();
+export function watchContext(context) {
+  if (watched.has(context)) return context;
+  watched.add(context);
+  context.on('response', (r) => { if (r.status() >= 400) unexpected.push(`${r.status()} ${r.request().method()} ${r.url()}`); });
+  context.on('console', (m) => {
+    if (m.type() === 'error') unexpected.push(`console error: ${m.text()} (${m.location().url || 'no source'})`);
+  });
+  context.on('weberror', (e) => unexpected.push(`pageerror: ${e.error().message}`));
+  return context;
+}
+// A test that provokes problems on purpose names them (regular expressions over the texts above).
+export function allowProblems(...patterns) { allowed.push(...patterns); }
+// The problems so far that no allowProblems pattern matches (the ones the next check would fail on).
+export const unexpectedProblems = () => unexpected.filter((p) => !allowed.some((a) => a.test(p)));
+afterEach(() => {
+  const found = unexpectedProblems();
+  unexpected.length = 0;
+  allowed = [];
+  assert.deepEqual(found, [], 'no response of 400 or more, no console error, no uncaught exception on a page');
+});
+
+// The bundle must be built from the current site: a dist/ older than build/site would test what
+// an earlier build shipped.
+function checkSite() {
+  if (!fs.existsSync(path.join(site, 'index.html'))) {
+    throw new Error(`no built site in ${site}: run scripts/build-site.sh, then node scripts/build-dist.mjs`);
+  }
+  const built = path.join(builtSite, 'index.html');
+  if (site === defaultSite && fs.existsSync(built) && fs.statSync(built).mtimeMs > fs.statSync(path.join(site, 'index.html')).mtimeMs) {
+    throw new Error(`${site} is older than ${builtSite}: run node scripts/build-dist.mjs`);
+  }
+}
 
 export const chromiumArgs = [
   '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
@@ -17,13 +64,14 @@ export const chromiumArgs = [
 ];
 
 export async function startBrowser() {
-  if (!fs.existsSync(path.join(site, 'stepwise.wasm'))) {
-    throw new Error(`no built site in ${site}: run scripts/build-site.sh`);
-  }
+  checkSite();
   const server = await startServer({ root: site, port: 0 });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true, args: chromiumArgs,
   });
+  // Every context of this browser is watched, the ones a test makes itself too.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args) => watchContext(await newContext(...args));
   return {
     server,
     browser,
@@ -82,7 +130,7 @@ export const longTaskRecorder = () => {
 // opened, so a test reaches every field as a user who opened them does (first-screen.test keeps
 // them shut).
 export async function openPage(env, { hash = '', width = 1280, height = 860, scheme = 'light', path: page0 = '', unfold = true } = {}) {
-  const context = await env.browser.newContext({ viewport: { width, height }, colorScheme: scheme });
+  const context = watchContext(await env.browser.newContext({ viewport: { width, height }, colorScheme: scheme }));
   const page = await context.newPage();
   const problems = [];
   page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`); });

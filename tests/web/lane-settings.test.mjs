@@ -27,7 +27,7 @@ test('lanes with settings: named with their settings, their cost counted, kept w
     ]);
     // Two lanes of one method: a shade of the method's colour, another dash.
     const styles = await page.evaluate(async () => {
-      const { laneStyle } = await import('/web/common/palette.js');
+      const { laneStyle } = window.stepwise.debug.modules['common/palette.js'];
       return ['semi_implicit_euler@20', 'semi_implicit_euler'].map((id) => laneStyle(id, 'light'));
     });
     assert.equal(styles[1].colour, '#0072B2');

@@ -45,7 +45,7 @@ test('German numbers: decimal comma, thousands apart by a narrow no-break space;
   }
 });
 
-// The German table against the core's own (the module of build/site, or STEPWISE_SITE): every
+// The German table against the core's own (the module of build/site, or STEPWISE_BUILT_SITE): every
 // integrator, view, scenario and loop kind has German text and description, none left English unless listed.
 test('every integrator, view, scenario and loop kind of the core has German text, none left in English', async () => {
   const { motionModule } = await import('./texts.mjs');

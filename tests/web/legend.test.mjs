@@ -90,7 +90,7 @@ test('a legend entry highlights its lane; Hide hides it; both are toggle buttons
     await page.keyboard.press('Enter');
     assert.equal(await name.getAttribute('aria-pressed'), 'true');
     const focus = () => page.evaluate(async () => {
-      const m = await import('./web/motion/lane-focus.js');
+      const m = window.stepwise.debug.modules['motion/lane-focus.js'];
       return { highlighted: m.highlightedLane(), euler: m.isFaded('explicit_euler'), hidden: m.isHidden('velocity_verlet') };
     });
     assert.deepEqual(await focus(), { highlighted: 'rk4', euler: true, hidden: false });

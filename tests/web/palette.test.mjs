@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { integratorStyles, laneStyle } from '../../web/common/palette.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const site = process.env.STEPWISE_SITE || path.join(root, 'build/site');
+const site = process.env.STEPWISE_BUILT_SITE || path.join(root, 'build/site');  // the modules under their own names (tests/web/helpers.mjs builtSite)
 const createStepwise = createRequire(import.meta.url)(path.join(site, 'stepwise.js'));
 const M = await createStepwise({ wasmBinary: fs.readFileSync(path.join(site, 'stepwise.wasm')) });
 const ids = JSON.parse(M.tables()).integrators.map((i) => i.id);

@@ -26,11 +26,9 @@ async function runTo(page, t, exponent = 0) {
   await page.waitForFunction(() => window.stepwise.debug.plots().drawnAt === window.stepwise.state().t);
 }
 
-// A module of the page, the same instance the page uses (its URL is the page's import).
-const pageModule = (page, name, fn, arg) => page.evaluate(async ([n, f, a]) => {
-  const m = await import(new URL(`web/${n}`, document.baseURI).href);
-  return m[f](...a);
-}, [name, fn, arg]);
+// A module of the page, the same instance the page uses (web/app/api.js debug.modules: in dist/
+// it is inside the bundle).
+const pageModule = (page, name, fn, arg) => page.evaluate(([n, f, a]) => window.stepwise.debug.modules[n][f](...a), [name, fn, arg]);
 
 // Pixels of a canvas's column x (CSS px) that are not transparent.
 const opaqueInColumn = (page, selector, x) => page.evaluate(([sel, cx]) => {

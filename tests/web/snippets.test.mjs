@@ -27,13 +27,18 @@ const marked = (page) => page.evaluate(() => document.querySelector('#code-panel
 test('Step code: rk4 in every language equals its file in snippets/, the variant marks its function, Copy copies it', async () => {
   await pageChecks(env, { hash: 'scenario=spring&integrators=rk4,semi_implicit_euler' }, async (page, { context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.url });
+    // The scripts fetched, known by what they hold (in dist/ the names are hashed chunks'): the
+    // dialog's module makes #code-dialog, the snippets' module holds the table of snippets.
     const fetched = [];
-    page.on('request', (r) => fetched.push(r.url()));
-    const loaded = () => fetched.filter((u) => /stepcode\.js|snippets-data\.js/.test(u));
-    assert.deepEqual(loaded(), [], 'nothing of the dialog is fetched before the click');
+    page.on('response', (r) => {
+      if (/\.js$/.test(new URL(r.url()).pathname)) fetched.push(r.text().then((text) => ({ url: r.url(), text }), () => null));
+    });
+    const loaded = async () => (await Promise.all(fetched)).filter((f) => f && (/code-dialog/.test(f.text) ||
+      /"?integrator"?:"rk4"/.test(f.text))).map((f) => f.url);
+    assert.deepEqual(await loaded(), [], 'nothing of the dialog is fetched before the click');
     await page.click('#step-code');
     await page.waitForSelector('#code-dialog[open]');
-    assert.equal(loaded().length, 2, `the module and the snippets load on the click: ${loaded()}`);
+    assert.equal((await loaded()).length, 2, `the module and the snippets load on the click: ${await loaded()}`);
     assert.equal(await page.inputValue('#code-integrator'), 'rk4', 'opens on the first lane');
 
     for (const lang of manifest.languages) {

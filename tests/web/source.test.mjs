@@ -17,7 +17,7 @@ const read = (dir, ext) => fs.readdirSync(path.join(root, dir), { recursive: tru
 const page = read('web', '.js');
 assert.ok(page.some((f) => f.name === 'web/strings/de.js') && page.some((f) => f.name === 'web/views/stability.js'), 'web/ is read with its folders');
 // The scenario ids, from the core's own table.
-const site = process.env.STEPWISE_SITE || path.join(root, 'build/site');
+const site = process.env.STEPWISE_BUILT_SITE || path.join(root, 'build/site');  // the modules under their own names (tests/web/helpers.mjs builtSite)
 const createStepwise = createRequire(import.meta.url)(path.join(site, 'stepwise.js'));
 const M = await createStepwise({ wasmBinary: fs.readFileSync(path.join(site, 'stepwise.wasm')) });
 const scenarioIds = JSON.parse(M.tables()).scenarios.map((s) => s.id);

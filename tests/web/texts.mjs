@@ -10,9 +10,9 @@ import { ArrayLayout } from '../../web/engine/layout.js';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-// The page's motion module (build/site, or STEPWISE_SITE), in Node.
+// The page's motion module (build/site, or STEPWISE_BUILT_SITE), in Node.
 export function motionModule() {
-  const site = process.env.STEPWISE_SITE || path.join(root, 'build/site');
+  const site = process.env.STEPWISE_BUILT_SITE || path.join(root, 'build/site');  // the modules under their own names (tests/web/helpers.mjs builtSite)
   return createRequire(import.meta.url)(path.join(site, 'stepwise.js'))({ wasmBinary: fs.readFileSync(path.join(site, 'stepwise.wasm')) });
 }
 

@@ -13,7 +13,7 @@ import { ArrayLayout, decodeState } from '../../web/engine/layout.js';
 import { cli, cliRun, compareRunText } from './run-text.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const site = process.env.STEPWISE_SITE || path.join(root, 'build/site');
+const site = process.env.STEPWISE_BUILT_SITE || path.join(root, 'build/site');  // the modules under their own names (tests/web/helpers.mjs builtSite)
 const require = createRequire(import.meta.url);
 // The page's two modules (wasm_bindings/CMakeLists.txt): the motion module (stepwise.js, -Oz, no
 // clouds, no analyses, no export) and the full module (stepwise-full.js, -O3, everything). Both

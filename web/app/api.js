@@ -29,7 +29,8 @@
 //                                 and drawing times; firstFrameMs; xray() the stage X-ray
 //                                 (web/xray/xray.js report()); canvas() the motion canvas's last frame
 //                                 (layout, rows and "same as", edge markers, visible box, scale,
-//                                 motionFraction, scrub time, zoom, follow: web/motion/view.js report)
+//                                 motionFraction, scrub time, zoom, follow: web/motion/view.js report);
+//                                 modules: the shared cursor, lane focus and palette modules
 import { state } from './state.js';
 import { errorMessages } from './errors.js';
 import { apply, settled } from './simulation.js';
@@ -37,6 +38,9 @@ import { firstFrameMs } from './frame-loop.js';
 import { analysisReport } from '../views/view-switch.js';
 import { xrayReport } from '../xray/xray-button.js';
 import { sliceStats } from '../engine/slices.js';
+import * as cursor from '../motion/cursor.js';
+import * as laneFocus from '../motion/lane-focus.js';
+import * as palette from '../common/palette.js';
 
 // The runner's timings and the last frames' (oldest first), the cloud panel's and the
 // simulation's reading times.
@@ -122,6 +126,9 @@ export function installApi(ready) {
       // (web/editor/editor.js report), or {open: false, loaded: false} before it first opened.
       editor: () => report('editor'),
       get firstFrameMs() { return firstFrameMs(); },
+      // The page's own instances of the modules the tests drive directly, by their path under web/
+      // (in dist/ they are inside the bundle, with no address of their own to import).
+      modules: { 'motion/cursor.js': cursor, 'motion/lane-focus.js': laneFocus, 'common/palette.js': palette },
     },
   };
   window.stepwise = api;
