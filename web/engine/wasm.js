@@ -21,8 +21,9 @@ const linkBytes = (query) => utf8.encode(query);
 // (stepwise-full.js, createStepwiseFull) adds the phase-space clouds, the convergence and
 // stability views and the export, and is loaded on demand by full(). Both are built from the
 // same core and give the same numbers.
-// Beside the page (the site's root); written relative to this file so that scripts/build-dist.mjs
-// finds and renames the reference (a bundled module of web/ stays in web/).
+// Beside the page (the site's root); written relative to this file, as every file a module loads
+// by import.meta.url: scripts/build-dist.mjs rewrites it relative to whichever bundle or chunk
+// this module lands in, and renames it.
 const fullLoader = new URL('../../stepwise-full.js', import.meta.url);
 
 // Loads the full module's loader as a classic script (once) and starts the module.
