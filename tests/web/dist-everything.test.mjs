@@ -24,14 +24,17 @@ let env;
 before(async () => { env = await startBrowser(); });
 after(async () => { await env?.close(); });
 
-// Every path served to a page of this suite, with its status (the helpers fail on >= 400).
+// Every path a page of this suite asked for, with its status (the helpers fail on >= 400). Not the
+// service worker's own requests: it fetches the whole bundle into its cache on install, which
+// would make every file look used.
 const served = new Map();
+const record = (r) => {
+  if (r.request().serviceWorker() || !r.url().startsWith(env.server.url)) return;
+  served.set(new URL(r.url()).pathname.slice(1) || 'index.html', r.status());
+};
 async function open(options) {
   const p = await openPage(env, options);
-  p.context.on('response', (r) => {
-    const { pathname } = new URL(r.url());
-    if (r.url().startsWith(env.server.url)) served.set(pathname.slice(1) || 'index.html', r.status());
-  });
+  p.context.on('response', record);
   // What loaded before the listener (the page itself, its first scripts and the motion module).
   for (const e of await p.page.evaluate(() => performance.getEntriesByType('resource').map((r) => r.name).concat(location.href))) {
     const u = new URL(e);
@@ -265,7 +268,7 @@ test('the embed page in each layout, with the editor when edit=1; the lesson wit
   }
   // The lesson has no window.stepwise of its own (its frames have): opened here, not by openPage.
   const context = await env.browser.newContext({ viewport: { width: 1280, height: 860 } });
-  context.on('response', (r) => { if (r.url().startsWith(env.server.url)) served.set(new URL(r.url()).pathname.slice(1), r.status()); });
+  context.on('response', record);
   try {
     const page = await context.newPage();
     await page.goto(`${env.server.url}lesson.html`);
