@@ -38,9 +38,9 @@ import { firstFrameMs } from './frame-loop.js';
 import { analysisReport } from '../views/view-switch.js';
 import { xrayReport } from '../xray/xray-button.js';
 import { sliceStats } from '../engine/slices.js';
-import * as cursor from '../motion/cursor.js';
-import * as laneFocus from '../motion/lane-focus.js';
-import * as palette from '../common/palette.js';
+import { cursorTime, setCursor } from '../motion/cursor.js';
+import { isHidden, isFaded, highlightedLane, setHidden, setHighlighted } from '../motion/lane-focus.js';
+import { laneStyle } from '../common/palette.js';
 
 // The runner's timings and the last frames' (oldest first), the cloud panel's and the
 // simulation's reading times.
@@ -128,7 +128,12 @@ export function installApi(ready) {
       get firstFrameMs() { return firstFrameMs(); },
       // The page's own instances of the modules the tests drive directly, by their path under web/
       // (in dist/ they are inside the bundle, with no address of their own to import).
-      modules: { 'motion/cursor.js': cursor, 'motion/lane-focus.js': laneFocus, 'common/palette.js': palette },
+      // The functions named, not the whole modules: the bundler keeps only what is used.
+      modules: {
+        'motion/cursor.js': { cursorTime, setCursor },
+        'motion/lane-focus.js': { isHidden, isFaded, highlightedLane, setHidden, setHighlighted },
+        'common/palette.js': { laneStyle },
+      },
     },
   };
   window.stepwise = api;
