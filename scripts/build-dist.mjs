@@ -178,7 +178,7 @@ async function bundled(site, content) {
 // A module's `new URL('./xray.css', import.meta.url)` names a file beside the module, but
 // esbuild copies it into the bundle or chunk as written, where import.meta.url is the output
 // file's (web/chunk-….js): it would ask for web/xray.css. So each such URL's file is written, while
-// the module loads, as its path in the site behind a marker (sitePath), and fromSitePaths writes
+// the module loads, as its path in the site behind a marker (sitePathMarker), and fromSitePaths writes
 // it back relative to the output file it landed in; references() then finds and renames it like
 // any other. A URL that names no file of the site stops the build: it would be a 404 on the page.
 const fileUrl = /new\s+URL\(\s*(["'`])([^"'`$]+)\1\s*,\s*import\.meta\.url\s*\)/g;
