@@ -5,7 +5,7 @@
 import { laneStyle, drawMarker } from '../common/palette.js';
 import { outside, distanceText } from './lanes.js';
 import { isFaded } from './lane-focus.js';
-import { ClippedPath, axisTicks, niceStep } from './coords.js';
+import { ClippedPath, axisTicks, niceStep, stepMultiples } from './coords.js';
 import { t as t_ } from '../common/language.js';
 import { offsetName } from '../common/text.js';
 import { SceneDrawing, finite, arrowPx, fadedAlpha, rowHeight, layoutRowKey, nearRect, addRings, trailLength, trailStart } from './scene-drawing.js';
@@ -94,8 +94,8 @@ export class LaneDrawing extends SceneDrawing {
     ctx.lineWidth = 1;
     ctx.strokeStyle = theme.grid;
     ctx.beginPath();
-    for (let x = Math.ceil(v.minX / step) * step; x <= v.maxX; x += step) {
-      const px = Math.round(map.px(x)) + 0.5;
+    for (const k of stepMultiples(v.minX, v.maxX, step)) {
+      const px = Math.round(map.px(k * step)) + 0.5;
       ctx.moveTo(px, r.y); ctx.lineTo(px, r.y + r.h);
     }
     for (const lane of shownLanes.slice(1)) {

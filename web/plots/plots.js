@@ -8,7 +8,7 @@
 // dashes and markers match the legend; hidden lanes are left out, faded ones drawn faint (the
 // legend's focus, web/motion/lane-focus.js). Each plot is drawn incrementally (web/plots/plot-layer.js) and
 // read at a time with the shared cursor (web/plots/plot-readout.js).
-import { niceStep } from '../motion/coords.js';
+import { niceStep, linearTicks, mostMultiples } from '../motion/coords.js';
 import { laneStyle, drawMarker } from '../common/palette.js';
 import { PlotLayer } from './plot-layer.js';
 import { placeLabels, rowsAround } from './plot-labels.js';
@@ -19,7 +19,7 @@ import { valueOf } from '../app/links.js';
 import { state } from '../app/state.js';
 // t_: the page's texts (web/common/language.js); t is a time series here.
 import { t as t_, marked } from '../common/language.js';
-import { plainNumber, formatValue, tickLabel, stopText } from '../common/text.js';
+import { plainNumber, formatValue, stopText } from '../common/text.js';
 import { el } from '../common/dom.js';
 
 // Below this a drift (relative) is round-off, printed and drawn as 0: the energy of a state
@@ -62,21 +62,12 @@ function holdRange(holder, kind, candidate, lo, hi) {
   return candidate;
 }
 
-function linearTicks(r, count, unit = '') {
-  const step = niceStep(r[1] - r[0], count);
-  const out = [];
-  for (let k = Math.ceil(r[0] / step - 1e-9); k * step <= r[1] + step * 1e-9; ++k) {
-    out.push({ value: k * step, label: `${tickLabel(k * step, step).replaceAll('-', '−')}${unit}` });
-  }
-  return out;
-}
-
 function decadeLabel(k) { return Math.abs(k) <= 3 ? plainNumber(Math.pow(10, k)) : `1e${k}`.replaceAll('-', '−'); }
 
 function logTicks(lo, hi, below) {
   const every = Math.max(1, Math.ceil((hi - lo) / 5));
   const out = [];
-  for (let k = lo; k <= hi; k += every) out.push({ value: k, label: k === lo && below ? `≤${decadeLabel(k)}` : decadeLabel(k) });
+  for (let k = lo, n = 0; k <= hi && n < mostMultiples; k += every, ++n) out.push({ value: k, label: k === lo && below ? `≤${decadeLabel(k)}` : decadeLabel(k) });
   return out;
 }
 
@@ -371,9 +362,7 @@ export class Plots {
     const now = Math.max(t(count - 1), snapshot.t, 10 * sim.dt);
     const end = niceCeil(now * 1.25);
     const xr = holdRange(this.timeAxis, 'time', [0, duration >= now && duration <= end ? duration : end], 0, now);
-    const step = niceStep(xr[1], 5);
-    const xTicks = [];
-    for (let k = 0; k * step <= xr[1] * (1 + 1e-9); ++k) xTicks.push({ value: k * step, label: tickLabel(k * step, step) });
+    const xTicks = linearTicks(xr, 5);
     const run = { sim, snapshot, theme, layout, h, t, count, ends, xr, xTicks, generation: sim.historyGeneration };
     const shown = snapshot.lanes.filter((lane) => !isHidden(lane.id));
     run.shown = shown;
