@@ -30,9 +30,10 @@
 //                                 (web/xray/xray.js report()); canvas() the motion canvas's last frame
 //                                 (layout, rows and "same as", edge markers, visible box, scale,
 //                                 motionFraction, scrub time, zoom, follow: web/motion/view.js report)
+//                                 builds() the Simulations made so far
 import { state } from './state.js';
 import { errorMessages } from './errors.js';
-import { apply, settled } from './simulation.js';
+import { apply, settled, simulationBuilds } from './simulation.js';
 import { firstFrameMs } from './frame-loop.js';
 import { analysisReport } from '../views/view-switch.js';
 import { xrayReport } from '../xray/xray-button.js';
@@ -122,6 +123,8 @@ export function installApi(ready) {
       // (web/editor/editor.js report), or {open: false, loaded: false} before it first opened.
       editor: () => report('editor'),
       get firstFrameMs() { return firstFrameMs(); },
+      // How many Simulations the page has made (a link, a set, an edit each make one).
+      builds: simulationBuilds,
     },
   };
   window.stepwise = api;
