@@ -109,8 +109,10 @@ export function stopText(lane) {
 // A linked system's numbers beside energy and error: the constraint error (the largest
 // |length − L|/L over the links; a compliant link's stretch is physical) and the first link's
 // tension. "links 1.20e-5 · tension 19.6 N".
+// The links' error in % of a link, as the presets' texts give it ("stretched 14 %"): the core's
+// constraint_error is the fraction |length − L|/L.
 export function linkText(constraintError, tension) {
-  const error = !Number.isFinite(constraintError) ? '—' : constraintError < 1e-15 ? '0' : formatValue(constraintError);
+  const error = !Number.isFinite(constraintError) ? '—' : constraintError < 1e-15 ? '0 %' : `${formatValue(constraintError * 100)} %`;
   return t('links {error} · tension {tension}', { error, tension: Number.isFinite(tension) ? `${formatValue(tension)} N` : '—' });
 }
 

@@ -54,6 +54,11 @@ export class View extends LaneDrawing {
     super();
     this.canvas = canvas;
     this.box = new MeasuredBox(canvas);
+    // The buttons over the canvas's top right (full screen, Methods, Edit scene): what the view
+    // draws for a reader to see or tap keeps clear of them (buttonsArea).
+    this.buttons = canvas.parentElement ? canvas.parentElement.querySelector('.frame-buttons') : null;
+    this.buttonsBox = this.buttons ? new MeasuredBox(this.buttons) : null;
+    this.buttonsAt = null;
     this.fill = fill;
     this.margin = fill ? embedMargin : fullMargin;
     this.ctx = canvas.getContext('2d');
@@ -182,7 +187,23 @@ export class View extends LaneDrawing {
     this.pixelRatio = ratio;
     this.cssWidth = rect.width;
     this.cssHeight = rect.height;
+    this.measureButtons();
   }
+
+  // The frame buttons' box in the canvas's CSS pixels, {x0, y0, x1, y1}, or null when none show:
+  // read again only when the canvas or the buttons changed size (a button shown or hidden).
+  measureButtons() {
+    if (!this.buttonsBox) return;
+    const stale = this.buttonsBox.stale || this.buttonsAt === null || this.buttonsAt.width !== this.cssWidth;
+    this.buttonsBox.size();
+    if (!stale) return;
+    const b = this.buttons.getBoundingClientRect(), c = this.canvas.getBoundingClientRect();
+    const area = b.width > 0 && b.height > 0 ? { x0: b.left - c.left, y0: b.top - c.top, x1: b.right - c.left, y1: b.bottom - c.top } : null;
+    this.buttonsAt = { width: this.cssWidth, area };
+  }
+
+  // The frame buttons' box (see measureButtons), or null.
+  get buttonsArea() { return this.buttonsAt ? this.buttonsAt.area : null; }
 
   recordTrails(snapshot) {
     snapshot.lanes.forEach((lane, l) => {

@@ -71,6 +71,23 @@ function logTicks(lo, hi, below) {
   return out;
 }
 
+// Whether every body starts on one line with the scene's anchors and centres, moving along it
+// (a spring released from rest, or pushed along its own axis): then every force acts along the
+// line, the motion stays on it and its angular momentum is 0 at every step, for every method.
+function onALine(sim) {
+  const s = sim.snapshot, scene = sim.scene;
+  const points = [...s.reference, ...scene.anchors, ...scene.centres].map((p) => [p.x, p.y]);
+  const directions = s.reference.map((b) => [b.vx, b.vy]);
+  if (points.length === 0) return false;
+  const [x0, y0] = points[0];
+  const offsets = points.slice(1).map(([x, y]) => [x - x0, y - y0]);
+  const along = [...offsets, ...directions].find(([x, y]) => x !== 0 || y !== 0);
+  if (!along) return true;  // everything at one point, at rest
+  const n = Math.hypot(along[0], along[1]);
+  const across = ([x, y]) => Math.abs(along[0] * y - along[1] * x) / n;
+  return [...offsets, ...directions].every((v) => Number.isFinite(v[0]) && Number.isFinite(v[1]) && across(v) <= 1e-12 * Math.max(1, Math.hypot(v[0], v[1])));
+}
+
 // A signed number for a readout: "+1.23", "−0.5", "0".
 function signed(v) {
   if (!Number.isFinite(v)) return '—';
@@ -143,7 +160,8 @@ const plotTable = [
     name: 'angular', title: marked('Angular momentum change'), hidden: true,
     hint: marked("each integrator's angular momentum minus the exact motion's, in % of its size at the start (Σ m·|r₀|·|v₀|)"),
     label: marked('Angular momentum change of each integrator in % of its starting size, against time'),
-    has: (p, layout) => layout.has('angular_momentum_drift'),
+    // Not where it is 0 all along: bodies, anchors and centres on one line, moving along it.
+    has: (p, layout) => layout.has('angular_momentum_drift') && !p.motionOnALine,
     caption: () => t_('Angular momentum change (% of its scale)'),
     spec: (p, run, layer) => p.driftSpec(run, layer, 'angular_momentum_drift', marked('angular momentum change'), false),
   },
@@ -270,6 +288,7 @@ export class Plots {
     // error of: those two plots give way (force-based lanes on rigid links never start:
     // needs_compliance, at t = 0 already).
     this.showLanes = sim.snapshot.lanes.some((lane) => lane.stopReason !== 'needs_compliance');
+    this.motionOnALine = onALine(sim);
     const select = this.controls.breakdown;
     this.canBreakdown = layout.has('kinetic_energy');
     if (select) {

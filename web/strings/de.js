@@ -188,14 +188,19 @@ export const scenarios = {
   },
 };
 
+// Their names: the loop menu and the game loop's line write the German name with the id the link
+// keeps ("Akkumulator (accumulator)").
 export const loopKinds = {
   fixed: {
+    name: 'fest',
     description: 'jedes Bild macht substeps Schritte von 1/(hz·substeps), gleich wie lang das Bild dauerte',
   },
   variable: {
+    name: 'variabel',
     description: 'jedes Bild macht einen Schritt von der eigenen (schwankenden) Bilddauer, wie ein naives Spiel',
   },
   accumulator: {
+    name: 'Akkumulator',
     description: 'die Bilddauern füllen einen Akkumulator, ganze Schritte von 1/(hz·substeps) leeren ihn ' +
       '(höchstens max_steps je Bild, der Rest verfällt); angezeigt wird lerp(vorher, jetzt, Rest)',
   },
@@ -1109,6 +1114,7 @@ export const texts = {
   "damping (N·s/m)": "Dämpfung (N·s/m)",
   "α (m/N), 0: rod": "α (m/N), 0: Stange",
   "the distance at the start": "der Abstand am Anfang",
+  "PBD makes each spring a rigid rod of its rest length (its stiffness unused): the first step puts the body there at once, with v = Δx/h, so the energy jumps, and then the rod holds it.": "PBD macht jede Feder zu einer starren Stange ihrer Ruhelänge (ihre Steifigkeit bleibt ungenutzt): der erste Schritt setzt den Körper sofort dorthin, mit v = Δx/h, daher springt die Energie, und danach hält ihn die Stange.",
 };
 
 // German numbers in the core's sentences: a decimal comma in every number written with a point
@@ -1122,7 +1128,7 @@ export const sentences = {
   // German: "Akkumulator (accumulator), 30 Hz, 4 Teilschritte (Schritt 1/120 s), …" (the id as
   // the loop menu and the link write it).
   loop: (text) => comma(text
-    .replace(/^(fixed|variable|accumulator) at ([\d.e+-]+) Hz/, (all, kind, hz) => `${loopNames[kind]} (${kind}), ${hz} Hz`)
+    .replace(/^(fixed|variable|accumulator) at ([\d.e+-]+) Hz/, (all, kind, hz) => `${loopKinds[kind].name} (${kind}), ${hz} Hz`)
     .replace(/, 1 substep \(step /, ', 1 Teilschritt (Schritt ')
     .replace(/, (\d+) substeps \(step /, ', $1 Teilschritte (Schritt ')
     .replace(/, jitter /, ', Schwankung ')
@@ -1144,7 +1150,6 @@ export const sentences = {
   },
 };
 
-const loopNames = { fixed: 'fest', variable: 'variabel', accumulator: 'Akkumulator' };
 
 const stageNames = {
   'kick': 'Stoß',
