@@ -636,6 +636,8 @@ export const texts = {
   "Stepwise runs its physics in WebAssembly: please enable JavaScript.": "Stepwise rechnet seine Physik in WebAssembly: bitte JavaScript einschalten.",
   "Settings": "Einstellungen",
   "Show the settings": "Einstellungen zeigen",
+  "Hide the settings": "Einstellungen ausblenden",
+  "Drag a body to move its start, or its arrow's tip to set its velocity; drag the canvas to pan, pinch to zoom.": "Einen Körper ziehen verschiebt seinen Start, seine Pfeilspitze ziehen setzt seine Geschwindigkeit; die Zeichnung ziehen verschiebt die Ansicht, zwei Finger zoomen.",
   "Simulation": "Simulation",
   "Step": "Schritt",
   "Reset": "Zurücksetzen",
