@@ -350,7 +350,7 @@ export class Plots {
       const live = this.readouts.get(plot).live;
       out[name] = plot.spec ? {
         ...plot.spec.report, xRange: plot.xr, yRange: plot.yr, yTicks: plot.spec.yTicks.map((t) => t.label),
-        xTicks: plot.spec.xTicks.map((t) => t.label), yName: plot.spec.yName, xLabels: plot.xLabels, width: plot.cssWidth,
+        xTicks: plot.spec.xTicks.map((t) => t.label), yName: plot.spec.yName, yTitle: plot.yTitle ? { ...plot.yTitle } : null, xLabels: plot.xLabels, width: plot.cssWidth,
         lanes: plot.spec.lines.filter((l) => l.lane).map((l) => ({ id: l.lane, faded: Boolean(l.faded) })),
         full: plot.stats.full, appended: plot.stats.appended, cursorX: plot.cursorX ?? null, cursorMarks: plot.cursorMarks || 0,
         readout: plot.frame.querySelector('.plot-readout').hidden ? null : live.textContent,
