@@ -14,6 +14,9 @@ import { Camera } from './camera.js';
 import { LaneDrawing } from './lane-drawing.js';
 import { finite, fadedAlpha, rowHeight, trailLength, trailCapPx } from './scene-drawing.js';
 
+// The shortest row of the lanes layout (CSS px): its name (11 px) above its line and bodies.
+const minLaneRow = 28;
+
 const fullMargin = { left: 50, right: 10, top: 20, bottom: 24 };
 // Embedded frames can be 300 × 200: tighter margins leave the motion most of the canvas.
 const embedMargin = { left: 38, right: 6, top: 16, bottom: 20 };
@@ -165,7 +168,10 @@ export class View extends LaneDrawing {
     // Never shorter than this: on a wide screen a flat view would leave the column half empty.
     const shortest = this.compact ? 200
       : window.innerWidth >= 820 ? Math.min(Math.max(260, window.innerHeight * 0.5), 440) : 260;
-    return Math.round(Math.min(Math.max(wanted, shortest), tallest));
+    // The lanes layout never squeezes a row below minLaneRow, where its name no longer fits above
+    // its line (all twenty methods were 9 px rows without names): the page scrolls instead.
+    const floor = this.layoutShown() === 'lanes' ? rows * minLaneRow + this.buttonBand() + m.top + m.bottom : 0;
+    return Math.round(Math.max(Math.min(Math.max(wanted, shortest), tallest), floor));
   }
 
   resize() {
