@@ -18,7 +18,11 @@
 
 namespace pbd {
 
-struct Body { double x, y, vx, vy, inv_mass; };  // position (m), velocity (m/s), 1/mass (1/kg)
+// x0, y0 keep where the body was at the substep's start: the step allocates nothing.
+struct Body {
+    double x, y, vx, vy, inv_mass;  // position (m), velocity (m/s), 1/mass (1/kg)
+    double x0 = 0.0, y0 = 0.0;      // written by the step: the position at the substep's start
+};
 struct Constraint {
     int i, j;          // bodies; j = -1: the fixed point (ax, ay)
     double ax, ay;     // m
@@ -45,14 +49,13 @@ inline double inverse_mass(const Constraint& c, const std::vector<Body>& bodies)
     return bodies[c.i].inv_mass + (c.j < 0 ? 0.0 : bodies[c.j].inv_mass);
 }
 
-// The predicted positions: v += h·a_ext(x, v), x += h·v. Returns the start positions x0.
+// The predicted positions: v += h·a_ext(x, v), x += h·v, each body's start kept in (x0, y0).
 template <class Accel>
-std::vector<double> predict(std::vector<Body>& bodies, double h, Accel&& accel) {
-    std::vector<double> x0(2 * bodies.size());
+void predict(std::vector<Body>& bodies, double h, Accel&& accel) {
     for (size_t n = 0; n < bodies.size(); ++n) {
         Body& b = bodies[n];
-        x0[2 * n] = b.x;
-        x0[2 * n + 1] = b.y;
+        b.x0 = b.x;
+        b.y0 = b.y;
         if (b.inv_mass == 0.0) continue;
         const auto [ax, ay] = accel(static_cast<const Body&>(b));
         b.vx += h * ax;
@@ -60,13 +63,12 @@ std::vector<double> predict(std::vector<Body>& bodies, double h, Accel&& accel) 
         b.x += h * b.vx;
         b.y += h * b.vy;
     }
-    return x0;
 }
 
 template <class Accel>
 void step(std::vector<Body>& bodies, std::vector<Constraint>& constraints, double h, Accel&& accel,
           int iterations = 10, double stiffness = 1.0) {
-    const std::vector<double> x0 = predict(bodies, h, accel);
+    predict(bodies, h, accel);
     const double k = 1.0 - std::pow(1.0 - stiffness, 1.0 / iterations);
     for (Constraint& c : constraints) c.lambda = 0.0;
     for (int it = 0; it < iterations; ++it) {
@@ -87,8 +89,8 @@ void step(std::vector<Body>& bodies, std::vector<Constraint>& constraints, doubl
         }
     }
     for (size_t n = 0; n < bodies.size(); ++n) {
-        bodies[n].vx = (bodies[n].x - x0[2 * n]) / h;
-        bodies[n].vy = (bodies[n].y - x0[2 * n + 1]) / h;
+        bodies[n].vx = (bodies[n].x - bodies[n].x0) / h;
+        bodies[n].vy = (bodies[n].y - bodies[n].y0) / h;
     }
 }
 

@@ -16,7 +16,12 @@
 
 namespace vbd {
 
-struct Body { double x, y, vx, vy, inv_mass; };  // position (m), velocity (m/s), 1/mass (1/kg)
+// x0, y0 keep where the body was at the substep's start: the step allocates nothing.
+struct Body {
+    double x, y, vx, vy, inv_mass;  // position (m), velocity (m/s), 1/mass (1/kg)
+    double x0 = 0.0, y0 = 0.0;      // written by the step: the position at the substep's start
+    double tx = 0.0, ty = 0.0;      // written by the step: the predicted position x̃
+};
 struct Constraint {
     int i, j;          // bodies; j = -1: the fixed point (ax, ay)
     double ax, ay;     // m
@@ -48,14 +53,13 @@ inline double inverse_mass(const Constraint& c, const std::vector<Body>& bodies)
     return bodies[c.i].inv_mass + (c.j < 0 ? 0.0 : bodies[c.j].inv_mass);
 }
 
-// The predicted positions: v += h·a_ext(x, v), x += h·v. Returns the start positions x0.
+// The predicted positions: v += h·a_ext(x, v), x += h·v, each body's start kept in (x0, y0).
 template <class Accel>
-std::vector<double> predict(std::vector<Body>& bodies, double h, Accel&& accel) {
-    std::vector<double> x0(2 * bodies.size());
+void predict(std::vector<Body>& bodies, double h, Accel&& accel) {
     for (size_t n = 0; n < bodies.size(); ++n) {
         Body& b = bodies[n];
-        x0[2 * n] = b.x;
-        x0[2 * n + 1] = b.y;
+        b.x0 = b.x;
+        b.y0 = b.y;
         if (b.inv_mass == 0.0) continue;
         const auto [ax, ay] = accel(static_cast<const Body&>(b));
         b.vx += h * ax;
@@ -63,17 +67,15 @@ std::vector<double> predict(std::vector<Body>& bodies, double h, Accel&& accel) 
         b.x += h * b.vx;
         b.y += h * b.vy;
     }
-    return x0;
 }
 
 template <class Accel>
 void step(std::vector<Body>& bodies, std::vector<Constraint>& constraints, double h, Accel&& accel,
           int iterations = 10) {
-    const std::vector<double> x0 = predict(bodies, h, accel);
-    std::vector<double> target(2 * bodies.size());  // the predicted positions x̃
-    for (size_t n = 0; n < bodies.size(); ++n) {
-        target[2 * n] = bodies[n].x;
-        target[2 * n + 1] = bodies[n].y;
+    predict(bodies, h, accel);
+    for (Body& b : bodies) {  // the predicted positions x̃
+        b.tx = b.x;
+        b.ty = b.y;
     }
     const double h2 = h * h;
     for (Constraint& c : constraints) {
@@ -87,8 +89,8 @@ void step(std::vector<Body>& bodies, std::vector<Constraint>& constraints, doubl
             // Newton on G(x_n) = m/(2h²)·|x_n − x̃_n|² + Σ (½k·C² + λ·C + the damper): force f = −∇G,
             // Hessian [[h00, h01], [h01, h11]].
             const double inertia = 1.0 / body.inv_mass / h2;
-            double fx = -inertia * (body.x - target[2 * n]);
-            double fy = -inertia * (body.y - target[2 * n + 1]);
+            double fx = -inertia * (body.x - body.tx);
+            double fy = -inertia * (body.y - body.ty);
             double h00 = inertia, h01 = 0.0, h11 = inertia;
             // Every constraint is looked at for brevity; with many bodies keep each body's list instead.
             for (const Constraint& c : constraints) {
@@ -98,10 +100,10 @@ void step(std::vector<Body>& bodies, std::vector<Constraint>& constraints, doubl
                 const double k = c.penalty, damper = c.damping / h;
                 const double force = k * g.c + c.lambda;
                 // How far the ends moved apart along g in this substep.
-                double mx = bodies[c.i].x - x0[2 * c.i], my = bodies[c.i].y - x0[2 * c.i + 1];
+                double mx = bodies[c.i].x - bodies[c.i].x0, my = bodies[c.i].y - bodies[c.i].y0;
                 if (c.j >= 0) {
-                    mx -= bodies[c.j].x - x0[2 * c.j];
-                    my -= bodies[c.j].y - x0[2 * c.j + 1];
+                    mx -= bodies[c.j].x - bodies[c.j].x0;
+                    my -= bodies[c.j].y - bodies[c.j].y0;
                 }
                 const double moved = g.gx * mx + g.gy * my;
                 // The row pulls body i along −g, body j along +g.
@@ -134,8 +136,8 @@ void step(std::vector<Body>& bodies, std::vector<Constraint>& constraints, doubl
         }
     }
     for (size_t n = 0; n < bodies.size(); ++n) {
-        bodies[n].vx = (bodies[n].x - x0[2 * n]) / h;
-        bodies[n].vy = (bodies[n].y - x0[2 * n + 1]) / h;
+        bodies[n].vx = (bodies[n].x - bodies[n].x0) / h;
+        bodies[n].vy = (bodies[n].y - bodies[n].y0) / h;
     }
 }
 

@@ -15,7 +15,11 @@
 
 namespace xpbd {
 
-struct Body { double x, y, vx, vy, inv_mass; };  // position (m), velocity (m/s), 1/mass (1/kg)
+// x0, y0 keep where the body was at the substep's start: the step allocates nothing.
+struct Body {
+    double x, y, vx, vy, inv_mass;  // position (m), velocity (m/s), 1/mass (1/kg)
+    double x0 = 0.0, y0 = 0.0;      // written by the step: the position at the substep's start
+};
 struct Constraint {
     int i, j;          // bodies; j = -1: the fixed point (ax, ay)
     double ax, ay;     // m
@@ -42,14 +46,13 @@ inline double inverse_mass(const Constraint& c, const std::vector<Body>& bodies)
     return bodies[c.i].inv_mass + (c.j < 0 ? 0.0 : bodies[c.j].inv_mass);
 }
 
-// The predicted positions: v += h·a_ext(x, v), x += h·v. Returns the start positions x0.
+// The predicted positions: v += h·a_ext(x, v), x += h·v, each body's start kept in (x0, y0).
 template <class Accel>
-std::vector<double> predict(std::vector<Body>& bodies, double h, Accel&& accel) {
-    std::vector<double> x0(2 * bodies.size());
+void predict(std::vector<Body>& bodies, double h, Accel&& accel) {
     for (size_t n = 0; n < bodies.size(); ++n) {
         Body& b = bodies[n];
-        x0[2 * n] = b.x;
-        x0[2 * n + 1] = b.y;
+        b.x0 = b.x;
+        b.y0 = b.y;
         if (b.inv_mass == 0.0) continue;
         const auto [ax, ay] = accel(static_cast<const Body&>(b));
         b.vx += h * ax;
@@ -57,13 +60,12 @@ std::vector<double> predict(std::vector<Body>& bodies, double h, Accel&& accel) 
         b.x += h * b.vx;
         b.y += h * b.vy;
     }
-    return x0;
 }
 
 template <class Accel>
 void step(std::vector<Body>& bodies, std::vector<Constraint>& constraints, double h, Accel&& accel,
           int iterations = 10) {
-    const std::vector<double> x0 = predict(bodies, h, accel);
+    predict(bodies, h, accel);
     const double h2 = h * h;
     for (Constraint& c : constraints) c.lambda = 0.0;
     for (int it = 0; it < iterations; ++it) {
@@ -74,10 +76,10 @@ void step(std::vector<Body>& bodies, std::vector<Constraint>& constraints, doubl
             Body& a = bodies[c.i];
             Body* b = c.j < 0 ? nullptr : &bodies[c.j];
             // How far the ends moved apart along g in this substep: the damper's Ċ·h.
-            double mx = a.x - x0[2 * c.i], my = a.y - x0[2 * c.i + 1];
+            double mx = a.x - bodies[c.i].x0, my = a.y - bodies[c.i].y0;
             if (b) {
-                mx -= b->x - x0[2 * c.j];
-                my -= b->y - x0[2 * c.j + 1];
+                mx -= b->x - bodies[c.j].x0;
+                my -= b->y - bodies[c.j].y0;
             }
             const double moved = g.gx * mx + g.gy * my;
             const double alpha = c.compliance / h2;
@@ -93,8 +95,8 @@ void step(std::vector<Body>& bodies, std::vector<Constraint>& constraints, doubl
         }
     }
     for (size_t n = 0; n < bodies.size(); ++n) {
-        bodies[n].vx = (bodies[n].x - x0[2 * n]) / h;
-        bodies[n].vy = (bodies[n].y - x0[2 * n + 1]) / h;
+        bodies[n].vx = (bodies[n].x - bodies[n].x0) / h;
+        bodies[n].vy = (bodies[n].y - bodies[n].y0) / h;
     }
 }
 

@@ -18,7 +18,12 @@ using System;
 
 public static class Pbd
 {
-    public struct Body { public double X, Y, Vx, Vy, InvMass; }  // position (m), velocity (m/s), 1/mass (1/kg)
+    // X0, Y0 keep where the body was at the substep's start: the step allocates nothing.
+    public struct Body
+    {
+        public double X, Y, Vx, Vy, InvMass;  // position (m), velocity (m/s), 1/mass (1/kg)
+        public double X0, Y0;  // written by the step: the position at the substep's start
+    }
     public struct Constraint
     {
         public int I, J;            // bodies; J = -1: the fixed point (Ax, Ay)
@@ -46,14 +51,13 @@ public static class Pbd
     // The sum of the ends' inverse masses (a fixed point's is 0).
     static double InverseMass(Constraint c, Body[] bodies) => bodies[c.I].InvMass + (c.J < 0 ? 0.0 : bodies[c.J].InvMass);
 
-    // The predicted positions: v += h·a_ext(x, v), x += h·v. Returns the start positions x0.
-    static double[] Predict(Body[] bodies, double h, Acceleration accel)
+    // The predicted positions: v += h·a_ext(x, v), x += h·v, each body's start kept in (X0, Y0).
+    static void Predict(Body[] bodies, double h, Acceleration accel)
     {
-        var x0 = new double[2 * bodies.Length];
         for (int n = 0; n < bodies.Length; n++)
         {
-            x0[2 * n] = bodies[n].X;
-            x0[2 * n + 1] = bodies[n].Y;
+            bodies[n].X0 = bodies[n].X;
+            bodies[n].Y0 = bodies[n].Y;
             if (bodies[n].InvMass == 0) continue;
             var (ax, ay) = accel(bodies[n]);
             bodies[n].Vx += h * ax;
@@ -61,13 +65,12 @@ public static class Pbd
             bodies[n].X += h * bodies[n].Vx;
             bodies[n].Y += h * bodies[n].Vy;
         }
-        return x0;
     }
 
     public static void Step(Body[] bodies, Constraint[] constraints, double h, Acceleration accel, int iterations = 10,
                             double stiffness = 1)
     {
-        double[] x0 = Predict(bodies, h, accel);
+        Predict(bodies, h, accel);
         double k = 1 - Math.Pow(1 - stiffness, 1.0 / iterations);
         for (int q = 0; q < constraints.Length; q++) constraints[q].Lambda = 0;
         for (int it = 0; it < iterations; it++)
@@ -91,8 +94,8 @@ public static class Pbd
         }
         for (int n = 0; n < bodies.Length; n++)
         {
-            bodies[n].Vx = (bodies[n].X - x0[2 * n]) / h;
-            bodies[n].Vy = (bodies[n].Y - x0[2 * n + 1]) / h;
+            bodies[n].Vx = (bodies[n].X - bodies[n].X0) / h;
+            bodies[n].Vy = (bodies[n].Y - bodies[n].Y0) / h;
         }
     }
 }

@@ -15,7 +15,13 @@ using System;
 
 public static class Vbd
 {
-    public struct Body { public double X, Y, Vx, Vy, InvMass; }  // position (m), velocity (m/s), 1/mass (1/kg)
+    // X0, Y0 keep where the body was at the substep's start: the step allocates nothing.
+    public struct Body
+    {
+        public double X, Y, Vx, Vy, InvMass;  // position (m), velocity (m/s), 1/mass (1/kg)
+        public double X0, Y0;  // written by the step: the position at the substep's start
+        public double Tx, Ty;  // written by the step: the predicted position x̃
+    }
     public struct Constraint
     {
         public int I, J;            // bodies; J = -1: the fixed point (Ax, Ay)
@@ -48,14 +54,13 @@ public static class Vbd
     // The sum of the ends' inverse masses (a fixed point's is 0).
     static double InverseMass(Constraint c, Body[] bodies) => bodies[c.I].InvMass + (c.J < 0 ? 0.0 : bodies[c.J].InvMass);
 
-    // The predicted positions: v += h·a_ext(x, v), x += h·v. Returns the start positions x0.
-    static double[] Predict(Body[] bodies, double h, Acceleration accel)
+    // The predicted positions: v += h·a_ext(x, v), x += h·v, each body's start kept in (X0, Y0).
+    static void Predict(Body[] bodies, double h, Acceleration accel)
     {
-        var x0 = new double[2 * bodies.Length];
         for (int n = 0; n < bodies.Length; n++)
         {
-            x0[2 * n] = bodies[n].X;
-            x0[2 * n + 1] = bodies[n].Y;
+            bodies[n].X0 = bodies[n].X;
+            bodies[n].Y0 = bodies[n].Y;
             if (bodies[n].InvMass == 0) continue;
             var (ax, ay) = accel(bodies[n]);
             bodies[n].Vx += h * ax;
@@ -63,17 +68,15 @@ public static class Vbd
             bodies[n].X += h * bodies[n].Vx;
             bodies[n].Y += h * bodies[n].Vy;
         }
-        return x0;
     }
 
     public static void Step(Body[] bodies, Constraint[] constraints, double h, Acceleration accel, int iterations = 10)
     {
-        double[] x0 = Predict(bodies, h, accel);
-        var target = new double[2 * bodies.Length];  // the predicted positions x̃
+        Predict(bodies, h, accel);
         for (int n = 0; n < bodies.Length; n++)
         {
-            target[2 * n] = bodies[n].X;
-            target[2 * n + 1] = bodies[n].Y;
+            bodies[n].Tx = bodies[n].X;  // the predicted positions x̃
+            bodies[n].Ty = bodies[n].Y;
         }
         double h2 = h * h;
         for (int q = 0; q < constraints.Length; q++)
@@ -90,8 +93,8 @@ public static class Vbd
                 // Newton on G(x_n) = m/(2h²)·|x_n − x̃_n|² + Σ (½k·C² + λ·C + the damper): force f = −∇G,
                 // Hessian [[h00, h01], [h01, h11]].
                 double inertia = 1 / bodies[n].InvMass / h2;
-                double fx = -inertia * (bodies[n].X - target[2 * n]);
-                double fy = -inertia * (bodies[n].Y - target[2 * n + 1]);
+                double fx = -inertia * (bodies[n].X - bodies[n].Tx);
+                double fy = -inertia * (bodies[n].Y - bodies[n].Ty);
                 double h00 = inertia, h01 = 0, h11 = inertia;
                 // Every constraint is looked at for brevity; with many bodies keep each body's list instead.
                 foreach (Constraint c in constraints)
@@ -102,11 +105,11 @@ public static class Vbd
                     double k = c.Penalty, damper = c.Damping / h;
                     double force = k * g.C + c.Lambda;
                     // How far the ends moved apart along g in this substep.
-                    double mx = bodies[c.I].X - x0[2 * c.I], my = bodies[c.I].Y - x0[2 * c.I + 1];
+                    double mx = bodies[c.I].X - bodies[c.I].X0, my = bodies[c.I].Y - bodies[c.I].Y0;
                     if (c.J >= 0)
                     {
-                        mx -= bodies[c.J].X - x0[2 * c.J];
-                        my -= bodies[c.J].Y - x0[2 * c.J + 1];
+                        mx -= bodies[c.J].X - bodies[c.J].X0;
+                        my -= bodies[c.J].Y - bodies[c.J].Y0;
                     }
                     double moved = g.Gx * mx + g.Gy * my;
                     // The row pulls body i along −g, body j along +g.
@@ -142,8 +145,8 @@ public static class Vbd
         }
         for (int n = 0; n < bodies.Length; n++)
         {
-            bodies[n].Vx = (bodies[n].X - x0[2 * n]) / h;
-            bodies[n].Vy = (bodies[n].Y - x0[2 * n + 1]) / h;
+            bodies[n].Vx = (bodies[n].X - bodies[n].X0) / h;
+            bodies[n].Vy = (bodies[n].Y - bodies[n].Y0) / h;
         }
     }
 }

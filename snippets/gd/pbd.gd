@@ -28,6 +28,15 @@ class Body:
 	var vx := 0.0  # velocity (m/s)
 	var vy := 0.0
 	var inv_mass := 1.0  # 1/mass (1/kg); 0: fixed
+	var x0 := 0.0  # written by the step: the position at the substep's start
+	var y0 := 0.0
+
+# Constraint c at the current positions: C = |d| − rest and its direction g = d/|d|, d = x_i − x_j
+# (g = 0 where the ends meet: no direction to push along).
+class Geometry:
+	var c := 0.0
+	var gx := 0.0
+	var gy := 0.0
 
 class Constraint:
 	var i := 0  # bodies; j = -1: the fixed point (ax, ay)
@@ -38,22 +47,18 @@ class Constraint:
 	var compliance := 0.0  # α (m/N); 0: rigid
 	var damping := 0.0  # c (N·s/m) along the constraint
 	var lambda := 0.0  # written by the step
-
-# Constraint c at the current positions: C = |d| − rest and its direction g = d/|d|, d = x_i − x_j
-# (g = 0 where the ends meet: no direction to push along).
-class Geometry:
-	var c := 0.0
-	var gx := 0.0
-	var gy := 0.0
+	var geometry := Geometry.new()  # filled by the step (kept: the step allocates nothing)
 
 static func geometry(c: Constraint, bodies: Array) -> Geometry:
 	var a: Body = bodies[c.i]
 	var dx: float = a.x - (c.ax if c.j < 0 else bodies[c.j].x)
 	var dy: float = a.y - (c.ay if c.j < 0 else bodies[c.j].y)
 	var length := sqrt(dx * dx + dy * dy)
-	var g := Geometry.new()
+	var g: Geometry = c.geometry
 	if length == 0.0:
 		g.c = -c.rest
+		g.gx = 0.0
+		g.gy = 0.0
 		return g
 	g.c = length - c.rest
 	g.gx = dx / length
@@ -64,14 +69,12 @@ static func geometry(c: Constraint, bodies: Array) -> Geometry:
 static func inverse_mass(c: Constraint, bodies: Array) -> float:
 	return bodies[c.i].inv_mass + (0.0 if c.j < 0 else bodies[c.j].inv_mass)
 
-# The predicted positions: v += h·a_ext(x, v), x += h·v. Returns the start positions x0.
-static func predict(bodies: Array, h: float, accel: Callable) -> PackedFloat64Array:
-	var x0 := PackedFloat64Array()
-	x0.resize(2 * bodies.size())
+# The predicted positions: v += h·a_ext(x, v), x += h·v, each body's start kept in (x0, y0).
+static func predict(bodies: Array, h: float, accel: Callable) -> void:
 	for n in bodies.size():
 		var b: Body = bodies[n]
-		x0[2 * n] = b.x
-		x0[2 * n + 1] = b.y
+		b.x0 = b.x
+		b.y0 = b.y
 		if b.inv_mass == 0.0:
 			continue
 		var a: Array = accel.call(b)
@@ -79,11 +82,10 @@ static func predict(bodies: Array, h: float, accel: Callable) -> PackedFloat64Ar
 		b.vy += h * a[1]
 		b.x += h * b.vx
 		b.y += h * b.vy
-	return x0
 
 static func step(bodies: Array, constraints: Array, h: float, accel: Callable, iterations: int = 10,
 		stiffness: float = 1.0) -> void:
-	var x0 := predict(bodies, h, accel)
+	predict(bodies, h, accel)
 	var k := 1.0 - pow(1.0 - stiffness, 1.0 / iterations)
 	for c in constraints:
 		c.lambda = 0.0
@@ -104,5 +106,5 @@ static func step(bodies: Array, constraints: Array, h: float, accel: Callable, i
 				b.y -= (b.inv_mass * dl) * g.gy
 	for n in bodies.size():
 		var b: Body = bodies[n]
-		b.vx = (b.x - x0[2 * n]) / h
-		b.vy = (b.y - x0[2 * n + 1]) / h
+		b.vx = (b.x - b.x0) / h
+		b.vy = (b.y - b.y0) / h

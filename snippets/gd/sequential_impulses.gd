@@ -26,6 +26,13 @@ class Body:
 	var vy := 0.0
 	var inv_mass := 1.0  # 1/mass (1/kg); 0: fixed
 
+# Constraint c at the current positions: C = |d| − rest and its direction g = d/|d|, d = x_i − x_j
+# (g = 0 where the ends meet: no direction to push along).
+class Geometry:
+	var c := 0.0
+	var gx := 0.0
+	var gy := 0.0
+
 class Constraint:
 	var i := 0  # bodies; j = -1: the fixed point (ax, ay)
 	var j := -1
@@ -35,22 +42,18 @@ class Constraint:
 	var compliance := 0.0  # α (m/N); 0: rigid
 	var damping := 0.0  # c (N·s/m) along the constraint
 	var lambda := 0.0  # written by the step
-
-# Constraint c at the current positions: C = |d| − rest and its direction g = d/|d|, d = x_i − x_j
-# (g = 0 where the ends meet: no direction to push along).
-class Geometry:
-	var c := 0.0
-	var gx := 0.0
-	var gy := 0.0
+	var geometry := Geometry.new()  # filled by the step (kept: the step allocates nothing)
 
 static func geometry(c: Constraint, bodies: Array) -> Geometry:
 	var a: Body = bodies[c.i]
 	var dx: float = a.x - (c.ax if c.j < 0 else bodies[c.j].x)
 	var dy: float = a.y - (c.ay if c.j < 0 else bodies[c.j].y)
 	var length := sqrt(dx * dx + dy * dy)
-	var g := Geometry.new()
+	var g: Geometry = c.geometry
 	if length == 0.0:
 		g.c = -c.rest
+		g.gx = 0.0
+		g.gy = 0.0
 		return g
 	g.c = length - c.rest
 	g.gx = dx / length

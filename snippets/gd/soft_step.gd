@@ -29,6 +29,21 @@ class Body:
 	var vy := 0.0
 	var inv_mass := 1.0  # 1/mass (1/kg); 0: fixed
 
+# Constraint c at the current positions: C = |d| − rest and its direction g = d/|d|, d = x_i − x_j
+# (g = 0 where the ends meet: no direction to push along).
+class Geometry:
+	var c := 0.0
+	var gx := 0.0
+	var gy := 0.0
+
+# A spring of angular frequency omega and damping ratio zeta on C, as implicit Euler over h takes
+# it: the bias rate on C, and the scales of the impulse's mass and of the impulse already applied.
+# omega = 0: rigid, no bias.
+class Softness:
+	var bias_rate := 0.0
+	var mass_scale := 1.0
+	var impulse_scale := 0.0
+
 class Constraint:
 	var i := 0  # bodies; j = -1: the fixed point (ax, ay)
 	var j := -1
@@ -38,6 +53,8 @@ class Constraint:
 	var compliance := 0.0  # α (m/N); 0: rigid
 	var damping := 0.0  # c (N·s/m) along the constraint
 	var lambda := 0.0  # written by the step
+	var geometry := Geometry.new()  # filled by the step (kept: the step allocates nothing)
+	var soft := Softness.new()  # filled by the step
 
 # Box2D v3.0's joint softness for rigid constraints (b2DefaultWorldDef): 60 Hz, damping ratio 2,
 # the frequency capped at 1/8 of the substep rate.
@@ -45,21 +62,16 @@ const JOINT_HERTZ := 60.0
 const JOINT_DAMPING_RATIO := 2.0
 const JOINT_HERTZ_CAP := 0.125  # × 1/h
 
-# Constraint c at the current positions: C = |d| − rest and its direction g = d/|d|, d = x_i − x_j
-# (g = 0 where the ends meet: no direction to push along).
-class Geometry:
-	var c := 0.0
-	var gx := 0.0
-	var gy := 0.0
-
 static func geometry(c: Constraint, bodies: Array) -> Geometry:
 	var a: Body = bodies[c.i]
 	var dx: float = a.x - (c.ax if c.j < 0 else bodies[c.j].x)
 	var dy: float = a.y - (c.ay if c.j < 0 else bodies[c.j].y)
 	var length := sqrt(dx * dx + dy * dy)
-	var g := Geometry.new()
+	var g: Geometry = c.geometry
 	if length == 0.0:
 		g.c = -c.rest
+		g.gx = 0.0
+		g.gy = 0.0
 		return g
 	g.c = length - c.rest
 	g.gx = dx / length
@@ -102,41 +114,36 @@ static func integrate_positions(bodies: Array, h: float) -> void:
 		b.x += h * b.vx
 		b.y += h * b.vy
 
-# A spring of angular frequency omega and damping ratio zeta on C, as implicit Euler over h takes
-# it: the bias rate on C, and the scales of the impulse's mass and of the impulse already applied.
-# omega = 0: rigid, no bias.
-class Softness:
-	var bias_rate := 0.0
-	var mass_scale := 1.0
-	var impulse_scale := 0.0
-
-static func make_soft(omega: float, zeta: float, h: float) -> Softness:
-	var soft := Softness.new()
+static func make_soft(soft: Softness, omega: float, zeta: float, h: float) -> void:
 	if omega == 0.0:
-		return soft
+		soft.bias_rate = 0.0
+		soft.mass_scale = 1.0
+		soft.impulse_scale = 0.0
+		return
 	var a1 := 2.0 * zeta + h * omega
 	var a2 := h * omega * a1
 	var a3 := 1.0 / (1.0 + a2)
 	soft.bias_rate = omega / a1
 	soft.mass_scale = a2 * a3
 	soft.impulse_scale = a3
-	return soft
 
 # One pass over the constraints. A compliant constraint is its spring (stiffness 1/α, damper c) in
-# every pass, given to make_soft as ω = √(w/α), ζ = c·w/(2ω); a rigid one is soft at `joint` in a
-# solve pass (use_bias) and rigid without bias in the relax pass.
-static func soft_pass(bodies: Array, constraints: Array, h: float, use_bias: bool, joint: Softness) -> void:
+# every pass, given to make_soft as ω = √(w/α), ζ = c·w/(2ω); a rigid one is soft at the joint's
+# angular frequency joint_omega in a solve pass (use_bias) and rigid without bias in the relax pass.
+static func soft_pass(bodies: Array, constraints: Array, h: float, use_bias: bool, joint_omega: float) -> void:
 	for c in constraints:
 		var g := geometry(c, bodies)
 		var w := inverse_mass(c, bodies)
 		if not (w > 0.0) or (g.gx == 0.0 and g.gy == 0.0):
 			continue
-		var soft := Softness.new()
+		var soft: Softness = c.soft
 		if c.compliance > 0.0:
 			var omega := sqrt(w / c.compliance)
-			soft = make_soft(omega, c.damping * w / (2.0 * omega), h)
+			make_soft(soft, omega, c.damping * w / (2.0 * omega), h)
 		elif use_bias:
-			soft = joint
+			make_soft(soft, joint_omega, JOINT_DAMPING_RATIO, h)
+		else:
+			make_soft(soft, 0.0, 0.0, h)
 		var impulse: float = -soft.mass_scale / w * (along(c, bodies, g) + soft.bias_rate * g.c) - soft.impulse_scale * c.lambda
 		c.lambda += impulse
 		push(c, bodies, impulse, g)
@@ -156,8 +163,8 @@ static func step(bodies: Array, constraints: Array, h: float, accel: Callable, i
 	integrate_velocities(bodies, h, accel)
 	warm_start(bodies, constraints)
 	var hertz := minf(JOINT_HERTZ, JOINT_HERTZ_CAP / h)
-	var joint := make_soft(2.0 * PI * hertz, JOINT_DAMPING_RATIO, h)
+	var joint_omega := 2.0 * PI * hertz
 	for _iteration in iterations:
-		soft_pass(bodies, constraints, h, true, joint)
+		soft_pass(bodies, constraints, h, true, joint_omega)
 	integrate_positions(bodies, h)
-	soft_pass(bodies, constraints, h, false, joint)
+	soft_pass(bodies, constraints, h, false, joint_omega)

@@ -25,6 +25,18 @@ class Body:
 	var vx := 0.0  # velocity (m/s)
 	var vy := 0.0
 	var inv_mass := 1.0  # 1/mass (1/kg); 0: fixed
+	var x0 := 0.0  # written by the step: the position at the substep's start
+	var y0 := 0.0
+	var tx := 0.0  # written by the step: the predicted position x̃
+	var ty := 0.0
+
+# Constraint c at the current positions: C = |d| − rest, its direction g = d/|d| and |d|, d = x_i − x_j
+# (g = 0 where the ends meet: no direction to push along).
+class Geometry:
+	var c := 0.0
+	var gx := 0.0
+	var gy := 0.0
+	var length := 0.0
 
 class Constraint:
 	var i := 0  # bodies; j = -1: the fixed point (ax, ay)
@@ -36,28 +48,23 @@ class Constraint:
 	var damping := 0.0  # c (N·s/m) along the constraint
 	var lambda := 0.0  # written by the step
 	var penalty := 0.0  # written by the step
+	var geometry := Geometry.new()  # filled by the step (kept: the step allocates nothing)
 
 # A rigid constraint's penalty starts at its effective mass over h² and grows by β·|C| after each
 # sweep: β of Chris Giles's AVBD solver for Solver2D (2025).
 const PENALTY_GROWTH := 2e5  # N/m²
-
-# Constraint c at the current positions: C = |d| − rest, its direction g = d/|d| and |d|, d = x_i − x_j
-# (g = 0 where the ends meet: no direction to push along).
-class Geometry:
-	var c := 0.0
-	var gx := 0.0
-	var gy := 0.0
-	var length := 0.0
 
 static func geometry(c: Constraint, bodies: Array) -> Geometry:
 	var a: Body = bodies[c.i]
 	var dx: float = a.x - (c.ax if c.j < 0 else bodies[c.j].x)
 	var dy: float = a.y - (c.ay if c.j < 0 else bodies[c.j].y)
 	var length := sqrt(dx * dx + dy * dy)
-	var g := Geometry.new()
+	var g: Geometry = c.geometry
 	g.length = length
 	if length == 0.0:
 		g.c = -c.rest
+		g.gx = 0.0
+		g.gy = 0.0
 		return g
 	g.c = length - c.rest
 	g.gx = dx / length
@@ -68,14 +75,12 @@ static func geometry(c: Constraint, bodies: Array) -> Geometry:
 static func inverse_mass(c: Constraint, bodies: Array) -> float:
 	return bodies[c.i].inv_mass + (0.0 if c.j < 0 else bodies[c.j].inv_mass)
 
-# The predicted positions: v += h·a_ext(x, v), x += h·v. Returns the start positions x0.
-static func predict(bodies: Array, h: float, accel: Callable) -> PackedFloat64Array:
-	var x0 := PackedFloat64Array()
-	x0.resize(2 * bodies.size())
+# The predicted positions: v += h·a_ext(x, v), x += h·v, each body's start kept in (x0, y0).
+static func predict(bodies: Array, h: float, accel: Callable) -> void:
 	for n in bodies.size():
 		var b: Body = bodies[n]
-		x0[2 * n] = b.x
-		x0[2 * n + 1] = b.y
+		b.x0 = b.x
+		b.y0 = b.y
 		if b.inv_mass == 0.0:
 			continue
 		var a: Array = accel.call(b)
@@ -83,13 +88,12 @@ static func predict(bodies: Array, h: float, accel: Callable) -> PackedFloat64Ar
 		b.vy += h * a[1]
 		b.x += h * b.vx
 		b.y += h * b.vy
-	return x0
 
 static func step(bodies: Array, constraints: Array, h: float, accel: Callable, iterations: int = 10) -> void:
-	var x0 := predict(bodies, h, accel)
-	var target := []  # the predicted positions x̃
-	for b in bodies:
-		target.append([b.x, b.y])
+	predict(bodies, h, accel)
+	for b in bodies:  # the predicted positions x̃
+		b.tx = b.x
+		b.ty = b.y
 	var h2 := h * h
 	for c in constraints:
 		c.lambda = 0.0
@@ -102,8 +106,8 @@ static func step(bodies: Array, constraints: Array, h: float, accel: Callable, i
 			# Newton on G(x_n) = m/(2h²)·|x_n − x̃_n|² + Σ (½k·C² + λ·C + the damper): force f = −∇G,
 			# Hessian [[h00, h01], [h01, h11]].
 			var inertia := 1.0 / body.inv_mass / h2
-			var fx: float = -inertia * (body.x - target[n][0])
-			var fy: float = -inertia * (body.y - target[n][1])
+			var fx: float = -inertia * (body.x - body.tx)
+			var fy: float = -inertia * (body.y - body.ty)
 			var h00 := inertia
 			var h01 := 0.0
 			var h11 := inertia
@@ -118,11 +122,11 @@ static func step(bodies: Array, constraints: Array, h: float, accel: Callable, i
 				var damper: float = c.damping / h
 				var force: float = k * g.c + c.lambda
 				# How far the ends moved apart along g in this substep.
-				var mx: float = bodies[c.i].x - x0[2 * c.i]
-				var my: float = bodies[c.i].y - x0[2 * c.i + 1]
+				var mx: float = bodies[c.i].x - bodies[c.i].x0
+				var my: float = bodies[c.i].y - bodies[c.i].y0
 				if c.j >= 0:
-					mx -= bodies[c.j].x - x0[2 * c.j]
-					my -= bodies[c.j].y - x0[2 * c.j + 1]
+					mx -= bodies[c.j].x - bodies[c.j].x0
+					my -= bodies[c.j].y - bodies[c.j].y0
 				var moved := g.gx * mx + g.gy * my
 				# The row pulls body i along −g, body j along +g.
 				var pull := force + damper * moved
@@ -153,5 +157,5 @@ static func step(bodies: Array, constraints: Array, h: float, accel: Callable, i
 			c.penalty += PENALTY_GROWTH * absf(C)
 	for n in bodies.size():
 		var b: Body = bodies[n]
-		b.vx = (b.x - x0[2 * n]) / h
-		b.vy = (b.y - x0[2 * n + 1]) / h
+		b.vx = (b.x - b.x0) / h
+		b.vy = (b.y - b.y0) / h

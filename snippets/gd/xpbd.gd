@@ -24,6 +24,15 @@ class Body:
 	var vx := 0.0  # velocity (m/s)
 	var vy := 0.0
 	var inv_mass := 1.0  # 1/mass (1/kg); 0: fixed
+	var x0 := 0.0  # written by the step: the position at the substep's start
+	var y0 := 0.0
+
+# Constraint c at the current positions: C = |d| − rest and its direction g = d/|d|, d = x_i − x_j
+# (g = 0 where the ends meet: no direction to push along).
+class Geometry:
+	var c := 0.0
+	var gx := 0.0
+	var gy := 0.0
 
 class Constraint:
 	var i := 0  # bodies; j = -1: the fixed point (ax, ay)
@@ -34,22 +43,18 @@ class Constraint:
 	var compliance := 0.0  # α (m/N); 0: rigid
 	var damping := 0.0  # c (N·s/m) along the constraint
 	var lambda := 0.0  # written by the step
-
-# Constraint c at the current positions: C = |d| − rest and its direction g = d/|d|, d = x_i − x_j
-# (g = 0 where the ends meet: no direction to push along).
-class Geometry:
-	var c := 0.0
-	var gx := 0.0
-	var gy := 0.0
+	var geometry := Geometry.new()  # filled by the step (kept: the step allocates nothing)
 
 static func geometry(c: Constraint, bodies: Array) -> Geometry:
 	var a: Body = bodies[c.i]
 	var dx: float = a.x - (c.ax if c.j < 0 else bodies[c.j].x)
 	var dy: float = a.y - (c.ay if c.j < 0 else bodies[c.j].y)
 	var length := sqrt(dx * dx + dy * dy)
-	var g := Geometry.new()
+	var g: Geometry = c.geometry
 	if length == 0.0:
 		g.c = -c.rest
+		g.gx = 0.0
+		g.gy = 0.0
 		return g
 	g.c = length - c.rest
 	g.gx = dx / length
@@ -60,14 +65,12 @@ static func geometry(c: Constraint, bodies: Array) -> Geometry:
 static func inverse_mass(c: Constraint, bodies: Array) -> float:
 	return bodies[c.i].inv_mass + (0.0 if c.j < 0 else bodies[c.j].inv_mass)
 
-# The predicted positions: v += h·a_ext(x, v), x += h·v. Returns the start positions x0.
-static func predict(bodies: Array, h: float, accel: Callable) -> PackedFloat64Array:
-	var x0 := PackedFloat64Array()
-	x0.resize(2 * bodies.size())
+# The predicted positions: v += h·a_ext(x, v), x += h·v, each body's start kept in (x0, y0).
+static func predict(bodies: Array, h: float, accel: Callable) -> void:
 	for n in bodies.size():
 		var b: Body = bodies[n]
-		x0[2 * n] = b.x
-		x0[2 * n + 1] = b.y
+		b.x0 = b.x
+		b.y0 = b.y
 		if b.inv_mass == 0.0:
 			continue
 		var a: Array = accel.call(b)
@@ -75,10 +78,9 @@ static func predict(bodies: Array, h: float, accel: Callable) -> PackedFloat64Ar
 		b.vy += h * a[1]
 		b.x += h * b.vx
 		b.y += h * b.vy
-	return x0
 
 static func step(bodies: Array, constraints: Array, h: float, accel: Callable, iterations: int = 10) -> void:
-	var x0 := predict(bodies, h, accel)
+	predict(bodies, h, accel)
 	var h2 := h * h
 	for c in constraints:
 		c.lambda = 0.0
@@ -91,11 +93,11 @@ static func step(bodies: Array, constraints: Array, h: float, accel: Callable, i
 			var a: Body = bodies[c.i]
 			var b: Body = null if c.j < 0 else bodies[c.j]
 			# How far the ends moved apart along g in this substep: the damper's Ċ·h.
-			var mx: float = a.x - x0[2 * c.i]
-			var my: float = a.y - x0[2 * c.i + 1]
+			var mx: float = a.x - bodies[c.i].x0
+			var my: float = a.y - bodies[c.i].y0
 			if b != null:
-				mx -= b.x - x0[2 * c.j]
-				my -= b.y - x0[2 * c.j + 1]
+				mx -= b.x - bodies[c.j].x0
+				my -= b.y - bodies[c.j].y0
 			var moved := g.gx * mx + g.gy * my
 			var alpha: float = c.compliance / h2
 			var gamma: float = c.compliance * c.damping / h
@@ -108,5 +110,5 @@ static func step(bodies: Array, constraints: Array, h: float, accel: Callable, i
 				b.y -= (b.inv_mass * dl) * g.gy
 	for n in bodies.size():
 		var b: Body = bodies[n]
-		b.vx = (b.x - x0[2 * n]) / h
-		b.vy = (b.y - x0[2 * n + 1]) / h
+		b.vx = (b.x - b.x0) / h
+		b.vy = (b.y - b.y0) / h

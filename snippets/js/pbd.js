@@ -17,13 +17,23 @@
 
 // Constraint c at the current positions: C = |d| − rest and its direction g = d/|d|, d = x_i − x_j
 // (g = 0 where the ends meet: no direction to push along).
+// One geometry, filled again by every call (read it before the next): the step allocates nothing.
+const scratch = { c: 0, gx: 0, gy: 0 };
 function geometry(c, bodies) {
   const a = bodies[c.i];
   const dx = a.x - (c.j < 0 ? c.ax : bodies[c.j].x);
   const dy = a.y - (c.j < 0 ? c.ay : bodies[c.j].y);
   const length = Math.sqrt(dx * dx + dy * dy);
-  if (length === 0) return { c: -c.rest, gx: 0, gy: 0 };
-  return { c: length - c.rest, gx: dx / length, gy: dy / length };
+  if (length === 0) {
+    scratch.c = -c.rest;
+    scratch.gx = 0;
+    scratch.gy = 0;
+    return scratch;
+  }
+  scratch.c = length - c.rest;
+  scratch.gx = dx / length;
+  scratch.gy = dy / length;
+  return scratch;
 }
 
 // The sum of the ends' inverse masses (a fixed point's is 0).
@@ -31,24 +41,22 @@ function inverseMass(c, bodies) {
   return bodies[c.i].invMass + (c.j < 0 ? 0 : bodies[c.j].invMass);
 }
 
-// The predicted positions: v += h·a_ext(x, v), x += h·v. Returns the start positions x0.
+// The predicted positions: v += h·a_ext(x, v), x += h·v, each body's start kept in (x0, y0).
 function predict(bodies, h, accel) {
-  const x0 = new Float64Array(2 * bodies.length);
-  bodies.forEach((b, n) => {
-    x0[2 * n] = b.x;
-    x0[2 * n + 1] = b.y;
-    if (b.invMass === 0) return;
+  for (const b of bodies) {
+    b.x0 = b.x;
+    b.y0 = b.y;
+    if (b.invMass === 0) continue;
     const [ax, ay] = accel(b);
     b.vx += h * ax;
     b.vy += h * ay;
     b.x += h * b.vx;
     b.y += h * b.vy;
-  });
-  return x0;
+  }
 }
 
 export function step(bodies, constraints, h, accel, iterations = 10, stiffness = 1) {
-  const x0 = predict(bodies, h, accel);
+  predict(bodies, h, accel);
   const k = 1 - Math.pow(1 - stiffness, 1 / iterations);
   for (const c of constraints) c.lambda = 0;
   for (let it = 0; it < iterations; it++) {
@@ -68,8 +76,8 @@ export function step(bodies, constraints, h, accel, iterations = 10, stiffness =
       }
     }
   }
-  bodies.forEach((b, n) => {
-    b.vx = (b.x - x0[2 * n]) / h;
-    b.vy = (b.y - x0[2 * n + 1]) / h;
-  });
+  for (const b of bodies) {
+    b.vx = (b.x - b.x0) / h;
+    b.vy = (b.y - b.y0) / h;
+  }
 }

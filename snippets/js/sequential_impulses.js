@@ -16,13 +16,23 @@
 
 // Constraint c at the current positions: C = |d| − rest and its direction g = d/|d|, d = x_i − x_j
 // (g = 0 where the ends meet: no direction to push along).
+// One geometry, filled again by every call (read it before the next): the step allocates nothing.
+const scratch = { c: 0, gx: 0, gy: 0 };
 function geometry(c, bodies) {
   const a = bodies[c.i];
   const dx = a.x - (c.j < 0 ? c.ax : bodies[c.j].x);
   const dy = a.y - (c.j < 0 ? c.ay : bodies[c.j].y);
   const length = Math.sqrt(dx * dx + dy * dy);
-  if (length === 0) return { c: -c.rest, gx: 0, gy: 0 };
-  return { c: length - c.rest, gx: dx / length, gy: dy / length };
+  if (length === 0) {
+    scratch.c = -c.rest;
+    scratch.gx = 0;
+    scratch.gy = 0;
+    return scratch;
+  }
+  scratch.c = length - c.rest;
+  scratch.gx = dx / length;
+  scratch.gy = dy / length;
+  return scratch;
 }
 
 // The sum of the ends' inverse masses (a fixed point's is 0).

@@ -25,13 +25,23 @@ const JOINT_HERTZ_CAP = 0.125;  // × 1/h
 
 // Constraint c at the current positions: C = |d| − rest and its direction g = d/|d|, d = x_i − x_j
 // (g = 0 where the ends meet: no direction to push along).
+// One geometry, filled again by every call (read it before the next): the step allocates nothing.
+const scratch = { c: 0, gx: 0, gy: 0 };
 function geometry(c, bodies) {
   const a = bodies[c.i];
   const dx = a.x - (c.j < 0 ? c.ax : bodies[c.j].x);
   const dy = a.y - (c.j < 0 ? c.ay : bodies[c.j].y);
   const length = Math.sqrt(dx * dx + dy * dy);
-  if (length === 0) return { c: -c.rest, gx: 0, gy: 0 };
-  return { c: length - c.rest, gx: dx / length, gy: dy / length };
+  if (length === 0) {
+    scratch.c = -c.rest;
+    scratch.gx = 0;
+    scratch.gy = 0;
+    return scratch;
+  }
+  scratch.c = length - c.rest;
+  scratch.gx = dx / length;
+  scratch.gy = dy / length;
+  return scratch;
 }
 
 // The sum of the ends' inverse masses (a fixed point's is 0).
@@ -80,29 +90,38 @@ function integratePositions(bodies, h) {
 
 // A spring of angular frequency omega and damping ratio zeta on C, as implicit Euler over h takes
 // it: the bias rate on C, and the scales of the impulse's mass and of the impulse already applied.
-// omega = 0: rigid, no bias.
-function makeSoft(omega, zeta, h) {
-  if (omega === 0) return { biasRate: 0, massScale: 1, impulseScale: 0 };
+// omega = 0: rigid, no bias. Written into `soft`: one, filled again for every constraint.
+const soft = { biasRate: 0, massScale: 1, impulseScale: 0 };
+function makeSoft(out, omega, zeta, h) {
+  if (omega === 0) {
+    out.biasRate = 0;
+    out.massScale = 1;
+    out.impulseScale = 0;
+    return;
+  }
   const a1 = 2 * zeta + h * omega;
   const a2 = h * omega * a1;
   const a3 = 1 / (1 + a2);
-  return { biasRate: omega / a1, massScale: a2 * a3, impulseScale: a3 };
+  out.biasRate = omega / a1;
+  out.massScale = a2 * a3;
+  out.impulseScale = a3;
 }
 
 // One pass over the constraints. A compliant constraint is its spring (stiffness 1/α, damper c) in
-// every pass, given to makeSoft as ω = √(w/α), ζ = c·w/(2ω); a rigid one is soft at `joint` in a
-// solve pass (useBias) and rigid without bias in the relax pass.
-function softPass(bodies, constraints, h, useBias, joint) {
+// every pass, given to makeSoft as ω = √(w/α), ζ = c·w/(2ω); a rigid one is soft at the joint's
+// angular frequency jointOmega in a solve pass (useBias) and rigid without bias in the relax pass.
+function softPass(bodies, constraints, h, useBias, jointOmega) {
   for (const c of constraints) {
     const g = geometry(c, bodies);
     const w = inverseMass(c, bodies);
     if (!(w > 0) || (g.gx === 0 && g.gy === 0)) continue;
-    let soft = { biasRate: 0, massScale: 1, impulseScale: 0 };
     if (c.compliance > 0) {
       const omega = Math.sqrt(w / c.compliance);
-      soft = makeSoft(omega, c.damping * w / (2 * omega), h);
+      makeSoft(soft, omega, c.damping * w / (2 * omega), h);
     } else if (useBias) {
-      soft = joint;
+      makeSoft(soft, jointOmega, JOINT_DAMPING_RATIO, h);
+    } else {
+      makeSoft(soft, 0, 0, h);
     }
     const impulse = -soft.massScale / w * (along(c, bodies, g) + soft.biasRate * g.c) - soft.impulseScale * c.lambda;
     c.lambda += impulse;
@@ -126,8 +145,8 @@ export function step(bodies, constraints, h, accel, iterations = 1) {
   integrateVelocities(bodies, h, accel);
   warmStart(bodies, constraints);
   const hertz = Math.min(JOINT_HERTZ, JOINT_HERTZ_CAP / h);
-  const joint = makeSoft(2 * Math.PI * hertz, JOINT_DAMPING_RATIO, h);
-  for (let it = 0; it < iterations; it++) softPass(bodies, constraints, h, true, joint);
+  const jointOmega = 2 * Math.PI * hertz;
+  for (let it = 0; it < iterations; it++) softPass(bodies, constraints, h, true, jointOmega);
   integratePositions(bodies, h);
-  softPass(bodies, constraints, h, false, joint);
+  softPass(bodies, constraints, h, false, jointOmega);
 }

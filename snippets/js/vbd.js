@@ -20,13 +20,24 @@ const PENALTY_GROWTH = 2e5;  // N/m²
 
 // Constraint c at the current positions: C = |d| − rest, its direction g = d/|d| and |d|, d = x_i − x_j
 // (g = 0 where the ends meet: no direction to push along).
+// One geometry, filled again by every call (read it before the next): the step allocates nothing.
+const scratch = { c: 0, gx: 0, gy: 0, length: 0 };
 function geometry(c, bodies) {
   const a = bodies[c.i];
   const dx = a.x - (c.j < 0 ? c.ax : bodies[c.j].x);
   const dy = a.y - (c.j < 0 ? c.ay : bodies[c.j].y);
   const length = Math.sqrt(dx * dx + dy * dy);
-  if (length === 0) return { c: -c.rest, gx: 0, gy: 0, length };
-  return { c: length - c.rest, gx: dx / length, gy: dy / length, length };
+  scratch.length = length;
+  if (length === 0) {
+    scratch.c = -c.rest;
+    scratch.gx = 0;
+    scratch.gy = 0;
+    return scratch;
+  }
+  scratch.c = length - c.rest;
+  scratch.gx = dx / length;
+  scratch.gy = dy / length;
+  return scratch;
 }
 
 // The sum of the ends' inverse masses (a fixed point's is 0).
@@ -34,38 +45,40 @@ function inverseMass(c, bodies) {
   return bodies[c.i].invMass + (c.j < 0 ? 0 : bodies[c.j].invMass);
 }
 
-// The predicted positions: v += h·a_ext(x, v), x += h·v. Returns the start positions x0.
+// The predicted positions: v += h·a_ext(x, v), x += h·v, each body's start kept in (x0, y0).
 function predict(bodies, h, accel) {
-  const x0 = new Float64Array(2 * bodies.length);
-  bodies.forEach((b, n) => {
-    x0[2 * n] = b.x;
-    x0[2 * n + 1] = b.y;
-    if (b.invMass === 0) return;
+  for (const b of bodies) {
+    b.x0 = b.x;
+    b.y0 = b.y;
+    if (b.invMass === 0) continue;
     const [ax, ay] = accel(b);
     b.vx += h * ax;
     b.vy += h * ay;
     b.x += h * b.vx;
     b.y += h * b.vy;
-  });
-  return x0;
+  }
 }
 
 export function step(bodies, constraints, h, accel, iterations = 10) {
-  const x0 = predict(bodies, h, accel);
-  const target = bodies.map((b) => [b.x, b.y]);  // the predicted positions x̃
+  predict(bodies, h, accel);
+  for (const b of bodies) {  // the predicted positions x̃
+    b.tx = b.x;
+    b.ty = b.y;
+  }
   const h2 = h * h;
   for (const c of constraints) {
     c.lambda = 0;
     c.penalty = c.compliance > 0 ? 1 / c.compliance : 1 / (inverseMass(c, bodies) * h2);
   }
   for (let it = 0; it < iterations; it++) {
-    bodies.forEach((body, n) => {
-      if (body.invMass === 0) return;
+    for (let n = 0; n < bodies.length; n++) {
+      const body = bodies[n];
+      if (body.invMass === 0) continue;
       // Newton on G(x_n) = m/(2h²)·|x_n − x̃_n|² + Σ (½k·C² + λ·C + the damper): force f = −∇G,
       // Hessian [[h00, h01], [h01, h11]].
       const inertia = 1 / body.invMass / h2;
-      let fx = -inertia * (body.x - target[n][0]);
-      let fy = -inertia * (body.y - target[n][1]);
+      let fx = -inertia * (body.x - body.tx);
+      let fy = -inertia * (body.y - body.ty);
       let h00 = inertia, h01 = 0, h11 = inertia;
       // Every constraint is looked at for brevity; with many bodies keep each body's list instead.
       for (const c of constraints) {
@@ -75,10 +88,10 @@ export function step(bodies, constraints, h, accel, iterations = 10) {
         const k = c.penalty, damper = c.damping / h;
         const force = k * g.c + c.lambda;
         // How far the ends moved apart along g in this substep.
-        let mx = bodies[c.i].x - x0[2 * c.i], my = bodies[c.i].y - x0[2 * c.i + 1];
+        let mx = bodies[c.i].x - bodies[c.i].x0, my = bodies[c.i].y - bodies[c.i].y0;
         if (c.j >= 0) {
-          mx -= bodies[c.j].x - x0[2 * c.j];
-          my -= bodies[c.j].y - x0[2 * c.j + 1];
+          mx -= bodies[c.j].x - bodies[c.j].x0;
+          my -= bodies[c.j].y - bodies[c.j].y0;
         }
         const moved = g.gx * mx + g.gy * my;
         // The row pulls body i along −g, body j along +g.
@@ -99,10 +112,10 @@ export function step(bodies, constraints, h, accel, iterations = 10) {
         }
       }
       const det = h00 * h11 - h01 * h01;
-      if (!(det > 0)) return;
+      if (!(det > 0)) continue;
       body.x += (h11 * fx - h01 * fy) / det;
       body.y += (h00 * fy - h01 * fx) / det;
-    });
+    }
     for (const c of constraints) {
       if (c.compliance > 0) continue;
       const C = geometry(c, bodies).c;
@@ -110,8 +123,8 @@ export function step(bodies, constraints, h, accel, iterations = 10) {
       c.penalty += PENALTY_GROWTH * Math.abs(C);
     }
   }
-  bodies.forEach((b, n) => {
-    b.vx = (b.x - x0[2 * n]) / h;
-    b.vy = (b.y - x0[2 * n + 1]) / h;
-  });
+  for (const b of bodies) {
+    b.vx = (b.x - b.x0) / h;
+    b.vy = (b.y - b.y0) / h;
+  }
 }

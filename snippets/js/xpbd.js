@@ -14,13 +14,23 @@
 
 // Constraint c at the current positions: C = |d| − rest and its direction g = d/|d|, d = x_i − x_j
 // (g = 0 where the ends meet: no direction to push along).
+// One geometry, filled again by every call (read it before the next): the step allocates nothing.
+const scratch = { c: 0, gx: 0, gy: 0 };
 function geometry(c, bodies) {
   const a = bodies[c.i];
   const dx = a.x - (c.j < 0 ? c.ax : bodies[c.j].x);
   const dy = a.y - (c.j < 0 ? c.ay : bodies[c.j].y);
   const length = Math.sqrt(dx * dx + dy * dy);
-  if (length === 0) return { c: -c.rest, gx: 0, gy: 0 };
-  return { c: length - c.rest, gx: dx / length, gy: dy / length };
+  if (length === 0) {
+    scratch.c = -c.rest;
+    scratch.gx = 0;
+    scratch.gy = 0;
+    return scratch;
+  }
+  scratch.c = length - c.rest;
+  scratch.gx = dx / length;
+  scratch.gy = dy / length;
+  return scratch;
 }
 
 // The sum of the ends' inverse masses (a fixed point's is 0).
@@ -28,24 +38,22 @@ function inverseMass(c, bodies) {
   return bodies[c.i].invMass + (c.j < 0 ? 0 : bodies[c.j].invMass);
 }
 
-// The predicted positions: v += h·a_ext(x, v), x += h·v. Returns the start positions x0.
+// The predicted positions: v += h·a_ext(x, v), x += h·v, each body's start kept in (x0, y0).
 function predict(bodies, h, accel) {
-  const x0 = new Float64Array(2 * bodies.length);
-  bodies.forEach((b, n) => {
-    x0[2 * n] = b.x;
-    x0[2 * n + 1] = b.y;
-    if (b.invMass === 0) return;
+  for (const b of bodies) {
+    b.x0 = b.x;
+    b.y0 = b.y;
+    if (b.invMass === 0) continue;
     const [ax, ay] = accel(b);
     b.vx += h * ax;
     b.vy += h * ay;
     b.x += h * b.vx;
     b.y += h * b.vy;
-  });
-  return x0;
+  }
 }
 
 export function step(bodies, constraints, h, accel, iterations = 10) {
-  const x0 = predict(bodies, h, accel);
+  predict(bodies, h, accel);
   const h2 = h * h;
   for (const c of constraints) c.lambda = 0;
   for (let it = 0; it < iterations; it++) {
@@ -55,10 +63,10 @@ export function step(bodies, constraints, h, accel, iterations = 10) {
       if (!(w > 0) || (g.gx === 0 && g.gy === 0)) continue;
       const a = bodies[c.i], b = c.j < 0 ? null : bodies[c.j];
       // How far the ends moved apart along g in this substep: the damper's Ċ·h.
-      let mx = a.x - x0[2 * c.i], my = a.y - x0[2 * c.i + 1];
+      let mx = a.x - bodies[c.i].x0, my = a.y - bodies[c.i].y0;
       if (b) {
-        mx -= b.x - x0[2 * c.j];
-        my -= b.y - x0[2 * c.j + 1];
+        mx -= b.x - bodies[c.j].x0;
+        my -= b.y - bodies[c.j].y0;
       }
       const moved = g.gx * mx + g.gy * my;
       const alpha = c.compliance / h2;
@@ -73,8 +81,8 @@ export function step(bodies, constraints, h, accel, iterations = 10) {
       }
     }
   }
-  bodies.forEach((b, n) => {
-    b.vx = (b.x - x0[2 * n]) / h;
-    b.vy = (b.y - x0[2 * n + 1]) / h;
-  });
+  for (const b of bodies) {
+    b.vx = (b.x - b.x0) / h;
+    b.vy = (b.y - b.y0) / h;
+  }
 }

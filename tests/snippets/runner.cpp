@@ -3,7 +3,8 @@
 //   case integrator version force dt steps x y vx vy params...
 // and prints every state reached: `case integrator version step x y vx vy` (%.17g); and the
 // game-physics solvers' jobs, `solver case lane method ...` (run_solver below), printing
-// `case lane step body x y vx vy`.
+// `case lane step body x y vx vy`. After each job, `allocations case name N`: the heap
+// allocations its steps made (operator new is replaced to count them), which must be none.
 // The forces (forces.hpp) follow the core's operation order (core/system.cpp,
 // core/integrators.cpp), as in tests/snippets/forces.mjs.
 #include "explicit_euler.cpp"
@@ -43,7 +44,29 @@
 
 #include "forces.hpp"
 
+#include <cstdlib>
+#include <new>
+
+// Every heap allocation of the program counts here (new[] and the sized forms call these). Not
+// inlined: GCC would take malloc and free meeting in std::function's code for a mismatch.
+static std::size_t heap_allocations = 0;
+[[gnu::noinline]] void* operator new(std::size_t size) {
+    ++heap_allocations;
+    if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
+    throw std::bad_alloc();
+}
+[[gnu::noinline]] void operator delete(void* p) noexcept { std::free(p); }
+[[gnu::noinline]] void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+
 namespace {
+
+// The allocations made while `steps()` runs.
+template <class Steps>
+std::size_t allocations_of(Steps&& steps) {
+    const std::size_t before = heap_allocations;
+    steps();
+    return heap_allocations - before;
+}
 
 using namespace snippet_forces;
 
@@ -59,12 +82,14 @@ struct Job {
 template <class Body, class One>
 void run(const Job& j, One&& one) {
     Body b{j.x, j.y, j.vx, j.vy};
+    std::size_t allocations = 0;
     for (int s = 0;; ++s) {
         std::printf("%s %s %s %d %.17g %.17g %.17g %.17g\n", j.case_id.c_str(), j.integrator.c_str(),
                     j.version.c_str(), s, b.x, b.y, b.vx, b.vy);
         if (s == j.steps) break;
-        one(b);
+        allocations += allocations_of([&] { one(b); });
     }
+    std::printf("allocations %s %s/%s %zu\n", j.case_id.c_str(), j.integrator.c_str(), j.version.c_str(), allocations);
 }
 
 // The kinematic pair: each force's increment, with the snippet's own helpers.
@@ -193,14 +218,18 @@ void run_solver(const SolverJob& j, One&& one) {
         return std::array<double, 2>{ax, ay};
     };
     const double h = j.dt / j.substeps;
+    std::size_t allocations = 0;
     for (int s = 0;; ++s) {
         for (size_t n = 0; n < bodies.size(); ++n) {
             std::printf("%s %s %d %zu %.17g %.17g %.17g %.17g\n", j.case_id.c_str(), j.lane.c_str(), s, n, bodies[n].x,
                         bodies[n].y, bodies[n].vx, bodies[n].vy);
         }
         if (s == j.steps) break;
-        for (int k = 0; k < j.substeps; ++k) one(bodies, constraints, h, accel);
+        allocations += allocations_of([&] {
+            for (int k = 0; k < j.substeps; ++k) one(bodies, constraints, h, accel);
+        });
     }
+    std::printf("allocations %s %s %zu\n", j.case_id.c_str(), j.lane.c_str(), allocations);
 }
 
 #define SOLVER(ns)                                                                                       \

@@ -760,6 +760,53 @@ test('C++ solver snippets, compiled into the runner, reproduce the core', () => 
   compareSolvers('C++', parseSolverRows(r.stdout));
 });
 
+// The step code a game programmer pastes allocates nothing per step (issue 31: a vector per substep
+// in C++, Geometry.new() in GDScript's inner loop). C++: the runner counts the heap allocations of
+// every job's steps (operator new replaced), one-body and solver jobs alike, and each must be 0.
+test('C++ steps allocate nothing: no heap allocation in any job\'s steps', () => {
+  assert.ok(fs.existsSync(cppRunner), `no C++ runner at ${cppRunner}: build the snippet_runner_cpp target`);
+  const counts = new Map();
+  for (const input of [jobText, solverJobText]) {
+    const r = spawnSync(cppRunner, [], { input, encoding: 'utf8', maxBuffer: 1 << 28 });
+    assert.equal(r.status, 0, r.stderr);
+    for (const line of r.stdout.split('\n')) {
+      const f = line.split(' ');
+      if (f[0] === 'allocations') counts.set(`${f[1]} ${f[2]}`, Number(f[3]));
+    }
+  }
+  assert.equal(counts.size, jobText.trim().split('\n').length + solverJobs.length, 'a count for every job');
+  const allocating = [...counts].filter(([, n]) => n !== 0).map(([job, n]) => `${job}: ${n}`);
+  assert.deepEqual(allocating, [], 'jobs whose steps allocated');
+});
+
+// The others, read: inside the solvers' functions no buffer made (JavaScript's new, array and object
+// literals, map and forEach with their closures; GDScript's .new(), PackedFloat64Array(), [] and
+// append; C#'s arrays); the one geometry (JavaScript) or each constraint's own (GDScript) is filled.
+const allocationSyntax = {
+  js: /\bnew\b|=\s*\[|return\s*[[{]|=\s*\{|\.(?:map|forEach|filter|slice|concat)\(|=>/,
+  gd: /\.new\(|PackedFloat64Array\(|\[\]|\.append\(|=\s*\[|return\s*\[/,
+  cs: /new\s+\w+\s*\[|new\s+List\b|\.ToArray\(|\.Select\(/,
+};
+test('the solvers\' steps in JavaScript, GDScript and C# make no buffer or object per step', () => {
+  const found = [];
+  for (const { id } of solverRows) {
+    const row = manifest.snippets.find((s) => s.integrator === id);
+    for (const [lang, pattern] of Object.entries(allocationSyntax)) {
+      const marker = lang === 'gd' ? '#' : '//';
+      // What runs in a step: GDScript's static funcs; JavaScript's and C#'s indented lines (the top
+      // level, the classes' fields and the one scratch, runs once).
+      let inFunction = false;
+      fs.readFileSync(path.join(snippetsDir, row.files[lang]), 'utf8').split('\n').forEach((line, k) => {
+        const code = line.split(marker)[0];
+        if (lang === 'gd' && /^\S/.test(code)) inFunction = /^static func\b/.test(code);
+        const inBody = lang === 'gd' ? inFunction : /^\s/.test(code);
+        if (inBody && pattern.test(code)) found.push(`${row.files[lang]}:${k + 1}: ${line.trim()}`);
+      });
+    }
+  }
+  assert.deepEqual(found, []);
+});
+
 test('C# solver snippets, compiled with mono-mcs, reproduce the core', { skip: csSkip }, () => {
   compareSolvers('C#', parseSolverRows(runCsRunner(solverJobText)));
 });

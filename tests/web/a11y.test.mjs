@@ -21,6 +21,10 @@ const pages = [
   ['stability', { hash: 'preset=damped_spring&view=stability' }],
   ['cloud', { hash: 'preset=undamped_dt025&view=cloud' }],
   ['lesson', { path: 'lesson.html' }],
+  // A stopped lane's row (issue 31 §2: 3.84:1 on a diverged lane's energy and error text), in
+  // English and German: played until explicit Euler diverges.
+  ['index, a lane diverged', { hash: 'preset=stiff_spring', diverge: true }],
+  ['index in German, a lane diverged', { hash: 'preset=stiff_spring&lang=de', diverge: true }],
 ];
 
 // The rule, the impact and where, for a message that says what to fix.
@@ -47,6 +51,12 @@ async function check(name, options, scheme) {
       await page.waitForFunction(async () => (await window.stepwise.debug.analysis()) !== null, null, { timeout: 60000 });
     }
     await page.evaluate(() => window.stepwise?.step());  // a lane's numbers on screen
+    if (options.diverge) {
+      await page.evaluate(() => window.stepwise.play());
+      await page.waitForFunction(() => window.stepwise.state().integrators.some((i) => i.diverged), null, { timeout: 60000 });
+      await page.evaluate(() => window.stepwise.pause());
+      await page.waitForFunction(() => document.querySelector('.legend-row.diverged'));
+    }
     const results = [];
     for (const frame of frames) {
       await frame.addScriptTag({ path: axePath });

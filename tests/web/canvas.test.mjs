@@ -53,6 +53,32 @@ test('a lane that leaves the view gets an edge marker in its colour with its dis
   });
 });
 
+// Issue 31 §2: Full screen, Methods and Edit scene cover the canvas's top right; explicit Euler's
+// marker on Two springs went under them. Every marker (arrow and text) stays clear of the buttons.
+test('edge markers stay clear of the buttons over the canvas', async () => {
+  await pageChecks(env, { hash: 'preset=two_springs&integrators=explicit_euler,semi_implicit_euler,rk4' }, async (page) => {
+    await settled(page);
+    const buttons = await page.evaluate(() => {
+      const b = document.querySelector('.frame-buttons').getBoundingClientRect(), c = document.getElementById('view').getBoundingClientRect();
+      return { x0: b.left - c.left, y0: b.top - c.top, x1: b.right - c.left, y1: b.bottom - c.top };
+    });
+    assert.ok(buttons.x1 > buttons.x0 + 100, `the buttons: ${JSON.stringify(buttons)}`);
+    let nearButtons = 0, markers = 0;
+    for (let k = 0; k < 240; ++k) {
+      await stepTimes(page, 1);
+      await drawn(page);
+      for (const m of (await view(page)).edgeMarkers) {
+        markers += 1;
+        const [x0, y0, x1, y1] = m.box;
+        if (y0 < buttons.y1 + 30 && x1 > buttons.x0 - 30) nearButtons += 1;
+        assert.ok(x1 <= buttons.x0 || x0 >= buttons.x1 || y1 <= buttons.y0 || y0 >= buttons.y1,
+          `step ${k + 1}: ${m.id}'s marker ${JSON.stringify(m.box)} under the buttons ${JSON.stringify(buttons)}`);
+      }
+    }
+    assert.ok(markers > 0 && nearButtons > 0, `${markers} markers, ${nearButtons} beside the buttons: the case was met`);
+  });
+});
+
 test('one-dimensional motion: a row per integrator by default, named, coincident rows say "same as" (defect 6)', async () => {
   await pageChecks(env, { hash: `scenario=spring&integrators=${all15}&dt=0.01&duration=10&m=1&k=15&b=0&rest=0&anchor=0,0&x0=1,0&v0=0,0` }, async (page) => {
     await stepTimes(page, 40);
@@ -287,4 +313,29 @@ test('the timeline scrubs back: the canvas shows each lane at that time; playing
     assert.equal(h.drawOrder.at(-1), 'explicit_euler');
     assert.deepEqual(h.faded.sort(), ['semi_implicit_euler', 'velocity_verlet']);
   });
+});
+
+// Issue 31 §2: with all twenty methods the lanes were 9 px rows without names. Each row keeps its
+// name above its line, on a desktop and a phone: the canvas grows (the page scrolls).
+test('all twenty methods in the lanes layout: every row named and at least 28 px tall', async () => {
+  for (const [width, height] of [[1280, 800], [390, 844]]) {
+    const ids = await (async () => {
+      let list;
+      await pageChecks(env, {}, async (page) => { list = await page.evaluate(() => window.stepwise.integrators().map((i) => i.id)); });
+      return list;
+    })();
+    assert.equal(ids.length, 20);
+    await pageChecks(env, { width, height, hash: `scenario=spring&integrators=${ids.join(',')}&x0=1,0&v0=0,0` }, async (page) => {
+      await stepTimes(page, 5);
+      await settled(page);
+      const v = await view(page);
+      assert.equal(v.layout, 'lanes');
+      assert.equal(v.rows.length, 20);
+      const unnamed = v.rows.filter((r) => !r.drawn || !r.drawn.text).map((r) => r.id);
+      assert.deepEqual(unnamed, [], `${width}: rows without their name`);
+      const rowH = (v.rect.h - 36) / 20;
+      assert.ok(rowH >= 27, `${width}: rows ${rowH.toFixed(1)} px`);
+      await screenshot(page, `twenty-lanes-${width}`, { fullPage: true });
+    });
+  }
 });

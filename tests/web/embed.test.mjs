@@ -122,6 +122,76 @@ test('ready, then state messages: set, play, pause, step, reset drive the frame'
   }
 });
 
+// The first state message whose config holds `text` (it may have come already).
+async function stateWith(page, text) {
+  const find = (t) => window.messages.find((m) => m.data.type === 'stepwise:state' && m.data.config.includes(t))?.data;
+  await page.waitForFunction(find, text);
+  return page.evaluate(find, text);
+}
+
+// Sets wait for the frame and the last one wins; what a newer set replaces is not run (issue 40 §5).
+test('sets sent together build once: the last one, with the play before it and the step after it', async () => {
+  const h = await openHost(`embed.html?ui=none#${lesson}`);
+  const { page, frame } = h;
+  try {
+    await page.waitForFunction(() => window.messages.some((m) => m.data.type === 'stepwise:state'));
+    const builds = await frame.evaluate(() => window.stepwise.debug.builds());
+    // One task of the host: nothing of the frame runs between these.
+    await page.evaluate(() => {
+      window.send({ type: 'stepwise:set', query: 'scenario=spring&integrators=rk4&k=3' });
+      window.send({ type: 'stepwise:step' });   // of the spring the next set replaces: not run
+      window.send({ type: 'stepwise:play' });
+      window.send({ type: 'stepwise:set', query: 'scenario=spring&integrators=rk4,kinematic&k=7&dt=0.01' });
+      window.send({ type: 'stepwise:reset' });
+      window.send({ type: 'stepwise:step' });   // pauses and steps the k = 7 spring once
+    });
+    await frame.waitForFunction(() => /k=7/.test(window.stepwise.config()) && !window.stepwise.state().playing && window.stepwise.state().steps === 1);
+    assert.equal(await frame.evaluate(() => window.stepwise.debug.builds()), builds + 1, 'one Simulation built, for the last set');
+    const s = await stateWith(page, 'k=7');
+    assert.match(s.config, /integrators=rk4,kinematic&dt=0.01&.*k=7/);
+    assert.equal(s.steps, 1);
+    assert.equal(s.t, 0.01);
+    assert.deepEqual(h.problems, []);
+  } finally {
+    await h.context.close();
+  }
+});
+
+// A host posting 17 messages a frame (about 1,000 a second at 60 Hz), 3 in 10 of them sets of
+// heavy chains (issue 40 §5: 2,940 builds and 1 state message in 10 s): at most one build per
+// frame the page draws, the last set is what runs, and state messages keep coming every
+// stateInterval (250 ms) at the first frame after it.
+const stateInterval = 250;  // ms between state messages at most (web/app/messages.js, docs/embedding.md: 4 a second)
+test('a host flooding the frame: one build a frame at most, the last set wins, state messages keep their rate', async () => {
+  const h = await openHost(`embed.html?ui=none#${lesson}`);
+  const { page, frame } = h;
+  try {
+    await page.waitForFunction(() => window.messages.some((m) => m.data.type === 'stepwise:state'));
+    const heavy = [40, 48, 64].map((n) => `scenario=chain&links=${n}&compliance=0&integrators=xpbd@10x4,vbd@4x4,soft_step,sequential_impulses`);
+    const before = await frame.evaluate(() => ({ builds: window.stepwise.debug.builds(), frames: window.stepwise.debug.timings().frames }));
+    const sent = await page.evaluate((queries) => window.flood({ frames: 120, perFrame: 17, queries }), heavy);
+    const links = sent.lastSet.match(/links=(\d+)/)[1];
+    await frame.waitForFunction((n) => new RegExp(`links=${n}&`).test(window.stepwise.config()), links);
+    const after = await frame.evaluate(() => ({ builds: window.stepwise.debug.builds(), frames: window.stepwise.debug.timings().frames }));
+    const builds = after.builds - before.builds, frames = after.frames - before.frames;
+    assert.equal(sent.messages, 120 * 17);
+    assert.equal(sent.sets, 612);
+    assert.ok(builds >= 1 && builds <= frames + 1, `${builds} builds in ${frames} frames drawn (${sent.sets} sets sent)`);
+    assert.ok(builds < sent.sets / 3, `${builds} builds for ${sent.sets} sets`);
+    const times = await page.evaluate(([from, to]) => window.messages
+      .filter((m) => m.data.type === 'stepwise:state' && m.at >= from && m.at <= to).map((m) => m.at), [sent.start, sent.end]);
+    // One at the first frame 250 ms after the last: at least one per 250 ms and two frames (the
+    // frames' length is the page's, whatever builds cost on this machine).
+    const spanMs = sent.end - sent.start, frameMs = spanMs / Math.max(1, frames);
+    const least = Math.floor(spanMs / (stateInterval + 2 * frameMs)) - 1;
+    console.log(`flood: ${sent.messages} messages (${sent.sets} sets) over ${sent.frames} host frames, ${Math.round(spanMs)} ms: ${builds} builds in ${frames} frames drawn, ${times.length} state messages (at least ${least})`);
+    assert.ok(times.length >= least, `${times.length} state messages in ${Math.round(spanMs)} ms of flooding (${frames} frames), at least ${least}`);
+    assert.equal((await stateWith(page, `links=${links}&`)).errors.length, 0);
+  } finally {
+    await h.context.close();
+  }
+});
+
 test('stepwise:diverged arrives once when a lane diverges, with its id, name and time', async () => {
   const h = await openHost('embed.html?ui=compact#preset=stiff_spring');
   try {

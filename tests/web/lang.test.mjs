@@ -166,6 +166,9 @@ test('the German page has no English left: every preset, every view, the dialogs
     await page.evaluate(() => { for (let k = 0; k < 5; ++k) window.stepwise.step(); });
     await look('with a game loop');
     assert.match(await page.locator('#loop-line').textContent(), /^Spielschleife: Akkumulator \(accumulator\), 30 Hz/);
+    // The loop menu's options in German, each with the id the link keeps (issue 31 §2).
+    assert.deepEqual(await page.locator('#loop option').allTextContents(),
+      ['keine: Schritte von dt', 'fest (fixed)', 'variabel (variable)', 'Akkumulator (accumulator)']);
     // A bad link: the banner in German, the core's message from its parts.
     await page.evaluate(() => window.stepwise.set('scenario=spring&dt=-1&zz=3&lang=de'));
     const errors = await page.evaluate(() => window.stepwise.errors());

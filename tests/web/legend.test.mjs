@@ -131,3 +131,22 @@ test('a polite live summary: at a pause, and not more often than every few secon
     assert.ok(changes <= 2, `${changes} changes in 2 s (the pause adds one)`);
   });
 });
+
+// Issue 31 §2: PBD on the default spring jumps ×666 in energy at its first step (5000 J from 7.5 J:
+// it puts the body at the spring's rest length 0 at once, v = −1 m / 0.01 s) and then sits at
+// −100 %. True of PBD there; its row says why. Not on the other lanes, nor where there are only links.
+test('a PBD lane on springs says why its energy jumps; other lanes and links do not', async () => {
+  await withPage({ hash: 'scenario=spring&integrators=pbd,rk4' }, async (page) => {
+    await page.evaluate(() => window.stepwise.step());
+    const s = await state(page);
+    assert.equal(s.integrators[0].energy, 5000, 'the jump: ½·1·100² J');
+    const notes = await page.evaluate(() => [...document.querySelectorAll('.legend-row:not(.ghost)')]
+      .map((row) => row.querySelector('.lane-note')?.textContent ?? null));
+    assert.match(notes[0], /^PBD makes each spring a rigid rod of its rest length .* the energy jumps/);
+    assert.ok(await page.locator('.legend-row:not(.ghost) .lane-note').first().isVisible());
+    assert.equal(notes[1], null);
+  });
+  await withPage({ hash: 'preset=pendulum_large&integrators=pbd,xpbd' }, async (page) => {
+    assert.equal(await page.locator('.lane-note').count(), 0);
+  });
+});

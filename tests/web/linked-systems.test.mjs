@@ -73,7 +73,7 @@ test('the reference of rigid links alone plays: it moves, its legend row has its
     assert.ok(s.links.tension > 0 && s.links.constraintError < 1e-12, `the rod: ${JSON.stringify(s.links)}`);
     const legend = await legendText(page);
     assert.match(legend, /Exact solution/);
-    assert.match(legend, /links 0 · tension [\d.]+ N/);
+    assert.match(legend, /links 0 % · tension [\d.]+ N/);
     assert.doesNotMatch(legend, /diverged/, 'no lane to explain');
     assert.equal(await figureShown(page, 'plot-energy'), false, 'no energy plot without a lane');
     assert.equal(await figureShown(page, 'plot-error'), false, 'no error plot without a lane');
@@ -193,4 +193,22 @@ test('screenshots of the linked presets', async () => {
       });
     }
   }
+});
+
+// Issue 31 §2: the constraint error in % of a link, as the presets' texts give it (heavy_chain_60hz:
+// "stretched 14 %"), not as a bare fraction ("links 0.18").
+test('the legend gives each lane\'s constraint error in % of a link', async () => {
+  await pageChecks(env, { hash: 'preset=heavy_chain_60hz' }, async (page) => {
+    await page.evaluate(() => { for (let k = 0; k < 30; ++k) window.stepwise.step(); });
+    const s = await state(page);
+    const texts = await page.evaluate(() => [...document.querySelectorAll('.legend-row:not(.ghost) .links')].map((e) => e.textContent));
+    assert.equal(texts.length, s.integrators.length);
+    s.integrators.forEach((lane, k) => {
+      const m = /^links (\S+) % · tension /.exec(texts[k]);
+      assert.ok(m, `${lane.id}: "${texts[k]}"`);
+      const shown = Number(m[1].replace('\u2212', '-'));
+      const percent = lane.constraintError * 100;
+      assert.ok(Math.abs(shown - percent) <= 0.006 * Math.abs(percent), `${lane.id}: ${shown} % shown, ${percent} % in the state`);
+    });
+  });
 });

@@ -101,3 +101,31 @@ test('a lane with its own settings takes a shade of its method\'s colour: at the
   assert.equal(laneStyle('xpbd@20x1', 'light').colour, laneStyle('xpbd@20x1', 'light').colour);
   assert.notEqual(laneStyle('xpbd@20x1', 'light').colour, laneStyle('xpbd', 'light').colour);
 });
+
+// Issue 31 §2, "Lanes that look alike": the lanes a preset compares must read apart at a glance.
+// xpbd@1x20 and xpbd@20x1 (pendulum_challenge, heavy_chain_60hz) were two dark teals 0.102 apart,
+// xpbd@10x1 and vbd@4x4 (scene_cloth) a purple and a magenta 0.091 apart on the dark canvas.
+test('the lanes of every preset that has a lane with settings are at least 0.18 apart in OKLab, and from their own method', () => {
+  const presets = JSON.parse(M.tables()).presets;
+  let checked = 0;
+  for (const preset of presets) {
+    const lanes = (new URLSearchParams(preset.query).get('integrators') || '').split(',').filter((id) => id && id !== 'reference');
+    if (!lanes.some((id) => id.includes('@'))) continue;
+    checked += 1;
+    for (const scheme of ['light', 'dark']) {
+      for (let i = 0; i < lanes.length; i++) {
+        const own = lanes[i].split('@')[0];
+        if (lanes[i].includes('@')) {
+          const d = distance(laneStyle(lanes[i], scheme).colour, laneStyle(own, scheme).colour);
+          assert.ok(d >= 0.18, `${preset.id} (${scheme}): ${lanes[i]} only ${d.toFixed(3)} from ${own}`);
+        }
+        for (let j = 0; j < i; j++) {
+          if (!lanes[i].includes('@') && !lanes[j].includes('@')) continue;  // two methods' own colours: the test above
+          const d = distance(laneStyle(lanes[i], scheme).colour, laneStyle(lanes[j], scheme).colour);
+          assert.ok(d >= 0.18, `${preset.id} (${scheme}): ${lanes[i]} and ${lanes[j]} only ${d.toFixed(3)} apart`);
+        }
+      }
+    }
+  }
+  assert.ok(checked >= 10, `${checked} presets with lanes of their own settings`);
+});

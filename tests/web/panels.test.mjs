@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { startBrowser, startHostServer, openPage, screenshot, sleep, root } from './helpers.mjs';
+import { startBrowser, startHostServer, openPage, pageChecks, screenshot, sleep, root } from './helpers.mjs';
 
 let env, host;
 before(async () => {
@@ -202,4 +202,37 @@ test('embeds at 300 × 200, 480 × 320 and 800 × 500, each ui level, light and 
       }
     }
   }
+});
+
+// Issue 31 §2: long preset names were cut off in the closed menu. A name that does not fit shows
+// whole under it; one that fits does not repeat.
+test('a preset whose name the closed menu cuts off shows it whole under the menu', async () => {
+  const met = [];
+  for (const [width, height, hash] of [[1280, 800, ''], [390, 844, ''], [1280, 800, 'lang=de'], [390, 844, 'lang=de']]) {
+    await pageChecks(env, { width, height, hash }, async (page) => {
+      await page.evaluate(() => { const box = document.getElementById('settings-box'); if (box) box.open = true; });
+      const presets = await page.evaluate(() => window.stepwise.presets().map((p) => ({ id: p.id, name: p.name })));
+      let shown = 0;
+      for (const p of presets) {
+        await page.locator('#preset').selectOption(p.id);
+        await page.evaluate(() => window.stepwise.settled());
+        const r = await page.evaluate(() => {
+          const select = document.getElementById('preset'), style = getComputedStyle(select);
+          const ctx = document.createElement('canvas').getContext('2d');
+          ctx.font = style.font;
+          const text = select.selectedOptions[0].text;
+          const inner = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+          const line = document.getElementById('preset-name');
+          return { text, width: ctx.measureText(text).width, inner, line: line && !line.hidden && line.getClientRects().length ? line.textContent : null };
+        });
+        // Cut by the menu (its arrow takes about 20 px): the whole name under it.
+        if (r.width > r.inner - 20) assert.equal(r.line, r.text, `${width}: ${p.id} "${r.text}" (${r.width.toFixed(0)} px in ${r.inner} px)`);
+        if (r.line !== null) { shown += 1; met.push(`${width} ${hash}: ${p.id} ${r.text}`); }
+        if (r.width <= r.inner - 30) assert.equal(r.line, null, `${width}: ${p.id} fits: not repeated`);
+      }
+      assert.ok(shown >= 0);
+    });
+  }
+  console.log(met.join('\n'));
+  assert.ok(met.length > 0, 'a name the menu cuts off was met');
 });

@@ -175,6 +175,17 @@ test('the angular momentum plot shows on the orbit and hides on the projectile',
   });
 });
 
+// Issue 31 §2: a spring on one line through its anchor (released from rest, or pushed along its
+// axis) has angular momentum 0 at every step, for every method: no plot of it. Off the line, the plot.
+test('no angular momentum plot where the motion stays on a line through the anchor', async () => {
+  for (const [hash, hidden] of [['scenario=spring&x0=1,0&v0=0,0&b=0', true], ['scenario=spring&x0=0,2&v0=0,-1&b=0&anchor=0,5', true],
+    ['scenario=spring&x0=1,0&v0=0,1&b=0', false], ['scenario=spring&x0=1,0&v0=0,0&b=0&anchor=0,1', true], ['scenario=spring&x0=1,0&v0=1,1&b=0', false]]) {
+    await withPage({ hash }, async (page) => {
+      assert.equal(await figureHidden(page, 'plot-angular'), hidden, hash);
+    });
+  }
+});
+
 test('screenshots: orbits and the elastic pendulum (desktop, phone, dark, embedded)', async () => {
   const views = [
     ['circular-orbit', 'preset=circular_orbit', 0.5, 2500],

@@ -84,7 +84,7 @@ test('after Play: the X-ray of a later step offers Step 0, which goes back to th
     const later = await openXray(page, 'rk4');
     assert.ok(later.steps >= 3, `step ${later.steps}`);
     assert.equal(await page.isVisible('#xray-first'), true);
-    assert.equal(await page.textContent('#xray-first'), 'Step 0');
+    assert.equal(await page.textContent('#xray-first'), 'Back to step 0', 'a button that says what it does (issue 31 §2)');
     await page.click('#xray-first');
     await page.waitForFunction(() => { const x = window.stepwise.debug.xray(); return x.open && x.steps === 0 && x.canvas; });
     const back = await report(page);

@@ -261,3 +261,23 @@ test('a step of 14,099 stages: the panel says how many, shows the first 100 and 
     });
   }
 });
+
+// Issue 31 §2: the X-ray opened on the first lane even when it had diverged ("no next step to
+// show"). It opens on the first lane that still runs; a stopped one stays one pick away.
+test('the X-ray opens on the first lane that has not stopped', async () => {
+  await pageChecks(env, { hash: 'preset=stiff_spring' }, async (page) => {
+    const first = (await page.evaluate(() => window.stepwise.state())).integrators[0].id;
+    await page.evaluate(() => window.stepwise.play());
+    await page.waitForFunction((id) => window.stepwise.state().integrators.find((i) => i.id === id).diverged, first, { timeout: 60000 });
+    await page.evaluate(() => window.stepwise.pause());
+    const s = await page.evaluate(() => window.stepwise.state());
+    const running = s.integrators.find((i) => !i.diverged);
+    assert.ok(running, 'a lane still runs');
+    const r = await openXray(page);
+    assert.equal(r.integrator, running.id, `opened on ${r.integrator}, the first running lane is ${running.id} (${first} diverged)`);
+    assert.doesNotMatch(r.summary, /no next step/);
+    // The stopped lane is still there to pick, and says why it has nothing to show.
+    await page.selectOption('#xray-lane', first);
+    await page.waitForFunction((id) => { const x = window.stepwise.debug.xray(); return x.integrator === id && /no next step/.test(x.summary); }, first);
+  });
+});

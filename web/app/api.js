@@ -30,10 +30,11 @@
 //                                 (web/xray/xray.js report()); canvas() the motion canvas's last frame
 //                                 (layout, rows and "same as", edge markers, visible box, scale,
 //                                 motionFraction, scrub time, zoom, follow: web/motion/view.js report);
-//                                 modules: the shared cursor, lane focus and palette modules
+//                                 modules: the shared cursor, lane focus and palette modules;
+//                                 builds() the Simulations made so far
 import { state } from './state.js';
 import { errorMessages } from './errors.js';
-import { apply, settled } from './simulation.js';
+import { apply, settled, simulationBuilds } from './simulation.js';
 import { firstFrameMs } from './frame-loop.js';
 import { analysisReport } from '../views/view-switch.js';
 import { xrayReport } from '../xray/xray-button.js';
@@ -134,6 +135,8 @@ export function installApi(ready) {
         'motion/lane-focus.js': { isHidden, isFaded, highlightedLane, setHidden, setHighlighted },
         'common/palette.js': { laneStyle },
       },
+      // How many Simulations the page has made (a link, a set, an edit each make one).
+      builds: simulationBuilds,
     },
   };
   window.stepwise = api;

@@ -23,6 +23,8 @@ const cloudBuildSliceMs = 8;
 
 let boundsProbe = null;     // finds the motion's box ahead of the animation
 let fullModuleWait = null;  // a link waiting for the full module (see applyWithFullModule)
+let builds = 0;             // Simulations made by apply (debug.builds(): an embed host's flood counts them)
+export const simulationBuilds = () => builds;
 // Makes a new Simulation from a config string (its valid parts; the errors are shown), deletes
 // the old one, and shows the normalised config everywhere, the address hash included. A query
 // longer than the core could read is refused whole before it reaches the module (the current
@@ -35,6 +37,7 @@ export function apply(query, refusedAtLoad = 0) {
   }
   const asked = refused ? `scenario=${state.core.limits.default_scenario}` : query;
   const next = withViewDefaults(state.core.createSimulation(asked));
+  builds += 1;
   if (next.needsFullModule) return applyWithFullModule(next, asked);
   fullModuleWait = null;
   if (boundsProbe) boundsProbe.cancel();

@@ -127,7 +127,7 @@ export function localiseTables(core, strings) {
   byId(core.integrators, strings.integrators, ['name', 'description']);
   byId(core.scenarios, strings.scenarios, ['name', 'description']);
   byId(core.views, strings.views, ['name', 'description']);
-  byId(core.loopTable.kinds, strings.loopKinds, ['description']);
+  byId(core.loopTable.kinds, strings.loopKinds, ['name', 'description']);
   const text = (row, field) => { if (typeof row[field] === 'string' && row[field]) row[field] = t(row[field]); };
   for (const i of core.integrators) for (const f of ['orders_text', 'order_note', 'evaluations_note', 'stability_note']) text(i, f);
   for (const s of core.scenarios) {

@@ -59,6 +59,26 @@ function shadeIndex(settings) {
   const level = (n) => Math.round(Math.log2(Math.max(1, n) || 1));
   return (((level(substeps) - level(iterations)) % shades.length) + shades.length) % shades.length;
 }
+// The lanes the presets put side by side (xpbd@1x20 beside xpbd@20x1, xpbd@10x1 beside vbd@4x4):
+// their shades from the table below, not from their settings, turned far enough (up to 120° of
+// hue) that each is at least 0.18 apart in OKLab from every other lane of each preset that shows
+// it and from its own method's colour, in both schemes. The shades above left xpbd@1x20 and
+// xpbd@20x1 two dark teals 0.10 apart, and xpbd@10x1 and vbd@4x4 a purple and a magenta. Found
+// by a search over turns (20° apart), lightness steps and chroma for the largest smallest
+// distance; tests/web/palette.test.mjs checks every preset's lanes against the core's table.
+const comparedLaneShades = {
+  'xpbd@1x20': { deeper: 0, dh: -120, more: 0 },
+  'xpbd@20': { deeper: 0.14, dh: -60, more: 0 },
+  'pbd@2': { deeper: 0, dh: 80, more: 0 },
+  'xpbd@20x1': { deeper: 0, dh: 120, more: 0.06 },
+  'xpbd@50x1': { deeper: 0.14, dh: 40, more: 0 },
+  'xpbd@1x100': { deeper: 0, dh: -120, more: 0 },
+  'xpbd@100x1': { deeper: 0.14, dh: 60, more: 0 },
+  'soft_step@4': { deeper: 0, dh: -80, more: 0 },
+  'pbd@20x1': { deeper: 0.14, dh: -120, more: 0 },
+  'vbd@4x4': { deeper: 0, dh: -120, more: 0 },
+  'xpbd@10x1': { deeper: 0.14, dh: 120, more: 0 },
+};
 const styleCache = new Map();
 export function laneStyle(id, scheme) {
   const key = `${scheme}|${id}`;
@@ -78,7 +98,7 @@ function computeLaneStyle(id, scheme) {
   let hash = 0;
   for (const ch of settings) hash = (hash * 31 + ch.charCodeAt(0)) % 997;
   return {
-    colour: shade(colour, shades[shadeIndex(settings)], scheme),
+    colour: shade(colour, comparedLaneShades[id] || shades[shadeIndex(settings)], scheme),
     dash: settingsDashes[hash % settingsDashes.length],
     marker: markers[(hash >> 2) % markers.length],
   };

@@ -49,7 +49,7 @@ export function groupDigits(n) {
 
 // Tick label text for a value on an axis with this step (no 0.30000000000000004).
 export function tickLabel(value, step) {
-  if (Math.abs(value) < step * 1e-9) return '0';
+  if (value === 0 || Math.abs(value) < step * 1e-9) return '0';  // step·1e-9 is 0 below 5e-315
   const abs = Math.abs(value);
   if (abs >= 1e5 || abs < 1e-3) return value.toExponential(Math.max(0, Math.min(3, -Math.floor(Math.log10(step)) + Math.floor(Math.log10(abs))))).replace('e+', 'e');
   const decimals = Math.max(0, -Math.floor(Math.log10(step) + 1e-9));
@@ -69,7 +69,7 @@ export function offsetName(name, unit, offset, step) {
 // A tick's label: as many decimals as the step needs, even far from zero (a window 1 m wide
 // around x = -21707 reads -21707.5, not -2.171e4); an exponent only for huge values.
 export function tickText(value, step) {
-  if (Math.abs(value) < step * 1e-9) return '0';
+  if (value === 0 || Math.abs(value) < step * 1e-9) return '0';  // step·1e-9 is 0 below 5e-315
   const decimals = Math.min(6, Math.max(0, -Math.floor(Math.log10(step) + 1e-9)));
   if (Math.abs(value) < 1e9) return fixed(value, decimals);
   const digits = Math.min(8, Math.max(1, Math.floor(Math.log10(Math.abs(value))) - Math.floor(Math.log10(step))));
@@ -109,8 +109,10 @@ export function stopText(lane) {
 // A linked system's numbers beside energy and error: the constraint error (the largest
 // |length − L|/L over the links; a compliant link's stretch is physical) and the first link's
 // tension. "links 1.20e-5 · tension 19.6 N".
+// The links' error in % of a link, as the presets' texts give it ("stretched 14 %"): the core's
+// constraint_error is the fraction |length − L|/L.
 export function linkText(constraintError, tension) {
-  const error = !Number.isFinite(constraintError) ? '—' : constraintError < 1e-15 ? '0' : formatValue(constraintError);
+  const error = !Number.isFinite(constraintError) ? '—' : constraintError < 1e-15 ? '0 %' : `${formatValue(constraintError * 100)} %`;
   return t('links {error} · tension {tension}', { error, tension: Number.isFinite(tension) ? `${formatValue(tension)} N` : '—' });
 }
 

@@ -25,12 +25,12 @@ const metres = (v) => `${formatValue(v, 4)} m`;
 // The page's helpers, handed over by web/editor/entry.js (page.shared) rather than imported: a
 // module loaded on demand that imports the first frame's modules makes the bundler split those
 // out of the page's main file into chunks of their own, which the first frame then loads too.
-let el, t, coreMessage, formatValue, valueOf, withKey, ClippedPath, niceStep, anchorMark, arrowMark;
+let el, t, coreMessage, formatValue, valueOf, withKey, ClippedPath, niceStep, stepMultiples, anchorMark, arrowMark;
 // Marks a text of a table for translation (web/common/language.js marked): t() translates it where shown.
 const marked = (english) => english;
 
 export async function createEditor(page) {
-  ({ el, t, coreMessage, formatValue, valueOf, withKey, ClippedPath, niceStep, anchorMark, arrowMark } = page.shared);
+  ({ el, t, coreMessage, formatValue, valueOf, withKey, ClippedPath, niceStep, stepMultiples, anchorMark, arrowMark } = page.shared);
   await loadStylesheet(new URL('./editor.css', import.meta.url).href);
   return new SceneEditor(page);
 }
@@ -1014,12 +1014,12 @@ class SceneEditor {
     ctx.strokeStyle = theme.grid;
     ctx.lineWidth = 1;
     ctx.beginPath();
-    for (let x = Math.ceil(v.minX / step) * step, n = 0; x <= v.maxX && n < 400; x += step, ++n) {
-      const px = Math.round(map.px(x)) + 0.5;
+    for (const k of stepMultiples(v.minX, v.maxX, step, 0, 400)) {
+      const px = Math.round(map.px(k * step)) + 0.5;
       ctx.moveTo(px, r.y); ctx.lineTo(px, r.y + r.h);
     }
-    for (let y = Math.ceil(v.minY / step) * step, n = 0; y <= v.maxY && n < 400; y += step, ++n) {
-      const py = Math.round(map.py(y)) + 0.5;
+    for (const k of stepMultiples(v.minY, v.maxY, step, 0, 400)) {
+      const py = Math.round(map.py(k * step)) + 0.5;
       ctx.moveTo(r.x, py); ctx.lineTo(r.x + r.w, py);
     }
     ctx.stroke();

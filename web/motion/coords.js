@@ -25,13 +25,33 @@ export class CoordinateMap {
   }
 }
 
-// A step of 1, 2 or 5 × 10^k giving about `count` intervals over `span`.
+// A step of 1, 2 or 5 × 10^k giving about `count` intervals over `span`: always positive and
+// finite. A span too small for a tenth of it to be a number (5e-324 s: a run of one subnormal step,
+// where 10^k underflowed to 0 and the time axis's loop never ended) or a step that would overflow
+// gives the span itself (or 1 for a span that is not a positive finite number).
 export function niceStep(span, count) {
   if (!(span > 0) || !Number.isFinite(span)) return 1;
   const raw = span / Math.max(count, 1);
   const power = Math.pow(10, Math.floor(Math.log10(raw)));
   const m = raw / power;
-  return (m < 1.5 ? 1 : m < 3.5 ? 2 : m < 7.5 ? 5 : 10) * power;
+  const step = (m < 1.5 ? 1 : m < 3.5 ? 2 : m < 7.5 ? 5 : 10) * power;
+  return step > 0 && Number.isFinite(step) && span / step < 20 * Math.max(count, 1) ? step : span;
+}
+
+// The most lines or ticks an axis or a grid draws: every loop over multiples of a step stops here,
+// whatever the step and the span (a step that does not advance a huge coordinate, a span of 1e308).
+export const mostMultiples = 1000;
+
+// The multiples k·step inside [lo, hi] (each end widened by slack·step), in order, as the ks: at
+// most `most` of them, none when the step or an end is not finite or the step is not positive.
+export function stepMultiples(lo, hi, step, slack = 0, most = mostMultiples) {
+  if (!(step > 0) || !Number.isFinite(step) || !Number.isFinite(lo) || !Number.isFinite(hi)) return [];
+  const first = Math.ceil(lo / step - slack), last = Math.floor(hi / step + slack);
+  const ks = [];
+  if (!Number.isFinite(first) || !Number.isFinite(last)) return ks;
+  // Counting n, not k: past 2^53 k + 1 is k again.
+  for (let n = 0; n < most && first + n <= last; ++n) ks.push(first + n);
+  return ks;
 }
 
 // An axis's ticks from lo to hi every `step`: [{value, label}], and the offset its labels are
@@ -40,9 +60,7 @@ export function niceStep(span, count) {
 // margin) each label is value − offset for a round offset near the middle (−2, 0, 2 …), which
 // the axis name states (offsetName).
 export function axisTicks(lo, hi, step, fits = (label) => label.length <= 6) {
-  const first = Math.ceil(lo / step), last = Math.floor(hi / step);
-  const ks = [];
-  for (let k = first; k <= last && ks.length < 1000; ++k) ks.push(k);
+  const ks = stepMultiples(lo, hi, step);
   const plain = ks.map((k) => ({ value: k * step, label: tickLabel(k * step, step) }));
   if (new Set(plain.map((t) => t.label)).size === plain.length && plain.every((t) => fits(t.label))) {
     return { offset: 0, ticks: plain };
@@ -52,6 +70,15 @@ export function axisTicks(lo, hi, step, fits = (label) => label.length <= 6) {
     offset: offsetK * step,
     ticks: ks.map((k) => ({ value: k * step, label: tickLabel((k - offsetK) * step, step) })),
   };
+}
+
+// A linear axis's ticks over the range r = [lo, hi], about `count` intervals of a nice step:
+// [{value, label}], labels with a real minus sign and `unit` after them.
+export function linearTicks(r, count, unit = '') {
+  const step = niceStep(r[1] - r[0], count);
+  return stepMultiples(r[0], r[1], step, 1e-9).map((k) => ({
+    value: k * step, label: `${tickLabel(k * step, step).replaceAll('-', '−')}${unit}`,
+  }));
 }
 
 // A polyline stroked through a rectangle (pixels, grown by `pad`), each segment cut to its part

@@ -5,7 +5,7 @@
 import { laneStyle, drawMarker } from '../common/palette.js';
 import { outside, distanceText } from './lanes.js';
 import { isFaded } from './lane-focus.js';
-import { ClippedPath, axisTicks, niceStep } from './coords.js';
+import { ClippedPath, axisTicks, niceStep, stepMultiples } from './coords.js';
 import { t as t_ } from '../common/language.js';
 import { offsetName } from '../common/text.js';
 import { SceneDrawing, finite, arrowPx, fadedAlpha, rowHeight, layoutRowKey, nearRect, addRings, trailLength, trailStart } from './scene-drawing.js';
@@ -94,8 +94,8 @@ export class LaneDrawing extends SceneDrawing {
     ctx.lineWidth = 1;
     ctx.strokeStyle = theme.grid;
     ctx.beginPath();
-    for (let x = Math.ceil(v.minX / step) * step; x <= v.maxX; x += step) {
-      const px = Math.round(map.px(x)) + 0.5;
+    for (const k of stepMultiples(v.minX, v.maxX, step)) {
+      const px = Math.round(map.px(k * step)) + 0.5;
       ctx.moveTo(px, r.y); ctx.lineTo(px, r.y + r.h);
     }
     for (const lane of shownLanes.slice(1)) {
@@ -188,7 +188,8 @@ export class LaneDrawing extends SceneDrawing {
         const { b, at, out } = far;
         const text = distanceText(out.distance, out.arrow);
         const width = ctx.measureText(text).width;
-        markers.push({ id: lane.id, body: b, text, distance: out.distance });
+        const marker = { id: lane.id, body: b, text, distance: out.distance, x: 0, y: 0 };
+        markers.push(marker);
         const r = m.rect;
         const side = `${Math.sign(out.dx)},${Math.sign(out.dy)},${layoutRowKey(m)}`;
         const n = stacked.get(side) || 0;
@@ -197,6 +198,11 @@ export class LaneDrawing extends SceneDrawing {
         let y = Math.min(Math.max(m.py(at.y), r.y + 8), r.y + r.h - 8);
         if (out.dx !== 0) y = Math.min(Math.max(y + n * 15 * (y > r.y + r.h / 2 ? -1 : 1), r.y + 8), r.y + r.h - 8);
         else x = clearOf(placed, side, x, width / 2 + 4, r);
+        // Never under the frame buttons (issue 31: Full screen, Methods and Edit scene hid explicit
+        // Euler's marker on Two springs): below them, its text too.
+        const buttons = this.buttonsArea;
+        const textLeft = out.dx > 0 ? x - 10 - width : out.dx < 0 ? x : x - width / 2;
+        if (buttons && y - 16 < buttons.y1 && x + 8 > buttons.x0 && textLeft < buttons.x1) y = buttons.y1 + 16;
         const len = Math.hypot(out.dx, out.dy), ux = out.dx / len, uy = -out.dy / len;
         ctx.globalAlpha = isFaded(lane.id) ? fadedAlpha : 1;
         ctx.fillStyle = style.colour;
@@ -215,6 +221,8 @@ export class LaneDrawing extends SceneDrawing {
         const tx = ux > 0.3 ? x - 10 - width : ux < -0.3 ? x + 10 : Math.min(Math.max(x - width / 2, r.x + 2), r.x + r.w - width - 2);
         const ty = Math.abs(ux) > 0.3 ? y : uy > 0 ? y - 14 : y + 14;
         this.haloText(text, tx, ty, style.colour, theme);
+        // Where it is drawn (CSS px): the arrow's point and the text's box, for the report.
+        Object.assign(marker, { x, y, box: [Math.min(tx, x - 7), Math.min(ty, y) - 8, Math.max(tx + width, x + 7), Math.max(ty, y) + 8] });
       }
     }
     ctx.globalAlpha = 1;

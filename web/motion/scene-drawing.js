@@ -3,7 +3,7 @@
 // springs as coils and rods as bars, the exact or reference ghost and trails, gravity's arrow
 // and the clock. The View (web/motion/view.js) extends it: the methods read its state (ctx, the
 // scene, the maps). Never hands a non-finite number to the canvas.
-import { ClippedPath, axisTicks, niceStep } from './coords.js';
+import { ClippedPath, axisTicks, niceStep, stepMultiples } from './coords.js';
 // t_: the page's texts (web/common/language.js); t is a time here.
 import { t as t_ } from '../common/language.js';
 import { fixed, formatValue, tickLabel, offsetName } from '../common/text.js';
@@ -143,12 +143,12 @@ export class SceneDrawing {
     ctx.textAlign = 'center';
     ctx.textBaseline = 'top';
     ctx.beginPath();
-    for (let x = Math.ceil(v.minX / step) * step; x <= v.maxX; x += step) {
-      const px = Math.round(map.px(x)) + 0.5;
+    for (const k of stepMultiples(v.minX, v.maxX, step)) {
+      const px = Math.round(map.px(k * step)) + 0.5;
       ctx.moveTo(px, r.y); ctx.lineTo(px, r.y + r.h);
     }
-    for (let y = Math.ceil(v.minY / step) * step; y <= v.maxY; y += step) {
-      const py = Math.round(map.py(y)) + 0.5;
+    for (const k of stepMultiples(v.minY, v.maxY, step)) {
+      const py = Math.round(map.py(k * step)) + 0.5;
       ctx.moveTo(r.x, py); ctx.lineTo(r.x + r.w, py);
     }
     ctx.stroke();

@@ -52,7 +52,11 @@ export class ViewTools {
     this.timelineRow = el('div', { class: 'timeline' }, [
       el('label', { for: 'timeline', text: t('Timeline') }), this.timeline, this.timelineOut,
     ]);
-    this.hint = el('p', { class: 'hint motion-hint', id: id('hint'), text: t('Drag a body to move its start (Shift, or its arrow\'s tip: its velocity); drag the canvas to pan; keys on the canvas: Shift + arrows, +, −, 0.') });
+    // A touch screen has no Shift and no keys: its hint says what fingers do.
+    const touch = typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
+    this.hint = el('p', { class: 'hint motion-hint', id: id('hint'), text: touch
+      ? t('Drag a body to move its start, or its arrow\'s tip to set its velocity; drag the canvas to pan, pinch to zoom.')
+      : t('Drag a body to move its start (Shift, or its arrow\'s tip: its velocity); drag the canvas to pan; keys on the canvas: Shift + arrows, +, −, 0.') });
     root.replaceChildren(this.bar, this.timelineRow, this.hint);
     this.shownMax = -1;
     this.lastShown = -Infinity;

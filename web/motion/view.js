@@ -14,6 +14,9 @@ import { Camera } from './camera.js';
 import { LaneDrawing } from './lane-drawing.js';
 import { finite, fadedAlpha, rowHeight, trailLength, trailCapPx } from './scene-drawing.js';
 
+// The shortest row of the lanes layout (CSS px): its name (11 px) above its line and bodies.
+const minLaneRow = 28;
+
 const fullMargin = { left: 50, right: 10, top: 20, bottom: 24 };
 // Embedded frames can be 300 × 200: tighter margins leave the motion most of the canvas.
 const embedMargin = { left: 38, right: 6, top: 16, bottom: 20 };
@@ -54,6 +57,11 @@ export class View extends LaneDrawing {
     super();
     this.canvas = canvas;
     this.box = new MeasuredBox(canvas);
+    // The buttons over the canvas's top right (full screen, Methods, Edit scene): what the view
+    // draws for a reader to see or tap keeps clear of them (buttonsArea).
+    this.buttons = canvas.parentElement ? canvas.parentElement.querySelector('.frame-buttons') : null;
+    this.buttonsBox = this.buttons ? new MeasuredBox(this.buttons) : null;
+    this.buttonsAt = null;
     this.fill = fill;
     this.margin = fill ? embedMargin : fullMargin;
     this.ctx = canvas.getContext('2d');
@@ -160,7 +168,10 @@ export class View extends LaneDrawing {
     // Never shorter than this: on a wide screen a flat view would leave the column half empty.
     const shortest = this.compact ? 200
       : window.innerWidth >= 820 ? Math.min(Math.max(260, window.innerHeight * 0.5), 440) : 260;
-    return Math.round(Math.min(Math.max(wanted, shortest), tallest));
+    // The lanes layout never squeezes a row below minLaneRow, where its name no longer fits above
+    // its line (all twenty methods were 9 px rows without names): the page scrolls instead.
+    const floor = this.layoutShown() === 'lanes' ? rows * minLaneRow + this.buttonBand() + m.top + m.bottom : 0;
+    return Math.round(Math.max(Math.min(Math.max(wanted, shortest), tallest), floor));
   }
 
   resize() {
@@ -182,7 +193,23 @@ export class View extends LaneDrawing {
     this.pixelRatio = ratio;
     this.cssWidth = rect.width;
     this.cssHeight = rect.height;
+    this.measureButtons();
   }
+
+  // The frame buttons' box in the canvas's CSS pixels, {x0, y0, x1, y1}, or null when none show:
+  // read again only when the canvas or the buttons changed size (a button shown or hidden).
+  measureButtons() {
+    if (!this.buttonsBox) return;
+    const stale = this.buttonsBox.stale || this.buttonsAt === null || this.buttonsAt.width !== this.cssWidth;
+    this.buttonsBox.size();
+    if (!stale) return;
+    const b = this.buttons.getBoundingClientRect(), c = this.canvas.getBoundingClientRect();
+    const area = b.width > 0 && b.height > 0 ? { x0: b.left - c.left, y0: b.top - c.top, x1: b.right - c.left, y1: b.bottom - c.top } : null;
+    this.buttonsAt = { width: this.cssWidth, area };
+  }
+
+  // The frame buttons' box (see measureButtons), or null.
+  get buttonsArea() { return this.buttonsAt ? this.buttonsAt.area : null; }
 
   recordTrails(snapshot) {
     snapshot.lanes.forEach((lane, l) => {

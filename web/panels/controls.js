@@ -10,6 +10,9 @@ import { methodOf, laneName } from '../common/lanes.js';
 import { el } from '../common/dom.js';
 import { ForceLaw, constantMax } from './force-law.js';
 
+// The room a closed menu's arrow takes at its right (Chromium and Firefox: about 20 px).
+const presetArrowPx = 24;
+
 const dtSlider = { min: -4, max: 1 };  // log10 of dt: 0.0001 s to 10 s
 
 
@@ -234,11 +237,17 @@ export class Controls {
     });
     // The chosen preset's whole name (a long one may not fit the closed menu) and what it shows.
     this.presetText = el('p', { class: 'hint preset-text', id: 'preset-description' });
+    // Under the menu, the whole name of a preset the closed menu cuts off (issue 31 §2).
+    this.presetName = el('p', { class: 'hint preset-name', id: 'preset-name' });
+    this.presetName.hidden = true;
+    window.addEventListener('resize', () => this.showPresetName());
+    // On a phone the settings fold opens later: the menu has its width only then.
+    document.getElementById('settings-box')?.addEventListener('toggle', () => this.showPresetName());
     // What the system and the preset show folds under one line: the first screen is the controls'.
     const system = el('fieldset', { class: 'group' }, [
       el('legend', { text: t('System') }),
       el('label', { for: 'scenario', text: t('System') }), this.scenarioSelect,
-      el('label', { for: 'preset', text: t('Preset') }), this.presetSelect,
+      el('label', { for: 'preset', text: t('Preset') }), this.presetSelect, this.presetName,
       el('details', { class: 'fold about', id: 'about-setup' }, [el('summary', { text: t('What this system and preset show') }),
         this.scenarioText, this.presetText]),
     ]);
@@ -517,6 +526,23 @@ export class Controls {
 
   report() { return { config: state.sim.config }; }
 
+  // The chosen preset's name under the menu when the closed menu cannot show it whole: its text
+  // measured in the menu's font against the menu's width less its padding and arrow.
+  showPresetName() {
+    const select = this.presetSelect, option = select.selectedOptions[0];
+    const name = select.value && option ? option.text : '';
+    let cut = false;
+    if (name && select.clientWidth > 0) {
+      const style = getComputedStyle(select);
+      const measure = (this.measureContext ||= document.createElement('canvas').getContext('2d'));
+      measure.font = style.font;
+      const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - presetArrowPx;
+      cut = measure.measureText(name).width > room;
+    }
+    this.presetName.textContent = cut ? name : '';
+    this.presetName.hidden = !cut;
+  }
+
   // Shows a (normalised) config in every control; the cloud fields show runConfig's cloud.
   sync(config, runConfig = config) {
     const scenario = valueOf(config, 'scenario');
@@ -526,6 +552,7 @@ export class Controls {
     this.presetSelect.value = preset;
     const info = preset ? this.core.presets.find((p) => p.id === preset) : null;
     this.presetText.replaceChildren(...(info ? [el('strong', { text: info.name }), ` — ${info.description}`] : []));
+    this.showPresetName();
     const dt = Number(valueOf(config, 'dt'));  // none with a game loop: web/panels/gameloop.js shows its step
     if (dt > 0) {
       this.dtNumber.value = String(dt);

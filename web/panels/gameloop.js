@@ -54,7 +54,8 @@ export class GameLoopPanel {
     this.select.append(el('option', { text: t('none: steps of dt') }));
     this.select.options[0].value = '';
     for (const kind of this.table.kinds) {
-      const option = el('option', { text: kind.id });
+      // A translated name (German) with the id the link keeps: "Akkumulator (accumulator)".
+      const option = el('option', { text: kind.name ? `${kind.name} (${kind.id})` : kind.id });
       option.value = kind.id;
       option.title = kind.description;
       this.select.append(option);

@@ -18,6 +18,9 @@ import { methodOf, laneName } from '../common/lanes.js';
 import { t, marked } from '../common/language.js';
 import { fixed, formatValue, areaText, finiteText, stopText, linkText, driftText, errorText, energyMilestones, milestoneText, effectiveStepText, measuredText, claimTitle } from '../common/text.js';
 
+// Why PBD's energy jumps on a spring (issue 31: ×666 at the first step of the default spring, then −100 %).
+const pbdSpringNote = marked('PBD makes each spring a rigid rod of its rest length (its stiffness unused): the first step puts the body there at once, with v = Δx/h, so the energy jumps, and then the rod holds it.');
+
 // What "diverged at t = …" means, said once under the legend (not only in a tooltip).
 export const divergedExplanation = marked('The core stops a lane at the step where its position runs away (beyond a ' +
   'million times the size of the motion) or stops being a finite number, and keeps its last good state: that step is ' +
@@ -130,6 +133,10 @@ export class Legend {
       const links = sim.layout.state.has('constraint_error') ? el('span', { class: 'links' }) : null;
       if (links) links.title = t(linksTitle);
       live.append(drift, error, ...(links ? [links] : []), status, milestones);
+      // PBD on springs: the jump its energy makes at the first step is PBD's own, said where it shows.
+      if (methodOf(id) === 'pbd' && sim.scene.springs.some((s) => s.kind !== 'link')) {
+        live.append(el('span', { class: 'lane-note', text: t(pbdSpringNote) }));
+      }
       const area = this.cloudPoints > 0 ? el('span', { class: 'area' }) : null;
       if (area) live.append(area);
       const step = this.equalCost ? el('span', { class: 'effective-dt' }) : null;

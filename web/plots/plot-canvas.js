@@ -7,7 +7,9 @@ export const margin = { left: 62, right: 10, top: 8, bottom: 30 };
 
 // Axes, grid and labels of `plot` (its px, py and area) onto ctx: {xTicks, yTicks: [{value,
 // label}], xName, yName}. Tick labels closer than they can be read are left out; an x label at
-// the right end moves left to stay whole on the canvas. Returns the x labels drawn, [{text, left, right}].
+// the right end moves left to stay whole on the canvas; the y axis's name is fitted to the
+// canvas's height (yTitle). Returns the x labels drawn, [{text, left, right}], and sets
+// plot.yTitle to how the y name was drawn, {lines, size, room}.
 export function drawAxes(ctx, plot, theme, { xTicks, yTicks, xName, yName }) {
   const a = plot.area;
   ctx.strokeStyle = theme.grid;
@@ -40,14 +42,36 @@ export function drawAxes(ctx, plot, theme, { xTicks, yTicks, xName, yName }) {
     ctx.fillText(t.label, a.x - 4, y);
     last = y;
   }
+  const font = ctx.font, title = yTitle(ctx, yName, a.h + margin.top + margin.bottom - 6, font);
   ctx.save();
-  ctx.translate(11, a.y + a.h / 2);
+  ctx.font = title.font;
+  const widths = title.lines.map((line) => ctx.measureText(line).width);
+  ctx.translate(title.lines.length > 1 ? 7 : 11, a.y + a.h / 2);
   ctx.rotate(-Math.PI / 2);
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  ctx.fillText(yName, 0, 0);
+  title.lines.forEach((line, k) => ctx.fillText(line, 0, k * (title.size + 1)));
   ctx.restore();
+  ctx.font = font;
+  plot.yTitle = { lines: title.lines, size: title.size, room: title.room, widths };
   return xLabels;
+}
+
+// The y axis's name in `room` pixels (it is drawn along the axis): at 11 px, else smaller (to
+// 9 px), else on two lines split at the space nearest the middle ("angular momentum chang" and
+// "|energy change| (%), lo" were cut off by the canvas's edges). font: the context's 11 px font.
+function yTitle(ctx, text, room, font) {
+  const at = (size) => font.replace(/\d+(\.\d+)?px/, `${size}px`);
+  const fits = (lines, size) => { ctx.font = at(size); return lines.every((l) => ctx.measureText(l).width <= room); };
+  for (const size of [11, 10, 9]) if (fits([text], size)) return { lines: [text], size, room, font: at(size) };
+  const spaces = [...text.matchAll(/ /g)].map((m) => m.index);
+  if (spaces.length) {
+    const cut = spaces.reduce((best, i) => (Math.abs(i - text.length / 2) < Math.abs(best - text.length / 2) ? i : best));
+    const lines = [text.slice(0, cut), text.slice(cut + 1)];
+    for (const size of [10, 9]) if (fits(lines, size)) return { lines, size, room, font: at(size) };
+    return { lines, size: 9, room, font: at(9) };
+  }
+  return { lines: [text], size: 9, room, font: at(9) };
 }
 
 export class Plot {

@@ -8,7 +8,7 @@
 // dashes and markers match the legend; hidden lanes are left out, faded ones drawn faint (the
 // legend's focus, web/motion/lane-focus.js). Each plot is drawn incrementally (web/plots/plot-layer.js) and
 // read at a time with the shared cursor (web/plots/plot-readout.js).
-import { niceStep } from '../motion/coords.js';
+import { niceStep, linearTicks, mostMultiples } from '../motion/coords.js';
 import { laneStyle, drawMarker } from '../common/palette.js';
 import { PlotLayer } from './plot-layer.js';
 import { placeLabels, rowsAround } from './plot-labels.js';
@@ -19,7 +19,7 @@ import { valueOf } from '../app/links.js';
 import { state } from '../app/state.js';
 // t_: the page's texts (web/common/language.js); t is a time series here.
 import { t as t_, marked } from '../common/language.js';
-import { plainNumber, formatValue, tickLabel, stopText } from '../common/text.js';
+import { plainNumber, formatValue, stopText } from '../common/text.js';
 import { el } from '../common/dom.js';
 
 // Below this a drift (relative) is round-off, printed and drawn as 0: the energy of a state
@@ -62,22 +62,30 @@ function holdRange(holder, kind, candidate, lo, hi) {
   return candidate;
 }
 
-function linearTicks(r, count, unit = '') {
-  const step = niceStep(r[1] - r[0], count);
-  const out = [];
-  for (let k = Math.ceil(r[0] / step - 1e-9); k * step <= r[1] + step * 1e-9; ++k) {
-    out.push({ value: k * step, label: `${tickLabel(k * step, step).replaceAll('-', '−')}${unit}` });
-  }
-  return out;
-}
-
 function decadeLabel(k) { return Math.abs(k) <= 3 ? plainNumber(Math.pow(10, k)) : `1e${k}`.replaceAll('-', '−'); }
 
 function logTicks(lo, hi, below) {
   const every = Math.max(1, Math.ceil((hi - lo) / 5));
   const out = [];
-  for (let k = lo; k <= hi; k += every) out.push({ value: k, label: k === lo && below ? `≤${decadeLabel(k)}` : decadeLabel(k) });
+  for (let k = lo, n = 0; k <= hi && n < mostMultiples; k += every, ++n) out.push({ value: k, label: k === lo && below ? `≤${decadeLabel(k)}` : decadeLabel(k) });
   return out;
+}
+
+// Whether every body starts on one line with the scene's anchors and centres, moving along it
+// (a spring released from rest, or pushed along its own axis): then every force acts along the
+// line, the motion stays on it and its angular momentum is 0 at every step, for every method.
+function onALine(sim) {
+  const s = sim.snapshot, scene = sim.scene;
+  const points = [...s.reference, ...scene.anchors, ...scene.centres].map((p) => [p.x, p.y]);
+  const directions = s.reference.map((b) => [b.vx, b.vy]);
+  if (points.length === 0) return false;
+  const [x0, y0] = points[0];
+  const offsets = points.slice(1).map(([x, y]) => [x - x0, y - y0]);
+  const along = [...offsets, ...directions].find(([x, y]) => x !== 0 || y !== 0);
+  if (!along) return true;  // everything at one point, at rest
+  const n = Math.hypot(along[0], along[1]);
+  const across = ([x, y]) => Math.abs(along[0] * y - along[1] * x) / n;
+  return [...offsets, ...directions].every((v) => Number.isFinite(v[0]) && Number.isFinite(v[1]) && across(v) <= 1e-12 * Math.max(1, Math.hypot(v[0], v[1])));
 }
 
 // A signed number for a readout: "+1.23", "−0.5", "0".
@@ -152,7 +160,8 @@ const plotTable = [
     name: 'angular', title: marked('Angular momentum change'), hidden: true,
     hint: marked("each integrator's angular momentum minus the exact motion's, in % of its size at the start (Σ m·|r₀|·|v₀|)"),
     label: marked('Angular momentum change of each integrator in % of its starting size, against time'),
-    has: (p, layout) => layout.has('angular_momentum_drift'),
+    // Not where it is 0 all along: bodies, anchors and centres on one line, moving along it.
+    has: (p, layout) => layout.has('angular_momentum_drift') && !p.motionOnALine,
     caption: () => t_('Angular momentum change (% of its scale)'),
     spec: (p, run, layer) => p.driftSpec(run, layer, 'angular_momentum_drift', marked('angular momentum change'), false),
   },
@@ -279,6 +288,7 @@ export class Plots {
     // error of: those two plots give way (force-based lanes on rigid links never start:
     // needs_compliance, at t = 0 already).
     this.showLanes = sim.snapshot.lanes.some((lane) => lane.stopReason !== 'needs_compliance');
+    this.motionOnALine = onALine(sim);
     const select = this.controls.breakdown;
     this.canBreakdown = layout.has('kinetic_energy');
     if (select) {
@@ -340,7 +350,7 @@ export class Plots {
       const live = this.readouts.get(plot).live;
       out[name] = plot.spec ? {
         ...plot.spec.report, xRange: plot.xr, yRange: plot.yr, yTicks: plot.spec.yTicks.map((t) => t.label),
-        xTicks: plot.spec.xTicks.map((t) => t.label), yName: plot.spec.yName, xLabels: plot.xLabels, width: plot.cssWidth,
+        xTicks: plot.spec.xTicks.map((t) => t.label), yName: plot.spec.yName, yTitle: plot.yTitle ? { ...plot.yTitle } : null, xLabels: plot.xLabels, width: plot.cssWidth,
         lanes: plot.spec.lines.filter((l) => l.lane).map((l) => ({ id: l.lane, faded: Boolean(l.faded) })),
         full: plot.stats.full, appended: plot.stats.appended, cursorX: plot.cursorX ?? null, cursorMarks: plot.cursorMarks || 0,
         readout: plot.frame.querySelector('.plot-readout').hidden ? null : live.textContent,
@@ -371,9 +381,7 @@ export class Plots {
     const now = Math.max(t(count - 1), snapshot.t, 10 * sim.dt);
     const end = niceCeil(now * 1.25);
     const xr = holdRange(this.timeAxis, 'time', [0, duration >= now && duration <= end ? duration : end], 0, now);
-    const step = niceStep(xr[1], 5);
-    const xTicks = [];
-    for (let k = 0; k * step <= xr[1] * (1 + 1e-9); ++k) xTicks.push({ value: k * step, label: tickLabel(k * step, step) });
+    const xTicks = linearTicks(xr, 5);
     const run = { sim, snapshot, theme, layout, h, t, count, ends, xr, xTicks, generation: sim.historyGeneration };
     const shown = snapshot.lanes.filter((lane) => !isHidden(lane.id));
     run.shown = shown;

@@ -188,14 +188,19 @@ export const scenarios = {
   },
 };
 
+// Their names: the loop menu and the game loop's line write the German name with the id the link
+// keeps ("Akkumulator (accumulator)").
 export const loopKinds = {
   fixed: {
+    name: 'fest',
     description: 'jedes Bild macht substeps Schritte von 1/(hz·substeps), gleich wie lang das Bild dauerte',
   },
   variable: {
+    name: 'variabel',
     description: 'jedes Bild macht einen Schritt von der eigenen (schwankenden) Bilddauer, wie ein naives Spiel',
   },
   accumulator: {
+    name: 'Akkumulator',
     description: 'die Bilddauern füllen einen Akkumulator, ganze Schritte von 1/(hz·substeps) leeren ihn ' +
       '(höchstens max_steps je Bild, der Rest verfällt); angezeigt wird lerp(vorher, jetzt, Rest)',
   },
@@ -608,8 +613,8 @@ export const texts = {
   "stage": "Stufe",
   "Exact": "Exakt",
   "Every digit the core computed (as stepwise trace prints it), not rounded to 4 significant digits": "Jede Ziffer, die der Kern berechnet hat (wie stepwise trace sie ausgibt), nicht auf 4 signifikante Stellen gerundet",
-  "Step 0": "Schritt 0",
-  "Step 0: back to t = 0, the exercise sheet's step": "Schritt 0: zurück zu t = 0, dem Schritt des Übungsblatts",
+  "Back to step 0": "Zurück zu Schritt 0",
+  "Back to step 0: reset to t = 0 and show the first step, the exercise sheet's": "Zurück zu Schritt 0: auf t = 0 zurücksetzen und den ersten Schritt zeigen, den des Übungsblatts",
   "The same numbers from the command line: run stepwise trace with this page's setup, the integrator and the step number; the CSV is its text, every digit:": "Dieselben Zahlen auf der Kommandozeile: stepwise trace mit der Einstellung dieser Seite, dem Integrator und der Schrittnummer aufrufen; die CSV ist seine Ausgabe, mit jeder Ziffer:",
   "body": "Körper",
   "Copied {n} rows, tab-separated.": "{n} Zeilen kopiert, tabulatorgetrennt.",
@@ -631,6 +636,8 @@ export const texts = {
   "Stepwise runs its physics in WebAssembly: please enable JavaScript.": "Stepwise rechnet seine Physik in WebAssembly: bitte JavaScript einschalten.",
   "Settings": "Einstellungen",
   "Show the settings": "Einstellungen zeigen",
+  "Hide the settings": "Einstellungen ausblenden",
+  "Drag a body to move its start, or its arrow's tip to set its velocity; drag the canvas to pan, pinch to zoom.": "Einen Körper ziehen verschiebt seinen Start, seine Pfeilspitze ziehen setzt seine Geschwindigkeit; die Zeichnung ziehen verschiebt die Ansicht, zwei Finger zoomen.",
   "Simulation": "Simulation",
   "Step": "Schritt",
   "Reset": "Zurücksetzen",
@@ -1109,6 +1116,7 @@ export const texts = {
   "damping (N·s/m)": "Dämpfung (N·s/m)",
   "α (m/N), 0: rod": "α (m/N), 0: Stange",
   "the distance at the start": "der Abstand am Anfang",
+  "PBD makes each spring a rigid rod of its rest length (its stiffness unused): the first step puts the body there at once, with v = Δx/h, so the energy jumps, and then the rod holds it.": "PBD macht jede Feder zu einer starren Stange ihrer Ruhelänge (ihre Steifigkeit bleibt ungenutzt): der erste Schritt setzt den Körper sofort dorthin, mit v = Δx/h, daher springt die Energie, und danach hält ihn die Stange.",
 };
 
 // German numbers in the core's sentences: a decimal comma in every number written with a point
@@ -1122,7 +1130,7 @@ export const sentences = {
   // German: "Akkumulator (accumulator), 30 Hz, 4 Teilschritte (Schritt 1/120 s), …" (the id as
   // the loop menu and the link write it).
   loop: (text) => comma(text
-    .replace(/^(fixed|variable|accumulator) at ([\d.e+-]+) Hz/, (all, kind, hz) => `${loopNames[kind]} (${kind}), ${hz} Hz`)
+    .replace(/^(fixed|variable|accumulator) at ([\d.e+-]+) Hz/, (all, kind, hz) => `${loopKinds[kind].name} (${kind}), ${hz} Hz`)
     .replace(/, 1 substep \(step /, ', 1 Teilschritt (Schritt ')
     .replace(/, (\d+) substeps \(step /, ', $1 Teilschritte (Schritt ')
     .replace(/, jitter /, ', Schwankung ')
@@ -1144,7 +1152,6 @@ export const sentences = {
   },
 };
 
-const loopNames = { fixed: 'fest', variable: 'variabel', accumulator: 'Akkumulator' };
 
 const stageNames = {
   'kick': 'Stoß',

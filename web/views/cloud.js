@@ -8,7 +8,7 @@
 // Robust to diverging lanes: the windows' size follows the clouds that stay near the others'
 // size, a non-finite point is dropped, and a finite one outside its window is pinned to the edge.
 // Never hands a non-finite number to the canvas.
-import { niceStep } from '../motion/coords.js';
+import { niceStep, stepMultiples } from '../motion/coords.js';
 import { laneStyle } from '../common/palette.js';
 import { valueOf } from '../app/links.js';
 import { state } from '../app/state.js';
@@ -67,9 +67,7 @@ function robustBox(points, offset, count) {
 // The ticks of one axis over [lo, hi]: about `count` of them, [{value, text}].
 function axisTicks(lo, hi, count) {
   const step = niceStep(hi - lo, Math.max(1, count));
-  const out = [];
-  for (let k = Math.ceil(lo / step); k * step <= hi && out.length < 9; ++k) out.push({ value: k * step, text: tickText(k * step, step) });
-  return out;
+  return stepMultiples(lo, hi, step, 0, 9).map((k) => ({ value: k * step, text: tickText(k * step, step) }));
 }
 
 const median = (values) => {

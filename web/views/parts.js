@@ -3,13 +3,14 @@
 
 import { el } from '../common/dom.js';
 import { plainNumber } from '../common/text.js';
+import { mostMultiples } from '../motion/coords.js';
 
 // Ticks at whole decades over [lo, hi] (log10 values), at most about `most` of them.
 export function decadeTicks(lo, hi, most = 7) {
   const a = Math.ceil(lo - 1e-9), b = Math.floor(hi + 1e-9);
   const every = Math.max(1, Math.ceil((b - a) / most));
   const ticks = [];
-  for (let k = a; k <= b; k += every) ticks.push({ value: k, label: decadeLabel(k) });
+  for (let k = a, n = 0; k <= b && n < mostMultiples; k += every, ++n) ticks.push({ value: k, label: decadeLabel(k) });
   return ticks;
 }
 

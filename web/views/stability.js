@@ -10,6 +10,7 @@ import { laneStyle } from '../common/palette.js';
 import { methodOf, laneSettings, laneName } from '../common/lanes.js';
 import { Slices } from '../engine/slices.js';
 import { decadeTicks, el, headedTable, labelCells } from './parts.js';
+import { stepMultiples } from '../motion/coords.js';
 import { valueOf } from '../app/links.js';
 import { t } from '../common/language.js';
 import { plainNumber, formatValue } from '../common/text.js';
@@ -310,8 +311,7 @@ class StabilityView {
     const below = Math.max(halfY, ((zetaMax + halfY) * 13) / Math.max(1, p.area.h - 13));
     const xr = [logMin - halfX, logMax + halfX], yr = [-below, zetaMax + halfY];
     const step = zetaMax > 1.5 ? 0.5 : 0.25;
-    const yTicks = [];
-    for (let z = 0; z <= zetaMax + 1e-9; z += step) yTicks.push({ value: z, label: plainNumber(Number(z.toFixed(2))) });
+    const yTicks = stepMultiples(0, zetaMax, step, 1e-9).map((k) => ({ value: k * step, label: plainNumber(Number((k * step).toFixed(2))) }));
     p.axes(theme, xr, yr, decadeTicks(xr[0], xr[1], 8), yTicks, t('ωh (log scale)'), t('damping ratio ζ'));
     const x = (c) => p.px(logMin + (c - 0.5) * 2 * halfX), y = (r) => p.py((r - 0.5) * 2 * halfY);
     p.clip((ctx) => {

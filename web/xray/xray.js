@@ -92,7 +92,7 @@ class XRay {
     exact.title = t('Every digit the core computed (as stepwise trace prints it), not rounded to 4 significant digits');
     this.exactBox.addEventListener('change', () => { if (this.shown && this.shown.worked) this.render(); });
     // Back to the sheet's step: Reset, and the X-ray moves on to step 0 (frame()).
-    this.first = button('xray-first', t('Step 0'), t('Step 0: back to t = 0, the exercise sheet\'s step'), () => {
+    this.first = button('xray-first', t('Back to step 0'), t('Back to step 0: reset to t = 0 and show the first step, the exercise sheet\'s'), () => {
       const reset = document.getElementById('reset');
       if (reset) reset.click();
     });
@@ -132,14 +132,17 @@ class XRay {
     });
   }
 
-  // Opens (or re-opens) the X-ray of the next step of lane `id` (default: the one shown, else the
-  // first). The step is traced in slices (trace()); the panel says so meanwhile.
+  // Opens (or re-opens) the X-ray of the next step of lane `id` (default: the one chosen last,
+  // while it still runs, else the first lane that has not stopped: a diverged lane has no next
+  // step to show). The step is traced in slices (trace()); the panel says so meanwhile.
   open(id) {
     const sim = this.page.sim();
     const ids = sim.laneIds;
     const names = this.page.laneNames();
-    const wanted = id || this.lastId;  // the one chosen last, while the lanes have it
-    const lane = Math.max(0, ids.indexOf(wanted));
+    const runs = (l) => l >= 0 && !sim.snapshot.lanes[l].diverged;
+    let lane = ids.indexOf(id || this.lastId);
+    if (!id && !runs(lane)) lane = ids.findIndex((_, l) => runs(l));
+    if (lane < 0) lane = Math.max(0, ids.indexOf(this.lastId));
     this.select.replaceChildren(...ids.map((laneId, l) => {
       const o = el('option', { text: names[l] });
       o.value = laneId;
