@@ -53,7 +53,13 @@ test('System → Projectile: the flight back to the launch height, fitted, with 
       const v = view.visible;
       assert.ok(v.minX <= 0 && v.maxX >= v0[0] * flight, `the flight's 20.4 m across in view: ${JSON.stringify(v)}`);
       assert.ok(v.minY <= 0 && v.maxY >= apex, `the apex at ${apex} m in view: ${JSON.stringify(v)}`);
-      assert.ok(v.maxY - v.minY < 4 * apex, `the view is fitted to the arc, not a fall: ${JSON.stringify(v)}`);
+      // Fitted to the arc, not a fall: as wide as the flight with a margin, centred on its height.
+      assert.ok(v.maxX - v.minX <= 1.3 * v0[0] * flight, `as wide as the flight: ${JSON.stringify(v)}`);
+      assert.ok(Math.abs((v.minY + v.maxY) / 2 - apex / 2) < 0.1 * apex, `centred on the arc's height: ${JSON.stringify(v)}`);
+      // The plots' time axis ends with the flight, not at the next round time (3 s).
+      await page.waitForFunction((t) => window.stepwise.debug.plots()?.drawnAt === t, end.t);
+      const plots = await page.evaluate(() => window.stepwise.debug.plots());
+      assert.deepEqual(plots.energy.xRange, [0, end.t]);
       await screenshot(page, `i31-projectile-menu-1280-${scheme}`);
     });
   }

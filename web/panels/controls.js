@@ -350,12 +350,28 @@ export class Controls {
     const slider = { spec, range, out, log, lo: NaN, hi: NaN };
     range.addEventListener('input', () => {
       const v = Number(slider.log ? Math.pow(10, Number(range.value)) : Number(range.value)).toPrecision(3);
-      const value = Math.min(spec.max, Math.max(spec.min, Number(v)));
+      const value = this.withinRules(spec.key, Math.min(spec.max, Math.max(spec.min, Number(v))));
+      if (value === null) return;
       this.showSlider(slider, value);
       this.edit(spec.key, value);
     });
     this.mainSliders.push(slider);
     return el('div', { class: 'slider-row' }, [el('label', { for: range.id, text: `${spec.label} (${spec.key})` }), out, range]);
+  }
+
+  // A slider's value as the core takes it: one the core refuses by a rule across parameters (a
+  // bridge's span less than links × length) comes back to just inside the bound the core's message
+  // names (its args' min or max), to 3 significant digits; null when the core refuses that too.
+  withinRules(key, value) {
+    const refusal = (v) => this.core.parse(withKey(this.getConfig(), key, v)).errors.find((e) => e.key === key);
+    const e = refusal(value);
+    if (!e) return value;
+    const bound = Number(value > Number(e.args?.max) ? e.args.max : value < Number(e.args?.min) ? e.args.min : NaN);
+    if (!(bound > 0)) return null;
+    const digit = Math.pow(10, Math.floor(Math.log10(bound)) - 2), up = value < bound;
+    let inside = Number(bound.toPrecision(3));
+    if (up ? inside <= bound : inside >= bound) inside = Number((inside + (up ? digit : -digit)).toPrecision(3));
+    return refusal(inside) ? null : inside;
   }
 
   // A main slider at `value`: its span takes the value in (a value outside it re-spans it).

@@ -419,7 +419,10 @@ export class Plots {
     const duration = Number(valueOf(sim.config, 'duration')) || Infinity;
     const now = Math.max(t(count - 1), snapshot.t, 10 * sim.dt);
     const end = niceCeil(now * 1.25);
-    const xr = holdRange(this.timeAxis, 'time', [0, duration >= now && duration <= end ? duration : end], 0, now);
+    // A run's last step may end past the duration (the projectile's flight of 2.0387 s in steps of
+    // 0.01 s ends at 2.04 s): the axis then ends with that step, not at the next round time.
+    const last = duration >= now - sim.dt && duration <= end;
+    const xr = holdRange(this.timeAxis, 'time', [0, last ? Math.max(duration, now) : end], 0, now);
     const step = niceStep(xr[1], 5);
     const xTicks = [];
     for (let k = 0; k * step <= xr[1] * (1 + 1e-9); ++k) xTicks.push({ value: k * step, label: tickLabel(k * step, step) });
