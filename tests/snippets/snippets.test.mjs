@@ -17,7 +17,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { forces } from './forces.mjs';
 import { skeleton } from './skeleton.mjs';
-import { loopUsage, pascal } from '../../scripts/snippet-usage.mjs';
+import { loopUsage, pascal, laneLoop } from '../../scripts/snippet-usage.mjs';
+import { laneSettings as pageLaneSettings } from '../../web/common/lanes.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -875,6 +876,54 @@ test('JavaScript solvers in the loop, called as the dialog shows, step the world
       FixedStepLoop, mod.step, bodies, constraints, externalAcceleration(solverLoop.sys), solverLoopFrames));
   }
   compareSolverLoop('JavaScript', results);
+});
+
+// The call the Step code dialog writes for a lane with settings of its own (issue 31 §2: it used
+// to write the example's 4 substeps and tell the reader to pass 20 and 1 by hand): for the lane
+// the core writes METHOD@SxI (web/common/lanes.js laneSettings, as the dialog reads it), the
+// loop of laneLoop(S, I) (60 frames a second, S substeps, at most 2·S steps a frame, I iterations
+// in the call), run as it is for frames of exactly 1/60 s, steps the world as the core's lane
+// does at dt = 1/60, bit for bit (S a power of two: h = 1/(60·S) and dt/S are the same double).
+const ownSettings = [[16, 1], [1, 20], [2, 5]];
+const ownLoop = solverReference({
+  id: 'own-settings', steps: solverLoopFrames, lanes: solverRows.flatMap((i) => ownSettings.map(([S, I]) => `${i.id}@${S}x${I}`)),
+  query: solverCases.find((c) => c.id === 'compliant_chain').query.replace(/&dt=[^&]*/, '') + `&dt=${1 / 60}`,
+});
+
+test('JavaScript solvers in the loop, called as the dialog writes it for a lane of its own substeps and iterations, step the world as that lane', async () => {
+  const { FixedStepLoop } = await import(pathToFileURL(path.join(snippetsDir, manifest.loop.files.js)));
+  const written = JSON.parse(cli(['run', `${ownLoop.c.query}&integrators=${ownLoop.lanes}`, '--steps', '1', '--format', 'json'])).integrators.map((i) => i.id);
+  let worst = 0, runs = 0;
+  for (const [k, lane] of ownLoop.lanes.entries()) {
+    const id = lane.split('@')[0];
+    const settings = pageLaneSettings(written[k]);
+    const usage = loopUsage(id, jsCode.get(id), laneLoop(settings.substeps, settings.iterations)).js.constraints;
+    const [S, I] = lane.split('@')[1].split('x').map(Number);
+    assert.match(usage.text, new RegExp(`FixedStepLoop\\(\\{[^}]*\\}, 60, ${S}, ${2 * S}\\)`), `${lane}: the loop has the lane's ${S} substeps`);
+    assert.match(usage.text, new RegExp(`accel, ${I}[,)]`), `${lane}: the call has the lane's ${I} iterations`);
+    const mod = await import(pathToFileURL(path.join(snippetsDir, manifest.snippets.find((s) => s.integrator === id).files.js)));
+    const bodies = loopBodies.map(([x, y, vx, vy, invMass]) => ({ x, y, vx, vy, invMass }));
+    const constraints = loopConstraints.map(([i, j, ax, ay, rest, compliance, damping]) => ({ i, j, ax, ay, rest, compliance, damping, lambda: 0 }));
+    const body = [...usage.setup, 'const states = [];', 'for (let f = 0; f < frames; f++) {', 'const frameSeconds = 1 / 60;',
+      ...usage.frame, 'states.push(bodies.map((b) => [b.x, b.y, b.vx, b.vy]));', '}', 'return { states, steps: loop.steps, dropped: loop.dropped };'].join('\n');
+    const got = new Function('FixedStepLoop', 'step', 'bodies', 'constraints', 'accel', 'frames', body)(
+      FixedStepLoop, mod.step, bodies, constraints, externalAcceleration(ownLoop.sys), solverLoopFrames);
+    assert.equal(got.steps, S * solverLoopFrames, `${lane}: steps`);
+    assert.equal(got.dropped, 0, `${lane}: dropped`);
+    const want = ownLoop.states.get(lane);
+    for (let f = 0; f < solverLoopFrames; f++) {
+      for (let b = 0; b < want[0].length; b++) {
+        for (let q = 0; q < 4; q++) {
+          const x = got.states[f][b][q], y = want[f + 1][b][q];
+          worst = Math.max(worst, x === y ? 0 : Math.abs(x - y) / Math.max(Math.abs(y), 1e-3));
+        }
+      }
+    }
+    runs += 1;
+  }
+  console.log(`JavaScript: the solvers in the loop at their lanes' own settings, ${runs} runs of ${solverLoopFrames} frames, largest relative difference from the core ${worst.toExponential(2)}`);
+  assert.equal(runs, 15);
+  assert.equal(worst, 0, 'the call the dialog writes for a lane steps the world bit for bit as that lane');
 });
 
 // Parses `ID frame F body B x y vx vy` and `ID counts STEPS DROPPED` lines.

@@ -40,7 +40,7 @@ const opaqueInColumn = (page, selector, x) => page.evaluate(([sel, cx]) => {
   return n;
 }, [selector, x]);
 
-test('energy plot: % on a linear scale set by the lanes still running; explicit Euler off scale; a caption in words', async () => {
+test('energy plot: % on a linear scale set by the lanes still running, explicit Euler on in decades beyond it; a caption in words', async () => {
   await pageChecks(env, { width: 1440, height: 900, hash: 'preset=stiff_spring' }, async (page) => {
     const caption = await page.locator('#plot-energy').locator('xpath=ancestor::figure').locator('figcaption').innerText();
     assert.match(caption, /% of the energy scale/);
@@ -51,20 +51,25 @@ test('energy plot: % on a linear scale set by the lanes still running; explicit 
     const euler = s.integrators.find((i) => i.id === 'explicit_euler');
     assert.ok(euler.diverged && Math.abs(euler.drift) > 1e6, `explicit Euler diverged (${euler.drift})`);
     const r = (await report(page)).energy;
-    assert.equal(r.scale, 'linear');
+    // Issue 31 §2: the lane that explodes stays on the plot, in decades past the linear band.
+    assert.equal(r.scale, 'linear, then decades');
     assert.equal(r.yName, 'energy change (%)');
-    // The range is the running lanes' (bounded: semi-implicit Euler at ωh = 1.58 swings up to
-    // +377 %, 1/(1 − ωh/2) − 1 of its start energy), never Euler's 1e8 %.
+    // The linear band is the running lanes' (bounded: semi-implicit Euler at ωh = 1.58 swings up
+    // to +377 %, 1/(1 − ωh/2) − 1 of its start energy), never Euler's 1e8 %.
     const running = s.integrators.filter((i) => !i.diverged);
     assert.equal(running.length, 3);
     const largest = Math.max(...running.map((i) => 100 * Math.abs(i.drift)));
-    assert.ok(r.yRange[1] >= largest && r.yRange[1] <= 600 && r.yRange[0] >= -150, `${r.yRange} for bounded lanes, now within ±${largest} %`);
-    assert.ok(r.offScale.includes('explicit_euler'), `off scale: ${r.offScale}`);
-    assert.ok((await canvasTexts(page)).includes('off scale'), 'the edge mark says "off scale"');
-    // A linear axis: evenly spaced tick values.
-    const ticks = r.yTicks.map((label) => Number(label.replace('−', '-')));
+    assert.ok(r.linearTo[1] >= largest && r.linearTo[1] <= 600 && r.linearTo[0] >= -150, `${r.linearTo} for bounded lanes, now within ±${largest} %`);
+    assert.deepEqual(r.offScale, [], 'no lane off scale: explicit Euler is drawn');
+    assert.ok(!(await canvasTexts(page)).includes('off scale'));
+    assert.ok((await canvasTexts(page)).includes('log scale beyond'), 'the turn to decades says so');
+    // Linear within the band: evenly spaced tick values there; decades (1e3, 1e8, …) beyond it.
+    const values = r.yTicks.map((label) => Number(label.replace('−', '-')));
+    const ticks = values.filter((v) => v >= r.linearTo[0] && v <= r.linearTo[1]);
     const steps = ticks.slice(1).map((v, k) => v - ticks[k]);
-    assert.ok(steps.every((d) => Math.abs(d - steps[0]) < 1e-9 * Math.abs(steps[0])), `${r.yTicks}`);
+    assert.ok(ticks.length >= 3 && steps.every((d) => Math.abs(d - steps[0]) < 1e-9 * Math.abs(steps[0])), `${r.yTicks}`);
+    const decades = values.filter((v) => v > r.linearTo[1]);
+    assert.ok(decades.length >= 2 && decades.every((v) => Number.isInteger(Math.log10(v))), `decades beyond: ${r.yTicks}`);
     await screenshot(page, 'i11-plots-stiff-1440');
   });
 });

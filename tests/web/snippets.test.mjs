@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startBrowser, pageChecks, screenshot, root } from './helpers.mjs';
-import { loopUsage } from '../../scripts/snippet-usage.mjs';
+import { loopUsage, laneLoop } from '../../scripts/snippet-usage.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -246,10 +246,21 @@ test('Step code on solver lanes: XPBD\'s step for bodies and constraints in ever
     await page.waitForFunction(() => /Copied/.test(document.getElementById('code-status').textContent));
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), file('xpbd', 'js'));
 
-    // The lane's own settings beside the example's call: XPBD · 20 substeps × 1 iteration.
+    // The call is written with the lane's own settings (issue 31 §2: not the example's 4 substeps
+    // and a note to pass 20 and 1 by hand): XPBD · 20 substeps × 1 iteration, in every language,
+    // as web/panels/snippet-usage.js writes it for laneLoop(20, 1) (tests/snippets runs that call).
     await page.check('#code-part-loop');
     assert.equal(await page.textContent('#code-usage-lane'),
-      'This call is written for the example loop (60 Hz, 4 substeps, the step’s default iterations). Your lane, Extended PBD (XPBD) · 20 substeps × 1 iteration, takes 20 substeps and 1 iteration: pass 20 as the loop’s substeps and 1 as the step’s iterations.');
+      'This call is written for your lane, Extended PBD (XPBD) · 20 substeps × 1 iteration: 20 substeps a frame of 60 Hz (h = 1/1200 s), at most 40 steps a frame, 1 iteration each.');
+    for (const lang of manifest.languages) {
+      await page.click(`#code-tab-${lang.id}`);
+      const u = await usage(page);
+      assert.equal(u.code, loopUsage('xpbd', file('xpbd', 'js'), laneLoop(20, 1))[lang.id].constraints.text, `${lang.name}: the lane's call`);
+      assert.match(u.code, /, 60(?:\.0)?, 20, 40\)/, `${lang.name}: the loop of 20 substeps`);
+      assert.match(u.code, /(?:step|Step)\(bodies, constraints, h, accel, 1\)/, `${lang.name}: 1 iteration`);
+      assert.doesNotMatch(u.code, /xpbd@4\b/);
+    }
+    await screenshot(page, 'i31-stepcode-lane-settings');
     // The second lane's method, and its call in the loop (another method than the lane's: no note).
     await page.selectOption('#code-integrator', 'soft_step');
     assert.equal(await page.isVisible('#code-usage-lane'), false);

@@ -51,6 +51,12 @@ export function withKey(query, key, value) {
   return out.join('&');
 }
 
+// The query without `keys` (to recognise a preset with a cloud or a view added, to ask the core
+// for a system's own default methods).
+export function withoutKeys(query, keys) {
+  return query.split('&').filter((p) => !keys.includes(p.split('=')[0])).join('&');
+}
+
 // The value of `key` in a (normalised) query, or null.
 export function valueOf(query, key) {
   for (const p of query.replace(/^[#?]/, '').split('&')) {

@@ -1,3 +1,5 @@
+import { readableNumber, plainNumber, exactNumberTitle } from './text.js';
+
 // The page's one way to make an element: el(tag, props, children). props: `class`, `text` (the
 // text content, never markup: no text from a link or a message is ever parsed as HTML), and any
 // other key as a property where the element has one and the value is not a string (checked,
@@ -70,5 +72,25 @@ export async function copyText(text) {
     try { ok = document.execCommand('copy'); } catch { ok = false; }
     field.remove();
     return ok;
+  }
+}
+
+// Shows x (in `unit`) in `element` as a number for people (readableNumber: "1/60 s", "0.0167 s"),
+// every digit in its title and one click away: a click on it shows the exact value
+// ("0.016666666666666666 s"), the next the readable one again (a title alone never shows on a
+// touch screen).
+export function showNumber(element, x, unit = '', digits = 3) {
+  const tail = unit ? ` ${unit}` : '';
+  const exact = `${plainNumber(x)}${tail}`;
+  element.dataset.readable = `${readableNumber(x, digits)}${tail}`;
+  element.dataset.exact = exact;
+  element.title = exactNumberTitle(x, unit);
+  element.textContent = element.dataset.exactShown === 'true' ? exact : element.dataset.readable;
+  if (!element.dataset.toggles) {
+    element.dataset.toggles = 'true';
+    element.addEventListener('click', () => {
+      element.dataset.exactShown = String(element.dataset.exactShown !== 'true');
+      element.textContent = element.dataset.exactShown === 'true' ? element.dataset.exact : element.dataset.readable;
+    });
   }
 }

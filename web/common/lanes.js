@@ -2,6 +2,7 @@
 // settings when it has any: "xpbd@20x1" (20 substeps of 1 iteration each), "semi_implicit_euler@20".
 // Everything the page knows about a lane's method it finds through methodOf.
 import { t } from './language.js';
+import { valueOf, withKey, withoutKeys } from '../app/links.js';
 
 // "xpbd" of "xpbd@20x1".
 export const methodOf = (laneId) => String(laneId).split('@')[0];
@@ -13,6 +14,13 @@ export function laneSettings(laneId) {
   if (at < 0) return null;
   const [substeps, iterations] = String(laneId).slice(at + 1).split('x').map(Number);
   return { substeps, iterations: iterations || 0 };
+}
+
+// A lane's written form from its parts: "xpbd@20x1", "semi_implicit_euler@20", "rk4" (iterations
+// 0: the method's default; the core writes iterations equal to the default as 0 too).
+export function laneIdOf(method, substeps, iterations = 0) {
+  if (substeps === 1 && !iterations) return method;
+  return `${method}@${substeps}${iterations ? `x${iterations}` : ''}`;
 }
 
 // The core's row of the lane's method (core.integrators), or undefined.
@@ -33,3 +41,24 @@ export function laneName(integrators, laneId) {
 
 // "1 iteration", "20 iterations".
 export const iterationsText = (n) => (n === 1 ? t('1 iteration') : t('{n} iterations', { n }));
+
+// The methods that step a rigid link (the core's solves_constraints: the game-physics solvers),
+// in the table's order.
+export const rodSolvers = (integrators) => integrators.filter((i) => i.solves_constraints);
+
+// `config`, or where its system has rigid links and none of its lanes can step one, the same with
+// the methods that can (rodSolvers) in place of its lanes: System → Chain after the spring's
+// force-based four, or a rod added in the editor, opens with lanes that move beside the reference
+// instead of lanes that never start. The core says whether the system has rigid links: asked for
+// no methods, it then runs the reference alone (core/config.cpp check_linked).
+export function withRodLanes(core, config) {
+  const lanes = (valueOf(config, 'integrators') || '').split(',').filter((id) => id && id !== 'reference');
+  if (lanes.some((id) => methodInfo(core.integrators, id)?.solves_constraints)) return config;
+  if (valueOf(core.normalise(withoutKeys(config, ['integrators'])), 'integrators') !== 'reference') return config;
+  return withKey(config, 'integrators', rodSolvers(core.integrators).map((i) => i.id).join(','));
+}
+
+// What a force-based lane on rigid links says besides the core's reason: the methods that step
+// rods, by name ("the solvers that step rods: PBD, XPBD, …").
+export const rodSolversText = (integrators) =>
+  t('methods that step rods: {names}', { names: rodSolvers(integrators).map((i) => i.name).join(', ') });

@@ -3,6 +3,7 @@
 // about a lane (why it stopped, its drift, error, area, measured order). Plain text only: callers
 // put it into textContent or onto a canvas, never into markup.
 import { t } from './language.js';
+import { rodSolversText } from './lanes.js';
 
 // How the page writes numbers for people, by language (web/common/language.js). Only formatValue and
 // groupDigits read it: links, CSV, JSON and the clipboard's config write the core's text, always
@@ -36,6 +37,20 @@ export function formatValue(x, digits = 3) {
     : Number(x.toPrecision(digits)).toString();
   return numberStyle.decimal === '.' ? text : text.replace('.', numberStyle.decimal);
 }
+
+// A number for people where the exact one is kept one click away (exactNumberTitle, the X-ray's
+// Exact box): "1/60" where x is exactly 1/n and its decimals run on (1/60, 1/30, 1/64; 1/50 is
+// "0.02"), else formatValue's digits ("0.0167", "2.983").
+export function readableNumber(x, digits = 3) {
+  if (x > 0 && x < 1) {
+    const n = Math.round(1 / x);
+    if (n <= 1e6 && 1 / n === x && formatValue(x, digits) !== plainNumber(x)) return `1/${n}`;
+  }
+  return formatValue(x, digits);
+}
+
+// "0.016666666666666666 s (exact)": a readable number's every digit, for its title.
+export const exactNumberTitle = (x, unit = '') => t('{value} (exact)', { value: `${plainNumber(x)}${unit ? ` ${unit}` : ''}` });
 
 // A whole number with its thousands grouped: 100000 → "100,000" (German: "100 000" with a narrow
 // no-break space, as DIN 5008 writes it: a point would read as a decimal point to half the
@@ -101,8 +116,9 @@ export function finiteText(finite, points) {
 // central mass at t = 1.12 s", "needed more than 50000 rk45 substeps in one step … at t = 10 s".
 // A lane that never started (a force-based method on rigid links: needs_compliance) says why
 // alone, naming the key to change; it has no time to give.
-export function stopText(lane) {
-  if (lane.stopReason === 'needs_compliance') return t(lane.stopText);
+// With the core's integrators, that lane also names the methods that step rods (rodSolversText).
+export function stopText(lane, integrators = null) {
+  if (lane.stopReason === 'needs_compliance') return integrators ? `${t(lane.stopText)}; ${rodSolversText(integrators)}` : t(lane.stopText);
   return t('{what} at t = {t} s', { what: t(lane.stopText), t: formatValue(lane.divergedAt) });
 }
 

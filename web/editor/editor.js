@@ -25,12 +25,12 @@ const metres = (v) => `${formatValue(v, 4)} m`;
 // The page's helpers, handed over by web/editor/entry.js (page.shared) rather than imported: a
 // module loaded on demand that imports the first frame's modules makes the bundler split those
 // out of the page's main file into chunks of their own, which the first frame then loads too.
-let el, t, coreMessage, formatValue, valueOf, withKey, ClippedPath, niceStep, stepMultiples, anchorMark, arrowMark;
+let el, t, coreMessage, formatValue, valueOf, withKey, withRodLanes, ClippedPath, niceStep, stepMultiples, anchorMark, arrowMark;
 // Marks a text of a table for translation (web/common/language.js marked): t() translates it where shown.
 const marked = (english) => english;
 
 export async function createEditor(page) {
-  ({ el, t, coreMessage, formatValue, valueOf, withKey, ClippedPath, niceStep, stepMultiples, anchorMark, arrowMark } = page.shared);
+  ({ el, t, coreMessage, formatValue, valueOf, withKey, withRodLanes, ClippedPath, niceStep, stepMultiples, anchorMark, arrowMark } = page.shared);
   await loadStylesheet(new URL('./editor.css', import.meta.url).href);
   return new SceneEditor(page);
 }
@@ -302,7 +302,8 @@ class SceneEditor {
     const t0 = performance.now();
     this.lastApply = t0;
     this.applies += 1;
-    this.page.apply(withKey(sim.config, sceneKey, this.text));
+    // A rod in a scene whose lanes all integrate forces: the lanes become methods that step it.
+    this.page.apply(withRodLanes(this.core, withKey(sim.config, sceneKey, this.text)));
     this.timings.applyMs = Math.max(this.timings.applyMs, performance.now() - t0);
   }
 

@@ -8,12 +8,13 @@ import { el } from '../common/dom.js';
 import { t, coreMessage } from '../common/language.js';
 import { formatValue } from '../common/text.js';
 import { valueOf, withKey } from '../app/links.js';
+import { withRodLanes } from '../common/lanes.js';
 import { ClippedPath, niceStep, stepMultiples } from '../motion/coords.js';
 import { anchorMark } from '../motion/scene-drawing.js';
 import { arrowMark } from '../motion/lane-drawing.js';
 
 // What the editor uses of the page (handed over, not imported: see web/editor/editor.js).
-const shared = { el, t, coreMessage, formatValue, valueOf, withKey, ClippedPath, niceStep, stepMultiples, anchorMark, arrowMark };
+const shared = { el, t, coreMessage, formatValue, valueOf, withKey, withRodLanes, ClippedPath, niceStep, stepMultiples, anchorMark, arrowMark };
 
 // page: {core, sim(), runner(), view, apply(query), redraw(), notify(text), mode, after (the
 // element the button follows)}. Returns the page's panel contract (setSimulation, frame, report).

@@ -147,22 +147,29 @@ export class LaneDrawing extends SceneDrawing {
   }
 
   // The overlay's notes on coincident lanes (drawn on top of each other, so one would hide the
-  // other): "RK4 same as Velocity Verlet", at the top left.
+  // other): "RK4 same as Velocity Verlet", at the top left. Returns the box they take ({x, y, w,
+  // h} in CSS pixels), or null when there are none.
   drawSameNotes(rect, shownLanes, theme) {
     const ctx = this.ctx;
     ctx.textAlign = 'left';
     ctx.textBaseline = 'top';
     // Under the band the frame buttons (full screen, Methods) take at the top right.
-    let y = rect.y + this.buttonBand() + 2, shown = 0, more = 0;
+    const top = rect.y + this.buttonBand() + 2;
+    let y = top, shown = 0, more = 0, width = 0;
+    const note = (text, colour) => {
+      this.haloText(text, rect.x + 6, y, colour, theme);
+      width = Math.max(width, ctx.measureText(text).width);
+      y += 14;
+    };
     for (const lane of shownLanes) {
       const same = this.sameAs[lane.index];
       if (same < 0) continue;
       if (shown === 4 || y + 14 > rect.y + rect.h) { more += 1; continue; }
-      this.haloText(`${this.names[lane.index]} ${t_('same as {name}', { name: this.names[same] })}`, rect.x + 6, y, laneStyle(lane.id, theme.scheme).colour, theme);
-      y += 14;
+      note(`${this.names[lane.index]} ${t_('same as {name}', { name: this.names[same] })}`, laneStyle(lane.id, theme.scheme).colour);
       shown += 1;
     }
-    if (more) this.haloText(t_('and {n} more the same', { n: more }), rect.x + 6, y, theme.muted, theme);
+    if (more) note(t_('and {n} more the same', { n: more }), theme.muted);
+    return y > top ? { x: rect.x + 6, y: top, w: width, h: y - top } : null;
   }
 
   // A lane that left the view: a marker at the view's edge pointing at its farthest body out, in

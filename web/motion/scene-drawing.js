@@ -205,11 +205,29 @@ export class SceneDrawing {
     ctx.moveTo(r.x, y); ctx.lineTo(r.x + r.w, y);
     ctx.stroke();
     ctx.setLineDash([]);
-    ctx.fillStyle = theme.ground;
+  }
+
+  // The launch line's label, drawn each frame after the notes on coincident lanes (`avoid`, their
+  // box, or null): under the line at the left, beside the notes where they cover that place, and
+  // above the line where the canvas has no room below. Returns its box ({x, y, w, h}), or null.
+  drawLaunchLabel(map, theme, avoid) {
+    if (!this.scene.launchLine) return null;
+    const ctx = this.ctx, r = map.rect;
+    const line = map.py(0);
+    if (!finite(line) || line > r.y + r.h || line < r.y) return null;
+    const text = t_('y = 0 (launch height; no ground collision)');
     ctx.font = '11px system-ui, sans-serif';
+    const w = ctx.measureText(text).width, h = 14;
+    const meets = (b) => avoid && b.x < avoid.x + avoid.w && avoid.x < b.x + b.w && b.y < avoid.y + avoid.h && avoid.y < b.y + b.h;
+    let box = { x: r.x + 6, y: line + 3 <= r.y + r.h - h ? line + 3 : line - 3 - h, w, h };
+    if (meets(box)) box = { ...box, x: avoid.x + avoid.w + 12 };
+    if (meets(box) || box.x + w > r.x + r.w) box = { ...box, x: r.x + 6, y: avoid ? avoid.y + avoid.h + 2 : box.y };
+    ctx.fillStyle = theme.ground;
     ctx.textAlign = 'left';
     ctx.textBaseline = 'top';
-    ctx.fillText(t_('y = 0 (launch height; no ground collision)'), r.x + 6, y + 3);
+    ctx.fillText(text, box.x, box.y);
+    ctx.font = `11px ${theme.font}`;
+    return box;
   }
 
   drawAnchors(map, theme) {

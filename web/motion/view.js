@@ -340,8 +340,13 @@ export class View extends LaneDrawing {
     if (this.overlay) this.overlay.draw(ctx, map, theme);
     ctx.restore();
     const markers = this.drawEdgeMarkers(maps, order, rect, theme);
-    if (layout === 'lanes') this.drawRowNotes(maps, shownLanes, theme);
-    else this.drawSameNotes(rect, shownLanes, theme);
+    if (layout === 'lanes') {
+      this.drawRowNotes(maps, shownLanes, theme);
+      this.sameNotesBox = this.launchLabelBox = null;
+    } else {
+      this.sameNotesBox = this.drawSameNotes(rect, shownLanes, theme);
+      this.launchLabelBox = this.drawLaunchLabel(map, theme, this.sameNotesBox);
+    }
     this.drawGravity(rect, theme);
     this.drawTime(rect, scrubbing ? this.history.time(this.scrubIndex) : snapshot.t, theme, scrubbing);
     // What was drawn, kept for the report (built only when asked: nothing per frame).
@@ -369,6 +374,8 @@ export class View extends LaneDrawing {
       rows: layout === 'lanes' ? shownLanes.map((l, r) => ({ id: l.id, name: this.names[l.index], sameAs: this.sameAs[l.index] >= 0 ? this.names[this.sameAs[l.index]] : null, drawn: this.rowNames?.[r] ?? null })) : [],
       sameAs: shownLanes.filter((l) => this.sameAs[l.index] >= 0).map((l) => ({ id: l.id, sameAs: snapshot.lanes[this.sameAs[l.index]].id })),
       edgeMarkers: markers, captions: this.captions ? { ...this.captions } : null,
+      // The boxes of the notes on coincident lanes and of the launch line's label (CSS pixels), or null.
+      sameNotesBox: this.sameNotesBox ?? null, launchLabelBox: this.launchLabelBox ?? null,
       scrubTime, cursorMarkers: Boolean(cursorMarkers), manual: this.manual !== null,
       followBody: this.followBody ? { ...this.followBody } : null, arrows: this.arrows,
       staticDraws: this.staticDraws, historySamples: this.history.count,

@@ -2,12 +2,12 @@
 // (grouped by family), dt (log slider and number), duration, the system's parameters with their
 // meaning, units and allowed ranges, the phase-space cloud (points per integrator and the start
 // disc's radius), equal cost, and playback. Every edit becomes a new config string handed to set(); sync() shows a config.
-import { withKey, valueOf } from '../app/links.js';
+import { withKey, valueOf, withoutKeys } from '../app/links.js';
 import { state } from '../app/state.js';
 import { t, coreMessage } from '../common/language.js';
-import { plainNumber, groupDigits } from '../common/text.js';
-import { methodOf, laneName } from '../common/lanes.js';
-import { el } from '../common/dom.js';
+import { plainNumber, groupDigits, readableNumber } from '../common/text.js';
+import { methodOf, laneName, withRodLanes, laneSettings, laneIdOf, methodInfo } from '../common/lanes.js';
+import { el, showNumber } from '../common/dom.js';
 import { ForceLaw, constantMax } from './force-law.js';
 
 // The room a closed menu's arrow takes at its right (Chromium and Firefox: about 20 px).
@@ -29,10 +29,13 @@ function keptPart(config, keys) {
   return keys.map((k) => [k, valueOf(config, k)]).filter(([, v]) => v !== null)
     .map(([k, v]) => `&${k}=${encodeURIComponent(v)}`).join('');
 }
-// The config without `keys` (to recognise a preset with a cloud or a view added).
-function without(config, keys) {
-  return config.split('&').filter((p) => !keys.includes(p.split('=')[0])).join('&');
-}
+// The duration the System menu writes for a system whose default one shows little of its motion,
+// from the system's default parameters (the core's defaults, which the CLI and the pinned outputs
+// use, stay). The projectile has no ground yet: its 10 s fall 400 m below a 5 m arc, so the menu
+// ends the flight where it comes back to its launch height, t = 2·v0y/g.
+const menuDurations = {
+  projectile: (defaults) => 2 * defaults.v0[1] / defaults.g[0],
+};
 // How many points the quick button asks for.
 const quickCloud = 20000;
 function rangeText(spec) {
@@ -221,8 +224,11 @@ export class Controls {
       const dt = valueOf(c, 'dt');  // none while a game loop sets it (the loop's keys are kept)
       // The reference alone (rigid links' default) is no choice to keep: the new system's defaults.
       const ids = valueOf(c, 'integrators');
-      this.set(`scenario=${this.scenarioSelect.value}${ids && ids !== 'reference' ? `&integrators=${ids}` : ''}${dt === null ? '' : `&dt=${dt}`}` +
-        `${keptPart(c, this.keptKeys)}${keptPart(c, this.loopKeys)}`);
+      const id = this.scenarioSelect.value, duration = menuDurations[id];
+      const defaults = duration && Object.fromEntries(core.scenarios.find((s) => s.id === id).params.map((p) => [p.key, p.default]));
+      // A system with rigid links gets methods that step them when none of the kept ones can.
+      this.set(withRodLanes(core, `scenario=${id}${ids && ids !== 'reference' ? `&integrators=${ids}` : ''}${dt === null ? '' : `&dt=${dt}`}` +
+        `${duration ? `&duration=${duration(defaults)}` : ''}${keptPart(c, this.keptKeys)}${keptPart(c, this.loopKeys)}`));
     });
     this.scenarioText = el('p', { class: 'hint', id: 'scenario-description' });
     this.scenarioSelect.setAttribute('aria-describedby', 'scenario-description');
@@ -260,7 +266,7 @@ export class Controls {
     // A screen reader says "dt = 0.01 s", not the slider's log10 "-2".
     this.dtRange.addEventListener('input', () => {
       const dt = sliderToDt(Number(this.dtRange.value));
-      this.dtRange.setAttribute('aria-valuetext', `dt = ${dt} s`);
+      this.dtRange.setAttribute('aria-valuetext', `dt = ${readableNumber(dt)} s`);
       this.edit('dt', dt);
     });
     this.dtNumber = el('input', {
@@ -315,10 +321,20 @@ export class Controls {
       const title = core.families.find((f) => f.id === family)?.name || family;
       families.push(el('fieldset', { class: 'family' }, [el('legend', { text: t(title) }), ...items]));
     }
-    // The chosen ones by name; the whole list folds under them (shut at first, on every screen).
+    // The chosen ones by name; the lanes with their settings and the whole list of methods fold
+    // under them (shut at first, on every screen).
     this.chosenText = el('span', { class: 'chosen', id: 'integrators-chosen' });
+    this.laneList = el('ol', { class: 'lane-list', id: 'lane-list', 'aria-labelledby': 'lane-list-title' });
+    this.laneError = el('p', { class: 'field-error', id: 'lane-list-error', role: 'alert' });
+    this.laneKey = null;
+    this.untickedLanes = new Map();  // method -> its lanes when its box was unticked (ticking it brings them back)
+    const laneHead = [
+      el('p', { class: 'lane-list-title', id: 'lane-list-title', text: t('Lanes: each method with its substeps × iterations') }),
+      el('p', { class: 'hint', id: 'lane-list-hint', text: t('A step of dt is S substeps of dt/S, each with I iterations (a game-physics solver\'s passes over its constraints); S × I at most {passes}.', {
+        passes: groupDigits(core.limits.max_lane_passes) }) }),
+    ];
     const integrators = el('fieldset', { class: 'group', id: 'integrators-group' }, [el('legend', { text: t('Integrators') }),
-      el('details', { class: 'fold', id: 'integrators-fold' }, [el('summary', {}, [this.chosenText]), ...families])]);
+      el('details', { class: 'fold', id: 'integrators-fold' }, [el('summary', {}, [this.chosenText]), ...laneHead, this.laneList, this.laneError, ...families])]);
 
     // The system's parameters (rebuilt when the system changes).
     this.params = el('fieldset', { class: 'group', id: 'params' }, [el('legend', { text: t('Parameters') })]);
@@ -338,10 +354,13 @@ export class Controls {
     const range = el('input', { type: 'range', id: `slider-${spec.key}`, step: 'any', 'aria-describedby': spec.hintId || `param-${spec.key}-hint` });
     const out = el('output', { for: range.id, class: 'slider-value' });
     const log = spec.min > 0 || spec.min_exclusive;
-    const slider = { spec, range, out, log, lo: 0, hi: 1 };
+    // No span yet (NaN): the first value spans it, whatever it is (a span of 0 … 1 taken as given
+    // kept k1 = 10 on a log slider of 1 … 10 N/m).
+    const slider = { spec, range, out, log, lo: NaN, hi: NaN };
     range.addEventListener('input', () => {
       const v = Number(slider.log ? Math.pow(10, Number(range.value)) : Number(range.value)).toPrecision(3);
-      const value = Math.min(spec.max, Math.max(spec.min, Number(v)));
+      const value = this.withinRules(spec.key, Math.min(spec.max, Math.max(spec.min, Number(v))));
+      if (value === null) return;
       this.showSlider(slider, value);
       this.edit(spec.key, value);
     });
@@ -349,12 +368,27 @@ export class Controls {
     return el('div', { class: 'slider-row' }, [el('label', { for: range.id, text: `${spec.label} (${spec.key})` }), out, range]);
   }
 
+  // A slider's value as the core takes it: one the core refuses by a rule across parameters (a
+  // bridge's span less than links × length) comes back to just inside the bound the core's message
+  // names (its args' min or max), to 3 significant digits; null when the core refuses that too.
+  withinRules(key, value) {
+    const refusal = (v) => this.core.parse(withKey(this.getConfig(), key, v)).errors.find((e) => e.key === key);
+    const e = refusal(value);
+    if (!e) return value;
+    const bound = Number(value > Number(e.args?.max) ? e.args.max : value < Number(e.args?.min) ? e.args.min : NaN);
+    if (!(bound > 0)) return null;
+    const digit = Math.pow(10, Math.floor(Math.log10(bound)) - 2), up = value < bound;
+    let inside = Number(bound.toPrecision(3));
+    if (up ? inside <= bound : inside >= bound) inside = Number((inside + (up ? digit : -digit)).toPrecision(3));
+    return refusal(inside) ? null : inside;
+  }
+
   // A main slider at `value`: its span takes the value in (a value outside it re-spans it).
   showSlider(slider, value) {
     const { spec, range, out, log } = slider;
     const unit = spec.unit ? ` ${spec.unit}` : '';
-    out.textContent = `${plainNumber(value)}${unit}`;
-    range.setAttribute('aria-valuetext', `${spec.key} = ${plainNumber(value)}${unit}`);
+    showNumber(out, value, spec.unit);
+    range.setAttribute('aria-valuetext', `${spec.key} = ${readableNumber(value)}${unit}`);
     if (document.activeElement === range) return;
     const base = Math.abs(spec.default) || Math.abs(value) || 1;
     if (log) {
@@ -367,7 +401,9 @@ export class Controls {
     } else {
       if (!(value >= slider.lo && value <= slider.hi)) {
         slider.lo = Math.max(spec.min, Math.min(0, value));
-        slider.hi = Math.min(spec.max, nice(Math.max(10 * base, 2 * Math.abs(value))));
+        // Ten times the default, and at least 0 … 10 in the parameter's unit: a damping of 0.1 N·s/m
+        // reaches past critical damping (2·√(k·m) = 7.7 N·s/m on the default spring), a drag of 0 has room.
+        slider.hi = Math.min(spec.max, nice(Math.max(10 * Math.max(base, 1), 2 * Math.abs(value))));
       }
       range.min = String(slider.lo); range.max = String(slider.hi); range.value = String(value);
     }
@@ -440,15 +476,124 @@ export class Controls {
     // Keep the order of the current config, new ones at the end.
     const current = (valueOf(this.getConfig(), 'integrators') || '').split(',');
     // The reference's rows (integrators=…,reference) have no box: kept, and alone they are a run.
-    // A lane with its own settings (xpbd@20x1) stays while its method's box is ticked.
+    // A lane with its own settings (xpbd@20x1) stays while its method's box is ticked; unticking
+    // the box puts its lanes aside, and ticking it again brings them back (heavy_chain_60hz's
+    // xpbd@1x20 and xpbd@20x1, not one plain xpbd).
+    if (!box.checked) this.untickedLanes.set(box.value, current.filter((id) => methodOf(id) === box.value));
     for (const id of current) if (this.integratorBoxes.get(methodOf(id))?.checked || id === 'reference') checked.push(id);
-    for (const [id, b] of this.integratorBoxes) if (b.checked && !checked.some((c) => methodOf(c) === id)) checked.push(id);
+    for (const [id, b] of this.integratorBoxes) {
+      if (b.checked && !checked.some((c) => methodOf(c) === id)) checked.push(...(this.untickedLanes.get(id)?.length ? this.untickedLanes.get(id) : [id]));
+    }
     if (checked.length === 0) {
       box.checked = true;
       this.notify(t('Keep at least one integrator selected.'));
       return;
     }
     this.edit('integrators', checked.join(','));
+  }
+
+  // The lanes of `config` (its integrators but the reference's row), in order.
+  lanesOf(config) {
+    return (valueOf(config, 'integrators') || '').split(',').filter((id) => id && id !== 'reference');
+  }
+
+  // Applies `lanes` (the reference's row kept where the config has it) unless the core refuses
+  // them: then the lanes in force stay and the list says why.
+  setLanes(lanes) {
+    const config = this.getConfig();
+    const reference = (valueOf(config, 'integrators') || '').split(',').includes('reference');
+    const candidate = withKey(config, 'integrators', [...lanes, ...(reference ? ['reference'] : [])].join(','));
+    const problems = this.core.parse(candidate).errors.map(coreMessage);
+    if (problems.length > 0) {
+      this.laneError.textContent = `${problems.join('; ')}. ${t('The lanes stay as they were.')}`;
+      return;
+    }
+    this.laneError.textContent = '';
+    this.set(candidate);
+  }
+
+  // The list of lanes: each its name, its substeps (and a solver's iterations) within the core's
+  // bounds (limits.max_lane_substeps, max_lane_iterations, and their product at most
+  // max_lane_passes), a button for another lane of its method and one to remove it. Rebuilt when
+  // the lanes change; the field that had the focus keeps it.
+  showLanes(config) {
+    const lanes = this.lanesOf(config);
+    const key = lanes.join(',');
+    if (key === this.laneKey) return;
+    this.laneKey = key;
+    const focused = this.laneList.contains(document.activeElement) ? document.activeElement.id : null;
+    const { limits, integrators } = this.core;
+    const rows = lanes.map((id, index) => {
+      const info = methodInfo(integrators, id);
+      const method = methodOf(id);
+      const settings = laneSettings(id) || { substeps: 1, iterations: 0 };
+      const iterating = Boolean(info && info.default_iterations > 0);
+      const iterations = settings.iterations || (iterating ? info.default_iterations : 0);
+      const name = laneName(integrators, id);
+      const edit = (substeps, its) => {
+        const next = [...lanes];
+        next[index] = laneIdOf(method, substeps, iterating && its !== info.default_iterations ? its : 0);
+        this.setLanes(next);
+      };
+      const number = (field, value, max, label) => {
+        const input = el('input', {
+          type: 'number', id: `lane-${index}-${field}`, class: 'lane-number', min: '1', max: String(max), step: '1',
+          inputmode: 'numeric', value: String(value), 'aria-label': `${name}: ${label}`, 'aria-describedby': 'lane-list-hint lane-list-error',
+        });
+        input.disabled = Boolean(info && info.adaptive);  // rk45 chooses its own steps: no settings
+        input.addEventListener('change', () => {
+          const v = Number(input.value);
+          const most = Number(input.max);
+          if (!Number.isInteger(v) || v < 1 || v > most) {
+            input.setAttribute('aria-invalid', 'true');
+            this.laneError.textContent = t('{what} of {lane} must be a whole number from 1 to {max}; got \'{value}\'. The lanes stay as they were.',
+              { what: label, lane: name, max: groupDigits(most), value: input.value });
+            return;
+          }
+          input.setAttribute('aria-invalid', 'false');
+          if (field === 'substeps') edit(v, iterations); else edit(settings.substeps, v);
+        });
+        return input;
+      };
+      const perPass = Math.max(1, iterations);
+      const parts = [el('span', { class: 'lane-name', text: name, title: info ? info.description : '' })];
+      const fields = [number('substeps', settings.substeps, Math.min(limits.max_lane_substeps, Math.floor(limits.max_lane_passes / perPass)), t('substeps'))];
+      if (iterating) {
+        fields.push(el('span', { class: 'lane-times', 'aria-hidden': 'true', text: '×' }),
+          number('iterations', iterations, Math.min(limits.max_lane_iterations, Math.floor(limits.max_lane_passes / settings.substeps)), t('iterations')));
+      }
+      const another = el('button', { type: 'button', class: 'lane-add', id: `lane-${index}-add`, text: t('+ another'),
+        title: t('Another lane of {method}, with other settings', { method: info ? info.name : method }) });
+      another.disabled = lanes.length >= limits.max_lanes || Boolean(info && info.adaptive);
+      another.addEventListener('click', () => {
+        const next = [...lanes];
+        next.splice(index + 1, 0, this.anotherLane(lanes, method, settings.substeps, iterating ? iterations : 0, info));
+        this.setLanes(next);
+      });
+      const remove = el('button', { type: 'button', class: 'lane-remove', id: `lane-${index}-remove`, text: '×',
+        'aria-label': t('Remove {lane}', { lane: name }), title: t('Remove {lane}', { lane: name }) });
+      remove.disabled = lanes.length === 1;
+      remove.addEventListener('click', () => this.setLanes(lanes.filter((_, k) => k !== index)));
+      return el('li', { class: 'lane-item', 'data-lane': id }, [
+        ...parts,
+        el('span', { class: 'lane-settings' }, [...fields.map((f) => (f.tagName === 'INPUT' ? el('label', { class: 'lane-field' }, [el('span', { class: 'lane-field-name', text: f.id.endsWith('substeps') ? t('substeps') : t('iterations') }), f]) : f)), another, remove]),
+      ]);
+    });
+    this.laneList.replaceChildren(...rows);
+    this.laneError.textContent = '';
+    if (focused) document.getElementById(focused)?.focus();
+  }
+
+  // Settings for another lane of `method` that no lane has yet: twice the substeps at the same
+  // iterations (the comparison of substeps against iterations starts there), or the next free count.
+  anotherLane(lanes, method, substeps, iterations, info) {
+    const { limits } = this.core;
+    const normal = (s, i) => laneIdOf(method, s, i && i !== info?.default_iterations ? i : 0);
+    const taken = new Set(lanes);  // written as the core writes them, as normal() does
+    const fits = (s) => s <= limits.max_lane_substeps && s * Math.max(1, iterations) <= limits.max_lane_passes;
+    for (let s = substeps * 2; fits(s); s *= 2) if (!taken.has(normal(s, iterations))) return normal(s, iterations);
+    for (let s = 1; fits(s); ++s) if (!taken.has(normal(s, iterations))) return normal(s, iterations);
+    return normal(substeps, iterations);
   }
 
   buildParams(scenario) {
@@ -548,7 +693,7 @@ export class Controls {
     const scenario = valueOf(config, 'scenario');
     if (scenario !== this.scenario) this.buildParams(scenario);
     this.scenarioSelect.value = scenario;
-    const preset = this.presetConfigs.get(config) || this.presetConfigs.get(without(config, this.keptKeys)) || '';
+    const preset = this.presetConfigs.get(config) || this.presetConfigs.get(withoutKeys(config, this.keptKeys)) || '';
     this.presetSelect.value = preset;
     const info = preset ? this.core.presets.find((p) => p.id === preset) : null;
     this.presetText.replaceChildren(...(info ? [el('strong', { text: info.name }), ` — ${info.description}`] : []));
@@ -557,14 +702,16 @@ export class Controls {
     if (dt > 0) {
       this.dtNumber.value = String(dt);
       if (document.activeElement !== this.dtRange) this.dtRange.value = String(Math.log10(dt));
-      this.dtRange.setAttribute('aria-valuetext', `dt = ${dt} s`);
+      this.dtRange.setAttribute('aria-valuetext', `dt = ${readableNumber(dt)} s`);
     }
-    this.dtOut.textContent = dt > 0 ? `${plainNumber(dt)} s` : '';
+    if (dt > 0) showNumber(this.dtOut, dt, 's');
+    else this.dtOut.textContent = '';
     this.durationNumber.value = valueOf(config, 'duration');
     const lanes = (valueOf(config, 'integrators') || '').split(',').filter((id) => id && id !== 'reference');
     const chosen = new Set(lanes.map(methodOf));
     for (const [id, box] of this.integratorBoxes) box.checked = chosen.has(id);
     this.chosenText.textContent = lanes.map((id) => laneName(this.core.integrators, id)).join(', ');
+    this.showLanes(config);
     for (const [key, inputs] of this.paramInputs) {
       const values = (valueOf(config, key) || '').split(',');
       inputs.forEach((input, d) => { input.value = values[d] ?? ''; });

@@ -6,7 +6,7 @@
 // frame per 1/hz of wall time, and the state it reads is what a player sees (the accumulator's
 // render state).
 import { withKey, valueOf } from '../app/links.js';
-import { el } from '../common/dom.js';
+import { el, showNumber } from '../common/dom.js';
 import { t, sentence } from '../common/language.js';
 import { plainNumber, fixed } from '../common/text.js';
 
@@ -149,7 +149,7 @@ export class GameLoopPanel {
     if (kind) {
       dtNumber.value = String(loop.step);
       dtRange.value = String(Math.log10(loop.step));
-      this.controls.dtOut.textContent = `${plainNumber(Number(loop.step.toPrecision(3)))} s`;
+      showNumber(this.controls.dtOut, loop.step, 's');
     }
     this.text = kind ? t('game loop: {loop}', { loop: sentence('loop', loop.text) }) : '';
     this.shown = null;

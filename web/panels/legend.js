@@ -266,7 +266,7 @@ export class Legend {
       anyDiverged = anyDiverged || (lane.diverged && !never);
       row.error.title = snapshot.referenceStopped
         ? t('unknown: the reference {what} at t = {t} s', { what: t(snapshot.referenceStopText), t: formatValue(snapshot.referenceStoppedAt) }) : '';
-      row.status.textContent = lane.diverged ? stopText(lane) : '';
+      row.status.textContent = lane.diverged ? stopText(lane, state.core.integrators) : '';
       if (row.step) row.step.textContent = effectiveStepText(lane, row.info, this.dt);
       if (row.area) row.area.textContent = `${areaText(lane.areaRatio)} · ${finiteText(lane.pointsFinite, this.cloudPoints)}`;
       if (row.diverged !== lane.diverged) {
@@ -293,7 +293,7 @@ export const summaryIntervalMs = 5000;
 
 export function summaryText(snapshot, names) {
   const lanes = snapshot.lanes.map((lane, l) => (lane.diverged
-    ? `${names[l]} ${stopText(lane)}` : `${names[l]} ${t('energy {drift}', { drift: driftText(lane.drift) })}`));
+    ? `${names[l]} ${stopText(lane, state.core.integrators)}` : `${names[l]} ${t('energy {drift}', { drift: driftText(lane.drift) })}`));
   // The reference of rigid links alone: its first link's tension.
   if (lanes.length === 0 && snapshot.linked) lanes.push(linkText(snapshot.referenceConstraintError, snapshot.referenceTension));
   return `t = ${formatValue(snapshot.t)} s: ${lanes.join('; ')}.`;

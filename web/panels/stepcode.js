@@ -11,6 +11,7 @@ import { el } from '../common/dom.js';
 import { copyText } from '../common/dom.js';
 import { t } from '../common/language.js';
 import { laneName, laneSettings, methodOf, iterationsText } from '../common/lanes.js';
+import { loopUsage, laneLoop } from './snippet-usage.js';
 
 // Where each language's file defines the spring step and the any-force step: a line that starts
 // the definition (the comments and a template line above it belong to it). A solver's one step
@@ -234,7 +235,12 @@ class StepCodeDialog {
     this.methodName = this.names.get(id) || id;
     this.text = loop ? this.loop.code[lang.id] : this.byId.get(id).code[lang.id];
     this.fileName = `snippets/${lang.id}/${loop ? 'loop' : id}.${lang.id}`;
-    this.callText = this.byId.get(id).loop[lang.id][variant];
+    // The lane the dialog was opened for steps with settings of its own (xpbd@20x1): the call is
+    // written with them (its substeps, a cap of twice as many steps a frame, its iterations).
+    const settings = this.laneId && methodOf(this.laneId) === id ? laneSettings(this.laneId) : null;
+    this.callText = settings
+      ? loopUsage(id, this.byId.get(id).code.js, laneLoop(settings.substeps, settings.iterations))[lang.id][variant].text
+      : this.byId.get(id).loop[lang.id][variant];
     this.usage.hidden = !loop;
     this.usageTitle.textContent = {
       'on-a-spring': t('The call that hands {method}’s spring step to the loop:', { method: this.methodName }),
@@ -242,15 +248,12 @@ class StepCodeDialog {
       constraints: t('The call that hands {method}’s step to the loop:', { method: this.methodName }),
     }[variant];
     this.usageCode.textContent = this.callText;
-    // The lane the dialog was opened for steps with settings of its own (xpbd@20x1): the call
-    // above has the example loop's substeps and the step's default iterations.
-    const settings = this.laneId && methodOf(this.laneId) === id ? laneSettings(this.laneId) : null;
     this.usageLane.hidden = !settings;
     this.usageLane.textContent = !settings ? '' : (settings.iterations
-      ? t('This call is written for the example loop ({hz} Hz, {substeps} substeps, the step’s default iterations). Your lane, {lane}, takes {n} substeps and {iterations}: pass {n} as the loop’s substeps and {k} as the step’s iterations.',
-        { hz: this.loop.example.hz, substeps: this.loop.example.substeps, lane: laneName(this.integrators, this.laneId), n: settings.substeps, k: settings.iterations, iterations: iterationsText(settings.iterations) })
-      : t('This call is written for the example loop ({hz} Hz, {substeps} substeps). Your lane, {lane}, takes {n} substeps: pass {n} as the loop’s substeps.',
-        { hz: this.loop.example.hz, substeps: this.loop.example.substeps, lane: laneName(this.integrators, this.laneId), n: settings.substeps }));
+      ? t('This call is written for your lane, {lane}: {n} substeps a frame of {hz} Hz (h = 1/{rate} s), at most {most} steps a frame, {iterations} each.',
+        { lane: laneName(this.integrators, this.laneId), n: settings.substeps, hz: this.loop.example.hz, rate: this.loop.example.hz * settings.substeps, most: 2 * settings.substeps, iterations: iterationsText(settings.iterations) })
+      : t('This call is written for your lane, {lane}: {n} substeps a frame of {hz} Hz (h = 1/{rate} s), at most {most} steps a frame.',
+        { lane: laneName(this.integrators, this.laneId), n: settings.substeps, hz: this.loop.example.hz, rate: this.loop.example.hz * settings.substeps, most: 2 * settings.substeps }));
     for (const input of this.partInputs) input.checked = input.value === this.part;
     this.tabButtons.forEach((b, i) => {
       const selected = this.languages[i].id === lang.id;

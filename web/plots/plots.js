@@ -88,6 +88,58 @@ function onALine(sim) {
   return [...offsets, ...directions].every((v) => Number.isFinite(v[0]) && Number.isFinite(v[1]) && across(v) <= 1e-12 * Math.max(1, Math.hypot(v[0], v[1])));
 }
 
+// An axis linear over `linear` ([lo, hi] % with lo < 0 < hi, where the lanes that keep their
+// energy are) and in decades beyond it, up to awayHi above and down to awayLo below (the lanes
+// running away): a value v > hi sits at hi + decade·log10(v/hi), below lo likewise. The decades
+// together take at most as much height as the linear part, and each at most half of it.
+// {yr, y(v), ticks, linear, key, drawTurns(ctx, plot, theme)}: the axis's range and map in its own
+// units, the decade ticks (10 %, 100 %, 1e3 %, …) labelled by the value they stand for.
+export function beyondAxis(linear, awayLo, awayHi) {
+  const [lo, hi] = linear, width = hi - lo;
+  // At most 700 decades either way (a double spans 632): a non-finite or hostile value cannot
+  // make the tick loop below run without end.
+  const decadesTo = (away, edge) => Math.min(700, Math.ceil(Math.log10(away / edge) - 1e-9)) || 0;
+  const up = awayHi > hi ? decadesTo(awayHi, hi) : 0;
+  const down = awayLo < lo ? decadesTo(awayLo, lo) : 0;
+  const decade = Math.min(width / 2, width / Math.max(1, up + down));
+  const y = (v) => {
+    if (!Number.isFinite(v)) return NaN;
+    if (v > hi) return hi + decade * Math.log10(v / hi);
+    if (v < lo) return lo - decade * Math.log10(v / lo);
+    return v;
+  };
+  const ticks = [];
+  const every = Math.max(1, Math.ceil(Math.max(up, down) / 3));
+  for (const [edge, count, sign] of [[hi, up, 1], [lo, down, -1]]) {
+    const first = Math.floor(Math.log10(Math.abs(edge)) + 1e-9) + 1;
+    for (let k = first, n = 0; k <= Math.log10(Math.abs(edge)) + count + 1e-9 && n < mostMultiples; k += every, ++n) {
+      ticks.push({ value: y(sign * Math.pow(10, k)), label: `${sign < 0 ? '−' : ''}${decadeLabel(k)}` });
+    }
+  }
+  return {
+    yr: [lo - decade * down, hi + decade * up], y, ticks, linear: [lo, hi], key: `${lo},${hi},${up},${down}`,
+    // A dashed line where it turns, "log scale beyond" along it on the far side from the linear part.
+    drawTurns(ctx, plot, theme) {
+      const a = plot.area;
+      ctx.strokeStyle = theme.muted;
+      ctx.fillStyle = theme.muted;
+      ctx.lineWidth = 1;
+      ctx.textAlign = 'right';
+      for (const [edge, count, sign] of [[hi, up, 1], [lo, down, -1]]) {
+        if (count === 0) continue;
+        const Y = Math.round(plot.py(edge)) + 0.5;
+        ctx.setLineDash([6, 4]);
+        ctx.beginPath();
+        ctx.moveTo(a.x, Y); ctx.lineTo(a.x + a.w, Y);
+        ctx.stroke();
+        ctx.setLineDash([]);
+        ctx.textBaseline = sign > 0 ? 'bottom' : 'top';
+        ctx.fillText(t_('log scale beyond'), a.x + a.w - 4, Y - sign * 2);
+      }
+    },
+  };
+}
+
 // A signed number for a readout: "+1.23", "−0.5", "0".
 function signed(v) {
   if (!Number.isFinite(v)) return '—';
@@ -380,7 +432,10 @@ export class Plots {
     const duration = Number(valueOf(sim.config, 'duration')) || Infinity;
     const now = Math.max(t(count - 1), snapshot.t, 10 * sim.dt);
     const end = niceCeil(now * 1.25);
-    const xr = holdRange(this.timeAxis, 'time', [0, duration >= now && duration <= end ? duration : end], 0, now);
+    // A run's last step may end past the duration (the projectile's flight of 2.0387 s in steps of
+    // 0.01 s ends at 2.04 s): the axis then ends with that step, not at the next round time.
+    const last = duration >= now - sim.dt && duration <= end;
+    const xr = holdRange(this.timeAxis, 'time', [0, last ? Math.max(duration, now) : end], 0, now);
     const xTicks = linearTicks(xr, 5);
     const run = { sim, snapshot, theme, layout, h, t, count, ends, xr, xTicks, generation: sim.historyGeneration };
     const shown = snapshot.lanes.filter((lane) => !isHidden(lane.id));
@@ -551,8 +606,8 @@ export class Plots {
       const s = layout.series(h, name, l);
       return (i) => { const v = 100 * s(i); return Math.abs(v) < floor ? 0 : v; };
     });
-    // Each lane's extent; which lanes set the range.
-    let lo = 0, hi = 0, smallest = Infinity, largest = 0;
+    // Each lane's extent; which lanes set the range (and how far the others run away).
+    let lo = 0, hi = 0, smallest = Infinity, largest = 0, awayLo = 0, awayHi = 0;
     for (const lane of run.shown) {
       const l = lane.index;
       let laneLo = 0, laneHi = 0, laneSmall = Infinity, early = 0;
@@ -566,11 +621,14 @@ export class Plots {
         if (i < half) early = Math.max(early, Math.abs(v));
       }
       const size = Math.max(-laneLo, laneHi);
-      if (!log && (lane.diverged || (size > offScalePercent && size > runawayGrowth * early))) continue;
+      if (!log && (lane.diverged || (size > offScalePercent && size > runawayGrowth * early))) {
+        awayLo = Math.min(awayLo, laneLo); awayHi = Math.max(awayHi, laneHi);
+        continue;
+      }
       lo = Math.min(lo, laneLo); hi = Math.max(hi, laneHi);
       smallest = Math.min(smallest, laneSmall); largest = Math.max(largest, size);
     }
-    let yr, yTicks, value, yName;
+    let yr, yTicks, value, yName, beyond = null;
     if (!log) {
       const m = Math.max(-lo, hi);
       if (!(m > 0)) {
@@ -583,6 +641,17 @@ export class Plots {
       yTicks = linearTicks(yr, 4);
       value = (l) => pct[l];
       yName = `${t_(what)} (%)`;
+      // A lane running away beyond that range: the axis goes on past it in decades (a symmetric
+      // log axis, linear where the others are), so the method that explodes stays in view beside
+      // the ones that keep their energy, with no box to tick.
+      if (awayHi > yr[1] || awayLo < yr[0]) {
+        const axis = beyondAxis(yr, awayLo, awayHi);
+        yr = holdRange(plot, `${name} beyond ${axis.key}`, axis.yr, axis.yr[0], axis.yr[1]);
+        yTicks = [...yTicks, ...axis.ticks];
+        value = (l) => { const f = pct[l]; return (i) => axis.y(f(i)); };
+        yName = `${t_(what)} (%)`;
+        beyond = axis;
+      }
     } else {
       const a = largest > 0 ? Math.max(Math.floor(Math.log10(smallest)), Math.floor(Math.log10(floor))) : -4;
       const b = largest > 0 ? Math.max(Math.ceil(Math.log10(largest)), a + 1) : 0;
@@ -603,7 +672,9 @@ export class Plots {
     const spec = {
       theme, xr: run.xr, yr, xTicks: run.xTicks, yTicks, xName: t_('t (s)'), yName,
       lines: this.laneLines(run, value),
-      report: { offScale: [...offScale.keys()], scale: log ? 'log' : 'linear', floorPercent: floor },
+      report: { offScale: [...offScale.keys()], scale: log ? 'log' : beyond ? 'linear, then decades' : 'linear', floorPercent: floor,
+        linearTo: beyond ? beyond.linear : null },
+
       readout: (i) => run.shown.map((lane) => ({
         colour: laneStyle(lane.id, theme.scheme).colour, name: this.names[lane.index],
         text: i < ends[lane.index] ? `${signed(pct[lane.index](i))} %` : t_('stopped'),
@@ -611,7 +682,9 @@ export class Plots {
       cursorPoints: (i) => run.shown.filter((lane) => i < ends[lane.index])
         .map((lane) => ({ x: t(i), y: value(lane.index)(i), colour: laneStyle(lane.id, theme.scheme).colour })),
     };
-    spec.marks = this.laneMarks(plot, run, value, offScale);
+    const marks = this.laneMarks(plot, run, value, offScale);
+    // Where the axis turns from linear to decades: a dashed line across the plot, under the marks.
+    spec.marks = beyond ? (ctx) => { beyond.drawTurns(ctx, plot, theme); marks(ctx); } : marks;
     return spec;
   }
 

@@ -22,7 +22,7 @@ import { valueOf } from '../app/links.js';
 import { decodeTrace, joinParts, emptyReason, tabSeparated, canvasStages, phaseStages, fitRanges, placeLabels } from './xray-model.js';
 import { nextTask } from '../engine/slices.js';
 import { t, marked, sentence } from '../common/language.js';
-import { plainNumber, groupDigits } from '../common/text.js';
+import { plainNumber, groupDigits, readableNumber } from '../common/text.js';
 
 // The most stages the panel shows of a step (then the result): the table, the canvas and the
 // phase plot; a step with more says how many it has, and its CSV holds them all.
@@ -241,6 +241,7 @@ class XRay {
   render() {
     const { worked, name, id } = this.shown;
     const sim = this.shown.sim;
+    this.summary.title = '';
     if (!worked) {
       this.summary.textContent = t('Tracing the next step of {name}…', { name });
       this.scroll.replaceChildren(el('span'));
@@ -254,9 +255,14 @@ class XRay {
         { name, why: t(worked.stop.text || worked.stop.name) });
     } else {
       const evaluations = worked.evaluations === 1 ? t('one force evaluation') : t('{n} force evaluations', { n: worked.evaluations });
-      let text = t('{name}: the step from t = {t} s with h = {h} s, {evaluations}; {n} stages, the last its result.', {
-        name, t: plainNumber(worked.text.t), h: plainNumber(worked.text.h), evaluations, n: groupDigits(worked.total),
+      // Its t and h for people ("t = 2.983 s with h = 1/60 s"), every digit with the Exact box
+      // and in the summary's title.
+      const sentenceWith = (number) => t('{name}: the step from t = {t} s with h = {h} s, {evaluations}; {n} stages, the last its result.', {
+        name, t: number(Number(worked.text.t), 4), h: number(Number(worked.text.h)), evaluations, n: groupDigits(worked.total),
       });
+      const exactSentence = sentenceWith((x) => plainNumber(x));
+      this.summary.title = exactSentence;
+      let text = this.exactBox.checked ? exactSentence : sentenceWith(readableNumber);
       if (worked.stages.length < worked.total) {
         text += ` ${t('The table and the drawings show the first {shown} and the result; the CSV has all {n}.', {
           shown: groupDigits(worked.stages.length - 1), n: groupDigits(worked.total) })}`;
