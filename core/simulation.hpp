@@ -213,7 +213,7 @@ public:
     bool has_tolerance_study() const { return shadow_.has_value(); }
     // The lone rigid pendulum's closed form is checked against itself from a start one rounding
     // away (see twin_x0_): reference_trusted_until() is then where the two part, which happens
-    // only near the separatrix (released at its speed, at 1 m and g = 9.81, after 4.9 s).
+    // only near the separatrix (released at its speed, at 1 m and g = 9.81, after 5.12 s).
     bool has_closed_form_horizon() const { return !twin_x0_.empty(); }
     double reference_trusted_until() const {
         sync_reference();

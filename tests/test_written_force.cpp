@@ -389,7 +389,7 @@ TEST_CASE("written force: a pole between the origin and the start leaves the for
         double start, near, within;
         const char* code;
     };
-    for (const Case& k : {Case{"1/(1-x)^2", 2.0, 1.0, 1e-4, "written_no_potential_pole"},
+    for (const Case& k : {Case{"1/(1-x)^2", 2.0, 1.0, 1e-3, "written_no_potential_pole"},
                           // Odd about x = 1, the middle of [0, 2]: the panels are split off the
                           // middle, or the two sides would cancel and pass as integrable.
                           Case{"1/(1-x)", 2.0, 1.0, 1e-4, "written_no_potential_pole"},
@@ -417,8 +417,8 @@ TEST_CASE("written force: a pole between the origin and the start leaves the for
         CHECK((w.no_potential == k.code || w.no_potential == "written_no_potential_not_finite"));
         const std::string text = message_text(w.no_potential, w.no_potential_args);
         CHECK(text.find("body 0's start (x = 2)") != std::string::npos);
-        WARN(text);
-        // Where: the failing panel's middle, or the node where the force is not finite.
+        // Where: the failing panel's middle (within what the panel budget resolves), or the node
+        // where the force is not finite.
         double near = 0.0;
         for (const MessageArg& a : w.no_potential_args)
             if (a.name == "near") near = std::stod(a.value);
