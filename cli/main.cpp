@@ -468,6 +468,8 @@ int cmd_run(int argc, char** argv) {
     watch.clear();
     if (csv) {
         std::fprintf(stderr, "reference: %s\n", reference_name(sim.reference_kind()));
+        if (const WrittenLaw& w = sim.scene().system.written; !w.no_potential.empty())
+            std::fprintf(stderr, "energy: %s\n", message_text(w.no_potential, w.no_potential_args).c_str());
         if (const FrameLoop* loop = sim.frame_loop()) {
             std::fprintf(stderr, "game loop: %s; %lld frames, %lld physics steps%s\n",
                          describe_loop(loop->settings()).c_str(), sim.frames(), loop->steps_taken(),
@@ -487,6 +489,13 @@ int cmd_run(int argc, char** argv) {
                          format_significant(trusted_error * std::max(1.0, sim.scene().mechanism_size), 3).c_str(),
                          format_number(sim.reference_trusted_until()).c_str(), format_number(reference_rtol).c_str(),
                          format_number(shadow_rtol).c_str());
+        if (sim.has_closed_form_horizon() && sim.reference_trusted_until() >= 0.0)
+            std::fprintf(stderr,
+                         "the closed form is exact to %s m only until t = %s s: there it parts from itself started "
+                         "one rounding away (near the separatrix every error grows as e^(omega t)); errors after "
+                         "that measure the reference too\n",
+                         format_significant(trusted_error * std::max(1.0, sim.scene().mechanism_size), 3).c_str(),
+                         format_number(sim.reference_trusted_until()).c_str());
         for (int l = 0; l < sim.lanes(); ++l) {
             if (!sim.diverged(l)) continue;
             std::fprintf(stderr, "%s %s at t = %s s and stopped advancing\n", sim.id(l).c_str(),

@@ -389,7 +389,7 @@ public:
     // nothing it would print is a number. Else it is dropped, with the body and the place.
     void check_written_start(Config& c) {
         Scene scene = build_scene(c.scenario, c.values, c.scene, c.duration);
-        add_written_force(c, scene.system);
+        add_written_force(c, scene);
         const System& s = scene.system;
         for (int i = 0; i < s.bodies(); ++i) {
             const dvec2 x = scene.x0[static_cast<size_t>(i)], v = scene.v0[static_cast<size_t>(i)];
@@ -397,14 +397,12 @@ public:
             const bool force_ok = std::isfinite(f.x) && std::isfinite(f.y);
             // Its potential (in the start's whole energy, which the other forces' ranges keep far
             // inside the double range on their own).
-            const double u = WrittenForce::conservative(s)
-                                 ? WrittenForce::integral(s, i, s.written.fx, 0, x.x) + WrittenForce::integral(s, i, s.written.fy, 1, x.y)
-                                 : 0.0;
+            const double u = s.written.potential ? WrittenForce::potential_of(s, i, x) : 0.0;
             const bool energy_ok = i + 1 < s.bodies() || std::isfinite(energy(s, scene.x0.data(), scene.v0.data()));
             if (force_ok && std::isfinite(u) && energy_ok) continue;
             bool fx_bad = !c.fx.empty();  // the whole energy's overflow: the first expression given
             if (!force_ok) fx_bad = !std::isfinite(f.x);
-            else if (!std::isfinite(u)) fx_bad = !std::isfinite(WrittenForce::integral(s, i, s.written.fx, 0, x.x));
+            else if (!std::isfinite(u)) fx_bad = !std::isfinite(WrittenForce::part(s, i, s.written.fx, 0, x.x));
             const char* key = fx_bad && !c.fx.empty() ? "fx" : "fy";
             error(force_ok ? "written_potential_not_finite" : "written_not_finite", key, key[1] == 'x' ? c.fx : c.fy,
                   {{"body", std::to_string(i)}, {"x", format_number(x.x)}, {"y", format_number(x.y)},
@@ -756,8 +754,9 @@ glm::dvec2 Config::get_vec(std::string_view key) const {
     return Params(scenarios().at(static_cast<size_t>(scenario)), values, scene).vec(key);
 }
 
-void add_written_force(const Config& c, System& s) {
+void add_written_force(const Config& c, Scene& scene) {
     if (!c.written()) return;
+    System& s = scene.system;
     // The config holds the canonical text, which always compiles (expression.hpp).
     WrittenLaw& w = s.written;
     ExprProblem problem;
@@ -765,6 +764,7 @@ void add_written_force(const Config& c, System& s) {
     if (!c.fx.empty()) w.fx = *Expression::compile(c.fx, problem);
     if (!c.fy.empty()) w.fy = *Expression::compile(c.fy, problem);
     for (int k = 0; k < written_constants; ++k) w.c[k] = c.c[k];
+    WrittenForce::decide_potential(s, scene.x0.data());
 }
 
 Config default_config(int scenario) {

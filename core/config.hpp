@@ -175,8 +175,9 @@ ParseResult parse_config(std::string_view query);
 // loop, dt is not written (the loop sets it) and the loop writes every key its kind reads.
 // lang is last, and only when the link gave it (a shared German link stays German).
 std::string normalise(const Config& c);
-// The config's written force (fx, fy, c1..c4) in s, when the config has one (build_scene(Config)).
-void add_written_force(const Config& c, System& s);
+// The config's written force (fx, fy, c1..c4) in the scene's system, when the config has one
+// (build_scene(Config)), with its potential decided from the scene's start (written_force.hpp).
+void add_written_force(const Config& c, Scene& scene);
 // The defaults of a scenario (no integrator validation needed).
 Config default_config(int scenario);
 // What a piece of input looks like in a message: at most max_chars characters, cut between

@@ -525,6 +525,40 @@ std::optional<Expression> Expression::compile(std::string_view text, ExprProblem
     return Compiler(text, problem).run(e);
 }
 
+int Expression::polynomial_degree(ExprVar v) const {
+    // The stack machine run on degrees: a constant (or another variable) is 0, `v` is 1, −1 is "not
+    // a polynomial" and absorbs everything it meets.
+    int s[expr_max_stack];
+    int sp = -1;
+    const auto both = [&](auto combine) {
+        --sp;
+        s[sp] = s[sp] < 0 || s[sp + 1] < 0 ? -1 : combine(s[sp], s[sp + 1]);
+    };
+    const auto constant_only = [](int d) { return d == 0 ? 0 : -1; };
+    for (const Instruction& in : code_) {
+        switch (in.op) {
+            case Op::push_var: s[++sp] = in.var == static_cast<unsigned char>(v) ? 1 : 0; break;
+            case Op::push_const: s[++sp] = 0; break;
+            case Op::neg: break;
+            case Op::add:
+            case Op::sub: both([](int a, int b) { return a > b ? a : b; }); break;
+            case Op::mul: both([](int a, int b) { return a + b; }); break;
+            case Op::div: both([](int a, int b) { return b == 0 ? a : -1; }); break;
+            case Op::dup: s[sp + 1] = s[sp], ++sp; break;
+            case Op::mul_keep: s[sp] = s[sp] < 0 || s[sp - 1] < 0 ? -1 : s[sp] + s[sp - 1]; break;
+            case Op::pow_end: --sp, s[sp] = s[sp + 1]; break;
+            case Op::recip: s[sp] = constant_only(s[sp]); break;
+            case Op::one: s[sp] = 0; break;
+            case Op::pow:
+            case Op::min:
+            case Op::max:
+            case Op::atan2: both([](int a, int b) { return a == 0 && b == 0 ? 0 : -1; }); break;
+            default: s[sp] = constant_only(s[sp]); break;  // the one-argument functions
+        }
+    }
+    return s[sp];
+}
+
 double Expression::eval(const double* vars) const {
     double s[expr_max_stack];
     int sp = -1;  // the top

@@ -103,6 +103,10 @@ public:
     double eval_grad(const double* vars, double grad[expr_grad_count]) const;
 
     bool uses(ExprVar v) const { return (uses_ >> static_cast<unsigned>(v)) & 1u; }
+    // The degree of the expression as a polynomial in `v`, every other variable held constant
+    // (`-c1*x-c2*x^3`: 3 in x, 0 in y), or -1 when it is none: `v` under a function, a division
+    // by it, or a power of it that is not a whole literal n ≥ 0. Read from the instruction list.
+    int polynomial_degree(ExprVar v) const;
     // The 1-based character (as ExprProblem's columns count) at which `v` is first read in the
     // text compiled, or 0 when it is not read.
     int first_column(ExprVar v) const { return first_column_[static_cast<size_t>(v)]; }

@@ -174,6 +174,19 @@ const std::vector<MessageInfo>& message_table() {
          .text = "{key}: the potential of '{got}' (minus its integral from 0) is not a finite number where body "
                  "{body} starts (x = {x}, y = {y}); a force that reads only its own coordinate needs a finite one "
                  "there"},
+        // Notes, not errors: why a written force that reads only its own coordinate has no potential
+        // (WrittenForce::decide_potential); the run goes on, and its energy leaves out the force's work.
+        {.code = "written_no_potential_origin",
+         .text = "{key}: '{got}' has no potential: it is not a finite number at {axis} = 0, where its potential "
+                 "would be zero; the energy leaves out this force's work"},
+        {.code = "written_no_potential_not_finite",
+         .text = "{key}: '{got}' has no potential: it is not a finite number at {axis} = {near}, between 0 and body "
+                 "{body}'s start ({axis} = {start}), so its integral from 0 does not exist; the energy leaves out "
+                 "this force's work"},
+        {.code = "written_no_potential_pole",
+         .text = "{key}: '{got}' has no potential: its integral from 0 to body {body}'s start ({axis} = {start}) "
+                 "does not converge near {axis} = {near} (a pole, or a singularity too sharp to integrate to "
+                 "1e-13); the energy leaves out this force's work"},
         {.code = "written_constant_unused",
          .text = "{key}={got} is read by nothing: neither fx nor fy uses {key}; use it in the force law or drop {key}"},
         {.code = "expr_normal_too_long",

@@ -126,7 +126,12 @@ void append_json_head(std::string& out, const Simulation& sim, long long steps) 
     out += reference_name(sim.reference_kind());
     out += "\",\n  \"order_regime\": \"";
     out += regime_id(regime_of(sim.scene().system));
-    out += "\",\n  \"dt\": ";
+    // A written force that reads only its own coordinate but has no potential where the motion
+    // starts (a pole on the way from 0): why, since its energy then leaves out that force's work.
+    if (const WrittenLaw& w = sim.scene().system.written; !w.no_potential.empty())
+        out += "\",\n  \"no_potential\": " + json_string(message_text(w.no_potential, w.no_potential_args)) + ",\n  \"dt\": ";
+    else
+        out += "\",\n  \"dt\": ";
     append_number(out, sim.config().dt);
     if (const FrameLoop* loop = sim.frame_loop()) {
         // With a game loop the run counts frames, and each row is a frame (the accumulator's: its
@@ -170,7 +175,8 @@ void append_json_tail(std::string& out, const Simulation& sim) {
         append_number(out, sim.reference_constraint_error());
         out += ", \"reference_tension\": ";
         append_number(out, sim.reference_tension());
-        if (sim.has_tolerance_study()) {
+        // The pendulum's closed form says so only where it parts from its twin (near the separatrix).
+        if (sim.has_tolerance_study() || (sim.has_closed_form_horizon() && sim.reference_trusted_until() >= 0.0)) {
             // The time after which the reference is not exact to trusted_error (null: all along).
             out += ",\n  \"reference_trusted_until\": ";
             if (sim.reference_trusted_until() >= 0.0) append_number(out, sim.reference_trusted_until()); else out += "null";

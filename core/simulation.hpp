@@ -211,6 +211,10 @@ public:
     // after which the reference (chaotic motion amplifies every error) is no longer exact to that
     // accuracy; negative while they agree.
     bool has_tolerance_study() const { return shadow_.has_value(); }
+    // The lone rigid pendulum's closed form is checked against itself from a start one rounding
+    // away (see twin_x0_): reference_trusted_until() is then where the two part, which happens
+    // only near the separatrix (released at its speed, at 1 m and g = 9.81, after 5.12 s).
+    bool has_closed_form_horizon() const { return !twin_x0_.empty(); }
     double reference_trusted_until() const {
         sync_reference();
         return trusted_until_;
@@ -295,6 +299,12 @@ private:
     // The reference's state is a cache of what it is at step ref_steps_.
     mutable Lane reference_lane_;
     mutable std::optional<Lane> shadow_;  // the tolerance study's second reference
+    // The lone pendulum's closed form from a start one rounding away (twin_x0_, twin_v0_; empty
+    // otherwise): near the separatrix the motion parts from the saddle as e^(ωt), so any rounding
+    // of the start, the closed form's own included, grows as fast; where the twin parts from the
+    // reference by more than trusted_error, the closed form is no longer exact to that accuracy.
+    std::vector<dvec2> twin_x0_, twin_v0_;
+    mutable std::vector<dvec2> twin_x_, twin_v_;
     mutable double trusted_until_ = -1.0;
     mutable std::vector<dvec2> ref_x_, ref_v_;
     mutable StopReason reference_reason_ = StopReason::none;

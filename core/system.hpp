@@ -54,6 +54,14 @@ struct WrittenLaw {
     bool present = false;
     Expression fx, fy;  // a component left out is the constant 0
     double c[4] = {0.0, 0.0, 0.0, 0.0};
+    // Its potential U = −∫₀ˣ fx dξ − ∫₀ʸ fy dη, decided once where the motion starts
+    // (WrittenForce::decide_potential): `potential` when the force has one; `exact_potential` when
+    // each component is a polynomial of degree ≤ 31 in its own coordinate (the 16-point rule is
+    // exact); otherwise `no_potential` is the message code that says why it has none (a row of
+    // core/messages.cpp) and `no_potential_args` its arguments.
+    bool potential = false, exact_potential = false;
+    std::string no_potential;
+    MessageArgs no_potential_args;
 };
 
 struct System {

@@ -153,6 +153,13 @@ TEST_CASE("claims: 100 substeps against 100 iterations on the hanging chain, and
     CHECK(printed(100.0 * pbd.at("pbd@1x100").constraint_error, 3) == "1.08");
     CHECK(pbd.at("pbd@1x20").constraint_error == pbd.at("xpbd@1x20").constraint_error);
     CHECK(pbd.at("pbd@1x100").constraint_error == iterations.constraint_error);
+    // Where PBD is not XPBD (s = 0.5), the 2007 per-iteration scaling leaves the iterations almost
+    // nothing to change (G1, issue 31 F7).
+    const std::map<std::string, LaneEnd> half = run_to_end(
+        "preset=hanging_chain&duration=2&pbd_stiffness=0.5&integrators=pbd@1x5,pbd@1x20,pbd@1x100");
+    CHECK(printed(100.0 * half.at("pbd@1x5").constraint_error, 4) == "604.1");
+    CHECK(printed(100.0 * half.at("pbd@1x20").constraint_error, 4) == "603.7");
+    CHECK(printed(100.0 * half.at("pbd@1x100").constraint_error, 4) == "603.7");
 }
 
 TEST_CASE("claims: the pendulum challenge's substeps against its reference over the first second") {
@@ -294,4 +301,71 @@ TEST_CASE("claims: XPBD's numerical damping shrinks with h, not h squared (Small
         if (previous != 0.0) CHECK(previous / drift == Approx(2.0).epsilon(0.15));  // first order
         previous = drift;
     }
+}
+
+TEST_CASE("claims: soft step's and VBD's orders by kind of system, as their table rows state them (issue 31 F4)") {
+    // `stepwise convergence 'QUERY&integrators=vbd,vbd@1x1,soft_step'` (4 halvings): each lane's
+    // fitted order, and on the rigid chain each level's max_error, in the lanes' order.
+    struct Study {
+        std::vector<double> order;
+        std::vector<std::vector<double>> error;
+    };
+    const auto study_of = [](const std::string& query) {
+        ConvergenceStudy study(config_of(query + "&integrators=vbd,vbd@1x1,soft_step"), 4);
+        study.advance(HUGE_VAL);
+        REQUIRE(study.finished());
+        Study out;
+        for (int row = 0; row < study.integrators(); ++row) {
+            REQUIRE(study.fit(row).valid);
+            out.order.push_back(study.fit(row).order);
+            out.error.emplace_back();
+            for (int l = 0; l < study.levels_done(); ++l) out.error.back().push_back(study.point(row, l).max_error);
+        }
+        return out;
+    };
+    // A spring with a rest length and a compliant three-link chain (two of the orders test's systems
+    // without a closed form): first order, 10 iterations or 1.
+    const Study spring = study_of("scenario=spring&k=4&b=0&rest=1&x0=1.5,0&v0=0,1&duration=4&dt=0.02");
+    const Study compliant = study_of("scenario=chain&links=3&compliance=0.01&link_damping=0.5&theta0=40&duration=2&dt=0.005");
+    CHECK(printed(spring.order[0], 2) == "0.99");
+    CHECK(printed(spring.order[1], 2) == "0.99");
+    CHECK(printed(spring.order[2], 2) == "0.94");
+    CHECK(printed(compliant.order[0], 2) == "0.99");
+    CHECK(printed(compliant.order[1], 2) == "0.99");
+    CHECK(printed(compliant.order[2], 2) == "0.96");
+    // The rigid four-link chain at its defaults from dt = 0.01: no order.
+    const Study rigid = study_of("scenario=chain&links=4&dt=0.01");
+    CHECK(printed(rigid.error[0][0], 2) == "0.42");
+    for (int l = 2; l < 5; ++l) CHECK(printed(rigid.error[0][l], 2) == "0.18");
+    CHECK(printed(rigid.order[0], 2) == "0.29");
+    for (int l = 0; l < 5; ++l) CHECK((rigid.error[1][l] >= 1.2 && rigid.error[1][l] < 1.3));
+    CHECK(printed(rigid.order[1], 1) == "-0.02");
+    CHECK(printed(rigid.error[2][0], 2) == "0.16");
+    CHECK(printed(rigid.error[2][2], 2) == "0.0070");
+    CHECK(printed(rigid.error[2][3], 2) == "0.0058");
+    CHECK(printed(rigid.error[2][4], 2) == "0.0070");
+    // And the table claims no order without a closed form for either, first order elsewhere.
+    for (const char* id : {"vbd", "soft_step"}) {
+        const IntegratorInfo& info = integrators()[static_cast<size_t>(find_integrator(id))];
+        CHECK(info.orders.without_closed_form.kind == Order::none);
+        CHECK(info.orders.single_forces == Order(1));
+        CHECK(info.orders.dissipative == Order(1));
+    }
+}
+
+TEST_CASE("claims: energy_drift where the energy is 0 at the start is relative to the reference's energy scale now") {
+    // pendulum_challenge is released level with its anchor: KE0 = PE0 = 0, so the drift's divisor is
+    // the reference's KE + |PE| at the time (docs/accuracy.md, "Reading the commands").
+    const Config c = config_of("preset=pendulum_challenge&duration=1");
+    Simulation sim(c);
+    sim.advance(run_steps(c));
+    const std::vector<dvec2>& x = sim.reference_x();
+    const std::vector<dvec2>& v = sim.reference_v();
+    const System& s = sim.scene().system;
+    const double ke = kinetic_energy(s, v.data()), pe = potential_energy(s, x.data());
+    REQUIRE(sim.id(0) == "xpbd@20x1");
+    CHECK(printed(sim.energy(0), 3) == "-2.03");
+    CHECK(printed(ke + std::fabs(pe), 3) == "29.1");
+    CHECK(sim.energy_drift(0) == (sim.energy(0) - (ke + pe)) / (ke + std::fabs(pe)));
+    CHECK(printed(sim.energy_drift(0), 3) == "-0.0699");
 }

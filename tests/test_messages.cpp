@@ -6,6 +6,7 @@
 #include "expression.hpp"
 #include "integrators.hpp"
 #include "messages.hpp"
+#include "simulation.hpp"
 #include "tables.hpp"
 
 #include <catch2/catch.hpp>
@@ -155,6 +156,24 @@ TEST_CASE("messages: every row of the table is given by a query, and its text is
         CHECK(r.errors[0].key == "fx");
         CHECK(r.errors[0].message == message_text(r.errors[0].code, r.errors[0].args));
         CHECK(message_arg(r.errors[0].args, "column") == message_arg(args, "column"));
+        given.insert(code);
+    }
+    // Notes, not errors: why a written force has no potential (the run goes on; stderr and JSON
+    // say it), from the system built for the query.
+    const std::vector<std::pair<const char*, const char*>> note_cases = {
+        {"written_no_potential_origin", "scenario=projectile&g=0&x0=1,0&fx=1/x"},
+        {"written_no_potential_not_finite", "scenario=projectile&g=0&x0=2,0&fx=sqrt((x-0.5)*(x-1.5))"},
+        {"written_no_potential_pole", "scenario=projectile&g=0&x0=2,0&fx=tan(x)"},
+    };
+    for (const auto& [code, query] : note_cases) {
+        INFO(code);
+        const ParseResult r = parse_config(query);
+        REQUIRE(r.errors.empty());
+        const WrittenLaw& w = build_scene(r.config).system.written;
+        CHECK(w.no_potential == code);
+        const std::string m = message_text(w.no_potential, w.no_potential_args);
+        CHECK(m.find('{') == std::string::npos);
+        CHECK(m.rfind("fx: '", 0) == 0);
         given.insert(code);
     }
     for (const MessageInfo& row : message_table()) {

@@ -6,6 +6,8 @@
 #include "convergence.hpp"
 #include "forces/force_kind.hpp"
 #include "helpers.hpp"
+#include "messages.hpp"
+#include "number_text.hpp"
 #include "orders.hpp"
 #include "simulation.hpp"
 #include "stability.hpp"
@@ -334,6 +336,99 @@ TEST_CASE("written force: the two presets — the driven oscillator's closed for
     INFO("Euler " << worst[0] << ", semi-implicit " << worst[1] << ", velocity Verlet " << worst[2] << ", rk4 " << worst[3]
                   << ", yoshida4 " << worst[4]);
     CHECK(worst[0] > 100.0);
+    // It runs away: its lane stops, diverged, at 12.68 s (the README's figure; issue 31 §3).
+    CHECK(duffing.diverged(0));
+    CHECK(duffing.diverged_at(0) == Approx(12.68).margin(1e-9));
+    for (int l = 1; l < 5; ++l) CHECK_FALSE(duffing.diverged(l));
     CHECK(worst[2] < 0.02);
     CHECK(worst[4] < 1e-3);
+}
+
+TEST_CASE("written force: the potential of a smooth force is exact to round-off wherever the body starts (issue 31 F3)") {
+    // F = −c1·x/√(1 + x²), c1 = 3: U = c1·(√(1 + x²) − 1). From x0 = 8 the one 16-point panel over
+    // [0, 8] was 1.5e-7 J off; the adaptive rule splits where the force bends.
+    const std::string law = "scenario=projectile&g=0&fx=-c1*x/sqrt(1+x^2)&c1=3";
+    const System s = build_scene(config_of(law + "&x0=8,0")).system;
+    REQUIRE(s.written.potential);
+    CHECK_FALSE(s.written.exact_potential);
+    for (const double x : {8.0, -8.0, 0.37, 40.0, -300.0, 1e4}) {
+        INFO(x);
+        const dvec2 p(x, 0.0);
+        const double exact = 3.0 * (std::sqrt(1.0 + x * x) - 1.0);
+        CHECK(std::fabs(potential_energy(s, &p) - exact) <= 4e-15 * exact);
+    }
+    // What the one 16-point panel over [0, 8] gave (the rule polynomials keep): 1.5e-7 J off.
+    const double one_panel = -WrittenForce::integral(s, 0, s.written.fx, 0, 8.0);
+    CHECK(std::fabs(one_panel - 3.0 * (std::sqrt(65.0) - 1.0)) == Approx(1.5e-7).epsilon(0.05));
+    // The energy column along RK4's motion: the closed form's energy at each printed state to
+    // round-off, so the column swings only by RK4's own error (it swung by 1.8e-7 J, where RK4's own
+    // drift is below 1e-11 J).
+    Simulation sim(config_of(law + "&x0=8,0&v0=0,0&integrators=rk4&dt=0.001&duration=20"));
+    double lo = HUGE_VAL, hi = -HUGE_VAL, worst = 0.0;
+    for (int k = 0; k <= 20000; ++k) {
+        if (k > 0) sim.step();
+        const dvec2 x = sim.lane(0).x[0], v = sim.lane(0).v[0];
+        const double closed = 0.5 * (v.x * v.x + v.y * v.y) + 3.0 * (std::sqrt(1.0 + x.x * x.x) - 1.0);
+        worst = std::max(worst, std::fabs(sim.energy(0) - closed));
+        lo = std::min(lo, sim.energy(0)), hi = std::max(hi, sim.energy(0));
+    }
+    CHECK(worst <= 2e-14 * 3.0 * std::sqrt(65.0));
+    CHECK(hi - lo <= 1e-11);
+    CHECK(sim.energy_drift(0) == Approx(0.0).margin(1e-12));
+    // A polynomial keeps the 16-point rule, exact for degree ≤ 31 (the pinned outputs' Duffing).
+    CHECK(build_scene(config_of("scenario=projectile&g=0&fx=-c1*x-c2*x^3&c1=4&c2=2&x0=1.5,0")).system.written.exact_potential);
+    CHECK_FALSE(build_scene(config_of("scenario=projectile&g=0&fx=-x^2/(1+x)&x0=1,0")).system.written.exact_potential);
+}
+
+TEST_CASE("written force: a pole between the origin and the start leaves the force without a potential, saying why (issue 31 F2)") {
+    // fx = 1/(1−x)² from x0 = 2: ∫₀² diverges at x = 1, so there is no potential zero at the origin.
+    // The quadrature used to run across the pole and print E(0) = −49.86 J, the column wandering
+    // from −137.5 to −49.8 J while RK4 conserved the energy.
+    struct Case {
+        const char* law;
+        double start, near, within;
+        const char* code;
+    };
+    for (const Case& k : {Case{"1/(1-x)^2", 2.0, 1.0, 1e-3, "written_no_potential_pole"},
+                          // Odd about x = 1, the middle of [0, 2]: the panels are split off the
+                          // middle, or the two sides would cancel and pass as integrable.
+                          Case{"1/(1-x)", 2.0, 1.0, 1e-4, "written_no_potential_pole"},
+                          Case{"tan(x)", 2.0, 1.5707963267948966, 1e-4, "written_no_potential_pole"},
+                          // Integrable (the truth is −4) but too sharp to integrate to 1e-13: refused,
+                          // not guessed (the old rule said −3.472).
+                          Case{"1/sqrt(abs(1-x))", 2.0, 1.0, 1e-4, "written_no_potential_pole"},
+                          // Finite at 0 and at the start, NaN between 0.5 and 1.5.
+                          Case{"sqrt((x-0.5)*(x-1.5))", 2.0, 1.0, 0.5, "written_no_potential_not_finite"},
+                          Case{"1/(x-3)^2", -5.0, 0.0, 0.0, nullptr}}) {
+        INFO(k.law);
+        const std::string q = std::string("scenario=projectile&g=0&x0=") + format_number(k.start) +
+                              ",0&v0=0,0&fx=" + k.law + "&integrators=rk4&dt=0.001&duration=0.5";
+        const ParseResult parsed = parse_config(q);
+        REQUIRE(parsed.errors.empty());
+        Simulation sim(parsed.config);
+        const WrittenLaw& w = sim.scene().system.written;
+        if (!k.code) {  // the pole lies beyond the start: the path from 0 is clean
+            CHECK(w.potential);
+            CHECK(w.no_potential.empty());
+            continue;
+        }
+        CHECK_FALSE(w.potential);
+        // At a pole the panels shrink until a node lands on it (not finite there) or they run out.
+        CHECK((w.no_potential == k.code || w.no_potential == "written_no_potential_not_finite"));
+        const std::string text = message_text(w.no_potential, w.no_potential_args);
+        CHECK(text.find("body 0's start (x = 2)") != std::string::npos);
+        // Where: the failing panel's middle (within what the panel budget resolves), or the node
+        // where the force is not finite.
+        double near = 0.0;
+        for (const MessageArg& a : w.no_potential_args)
+            if (a.name == "near") near = std::stod(a.value);
+        CHECK(std::fabs(near - k.near) <= k.within);
+        // No potential: the energy is the kinetic energy alone (no other force), so RK4's
+        // column grows by the force's work, never a number that claims to be conserved.
+        CHECK(sim.energy(0) == 0.0);
+        sim.advance(100);
+        const dvec2 v = sim.lane(0).v[0];
+        CHECK(sim.energy(0) == 0.5 * (v.x * v.x + v.y * v.y));
+        CHECK(sim.energy(0) > 0.0);
+    }
 }

@@ -15,10 +15,12 @@
 //  - Energy. When fx reads x alone and fy y alone (besides m and the constants; neither reads t,
 //    vx or vy), F = −∇U with U(x, y) = −∫₀ˣ fx(ξ) dξ − ∫₀ʸ fy(η) dη (zero at the origin, like
 //    gravity's; so the force is finite at the origin, else it has none: 1/x): conservative, and
-//    add_potential adds U per body, computed by 16-point
-//    Gauss–Legendre quadrature on subintervals at most 8 long (exact for a polynomial force up
-//    to degree 31 — a Duffing spring — and ~1e-15 relative for a force that varies on a scale of
-//    1). Otherwise the force has no potential: add_potential adds nothing, so the energy E is the
+//    add_potential adds U per body: by 16-point Gauss–Legendre quadrature on subintervals at most
+//    8 long for a polynomial in its own coordinate up to degree 31 (a Duffing spring: exact), by
+//    adaptive bisection of that rule for any other (to round-off wherever the body is). Where the
+//    integral from 0 to a body's start does not exist (a pole on the way, a point where the force
+//    is not finite) it has none, and s.written.no_potential says why (decide_potential).
+//    Otherwise the force has no potential: add_potential adds nothing, so the energy E is the
 //    kinetic energy plus the other forces' potentials, and the written force's work changes it
 //    (a driven oscillator pumps energy in, a force −c·vx takes it out). That work is not
 //    counted as "dissipated" (damping and drag's energy removed, ≥ 0): a written force may as
@@ -123,22 +125,20 @@ struct WrittenForce {
             a[i] += s.inv_mass[i] * (force(s, i, x[i], v[i], t) - force(s, i, x[i], dvec2(0.0), t));
     }
 
-    // F = −∇U when fx reads x alone and fy y alone (and neither t, vx, vy): see above. U is zero
-    // at the origin, so the force must be finite there (on every body): 1/x or log(x) has no
-    // such potential, and is counted as having none.
-    static bool conservative(const System& s) {
+    // F = −∇U when fx reads x alone and fy y alone (and neither t, vx, vy): see above. Whether it
+    // has a potential where the motion starts is decided once, by decide_potential, and kept in
+    // s.written (potential, exact_potential, and why not).
+    static bool reads_own_coordinate_only(const System& s) {
         const Expression &fx = s.written.fx, &fy = s.written.fy;
         for (ExprVar w : {ExprVar::t, ExprVar::vx, ExprVar::vy})
             if (fx.uses(w) || fy.uses(w)) return false;
-        if (fx.uses(ExprVar::y) || fy.uses(ExprVar::x)) return false;
-        for (int i = 0; i < s.bodies(); ++i) {
-            const dvec2 f0 = force(s, i, dvec2(0.0), dvec2(0.0), 0.0);
-            if (!std::isfinite(f0.x) || !std::isfinite(f0.y)) return false;
-        }
-        return true;
+        return !fx.uses(ExprVar::y) && !fy.uses(ExprVar::x);
     }
+    static bool conservative(const System& s) { return present(s) && s.written.potential; }
+
     // ∫₀^to of component `f` along its own axis (axis 0: x, 1: y; the other variables 0), for body i:
-    // 16-point Gauss–Legendre on equal subintervals at most quadrature_length long.
+    // 16-point Gauss–Legendre on equal subintervals at most quadrature_length long. Exact (to
+    // round-off) for a polynomial of degree ≤ 31, which is where it alone is used.
     static double integral(const System& s, int i, const Expression& f, int axis, double to) {
         if (to == 0.0) return 0.0;
         if (!std::isfinite(to)) return std::numeric_limits<double>::quiet_NaN();  // no energy at a non-finite state
@@ -160,10 +160,54 @@ struct WrittenForce {
         }
         return sum;
     }
+
+    // The same integral for any other force, adaptively: a panel's 16-point value is compared with
+    // the sum over its two parts (split off the middle: see split), and a panel whose two differ by more than
+    // adaptive_tolerance × ∫|f| (estimated over the whole path) is split again, depth first. The
+    // halves' sum of every accepted panel is the result; a smooth force is then integrated to
+    // round-off wherever the path lies (the halves are far more accurate than the difference that
+    // accepts them). Where it cannot be: `gap` says why and `near` where.
+    //  - not_finite: the force is not a finite number at a node (`near` is the node);
+    //  - not_integrable: a panel still disagrees with its halves after adaptive_max_depth
+    //    splits, or the panels ran out: a pole (1/(1−x)², tan x, 1/(1−x)) or a singularity too
+    //    sharp to integrate to that accuracy (1/√|1−x|), refused rather than guessed (`near` is
+    //    that panel's middle).
+    enum class Gap : unsigned char { none, not_finite, not_integrable };
+    struct Integral {
+        double value = 0.0;
+        Gap gap = Gap::none;
+        double near = 0.0;
+    };
+    static constexpr double adaptive_tolerance = 1e-13;
+    // Where a panel is split, as a fraction of it: off the middle, because the nodes of a panel and
+    // of its two halves are symmetric about its middle, so an odd pole there (1/(1−x) over [0, 2])
+    // cancels in both alike and would pass as integrable (with 0).
+    static constexpr double split = 15.0 / 32.0;
+    static constexpr int adaptive_max_depth = 50;
+    static constexpr int adaptive_max_panels = 1000;
+    static Integral integral_adaptive(const System& s, int i, const Expression& f, int axis, double to);
+    // One component's integral from 0 to `to` (NaN where the path has a gap: that state has no energy).
+    static double part(const System& s, int i, const Expression& f, int axis, double to) {
+        if (s.written.exact_potential) return integral(s, i, f, axis, to);
+        const Integral r = integral_adaptive(s, i, f, axis, to);
+        return r.gap == Gap::none ? r.value : std::numeric_limits<double>::quiet_NaN();
+    }
+    // U of body i at x (the force has a potential).
+    static double potential_of(const System& s, int i, dvec2 x) {
+        return -(part(s, i, s.written.fx, 0, x.x) + part(s, i, s.written.fy, 1, x.y));
+    }
+
+    // Decides once whether the force has a potential zero at the origin, from every body's start
+    // x0, and if not, why (s.written.no_potential: a message code, its arguments). None when it
+    // reads t, a velocity or the other coordinate (the README says so; no note); none when
+    // it is not finite at the origin (1/x); none when the path from 0 to a body's start crosses a
+    // point where it is not finite or not integrable (a pole: the potential zero at the origin
+    // does not exist there). Then the energy is the kinetic energy plus the other forces'
+    // potentials, and the force's work changes it.
+    static void decide_potential(System& s, const dvec2* x0);
     static void add_potential(const System& s, const dvec2* x, double& e) {
-        if (!present(s) || !conservative(s)) return;
-        for (int i = 0; i < s.bodies(); ++i)
-            e -= integral(s, i, s.written.fx, 0, x[i].x) + integral(s, i, s.written.fy, 1, x[i].y);
+        if (!conservative(s)) return;
+        for (int i = 0; i < s.bodies(); ++i) e += potential_of(s, i, x[i]);
     }
     static void add_power(const System&, const dvec2*, const dvec2*, double&) {}  // its work is not "dissipated": see above
 
