@@ -1,0 +1,30 @@
+#include "work.hpp"
+
+#include "integrators.hpp"
+#include "simulation.hpp"
+
+namespace stepwise {
+
+long long evaluation_units(const System& s, const LaneSpec& lane) {
+    const long long n = s.bodies();
+    if (!integrators()[static_cast<size_t>(lane.integrator)].implicit || !s.couples_bodies()) return n;
+    // As make_lane sizes implicit Euler's solve: a band where it is narrower than the matrix.
+    const long long dim = 2 * n, kl = 2LL * s.coupling_span() + 1;
+    const long long solve = 3 * kl + 1 < dim ? dim * (kl + 1) * (kl + 1) / 8 : dim * dim * dim / 48 + dim * dim / 4;
+    return n + solve;
+}
+
+SimulationWork::SimulationWork(const Simulation& sim) : sim_(sim) {
+    for (const LaneSpec& lane : sim.config().integrators) units_.push_back(evaluation_units(sim.scene().system, lane));
+}
+
+long long SimulationWork::operator()() const {
+    long long work = sim_.reference_force_evaluations() * sim_.bodies();
+    for (size_t l = 0; l < units_.size(); ++l) {
+        const Lane& L = sim_.lane(static_cast<int>(l));
+        work += L.force_evaluations * units_[l] + L.row_visits;
+    }
+    return work;
+}
+
+}  // namespace stepwise
