@@ -47,6 +47,7 @@ double frames_seconds(const Config& c, long long steps) {
 // The child's user + system CPU time.
 double cli_seconds(const char* cli, const Case& c) {
     const std::string steps = std::to_string(c.steps);
+    std::fflush(stdout);  // else the child prints what this process has buffered
     const pid_t pid = fork();
     if (pid == 0) {
         std::freopen("/dev/null", "w", stdout);

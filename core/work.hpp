@@ -1,9 +1,9 @@
 // Units of work, for a caller that bounds what it does by them rather than by the clock (the CLI
 // reads its clock for --budget every work_between_clock_reads units; the simulation fuzzer ends an
-// input after a number of them): a force evaluation on one body is one unit, a solver's visit of
-// one constraint row (Lane::row_visits) is one, and implicit Euler's Newton iteration on bodies
-// that act on one another adds its linear solve (newton_solve_units). Natively a unit is a few
-// nanoseconds to a few tens.
+// input after a number of them): a force evaluation costs force_units (a few units for the
+// evaluation's own bookkeeping, one per body and per force term), a solver's visit of one
+// constraint row (Lane::row_visits) one, and implicit Euler's Newton iteration on bodies that act
+// on one another adds its linear solve. Natively a unit is a few nanoseconds to a few tens.
 #pragma once
 #include "config.hpp"
 
@@ -17,7 +17,10 @@ class Simulation;
 class PhaseCloud;
 struct System;
 
-// The units of one force evaluation of `lane`'s method on s: its bodies, plus for implicit Euler
+// The units of one force evaluation on s: 4, plus one per body, spring, central body and link,
+// plus two per body for a written force (an interpreted expression for fx and fy).
+long long force_units(const System& s);
+// The units of one force evaluation of `lane`'s method on s: force_units, plus for implicit Euler
 // on coupled bodies the Newton matrix and its solve (dense: (2n)³/48 + (2n)²/4, a band of half
 // width kl: 2n·(kl + 1)²/8; about 16 flops a unit).
 long long evaluation_units(const System& s, const LaneSpec& lane);

@@ -4,6 +4,7 @@
 #include "integrators.hpp"
 #include "json.hpp"
 #include "simulation.hpp"
+#include "trace.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -127,7 +127,7 @@ TEST_CASE("presets reproduce the articles' setups") {
 TEST_CASE("every bad key or value is an error naming the key, the value and what is allowed") {
     SECTION("numbers out of range") {
         CHECK(has_error(parse_config("dt=0"), "dt", "dt must be a number from 1e-09 to 10; got '0'"));
-        CHECK(has_error(parse_config("dt=11"), "dt", "at most 10"));
+        CHECK(has_error(parse_config("dt=11"), "dt", "dt must be a number from 1e-09 to 10; got '11'"));
         CHECK(has_error(parse_config("dt=-0.1"), "dt", "from 1e-09 to 10"));
         CHECK(has_error(parse_config("m=-1"), "m", "m must be a number from 1e-06 to 1000000; got '-1'"));
         CHECK(has_error(parse_config("m=0"), "m", "got '0'"));
