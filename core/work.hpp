@@ -43,7 +43,7 @@ long long work_done(const PhaseCloud& cloud, const System& s, const LaneSpec& la
 // total, in the units above), and the meter reads its clock (seconds since the start; injected,
 // so that a test can make its time a function of the work) only when at least `between` more
 // units were done since its last reading: reading the clock then costs nothing against the work,
-// and a command stops within `between` units (about 10 ms) of the moment its budget ran out.
+// and a command stops within `between` units of the moment its budget ran out.
 constexpr long long work_between_clock_reads = 1LL << 20;
 class WorkMeter {
 public:
