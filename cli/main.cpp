@@ -11,6 +11,7 @@
 #include "stability.hpp"
 #include "tables.hpp"
 #include "trace.hpp"
+#include "work.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -98,6 +99,8 @@ constexpr double max_known_evaluations = 5e8;
 // message saying how far it got, and exits with status 3.
 constexpr double default_budget_seconds = 60.0;
 constexpr int exit_budget = 3;
+// The copies of a cloud stepped between two looks at the budget (Watch reads the clock by work).
+constexpr int cloud_part = 64;
 const std::string budget_allowed = "seconds of run time, a plain decimal number from 0.001 to 86400 (default 60)";
 
 // What a config's work is made of, read once: the force evaluations a step of its lanes and of
@@ -137,22 +140,38 @@ Work work_of(const Config& c) {
 }
 
 // The run-time budget and, when stderr is a terminal, a progress line once a command has run a
-// second (rewritten in place at most five times a second, cleared at the end).
+// second (rewritten in place at most five times a second, cleared at the end). run and cloud read
+// the clock by work (over(work, …): once per work_between_clock_reads units, core/work.hpp), so a
+// cheap step does not pay for the clock and a costly one does not pass the budget by more than
+// that much work; the progress text is built only when it is printed.
 class Watch {
 public:
-    Watch(const char* command, double budget) : command_(command), budget_(budget), tty_(isatty(STDERR_FILENO) != 0) {}
+    Watch(const char* command, double budget)
+        : command_(command), tty_(isatty(STDERR_FILENO) != 0), meter_(budget, [this] { return elapsed(); }) {}
     ~Watch() { clear(); }
     double elapsed() const { return std::chrono::duration<double>(clock::now() - start_).count(); }
-    bool over() const { return elapsed() > budget_; }
-    double budget() const { return budget_; }
-    // fraction: 0 … 1 of the planned work; where: what it is doing ("level 3 of 5").
-    void progress(double fraction, const std::string& where) {
+    // Reads the clock now (convergence: between its slices of bounded work).
+    bool over() const { return elapsed() > meter_.budget(); }
+    // work: the command's work so far; fraction and where(): as for progress, where() called only
+    // to print.
+    template <class Where>
+    bool over(long long work, double fraction, Where&& where) {
+        const long long reads = meter_.reads();
+        if (meter_.over(work)) return true;
+        if (meter_.reads() != reads) progress(fraction, where, meter_.elapsed());
+        return false;
+    }
+    double budget() const { return meter_.budget(); }
+    // fraction: 0 … 1 of the planned work; where(): what it is doing ("level 3 of 5").
+    template <class Where>
+    void progress(double fraction, Where&& where, double t = -1.0) {
         if (!tty_) return;
-        const double t = elapsed();
+        if (t < 0.0) t = elapsed();
         if (t < 1.0 || t - printed_at_ < 0.2) return;
         printed_at_ = t;
         std::fprintf(stderr, "\r\033[K%s: %.0f %%, %s, %.0f s (budget %s s)", command_,
-                     100.0 * std::clamp(fraction, 0.0, 1.0), where.c_str(), t, format_number(budget_).c_str());
+                     100.0 * std::clamp(fraction, 0.0, 1.0), std::string(where()).c_str(), t,
+                     format_number(meter_.budget()).c_str());
         std::fflush(stderr);
         shown_ = true;
     }
@@ -166,12 +185,17 @@ public:
 private:
     using clock = std::chrono::steady_clock;
     const char* command_;
-    double budget_;
     bool tty_;
     clock::time_point start_ = clock::now();
+    WorkMeter meter_;
     double printed_at_ = 0.0;
     bool shown_ = false;
 };
+
+// "step 12 of 200", for a progress line.
+auto step_of(const long long& k, long long steps) {
+    return [&k, steps] { return "step " + std::to_string(k) + " of " + std::to_string(steps); };
+}
 
 // --budget's value into budget; "" or what is wrong.
 std::string take_budget(const char* value, double& budget) {
@@ -286,11 +310,12 @@ int cmd_list(int argc, char** argv) {
     for (const LanguageInfo& l : languages()) lang_ids += (lang_ids.empty() ? "" : ", ") + std::string(l.id);
     std::printf("\nScenarios (shared keys: v=1, scenario, preset, integrators (comma list of at most %d lanes: METHOD, "
                 "METHOD@SUBSTEPS or METHOD@SUBSTEPSxITERATIONS, substeps 1 .. %d, a solver's iterations 1 .. %d, at most "
-                "%d passes a step), dt (> 0, at most %s s), "
-                "duration (> 0, at most %s s), cloud (0 .. %d points per integrator), cloud_radius (%s .. %s), "
+                "%d passes a step), dt (%s .. %s s), "
+                "duration (%s .. %s s), cloud (0 .. %d points per integrator), cloud_radius (%s .. %s), "
                 "equal_cost (0 or 1), view (%s), lang (%s: the page's language; the numbers ignore it))\n",
                 max_lanes, max_lane_substeps, max_lane_iterations, max_lane_passes,
-                format_number(dt_max).c_str(), format_number(duration_max).c_str(), max_cloud_points,
+                format_number(dt_min).c_str(), format_number(dt_max).c_str(), format_number(duration_min).c_str(),
+                format_number(duration_max).c_str(), max_cloud_points,
                 format_number(min_cloud_radius).c_str(), format_number(max_cloud_radius).c_str(), view_ids.c_str(),
                 lang_ids.c_str());
     std::string kinds;
@@ -448,22 +473,18 @@ int cmd_run(int argc, char** argv) {
         std::fputs(text.c_str(), stdout);
     }
     emit();
-    // A frame of the game loop, or (without one) a step. The clock is read every step when some
-    // work is not known in advance (one rk45 step can take 2000 substeps), else every 1024.
+    // A frame of the game loop, or (without one) a step; the clock is read by work (Watch).
     Watch watch("run", o.budget);
     const Work work = work_of(c);
-    const long long check_every = work.unknown(true) ? 1 : 1024;
+    const SimulationWork work_so_far(sim);
     long long done = steps;
     for (long long k = 1; k <= steps; ++k) {
         sim.frame();
         if (k % every == 0) emit();
-        if (k % check_every != 0) continue;
-        if (watch.over()) {
+        if (watch.over(work_so_far(), static_cast<double>(k) / static_cast<double>(steps), step_of(k, steps))) {
             done = k;
             break;
         }
-        watch.progress(static_cast<double>(k) / static_cast<double>(steps),
-                       "step " + std::to_string(k) + " of " + std::to_string(steps));
     }
     watch.clear();
     if (csv) {
@@ -582,16 +603,27 @@ int cmd_cloud(int argc, char** argv) {
     if (csv) std::fputs("t,integrator,area_ratio,points_finite\n", stdout);
     emit(0);
     Watch watch("cloud", o.budget);
+    // The clouds' work so far: each cloud's copies, every lane's evaluations weighed as in work.hpp.
+    const auto work_so_far = [&] {
+        long long total = 0;
+        for (size_t l = 0; l < clouds.size(); ++l) total += work_done(clouds[l], scene.system, c.integrators[l]);
+        return total;
+    };
     long long done = o.steps;
-    for (long long k = 1; k <= o.steps; ++k) {
-        for (PhaseCloud& cloud : clouds) cloud.step(c.dt);
+    for (long long k = 1; k <= o.steps && done == o.steps; ++k) {
+        // A step of each cloud, cloud_part copies at a time with the budget read between them (a
+        // step of 1,000 points of a stiff cloth took 52 s). A step stopped inside is not printed:
+        // the rows end at the last whole step.
+        const double fraction = static_cast<double>(k - 1) / static_cast<double>(o.steps);
+        const auto over = [&] { return watch.over(work_so_far(), fraction, step_of(k, o.steps)); };
+        for (PhaseCloud& cloud : clouds)
+            if (!cloud.step(c.dt, cloud_part, over)) {
+                done = k - 1;
+                break;
+            }
+        if (done < o.steps) break;
         if (k % o.every == 0) emit(k);
-        if (watch.over()) {
-            done = k;
-            break;
-        }
-        watch.progress(static_cast<double>(k) / static_cast<double>(o.steps),
-                       "step " + std::to_string(k) + " of " + std::to_string(o.steps));
+        if (over()) done = k;
     }
     watch.clear();
     const bool stopped = done < o.steps;
@@ -721,8 +753,9 @@ int cmd_convergence(int argc, char** argv) {
     // the clock; the points do not depend on where the slices fall.
     while (!study.advance(unknown ? 1000.0 : 1e6)) {
         if (watch.over()) break;
-        watch.progress(study.progress(), "level " + std::to_string(study.levels_done() + 1) + " of " +
-                                             std::to_string(study.levels()));
+        watch.progress(study.progress(), [&] {
+            return "level " + std::to_string(study.levels_done() + 1) + " of " + std::to_string(study.levels());
+        });
     }
     watch.clear();
     const bool stopped = !study.finished();
@@ -837,17 +870,21 @@ int cmd_trace(int argc, char** argv) {
                           " (the query's duration / dt is " + std::to_string(steps) + " steps)" + got(step_text));
     std::vector<LaneSpec> ids = c.integrators;
     if (integrator) {
-        // A lane by its id as the query writes it (xpbd@20x1), or by its method alone when one
-        // lane of the query has that method.
+        // A lane by its id as the query writes it (xpbd@20x1, normalised as the query's lanes
+        // are: xpbd@1000x10 is xpbd@1000), or by its method alone when one lane of the query has
+        // that method.
         std::string names;
         std::vector<LaneSpec> found;
+        const std::optional<LaneSpec> written = parse_lane_id(integrator);
         for (const LaneSpec& lane : c.integrators) {
             names += (names.empty() ? "" : ", ") + lane_id(lane);
-            if (lane_id(lane) == integrator) found = {lane};
+            if (written && lane == *written) found = {lane};
         }
         if (found.empty())
             for (const LaneSpec& lane : c.integrators)
-                if (integrators()[static_cast<size_t>(lane.integrator)].id == std::string(integrator)) found.push_back(lane);
+                if (written && written->substeps == 1 && written->iterations == 0 &&
+                    lane.integrator == written->integrator)
+                    found.push_back(lane);
         if (found.size() != 1)
             return fail_usage("--integrator must be one of the query's integrators (" + names + ")" + got(integrator) +
                               (found.size() > 1 ? " (several lanes use that method: name one with its settings)"
@@ -856,8 +893,16 @@ int cmd_trace(int argc, char** argv) {
                                    : " (add it to the query's integrators to trace it)"));
         ids = found;
     }
-    const std::vector<LaneTrace> lanes = trace_step(c, step, ids);
+    const std::vector<LaneTrace> lanes = trace_step(c, step, ids, max_trace_rows);
     std::fputs(trace_text(c, step, lanes, format == "json").c_str(), stdout);
+    for (const LaneTrace& lane : lanes)
+        if (lane.stages_left_out > 0)
+            std::fprintf(stderr,
+                         "%s: the trace shows %zu of the step's %lld stages: the first %zu and the result (stepwise "
+                         "trace prints at most %lld rows, stages x bodies, per integrator); trace fewer substeps or "
+                         "iterations, or a system of fewer bodies, to see them all\n",
+                         lane.id.c_str(), lane.stages.size(), static_cast<long long>(lane.stages.size()) + lane.stages_left_out,
+                         lane.stages.size() - 1, max_trace_rows);
     if (format == "json") return 0;
     for (const LaneTrace& lane : lanes) {
         const char* id = lane.id.c_str();

@@ -3,6 +3,7 @@
 #include "exact.hpp"
 #include "forces/link.hpp"
 #include "simulation.hpp"
+#include "work.hpp"
 
 #include <cmath>
 #include <limits>
@@ -136,6 +137,17 @@ void PhaseCloud::step(double h) {
     ensemble_.end_step();
 }
 
+bool PhaseCloud::step(double h, int part, const std::function<bool()>& stop) {
+    if (needs_compliance_) return true;
+    const int copies = ensemble_.copies();
+    for (int first = 0; first < copies; first += part) {
+        step_part(h, first, part);
+        if (first + part < copies && stop()) return false;
+    }
+    end_step();
+    return true;
+}
+
 dvec2 PhaseCloud::point(int k) const {
     if (plane_.plane != CloudPlane::rotation) return {ensemble_.x(0)[k], ensemble_.vx(0)[k]};
     const dvec2 x(ensemble_.x(0)[k], ensemble_.y(0)[k]), v(ensemble_.vx(0)[k], ensemble_.vy(0)[k]);
@@ -160,6 +172,12 @@ std::optional<double> PhaseCloud::area_ratio() const {
     const double ratio = rim_area_now() / initial_area_;
     if (!std::isfinite(ratio)) return std::nullopt;
     return ratio;
+}
+
+long long work_done(const PhaseCloud& cloud, const System& s, const LaneSpec& lane) {
+    const Ensemble& e = cloud.ensemble();
+    const double evaluations = e.force_evaluations() * e.copies();
+    return static_cast<long long>(evaluations) * evaluation_units(s, lane) + e.row_visits();
 }
 
 int PhaseCloud::points_finite() const { return needs_compliance_ ? 0 : ensemble_.finite_copies(0, points_); }

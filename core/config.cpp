@@ -512,11 +512,12 @@ public:
             if (k == "integrators") {
                 parse_integrators(p.value, c);
             } else if (k == "dt") {
-                parse_scalar("dt", p.value, 0.0, dt_max, true,
-                             {{"allowed", "number_above"}, {"min", "0"}, {"max", format_number(dt_max)}}, c.dt);
+                parse_scalar("dt", p.value, dt_min, dt_max, false,
+                             {{"allowed", "number"}, {"min", format_number(dt_min)}, {"max", format_number(dt_max)}}, c.dt);
             } else if (k == "duration") {
-                parse_scalar("duration", p.value, 0.0, duration_max, true,
-                             {{"allowed", "number_above"}, {"min", "0"}, {"max", format_number(duration_max)}}, c.duration);
+                parse_scalar("duration", p.value, duration_min, duration_max, false,
+                             {{"allowed", "number"}, {"min", format_number(duration_min)}, {"max", format_number(duration_max)}},
+                             c.duration);
             } else if (k == "cloud") {
                 const MessageArgs allowed = {{"allowed", "whole_off"}, {"min", "0"}, {"max", std::to_string(max_cloud_points)}};
                 double n = 0.0;
@@ -799,6 +800,11 @@ std::string lane_id(const LaneSpec& lane) {
     if (lane.substeps != 1 || lane.iterations != 0) id += "@" + std::to_string(lane.substeps);
     if (lane.iterations != 0) id += "x" + std::to_string(lane.iterations);
     return id;
+}
+
+std::optional<LaneSpec> parse_lane_id(std::string_view text) {
+    Parser p;
+    return p.parse_lane(std::string(text));
 }
 
 ParseResult parse_config(std::string_view query) {

@@ -9,6 +9,7 @@
 
 #include <glm/ext/vector_double2.hpp>
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -17,9 +18,16 @@ namespace stepwise {
 
 // The keys every scenario shares, with their ranges.
 constexpr int config_version = 1;
-// dt and duration need only be > 0: nothing divides by dt² or exponentiates a positive multiple
-// of dt, so a tiny dt costs accuracy (round-off), never range. Their ratio is bounded by max_steps.
+// dt and duration from 1e-9 s: a smaller one is a typo (5e-324), not a time step. The solvers
+// divide by h² (XPBD's α/h², VBD's m/h², a tension λ/h²): at the smallest substep, 1e-9 s over
+// max_lane_substeps = 1e-12 s (and 2^-12 of that at a convergence study's finest level), h² is
+// at least 6e-32 and any range's parameter over it (masses and compliances up to 1e6) at most
+// about 1e37, far inside the double range, where a dt of 1e-160 made h² underflow and printed a
+// NaN tension. The smallest dt a preset, test or document uses is
+// 1e-7 s. Their ratio is bounded by max_steps.
+constexpr double dt_min = 1e-9;
 constexpr double dt_max = 10.0;
+constexpr double duration_min = 1e-9;
 constexpr double duration_max = 100000.0;
 constexpr double max_steps = 1e7;       // duration / dt
 constexpr std::size_t max_pairs = 64;   // key=value pairs in one query
@@ -96,6 +104,10 @@ constexpr int max_lane_passes = 10000;
 constexpr int max_lanes = 20;
 // "xpbd@20x1", "semi_implicit_euler@20", "rk4": the lane's id in links, the CLI, JSON and the page.
 std::string lane_id(const LaneSpec& lane);
+// One lane written as the integrators key writes it (METHOD, METHOD@S, METHOD@SxI), normalised as
+// that key normalises it (xpbd@1000x10 is xpbd@1000: 10 is XPBD's default iterations); nothing
+// when the key would refuse it.
+std::optional<LaneSpec> parse_lane_id(std::string_view text);
 // The iterations a substep of the lane makes (its own, or its method's default; 0: none).
 int lane_iterations(const LaneSpec& lane);
 // What one step of the lane costs against one step of its method alone: substeps × iterations

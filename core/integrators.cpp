@@ -21,7 +21,7 @@ void Lane::reset(const dvec2* x0, const dvec2* v0) {
     substep = 0.0;
     t = 0.0;
     force_maps_h = 0.0;
-    force_evaluations = newton_failures = rejected_substeps = 0;
+    force_evaluations = newton_failures = rejected_substeps = row_visits = 0;
     gave_up = false;
     unsolved = false;
     dissipated = 0.0;

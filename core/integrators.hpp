@@ -81,6 +81,7 @@ struct Lane {
     long long force_evaluations = 0;
     long long newton_failures = 0;   // implicit Euler steps that hit the iteration cap
     long long rejected_substeps = 0; // rk45
+    long long row_visits = 0;        // the game-physics solvers: constraint rows visited by their passes (work.hpp)
 
     // The stage X-ray (trace.hpp): when set, step() reports every point of the step to it, each
     // force evaluation and the other points the method uses. Unset (nullptr, the default) the

@@ -265,7 +265,7 @@ void append_trace_csv(std::string& out, const LaneTrace& lane, size_t first, siz
         }
         for (int b = 0; b < bodies; ++b) {
             out += lane.id;
-            out += ',' + std::to_string(k + 1) + ',' + label + ',' + std::to_string(b);
+            out += ',' + std::to_string(stage_number(lane, k)) + ',' + label + ',' + std::to_string(b);
             each_column(st, b, [&](const char*, double v, bool present) {
                 out += ',';
                 if (present) append_number(out, v);
@@ -298,12 +298,14 @@ void append_trace_json(std::string& out, const Config& c, long long step, const 
         out += ", \"stopped\": " + (stopped ? json_string(stop_reason_name(lane.stop)) : std::string("null"));
         out += ", \"stopped_at\": ";
         if (stopped) append_number(out, lane.stopped_at); else out += "null";
+        // Only a bounded trace that left stages out says how many (max_trace_rows).
+        if (lane.stages_left_out > 0) out += ", \"stages_left_out\": " + std::to_string(lane.stages_left_out);
         out += ",\n     \"stages\": [";
         const int bodies = lane.bodies;
         for (size_t k = 0; k < lane.stages.size(); ++k) {
             const TraceStage& st = lane.stages[k];
             out += k ? ",\n       {" : "\n       {";
-            out += "\"stage\": " + std::to_string(k + 1) + ", \"label\": " + json_string(st.label) +
+            out += "\"stage\": " + std::to_string(stage_number(lane, k)) + ", \"label\": " + json_string(st.label) +
                    ", \"kind\": \"" + stage_kind_name(st.kind) + "\", \"bodies\": [";
             for (int b = 0; b < bodies; ++b) {
                 out += b ? ", {\"body\": " : "{\"body\": ";

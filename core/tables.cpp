@@ -61,7 +61,8 @@ std::string tables_json(const std::vector<std::pair<std::string, double>>& extra
     for (int r = 0; r < order_regimes; ++r)
         out += std::string(r ? "," : "") + "\n    {\"id\": \"" + regime_id(static_cast<OrderRegime>(r)) +
                "\", \"text\": " + json_string(regime_text(static_cast<OrderRegime>(r))) + "}";
-    out += "\n  ],\n  \"limits\": {\"version\": " + std::to_string(config_version) + ", \"dt_max\": " + exact_text(dt_max) +
+    out += "\n  ],\n  \"limits\": {\"version\": " + std::to_string(config_version) + ", \"dt_min\": " + exact_text(dt_min) +
+           ", \"dt_max\": " + exact_text(dt_max) + ", \"duration_min\": " + exact_text(duration_min) +
            ", \"duration_max\": " + exact_text(duration_max) + ", \"max_steps\": " + exact_text(max_steps) +
            ", \"default_dt\": " + exact_text(default_dt) + ", \"default_duration\": " + exact_text(default_duration) +
            ", \"default_scenario\": " + json_string(default_scenario) +

@@ -19,8 +19,18 @@ const char* stage_kind_name(StageKind k) {
 
 const char* const increment_columns = ": x y = its dx; vx vy = its dv";
 
+long long stage_number(const LaneTrace& lane, size_t k) {
+    const bool last = k + 1 == lane.stages.size();
+    return static_cast<long long>(k) + 1 + (last ? lane.stages_left_out : 0);
+}
+
 void TraceRecorder::stage(StageKind kind, StageName name, const dvec2* x, const dvec2* v, const dvec2* a) {
-    TraceStage st;
+    const bool past = max_stages_ > 0 && static_cast<long long>(stages_.size()) >= max_stages_ - 1;
+    if (past && holding_) ++left_out_;  // the stage held before this one is left out
+    holding_ = holding_ || past;
+    TraceStage fresh;
+    TraceStage& st = past ? latest_ : fresh;
+    st = TraceStage{};
     st.kind = kind;
     st.label = name.text;
     if (name.number != 0) st.label += std::to_string(name.number);
@@ -32,7 +42,7 @@ void TraceRecorder::stage(StageKind kind, StageName name, const dvec2* x, const 
     copy(x, st.x);
     copy(v, st.v);
     copy(a, st.a);
-    stages_.push_back(std::move(st));
+    if (!past) stages_.push_back(std::move(st));
 }
 
 void TraceRecorder::substep(int attempt, double h) { substeps_.push_back({attempt, h, stages_.size()}); }
@@ -53,6 +63,11 @@ std::vector<TraceStage> TraceRecorder::take() {
     label_substeps(substeps_.size());
     substeps_.clear();
     labelled_ = 0;
+    // The last stage past the bound (the result), after the labels: its substep's prefix is not
+    // known once stages before it were left out, and the result belongs to no substep.
+    if (holding_) stages_.push_back(std::move(latest_));
+    latest_ = TraceStage{};
+    holding_ = false;
     return std::move(stages_);
 }
 
@@ -61,9 +76,10 @@ long long run_steps(const Config& c) {
     return static_cast<long long>(std::ceil(c.duration / c.dt - 1e-9));
 }
 
-NextStepTrace::NextStepTrace(const Simulation& sim, const std::vector<int>& lanes)
+NextStepTrace::NextStepTrace(const Simulation& sim, const std::vector<int>& lanes, long long max_rows)
     : copy_(sim),
       lanes_(lanes),
+      max_rows_(max_rows),
       // A variable game loop's steps are its frames, each of its own length: the copy advances
       // by frames there (one step each), by clock ticks of dt otherwise.
       by_frames_(sim.config().loop.kind == LoopKind::variable),
@@ -85,7 +101,8 @@ NextStepTrace::NextStepTrace(const Simulation& sim, const std::vector<int>& lane
             tr.stopped_at = copy_.diverged_at(l);
             continue;
         }
-        recorders_[k] = std::make_unique<TraceRecorder>(copy_.bodies());
+        const long long max_stages = max_rows_ > 0 ? std::max(2LL, max_rows_ / std::max(1, copy_.bodies())) : 0;
+        recorders_[k] = std::make_unique<TraceRecorder>(copy_.bodies(), max_stages);
         copy_.set_observer(l, recorders_[k].get());
         steps_before_[k] = copy_.lane_steps(l);
         evaluations_before_[k] = copy_.lane(l).force_evaluations;
@@ -101,6 +118,7 @@ void NextStepTrace::advance() {
         if (labelling_ == recorders_.size()) return;
         if (!recorders_[labelling_]->label_substeps(label_part)) return;
         out_[labelling_].stages = recorders_[labelling_]->take();
+        out_[labelling_].stages_left_out = recorders_[labelling_]->left_out();
         recorders_[labelling_].reset();
         ++labelling_;
         return;
@@ -135,13 +153,13 @@ void NextStepTrace::advance() {
     }
 }
 
-std::vector<LaneTrace> trace_next(const Simulation& sim, const std::vector<int>& lanes) {
-    NextStepTrace trace(sim, lanes);
+std::vector<LaneTrace> trace_next(const Simulation& sim, const std::vector<int>& lanes, long long max_rows) {
+    NextStepTrace trace(sim, lanes, max_rows);
     while (!trace.done()) trace.advance();
     return trace.take();
 }
 
-std::vector<LaneTrace> trace_step(const Config& c, long long step, const std::vector<LaneSpec>& ids) {
+std::vector<LaneTrace> trace_step(const Config& c, long long step, const std::vector<LaneSpec>& ids, long long max_rows) {
     if (step < 0 || step >= run_steps(c))
         throw std::invalid_argument("trace_step: step " + std::to_string(step) + " is not in [0, " +
                                     std::to_string(run_steps(c)) + ")");
@@ -158,7 +176,7 @@ std::vector<LaneTrace> trace_step(const Config& c, long long step, const std::ve
         sim.advance(step);
     std::vector<int> lanes(ids.size());
     for (size_t k = 0; k < ids.size(); ++k) lanes[k] = static_cast<int>(k);
-    return trace_next(sim, lanes);
+    return trace_next(sim, lanes, max_rows);
 }
 
 }  // namespace stepwise

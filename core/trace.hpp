@@ -38,7 +38,13 @@ struct LaneTrace {
     StopReason stop = StopReason::none;
     double stopped_at = 0.0;
     std::vector<TraceStage> stages;  // in the order computed; the last is "result"
+    // Stages the step computed that a bounded trace left out (max_rows): they came between the
+    // first ones kept and the last ("result"), which is always kept. 0: every stage is here.
+    long long stages_left_out = 0;
 };
+// The number of the kth stage kept (from 1, in the order the step computed them): k + 1, and the
+// last one's is the step's own count when stages were left out before it.
+long long stage_number(const LaneTrace& lane, size_t k);
 
 // Records what a lane reports (set as Lane::observer). Allocates: tracing is not the hot path.
 // rk45's stage labels start with their substep ("substep 2 (h = 0.125): k5"); writing h as its
@@ -47,7 +53,9 @@ struct LaneTrace {
 // substep and label_substeps() puts the prefixes in front afterwards, a few substeps at a time.
 class TraceRecorder final : public StepObserver {
 public:
-    explicit TraceRecorder(int bodies) : bodies_(bodies) {}
+    // max_stages > 0: keeps the first max_stages − 1 stages and the last one, and counts the rest
+    // (left_out()); 0: every stage.
+    explicit TraceRecorder(int bodies, long long max_stages = 0) : bodies_(bodies), max_stages_(max_stages) {}
     void stage(StageKind kind, StageName name, const dvec2* x, const dvec2* v, const dvec2* a) override;
     void substep(int attempt, double h) override;
     // Labels the stages of up to `count` more substeps; true once every stage has its whole label.
@@ -55,6 +63,7 @@ public:
     // The stages (their whole labels once label_substeps() said true).
     const std::vector<TraceStage>& stages() const { return stages_; }
     std::vector<TraceStage> take();
+    long long left_out() const { return left_out_; }
 
 private:
     // From stage `first` on, the stages belong to this substep attempt (0: to none) of size h.
@@ -64,6 +73,10 @@ private:
         size_t first;
     };
     int bodies_;
+    long long max_stages_;
+    long long left_out_ = 0;  // stages past max_stages_ − 1 not kept, the last one (latest_) aside
+    TraceStage latest_;       // the latest stage past the bound: the last one once the step ends
+    bool holding_ = false;    // latest_ holds a stage
     std::vector<Substep> substeps_;
     size_t labelled_ = 0;  // substeps_ whose stages have their prefix
     std::vector<TraceStage> stages_;
@@ -78,8 +91,14 @@ long long run_steps(const Config& c);
 // copied, the copy steps until every one of them has stepped (with equal cost a lane steps
 // every few ticks) or is found stopped, so the result is what sim's own next step of that lane
 // gives, bit for bit. At most max_trace_ticks clock ticks are stepped.
-std::vector<LaneTrace> trace_next(const Simulation& sim, const std::vector<int>& lanes);
+std::vector<LaneTrace> trace_next(const Simulation& sim, const std::vector<int>& lanes, long long max_rows = 0);
 constexpr long long max_trace_ticks = 100000;
+
+// What `stepwise trace` prints at most per integrator: stages × bodies rows (CSV rows; JSON
+// entries of a stage's bodies). A step of xpbd@1000 on the 62-body cloth computes 13,001 stages
+// (806,062 rows); a few such lanes wrote 177 MB. A lane past it shows its first stages and its
+// result, and says how many stages it left out. About 10 MB of CSV.
+constexpr long long max_trace_rows = 100000;
 
 // trace_next in units of work of bounded size, for a caller that must stop between them (the
 // page: a tick of a stiff system is milliseconds of work, and it slices its work by time). A unit
@@ -89,7 +108,9 @@ constexpr long long max_trace_ticks = 100000;
 // here: not copyable or movable.
 class NextStepTrace {
 public:
-    NextStepTrace(const Simulation& sim, const std::vector<int>& lanes);
+    // max_rows > 0: each lane records at most that many rows (TraceRecorder's bound in stages
+    // of the system's bodies, at least 2 stages); 0: every stage.
+    NextStepTrace(const Simulation& sim, const std::vector<int>& lanes, long long max_rows = 0);
     NextStepTrace(const NextStepTrace&) = delete;
     NextStepTrace& operator=(const NextStepTrace&) = delete;
     bool done() const { return stepping_done() && labelling_ == recorders_.size(); }
@@ -106,6 +127,7 @@ private:
 
     Simulation copy_;
     std::vector<int> lanes_;
+    long long max_rows_;
     bool by_frames_;
     std::vector<LaneTrace> out_;
     std::vector<std::unique_ptr<TraceRecorder>> recorders_;  // one per traced lane, at a fixed address
@@ -119,6 +141,8 @@ private:
 // 0 … step − 1 run untraced, then step `step` is traced. Its result is the state `stepwise run`
 // reports after step + 1 steps. Throws std::invalid_argument when step is not in
 // [0, run_steps(c)) or a lane is not in c (the CLI checks both first, by name).
-std::vector<LaneTrace> trace_step(const Config& c, long long step, const std::vector<LaneSpec>& lanes);
+// max_rows as for NextStepTrace.
+std::vector<LaneTrace> trace_step(const Config& c, long long step, const std::vector<LaneSpec>& lanes,
+                                  long long max_rows = 0);
 
 }  // namespace stepwise

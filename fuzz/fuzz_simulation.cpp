@@ -2,15 +2,19 @@
 // input that parses as a config, and on the valid parts of every other input (the config the
 // parser keeps, as the page runs it). Each config runs with all of the integrators, whatever
 // its `integrators` key says, for at most max_steps_per_input steps, fewer when its duration
-// ends sooner or when its lanes and the reference have spent max_evaluations_per_input force
-// evaluations (a stiff config may cost up to 12,000 a step in an rk45 lane and as many in the
-// reference, 2,000 substeps of 6), so every input is bounded; libFuzzer's -timeout
-// (scripts/fuzz.sh) catches any work beyond that, such as a reference that never finishes a
-// step. At t = 0 and after every step:
+// ends sooner or when its lanes and the reference have done max_work_per_input units of work
+// (core/work.hpp: force evaluations weighed by the system's bodies and force terms, solver row
+// visits, implicit Euler's solves; a stiff config may cost up to 12,000 evaluations a step in an
+// rk45 lane and as many in the reference), so every input is bounded; libFuzzer's
+// -timeout (scripts/fuzz.sh) catches any work beyond that, such as a reference that never
+// finishes a step. dt and duration come from the input as the parser accepts them, from dt_min
+// (the dictionary holds every range's ends). At t = 0 and after every step:
 //  - every lane's state, energy, dissipated energy, angular momentum (and its drift), phase
 //    point, stop time, own time and effective dt are finite, and so are its error per body and
 //    energy drift while the reference runs (once it stopped they are unknown, and not reported);
-//  - so are the reference's state, energy, angular momentum, phase point and stop time;
+//    with links, its constraint error and tension too;
+//  - so are the reference's state, energy, angular momentum, phase point and stop time (with
+//    links: constraint error and tension);
 //  - each lane's step, and the reference's, spent no more force evaluations than the README's
 //    bound per step;
 //  - the CSV rows (core/rows) have nine fields, a known integrator and finite numbers (the error
@@ -24,6 +28,7 @@
 #include "checks.hpp"
 #include "rows.hpp"
 #include "simulation.hpp"
+#include "work.hpp"
 
 #include "../tests/json.hpp"
 
@@ -42,8 +47,10 @@ using fuzz_checks::finite_number_text;
 namespace {
 
 constexpr long long max_steps_per_input = 200;
-// At most about 3 s under the sanitizers (0.7 to 2.5 µs an evaluation), plus the step that crossed it.
-constexpr long long max_evaluations_per_input = 1000000;
+// About 0.1 s under the sanitizers (the cloth seeds), plus the step that crossed it. Force evaluations alone,
+// 1,000,000 of them, let the cloth's seeds run 30 s: an evaluation there is 62 bodies and their
+// links, and a step of a solver lane hundreds of row visits.
+constexpr long long max_work_per_input = 250000;
 
 struct Checker {
     std::string_view input;
@@ -122,6 +129,10 @@ struct Checker {
             finite(sim.lane_time(l), "lane time", l);
             finite(sim.effective_dt(l), "effective dt", l);
             finite(sim.lane(l).rtol, "rtol", l);
+            if (linked()) {
+                finite(sim.constraint_error(l), "constraint error", l);
+                finite(sim.tension(l), "tension", l);
+            }
         }
         for (int b = 0; b < sim.bodies(); ++b) {
             finite(sim.reference_x()[b], "position");
@@ -131,7 +142,13 @@ struct Checker {
         finite(sim.reference_angular_momentum(), "angular momentum");
         finite(sim.reference_phase(), "phase point");
         finite(sim.reference_stopped_at(), "stop time");
+        if (linked()) {
+            finite(sim.reference_constraint_error(), "constraint error");
+            finite(sim.reference_tension(), "tension");
+        }
     }
+    // The rows and the summary print a linked system's constraint error and tension.
+    bool linked() const { return !sim.scene().system.links.empty(); }
 
     // The CSV rows of the current step: t,integrator,body,x,y,vx,vy,energy,error.
     void csv_rows() const {
@@ -198,23 +215,21 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 
     Simulation sim(config);
     const Checker check{input, sim};
+    const SimulationWork work(sim);
     std::string json_rows;
     bool first = true;
     long long rows = 0;
     int stopped = -1;  // lanes and reference stopped so far; -1 writes the rows of t = 0
     std::vector<long long> evaluations(static_cast<size_t>(sim.lanes()));
     for (long long n = 0; n <= steps; ++n) {
-        long long spent = 0;
         if (n > 0) {
             for (int l = 0; l < sim.lanes(); ++l) evaluations[static_cast<size_t>(l)] = sim.lane(l).force_evaluations;
             const long long reference_before = sim.reference_force_evaluations();
             const long long steps_before = sim.steps();
             sim.frame();  // a game loop's frame when the config has one, else one step
             check.work(evaluations, reference_before, sim.steps() - steps_before);  // brings the reference up
-            spent = sim.reference_force_evaluations();
-            for (int l = 0; l < sim.lanes(); ++l) spent += sim.lane(l).force_evaluations;
         }
-        const bool last = n == steps || spent >= max_evaluations_per_input;
+        const bool last = n == steps || work() >= max_work_per_input;
         check.accessors();
         int now = sim.reference_stopped() ? 1 : 0;
         for (int l = 0; l < sim.lanes(); ++l) now += sim.diverged(l) ? 1 : 0;

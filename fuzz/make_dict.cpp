@@ -72,7 +72,7 @@ std::string dictionary() {
             if (p.min_exclusive) add(format_number(std::nextafter(p.min, p.max)));
         }
     }
-    for (double limit : {dt_max, duration_max}) add(format_number(limit));
+    for (double limit : {dt_min, dt_max, duration_min, duration_max}) add(format_number(limit));
     for (const std::string& w : words) out += "\"" + w + "\"\n";  // ids and keys hold no quote or backslash
     return out;
 }

@@ -4,6 +4,7 @@
 #include "integrators.hpp"
 #include "json.hpp"
 #include "simulation.hpp"
+#include "trace.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -208,6 +209,8 @@ TEST_CASE("cli list --format json: every table in strict JSON, each integrator's
     CHECK((*doc)["order_regimes"].items.size() == static_cast<size_t>(order_regimes));
     CHECK((*doc)["order_regimes"].items[4]["id"].string == "dissipative");
     CHECK((*doc)["limits"]["dt_max"].number == dt_max);
+    CHECK((*doc)["limits"]["dt_min"].number == 1e-9);
+    CHECK((*doc)["limits"]["duration_min"].number == 1e-9);
     CHECK((*doc)["scenarios"].items.size() == scenarios().size());
     const Json& spring = (*doc)["scenarios"].items[static_cast<size_t>(find_scenario("spring"))];
     CHECK(spring["params"].items[1]["key"].string == "k");
@@ -221,6 +224,7 @@ TEST_CASE("cli list --format json: every table in strict JSON, each integrator's
     CHECK((*doc)["limits"]["min_cloud_radius"].number == 1e-6);
     CHECK((*doc)["limits"]["max_cloud_radius"].number == 1e6);
     const std::string text = cli({"list"}).out;
+    CHECK(contains(text, "dt (1e-09 .. 10 s), duration (1e-09 .. 100000 s), "));
     CHECK(contains(text, "cloud (0 .. 1000000 points per integrator), cloud_radius (1e-06 .. 1000000), equal_cost (0 or 1), "
                          "view (motion, convergence, stability, cloud), lang (en, de: the page's language; the numbers ignore it))"));
     CHECK(contains(text, "  rules:      x0 at least 1e-06 m from the central mass at (0,0)\n"));
@@ -242,7 +246,7 @@ TEST_CASE("cli check: normalised query and exit 0, or every error and exit 2") {
     CHECK(ok.out == normalise(parse_config("scenario=spring&k=15&dt=0.01").config) + "\n");
     const Result bad = cli({"check", "dt=0&integrators=rk5&m=-1"}, true);
     CHECK(bad.status == 2);
-    CHECK(bad.out.find("dt must be a number > 0 and at most 10; got '0'") != std::string::npos);
+    CHECK(bad.out.find("dt must be a number from 1e-09 to 10; got '0'") != std::string::npos);
     CHECK(bad.out.find("unknown integrator 'rk5'; known: ") != std::string::npos);
     CHECK(bad.out.find("m must be a number from 1e-06 to 1000000") != std::string::npos);
     CHECK(cli({"run", "dt=0"}).status == 2);
@@ -591,7 +595,7 @@ TEST_CASE("cli convergence and stability reject bad arguments with the option, t
                                   "integrators given: rk4, leapfrog"));
     const Result query = cli({"convergence", "dt=0"}, true);
     CHECK(query.status == 2);
-    CHECK(contains(query.out, "dt must be a number > 0"));
+    CHECK(contains(query.out, "dt must be a number from 1e-09 to 10"));
     CHECK(cli({"stability", "--format", "yaml"}).status == 64);
     CHECK(contains(cli({"stability", "--every", "2"}, true).out, "unknown option '--every' for stability; its options: --format"));
     CHECK(cli({"stability", "k=-1"}).status == 2);
@@ -903,7 +907,7 @@ TEST_CASE("cli trace: bad options name the option, the value and what is allowed
         {{"trace", q, "--format", "xml"}, 64, "--format must be csv or json; got 'xml'"},
         {{"trace", q, "--step"}, 64, "option --step needs a value"},
         {{"trace"}, 64, "trace needs a QUERY"},
-        {{"trace", "preset=two_point_exercise&dt=0"}, 2, "dt must be a number > 0 and at most 10; got '0'"},
+        {{"trace", "preset=two_point_exercise&dt=0"}, 2, "dt must be a number from 1e-09 to 10; got '0'"},
     };
     for (const Case& c : cases) {
         INFO(c.args.back());
@@ -1235,4 +1239,80 @@ TEST_CASE("cli on a written force: run, trace, convergence, stability and cloud,
     const Result bad = cli({"run", "scenario=spring&fx=-k*x"}, true);
     CHECK(bad.status == 2);
     CHECK(contains(bad.out, "fx: unknown name 'k' at character 2 of '-k*x'"));
+}
+
+TEST_CASE("cli run: the smallest dt is refused below dt_min, and at it every solver's JSON is finite (issue 40 §2)") {
+    // The audit's link printed "tension": -nan (h² underflowed): now refused with the key and range.
+    const Result tiny = cli({"run", "scenario=pendulum&integrators=vbd&dt=1e-160&duration=1e-160", "--steps", "3",
+                             "--format", "json"}, true);
+    CHECK(tiny.status == 2);
+    CHECK(contains(tiny.out, "dt must be a number from 1e-09 to 10; got '1e-160'"));
+    CHECK(contains(tiny.out, "duration must be a number from 1e-09 to 100000; got '1e-160'"));
+    CHECK_FALSE(contains(tiny.out, "nan"));
+    // At dt_min, and at its smallest substep (dt_min / 1000), the pendulum and the chain with every
+    // solver print strict JSON (no NaN, no Infinity) whose every number is finite, tension included.
+    for (const char* system : {"scenario=pendulum", "scenario=chain"}) {
+        const std::string q = std::string(system) +
+                              "&integrators=pbd,xpbd,vbd,sequential_impulses,soft_step,pbd@1000,xpbd@1000,vbd@1000,"
+                              "sequential_impulses@1000,rk4&dt=1e-9&duration=3e-9";
+        INFO(q);
+        const Result r = cli({"run", q, "--format", "json"});
+        REQUIRE(r.status == 0);
+        const auto doc = parse_json(r.out);
+        REQUIRE(doc);
+        CHECK(all_finite(*doc));
+        const Json& lanes = (*doc)["integrators"];
+        REQUIRE(lanes.items.size() == 10);
+        for (const Json& lane : lanes.items) {
+            INFO(lane["id"].string);
+            REQUIRE(lane.has("tension"));
+            CHECK(std::isfinite(lane["tension"].number));
+        }
+        const size_t bodies = static_cast<size_t>(build_scene(parse_config(q).config).system.bodies());
+        CHECK((*doc)["rows"].items.size() == 4 * 10 * bodies);  // t = 0 and three steps
+    }
+}
+
+TEST_CASE("cli trace: a lane named as written is found by its normalised id, and a long trace is bounded, saying so (issue 40 §3)") {
+    // xpbd@1000x10 is xpbd@1000 (10 is XPBD's default iterations): the written form is accepted.
+    const std::string q = "scenario=pendulum&integrators=xpbd@1000x10,rk4&duration=0.02";
+    const Result written = cli({"trace", q, "--integrator", "xpbd@1000x10"}, true);
+    CHECK(written.status == 0);
+    CHECK(contains(written.out, "\nxpbd@1000,1,external forces,0,"));
+    CHECK(cli({"trace", q, "--integrator", "xpbd@1000"}).out == cli({"trace", q, "--integrator", "xpbd@1000x10"}).out);
+    CHECK(cli({"trace", q, "--integrator", "xpbd"}).status == 0);  // by its method alone: one xpbd lane
+    const Result other = cli({"trace", q, "--integrator", "xpbd@1000x5"}, true);
+    CHECK(other.status == 64);
+    CHECK(contains(other.out, "--integrator must be one of the query's integrators (xpbd@1000, rk4); got 'xpbd@1000x5'"));
+    // The audit's case: a step of xpbd@1000 on the 62-body cloth computes 13,001 stages (806,062
+    // rows). The trace prints its first stages and its result, at most max_trace_rows rows.
+    const std::string cloth = "scenario=scene&integrators=xpbd@1000&scene=cloth:-0.875,0,alpha:0.001&duration=0.02";
+    const Result big = cli({"trace", cloth}, true);
+    REQUIRE(big.status == 0);
+    const std::vector<std::string> rows = lines(big.out);
+    long long data_rows = 0;
+    std::string last;
+    for (const std::string& line : rows)
+        if (line.rfind("xpbd@1000,", 0) == 0) {
+            ++data_rows;
+            last = line;
+        }
+    CHECK(data_rows <= max_trace_rows);
+    CHECK(data_rows == 62 * (max_trace_rows / 62));
+    CHECK(contains(last, "xpbd@1000,13001,result,61,"));
+    CHECK(contains(big.out, "xpbd@1000: the trace shows 1612 of the step's 13001 stages: the first 1611 and the result"));
+    CHECK(contains(big.out, " stages: the first 1611 and the result (stepwise trace prints at most 100000 rows, stages x "
+                            "bodies, per integrator); trace fewer substeps or iterations, or a system of fewer bodies, "
+                            "to see them all"));
+}
+
+TEST_CASE("cli cloud: --budget is read between a step's parts of copies, so a step of many seconds stops inside (issue 40 §3)") {
+    // One step of this took 52 s before the budget was read inside it; at a budget of 1 ms it
+    // stops inside its first step: no row after t = 0.
+    const std::string q = "scenario=scene&integrators=xpbd@10x1,soft_step,vbd@4x4,rk4,implicit_euler,rk45&"
+                          "scene=cloth:-0.875,0,alpha:0.001&fx=c1*(1-x%5E2)*vx-x&c1=1000000&dt=0.016&duration=100&cloud=1000";
+    const Result r = cli({"cloud", q, "--steps", "200", "--budget", "0.001"}, true);
+    CHECK(r.status == 3);
+    CHECK(contains(r.out, "stepwise cloud: stopped at its run-time budget of 0.001 s (--budget) after 0 of 200 steps (t = 0 s)"));
+    CHECK_FALSE(contains(r.out, "\n0.016,"));
 }

@@ -6,6 +6,7 @@
 #include "exact.hpp"
 #include "integrators.hpp"
 #include "simulation.hpp"
+#include "work.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -131,4 +132,55 @@ TEST_CASE("cloud: a diverging method's points stop being finite, and its ratio i
     for (int k = 0; k < 4000; ++k) cloud.step(0.05);
     CHECK(cloud.points_finite() < 300);
     CHECK_FALSE(cloud.area_ratio().has_value());
+}
+
+TEST_CASE("work meter: the clock is read once per so many units of work, and says when the budget is spent") {
+    long long reads = 0;
+    double now = 0.0;
+    WorkMeter meter(1.0, [&] { ++reads; return now; }, 1000);
+    CHECK_FALSE(meter.over(0));  // the first call reads the clock
+    CHECK(reads == 1);
+    for (long long w = 1; w < 1000; ++w) CHECK_FALSE(meter.over(w));
+    CHECK(reads == 1);  // 999 more units: not yet
+    now = 2.0;
+    CHECK_FALSE(meter.over(999));
+    CHECK(meter.over(1000));  // 1000 units after the first reading: read, and past the budget
+    CHECK(reads == 2);
+    CHECK(meter.over(1001));  // and from then on, without reading again
+    CHECK(reads == 2);
+    CHECK(meter.elapsed() == 2.0);
+}
+
+TEST_CASE("cloud: a step in parts asks between parts, stops within a part's work of its budget, and gives step()'s bits (issue 40 §3)") {
+    // The 62-body cloth with a compliant XPBD lane, 10 substeps of 10 iterations a step: each
+    // copy's step is many row visits (the CLI's case: one step of six such clouds took 52 s).
+    const ParseResult r = parse_config("scenario=scene&scene=cloth:-0.875,0,alpha:0.001&integrators=xpbd@10x10&dt=0.016");
+    REQUIRE(r.ok());
+    const Scene scene = build_scene(r.config);
+    const LaneSpec lane = r.config.integrators[0];
+    constexpr int points = 200, boundary = 56, part = 16;
+    // Uninterrupted, in parts: the same bits as step().
+    PhaseCloud whole(scene, lane, points, 0.1, boundary), parts(scene, lane, points, 0.1, boundary);
+    whole.step(0.016);
+    int asked = 0;
+    CHECK(parts.step(0.016, part, [&] { ++asked; return false; }));
+    CHECK(asked == (points + boundary) / part - 1);  // between parts, not after the last
+    for (int k = 0; k < points + boundary; k += 37) {
+        CHECK(parts.point(k).x == whole.point(k).x);
+        CHECK(parts.point(k).y == whole.point(k).y);
+    }
+    const long long step_work = work_done(whole, scene.system, lane);
+    const long long part_work = step_work / ((points + boundary) / part);
+    REQUIRE(part_work > 10000);
+    // With a clock that is the work done (one second per step_work / 4 units) and a budget of a
+    // second, the meter reading every part_work / 2 units: the step stops inside, within a part
+    // and one reading's worth of work of the budget.
+    PhaseCloud cloud(scene, lane, points, 0.1, boundary);
+    const auto work = [&] { return work_done(cloud, scene.system, lane); };
+    WorkMeter meter(1.0, [&] { return static_cast<double>(work()) / (static_cast<double>(step_work) / 4.0); }, part_work / 2);
+    CHECK_FALSE(cloud.step(0.016, part, [&] { return meter.over(work()); }));
+    const long long budget_work = step_work / 4;
+    CHECK(work() > budget_work);
+    CHECK(work() <= budget_work + part_work / 2 + part_work);
+    CHECK(work() < step_work);  // stopped inside the step
 }

@@ -189,7 +189,7 @@ TEST_CASE("messages: the texts a user reads, word for word") {
     CHECK(k.code == "not_allowed");
     CHECK(message_arg(k.args, "allowed") == "number");
     CHECK(k.message == "k must be a number from 1e-06 to 1000000; got '-1'");
-    CHECK(first("dt=0").message == "dt must be a number > 0 and at most 10; got '0'");
+    CHECK(first("dt=0").message == "dt must be a number from 1e-09 to 10; got '0'");
     CHECK(first("cloud=1.5").message == "cloud must be a whole number from 0 (off) to 1000000; got '1.5'");
     CHECK(first("equal_cost=2").message == "equal_cost must be 0 (off) or 1 (on); got '2'");
     CHECK(first("loop=sometimes").message == "loop must be fixed, variable or accumulator; got 'sometimes'");

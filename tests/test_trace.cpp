@@ -4,11 +4,13 @@
 // reports one step later.
 #include "helpers.hpp"
 #include "integrators.hpp"
+#include "rows.hpp"
 #include "simulation.hpp"
 #include "trace.hpp"
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstring>
 #include <stdexcept>
 #include <string>
@@ -389,4 +391,35 @@ TEST_CASE("trace: lanes that stop, equal cost and bad requests") {
         CHECK_THROWS_AS(trace_step(c, -1, c.integrators), std::invalid_argument);
         CHECK_THROWS_AS(trace_step(c, 0, {find_integrator("rk45")}), std::invalid_argument);
     }
+}
+
+TEST_CASE("trace: a bounded trace keeps its first stages and the result, numbers them as computed, and counts the rest") {
+    // xpbd@20 on the pendulum: 20 substeps of a dozen stages each, then the result.
+    const Config c = config_of("scenario=pendulum&integrators=xpbd@20");
+    const LaneTrace all = trace_step(c, 2, c.integrators)[0];
+    REQUIRE(all.stages.size() > 200);
+    CHECK(all.stages_left_out == 0);
+    for (long long max_rows : {50LL, 2LL, 1LL}) {
+        INFO(max_rows);
+        const LaneTrace cut = trace_step(c, 2, c.integrators, max_rows)[0];
+        const size_t kept = static_cast<size_t>(std::max(2LL, max_rows));  // one body: a row a stage, two at least
+        REQUIRE(cut.stages.size() == kept);
+        CHECK(cut.stages_left_out == static_cast<long long>(all.stages.size() - kept));
+        for (size_t k = 0; k + 1 < kept; ++k) {  // the first ones, as the whole trace has them
+            CHECK(cut.stages[k].label == all.stages[k].label);
+            CHECK(same(cut.stages[k].x, all.stages[k].x));
+            CHECK(stage_number(cut, k) == static_cast<long long>(k) + 1);
+        }
+        // The last is the result, bit for bit, numbered as the step's last stage.
+        CHECK(cut.stages.back().label == "result");
+        CHECK(same(cut.stages.back().x, all.stages.back().x));
+        CHECK(same(cut.stages.back().v, all.stages.back().v));
+        CHECK(stage_number(cut, kept - 1) == static_cast<long long>(all.stages.size()));
+        CHECK(cut.force_evaluations == all.force_evaluations);
+        const std::string json = trace_text(c, 2, {cut}, true);
+        CHECK(json.find("\"stages_left_out\": " + std::to_string(cut.stages_left_out)) != std::string::npos);
+        CHECK(json.find("{\"stage\": " + std::to_string(all.stages.size()) + ", \"label\": \"result\"") != std::string::npos);
+    }
+    // A trace within its bound says nothing of it.
+    CHECK(trace_text(c, 2, {all}, true).find("stages_left_out") == std::string::npos);
 }

@@ -270,17 +270,17 @@ export class Controls {
       this.edit('dt', dt);
     });
     this.dtNumber = el('input', {
-      type: 'number', id: 'dt', min: '0', max: String(core.limits.dt_max), step: 'any', inputmode: 'decimal',
+      type: 'number', id: 'dt', min: String(core.limits.dt_min), max: String(core.limits.dt_max), step: 'any', inputmode: 'decimal',
       'aria-describedby': 'dt-hint',
     });
     this.durationNumber = el('input', {
-      type: 'number', id: 'duration', min: '0', max: String(core.limits.duration_max), step: 'any', inputmode: 'decimal',
+      type: 'number', id: 'duration', min: String(core.limits.duration_min), max: String(core.limits.duration_max), step: 'any', inputmode: 'decimal',
       'aria-describedby': 'duration-hint',
     });
     const dtError = this.numberField('dt', [this.dtNumber],
-      { min: 0, minExclusive: true, max: core.limits.dt_max, scale: core.limits.default_dt });
+      { min: core.limits.dt_min, max: core.limits.dt_max, scale: core.limits.default_dt });
     const durationError = this.numberField('duration', [this.durationNumber],
-      { min: 0, minExclusive: true, max: core.limits.duration_max, scale: core.limits.default_duration });
+      { min: core.limits.duration_min, max: core.limits.duration_max, scale: core.limits.default_duration });
     this.dtOut = el('output', { for: 'dt-slider', class: 'slider-value', id: 'dt-slider-value' });
     // The first screen's sliders (issue 23 §2): dt, and the system's main parameters (buildParams).
     this.sliders = el('div', { class: 'sliders' });
@@ -296,8 +296,8 @@ export class Controls {
         el('label', { for: 'duration', text: t('duration (s)') }), this.durationNumber,
       ]),
       dtError, durationError,
-      el('p', { class: 'hint', id: 'dt-hint', text: t('dt > 0 and at most {max} s; ↑/↓ step 1, 2, 5, 10…', { max: plainNumber(core.limits.dt_max) }) }),
-      el('p', { class: 'hint', id: 'duration-hint', text: t('duration > 0 and at most {max} s', { max: plainNumber(core.limits.duration_max) }) }),
+      el('p', { class: 'hint', id: 'dt-hint', text: t('dt from {min} to {max} s; ↑/↓ step 1, 2, 5, 10…', { min: plainNumber(core.limits.dt_min), max: plainNumber(core.limits.dt_max) }) }),
+      el('p', { class: 'hint', id: 'duration-hint', text: t('duration from {min} to {max} s', { min: plainNumber(core.limits.duration_min), max: plainNumber(core.limits.duration_max) }) }),
       this.buildEqualCost(),
     ]);
 
