@@ -64,6 +64,8 @@ public:
     // Force evaluations per copy so far (the same for every copy of a fixed-step method; the
     // sum over copies divided by copies() for rk45 and implicit Euler).
     double force_evaluations() const;
+    // The same summed over the copies: the work done, in force evaluations.
+    long long evaluations() const { return evaluations_; }
 
     // Bytes the ensemble holds for `copies` copies of a system with `bodies` bodies under
     // integrator `integrator`: callers with a memory budget check before they build one.
