@@ -298,11 +298,13 @@ namespace {
 long long work_left(long long budget, long long start, long long now) {
     return budget == Simulation::unlimited_work ? budget : budget - (now - start);
 }
-// An rk45 step's substeps in one call for the work left, at `size` an evaluation (6 evaluations
-// a substep; 0: all of them).
+// An rk45 step's substeps in one unit of work for the work left, at `size` an evaluation (6
+// evaluations a substep), at most rk45_unit_substeps: the caller may stop between two units (its
+// clock); 0: the whole step.
+constexpr long long rk45_unit_substeps = 8;
 int rk45_part(long long left, long long size) {
     if (left == Simulation::unlimited_work) return 0;
-    return static_cast<int>(std::clamp(left / (6 * size), 1LL, static_cast<long long>(rk45_max_substeps)));
+    return static_cast<int>(std::clamp(left / (6 * size), 1LL, rk45_unit_substeps));
 }
 }  // namespace
 
@@ -423,7 +425,7 @@ bool Simulation::step_lanes(double frame_step, long long max_work) {
             if (left() <= 0) return false;  // the rest at the next call
             L.part_substeps = rk45_part(left(), lane_work_[i]);
             info.step(s, L, part);
-            if (L.in_step) continue;  // an rk45 step in parts: on when the budget allows
+            if (L.in_step) return false;  // an rk45 step in parts: on at the next call
             ++part_substep_;
             if (step_gave_up(L) != StopReason::none) break;
         }

@@ -5,7 +5,7 @@
 // then, after a full garbage collection, samples what the page holds (tests/web/memory.mjs): the
 // JavaScript heap, the DOM nodes, the event listeners, the simulation handles that still exist
 // as objects, and the two WebAssembly modules' memories. Bounded in rounds and in time.
-//   bash scripts/build-site.sh && node scripts/measure-soak.mjs [--rounds=9] [--max-seconds=300]
+//   bash scripts/build-site.sh && node scripts/measure-soak.mjs [--rounds=9] [--max-seconds=300] [--dwell-ms=2500]
 import os from 'node:os';
 import { startBrowser, openPage, sleep } from '../tests/web/helpers.mjs';
 import { memorySample } from '../tests/web/memory.mjs';
@@ -14,6 +14,8 @@ import { soakConfigs, editorRound } from '../tests/web/soak-steps.mjs';
 const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const rounds = Math.min(40, Math.max(1, arg('rounds', 9)));
 const maxSeconds = Math.min(1800, Math.max(10, arg('max-seconds', 300)));
+// How long each configuration plays (its clouds built, its history and plots filling).
+const dwellMs = Math.min(10000, Math.max(100, arg('dwell-ms', 2500)));
 
 const env = await startBrowser();
 const started = Date.now();
@@ -24,7 +26,8 @@ for (let round = 1; round <= rounds && (Date.now() - started) / 1000 < maxSecond
   for (const query of soakConfigs) {
     await page.evaluate(async (q) => { window.stepwise.set(q); await window.stepwise.settled(); window.stepwise.play(); }, query);
     changes += 1;
-    await sleep(300);
+    if (process.env.STEPWISE_SOAK_VERBOSE) console.log(`  ${((Date.now() - started) / 1000).toFixed(0)} s: ${query.slice(0, 60)}`);
+    await sleep(dwellMs);
   }
   await editorRound(page);
   rows.push({ round, changes, ...(await memorySample(page)) });

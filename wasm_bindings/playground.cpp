@@ -110,8 +110,10 @@ bool take_frame(Simulation& sim, const Deadline* deadline, long long until, bool
         return until == Simulation::unlimited_work ? until : until - sim.work();
     };
     for (;;) {
-        // The reference is kept at most a step behind the lanes, and at the frame's end with them.
-        if (follow && !sim.sync_reference_part(left())) return false;
+        // The reference is kept at most a step behind the lanes, and at the frame's end with them
+        // (a unit of its work at a time: the deadline is looked at between them).
+        while (follow && !sim.sync_reference_part(left()))
+            if (left() <= 0 || (deadline && deadline->passed())) return false;
         if (whole_pending) {
             whole_pending = false;
             return true;
@@ -343,7 +345,7 @@ int Playground::advance_within(int n, double budget_ms) {
     // (0 steps taken) and go on at the next call.
     if (n > 0 && !build_clouds(&deadline)) n = 0;
     // What state() reads should this call end part-way through the next frame: the last whole one.
-    if (n > 0 && !sim_.in_frame()) keep_state();
+    if (n > 0 && !mid_frame()) keep_state();
     long long frame_start = start;
     while (taken < n && step_once(&deadline)) {
         ++taken;
@@ -398,7 +400,7 @@ void Playground::record() {
 
 val Playground::state() {
     // Between the parts of a step the last whole one's (kept by advance_within).
-    if (!(state_kept_ && sim_.in_frame())) state_layout_.fill(*this, state_.data());
+    if (!(state_kept_ && mid_frame())) state_layout_.fill(*this, state_.data());
     return view(state_.data(), state_.size());
 }
 

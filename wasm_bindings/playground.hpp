@@ -221,6 +221,8 @@ private:
     bool frame_whole_ = false;
     bool state_kept_ = false;
     void keep_state();
+    // A frame under way: its steps (or a step's parts) or, whole, its reference still catching up.
+    bool mid_frame() const { return sim_.in_frame() || frame_whole_; }
     // The wall time of the frame under way so far (all its parts), and of the last whole one.
     double frame_ms_ = 0.0, last_frame_ms_ = 0.0;
     // grow_bounds: the probe that steps the rk45 reference ahead, and what it has seen so far.

@@ -15,6 +15,14 @@ const counters = { created: 0, deleted: 0, calls: 0, analyses: 0, inFull: 0, ful
 // module holding more than this is let go (core.releaseFull) and made afresh when next needed.
 export const fullMemoryKeptBytes = 64 * 1024 * 1024;
 
+// Every simulation handle made, weakly: how many still exist as objects (live or deleted, each
+// with its history and its cloud's points), for the tests that hold the page's memory flat.
+let handleRefs = [];
+function handleObjects() {
+  handleRefs = handleRefs.filter((r) => r.deref() !== undefined);
+  return handleRefs.length;
+}
+
 // A link as the module reads it: its UTF-8 bytes. Embind copies a Uint8Array into the heap
 // whole, while a string it measures and encodes a character at a time in JavaScript (a link of
 // 393,000 characters, the longest the core reads, cost 20 ms of the page's start-up that way).
@@ -130,6 +138,7 @@ export async function loadCore() {
       calls: counters.calls,
       analyses: counters.analyses,
       inFull: counters.inFull,
+      objects: handleObjects(),
       fullReleased: counters.fullReleased,
       emval: [Module, Full].reduce((n, M) => n + (M && typeof M.count_emval_handles === 'function' ? M.count_emval_handles() : 0), 0),
     }),
@@ -198,6 +207,7 @@ export class SimulationHandle {
     this.sim = new Module.Simulation(linkBytes(query));
     counters.created += 1;
     this.inFull = Boolean(Module.RunExport);  // the full module's (the motion module has no export)
+    handleRefs.push(new WeakRef(this));
     if (this.inFull) counters.inFull += 1;
     this.needsFullModule = this.sim.needsFullModule();
     this.laneIds = this.sim.laneIds();
