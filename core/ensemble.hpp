@@ -66,6 +66,8 @@ public:
     double force_evaluations() const;
     // Constraint rows the game-physics solvers' passes visited, summed over the copies (Lane::row_visits).
     long long row_visits() const { return lane_.row_visits; }
+    // The same summed over the copies: the work done, in force evaluations.
+    long long evaluations() const { return evaluations_; }
 
     // Bytes the ensemble holds for `copies` copies of a system with `bodies` bodies under
     // integrator `integrator`: callers with a memory budget check before they build one.

@@ -23,6 +23,7 @@ void Lane::reset(const dvec2* x0, const dvec2* v0) {
     force_maps_h = 0.0;
     force_evaluations = newton_failures = rejected_substeps = row_visits = 0;
     gave_up = false;
+    in_step = false;
     unsolved = false;
     dissipated = 0.0;
     // The solvers' carried multipliers (soft_step's accumulated impulses; the others restart
@@ -288,13 +289,26 @@ void rk45(const System& s, Lane& L, double h) {
     };
     if (L.substep <= 0.0) L.substep = h;
     double done = 0.0;
-    // First same as last across steps too: the slope at the state the last step ended in.
     bool first_slope_valid = L.started;
-    if (first_slope_valid) {
+    int substeps = 0;
+    bool swapped = false;
+    if (L.in_step) {
+        // A step in parts goes on where the last call stopped (see Lane::part_substeps).
+        done = L.part_done;
+        substeps = L.part_taken;
+        first_slope_valid = L.part_slope_valid;
+        swapped = L.part_swapped;
+        if (swapped) {
+            std::swap(kx[0], kx[6]);
+            std::swap(kv[0], kv[6]);
+        }
+        L.in_step = false;
+    } else if (first_slope_valid) {
+        // First same as last across steps too: the slope at the state the last step ended in.
         std::copy(L.carry_v.begin(), L.carry_v.end(), kx[0]);
         std::copy(L.carry_a.begin(), L.carry_a.end(), kv[0]);
     }
-    int substeps = 0;
+    int this_call = 0;
     const bool dissipative = s.dissipative();
     const bool positions_in_power = dissipative && !s.links.empty();
     // Stage j's position, x + hs Σ a_jm kx[m], summed as stage() sums it (the same bits).
@@ -306,6 +320,15 @@ void rk45(const System& s, Lane& L, double h) {
         }
     };
     while (done < h) {
+        if (L.part_substeps > 0 && this_call >= L.part_substeps) {
+            L.in_step = true;  // the rest in the next call
+            L.part_done = done;
+            L.part_taken = substeps;
+            L.part_slope_valid = first_slope_valid;
+            L.part_swapped = swapped;
+            return;
+        }
+        ++this_call;
         if (substeps >= L.max_substeps) {
             L.gave_up = true;  // bounded work: the caller stops the lane with the reason
             report(L, {"gave up: the substep limit is reached"}, nullptr, nullptr, nullptr, StageKind::note);
@@ -374,6 +397,7 @@ void rk45(const System& s, Lane& L, double h) {
             std::copy(vn, vn + n, v);
             std::swap(kx[0], kx[6]);  // first same as last
             std::swap(kv[0], kv[6]);
+            swapped = !swapped;
             done = last ? h : done + hs;
             // Do not let the clipped final substep shrink the remembered step size.
             if (!last || factor < 1.0) L.substep = hs * factor;
@@ -654,7 +678,7 @@ void kinematic_avg(const System& s, Lane& L, double h) { kinematic_step(s, L, h,
 template <StepFn method>
 void timed(const System& s, Lane& L, double h) {
     method(s, L, h);
-    L.t += h;
+    if (!L.in_step) L.t += h;  // a step in parts (rk45) ends at a later call
 }
 
 // Every order below is measured on systems of its kind by tests/test_orders.cpp (within 0.15;

@@ -52,6 +52,16 @@ struct Lane {
     // rk45: the most substeps (accepted and rejected) one step may take before it gives up. The
     // equal-cost calibration's trials need to know only whether the first one is accepted: 1.
     int max_substeps = rk45_max_substeps;
+    // rk45 in parts, for a caller that must return within a budget (the page; Simulation::
+    // step_part): at most part_substeps substeps a call (0: the whole step). A call that stops
+    // short leaves in_step true and the state at its last accepted substep; the next call with
+    // the same h goes on from there, and the step ends in the same bits as one whole call.
+    int part_substeps = 0;
+    bool in_step = false;
+    double part_done = 0.0;       // the part of h done so far
+    int part_taken = 0;           // substeps so far (for max_substeps)
+    bool part_slope_valid = false;  // k1 at (x, v) is known
+    bool part_swapped = false;      // k1 and k7 have traded places (first same as last)
     // implicit_euler: true when the last step's Newton iteration did not converge (no root within
     // implicit_euler_max_iterations, or a singular Jacobian): the state is then not an
     // implicit-Euler step, and the caller stops the lane at its last good state.

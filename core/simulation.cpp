@@ -114,6 +114,19 @@ Simulation::Simulation(const Config& c, Scene scene) : config_(c), scene_(std::m
         twin_x_ = twin_x0_;
         twin_v_ = twin_v0_;
     }
+    // What an evaluation counts for in work(): the system's size, an implicit lane's Newton solve,
+    // the constrained reference's band.
+    const long long size = evaluation_size();
+    for (const Lane& L : lanes_) {
+        const long long dim = 2LL * s.bodies();
+        const long long solve = !integrators()[static_cast<size_t>(L.integrator)].implicit ? 0
+                                : L.band_kl > 0 ? dim * (2LL * L.band_kl + 1) * (2LL * L.band_kl + 1)
+                                                : dim * dim * dim / 3;
+        lane_work_.push_back(size + solve);
+    }
+    // The band's multiply-adds are about 16 times cheaper than a force term's visit (measured in
+    // the page's module on the heavy links: docs/performance-web.md, "The heaviest links").
+    reference_work_ = size + (constrained_ ? LinkForce::constraint_work(s) / 16 : 0);
     initial_energy_scale_ = kinetic_energy(s, scene_.v0.data()) + std::fabs(potential_energy(s, scene_.x0.data()));
     // The largest of these speeds whose bound leaves a wide margin below the largest double
     // (1.8e308; the bound's own roundings are a few ulps).
@@ -168,7 +181,9 @@ void Simulation::reset() {
         std::copy(scene_.v0.begin(), scene_.v0.end(), last_v_[i].begin());
     }
     frames_ = 0;
-    frame_steps_left_ = 0;  // a frame under way is dropped with the rest
+    frame_steps_left_ = 0;  // a frame under way is dropped with the rest, and a step in parts
+    in_step_ = false;
+    ref_shadow_turn_ = false;
     clock_ = 0.0;
     shown_time_ = 0.0;
     if (loop_) loop_->reset();
@@ -275,15 +290,45 @@ void Simulation::report_result(const Lane& L) const {
 
 void Simulation::step() { step_lanes(0.0); }
 
+long long Simulation::work() const {
+    long long n = (reference_lane_.force_evaluations + (shadow_ ? shadow_->force_evaluations : 0)) * reference_work_;
+    for (size_t i = 0; i < lanes_.size(); ++i) n += lanes_[i].force_evaluations * lane_work_[i];
+    return n;
+}
+
+long long Simulation::evaluation_size() const {
+    const System& s = scene_.system;
+    const long long terms = static_cast<long long>(s.anchor_springs.size() + s.pair_springs.size() +
+                                                   s.central_forces.size() + s.links.size());
+    const long long written = s.written.present ? s.written.fx.instructions() + s.written.fy.instructions() : 0;
+    return s.bodies() + terms + written * s.bodies();
+}
+
+namespace {
+// The evaluations left of a budget that started at `start`, spent() now (unlimited stays so).
+long long work_left(long long budget, long long start, long long now) {
+    return budget == Simulation::unlimited_work ? budget : budget - (now - start);
+}
+// An rk45 step's substeps in one unit of work for the work left, at `size` an evaluation (6
+// evaluations a substep), at most rk45_unit_substeps: the caller may stop between two units (its
+// clock); 0: the whole step.
+constexpr long long rk45_unit_substeps = 8;
+int rk45_part(long long left, long long size) {
+    if (left == Simulation::unlimited_work) return 0;
+    return static_cast<int>(std::clamp(left / (6 * size), 1LL, rk45_unit_substeps));
+}
+}  // namespace
+
 void Simulation::frame() { frame_part(std::numeric_limits<int>::max()); }
 
-bool Simulation::frame_part(int max_steps) {
+bool Simulation::frame_part(int max_steps, long long max_work) {
+    const long long start = work();
+    if (!loop_) {
+        if (!step_lanes(0.0, max_work)) return false;
+        ++frames_;
+        return true;
+    }
     if (!in_frame()) {
-        if (!loop_) {
-            step();
-            ++frames_;
-            return true;
-        }
         const Frame& f = loop_->next();
         if (variable_clock_) {
             clock_ = f.wall_time;
@@ -301,8 +346,10 @@ bool Simulation::frame_part(int max_steps) {
         frame_steps_left_ = f.steps;
     }
     const int n = std::min(std::max(max_steps, 1), frame_steps_left_);
-    for (int k = 0; k < n; ++k) step();
-    frame_steps_left_ -= n;
+    for (int k = 0; k < n; ++k) {
+        if (!step_lanes(0.0, work_left(max_work, start, work()))) return false;
+        --frame_steps_left_;
+    }
     if (in_frame()) return false;
     ++frames_;
     if (accumulator_) render(loop_->frame().alpha);
@@ -351,13 +398,23 @@ double Simulation::shown_error(int lane, int body) const {
     return std::sqrt(d.x * d.x + d.y * d.y);
 }
 
-void Simulation::step_lanes(double frame_step) {
+bool Simulation::step_lanes(double frame_step, long long max_work) {
     const System& s = scene_.system;
     const long long tick = steps_ + 1;
     const bool variable = frame_step > 0.0;
     const double t_next = variable ? clock_ : static_cast<double>(tick) * config_.dt;
-    bool any_stepped = false;
-    for (size_t i = 0; i < lanes_.size(); ++i) {
+    const long long start = work();
+    const auto left = [&] { return work_left(max_work, start, work()); };
+    if (!in_step_) {
+        in_step_ = true;
+        part_lane_ = 0;
+        part_substep_ = 0;
+        part_any_stepped_ = false;
+    }
+    // Lane by lane and substep by substep from where the last part stopped (part_lane_,
+    // part_substep_; a lane's rk45 step in parts keeps its own place, Lane::in_step).
+    for (; part_lane_ < lanes_.size(); ++part_lane_, part_substep_ = 0) {
+        const size_t i = part_lane_;
         Status& st = status_[i];
         if (st.reason != StopReason::none) continue;
         Lane& L = lanes_[i];
@@ -366,19 +423,26 @@ void Simulation::step_lanes(double frame_step) {
         if (stride_[i] != 1 && !due(i, tick, adaptive)) continue;
         const long long ticks = tick - lane_at_[i];
         const double h = variable ? frame_step : static_cast<double>(ticks) * config_.dt;
-        std::copy(L.x.begin(), L.x.end(), last_x_[i].begin());
-        std::copy(L.v.begin(), L.v.end(), last_v_[i].begin());
-        const long long spent = L.force_evaluations;
+        if (part_substep_ == 0 && !L.in_step) {
+            std::copy(L.x.begin(), L.x.end(), last_x_[i].begin());
+            std::copy(L.v.begin(), L.v.end(), last_v_[i].begin());
+            part_spent_ = L.force_evaluations;
+        }
         // The lane's substeps: its step of h is that many steps of h/substeps (h/1 is h, bit for
         // bit), stopped at the first that gives up.
         const int substeps = substeps_[i];
         const double part = h / static_cast<double>(substeps);
-        for (int k = 0; k < substeps; ++k) {
+        while (part_substep_ < substeps) {
+            if (left() <= 0) return false;  // the rest at the next call
+            L.part_substeps = rk45_part(left(), lane_work_[i]);
             info.step(s, L, part);
+            if (L.in_step) return false;  // an rk45 step in parts: on at the next call
+            ++part_substep_;
             if (step_gave_up(L) != StopReason::none) break;
         }
+        L.part_substeps = 0;
         if (L.observer) report_result(L);
-        const long long cost = std::max(1LL, L.force_evaluations - spent);
+        const long long cost = std::max(1LL, L.force_evaluations - part_spent_);
         if (adaptive) {
             // An adaptive lane's cost is set by its tolerance, not by h (given a longer step it
             // takes more substeps), so it keeps its expected cost and its tolerance gives way
@@ -395,7 +459,7 @@ void Simulation::step_lanes(double frame_step) {
         }
         lane_at_[i] = tick;
         ++lane_steps_[i];
-        any_stepped = true;
+        part_any_stepped_ = true;
         if (const StopReason why =
                 check_state(last_x_[i].data(), last_v_[i].data(), L.x.data(), L.v.data(), step_gave_up(L));
             why != StopReason::none) {
@@ -408,17 +472,20 @@ void Simulation::step_lanes(double frame_step) {
         }
         if (dissipative_) add_dissipated(i, h, dissipated_power(s, L.x.data(), L.v.data()));
     }
+    const bool copy_reference = config_.equal_cost && part_any_stepped_;
+    // Lanes fall behind the clock between their steps: keep the reference at each lane's time,
+    // so its error and drift compare states of one instant (brought to the tick in parts too).
+    if (copy_reference && !advance_reference(tick, left())) return false;
     ++steps_;
-    if (config_.equal_cost && any_stepped) {
-        // Lanes fall behind the clock between their steps: keep the reference at each lane's
-        // time, so its error and drift compare states of one instant.
-        sync_reference();
+    in_step_ = false;
+    if (copy_reference) {
         for (size_t i = 0; i < lanes_.size(); ++i) {
             if (lane_at_[i] != steps_) continue;
             lane_ref_x_[i] = ref_x_;
             lane_ref_v_[i] = ref_v_;
         }
     }
+    return true;
 }
 
 bool Simulation::due(size_t i, long long tick, bool adaptive) const {
@@ -473,50 +540,76 @@ void Simulation::advance(long long n) {
 }
 
 bool Simulation::sync_reference(long long max_steps) const {
+    // A closed form (or a stopped reference) jumps to now in one go; rk45 steps dt by dt.
+    if (reference_kind_ == ReferenceKind::exact || reference_reason_ != StopReason::none)
+        return advance_reference(steps_, unlimited_work);
+    for (long long taken = 0; ref_steps_ < steps_ && taken < max_steps; ++taken)
+        advance_reference(ref_steps_ + 1, unlimited_work);
+    return reference_synced();
+}
+
+bool Simulation::advance_reference(long long target, long long max_work) const {
     const double dt = config_.dt;
-    for (long long taken = 0; ref_steps_ != steps_ && taken < max_steps; ++taken) {
+    const long long start = work();
+    while (ref_steps_ < target) {
         if (reference_reason_ != StopReason::none) {
-            ref_steps_ = steps_;  // stopped: it stays where it was
+            ref_steps_ = std::max(target, steps_);  // stopped: it stays where it was
             return true;
         }
         if (reference_kind_ == ReferenceKind::exact) {
-            // A closed form needs no history: jump straight to now (and, for the accumulator's
-            // render state, to one step back).
-            exact_state(scene_.system, linear_bodies_.data(), scene_.x0.data(), scene_.v0.data(), time(),
+            // A closed form needs no history: jump straight to the target (and, for the
+            // accumulator's render state, to one step back).
+            const double t = target == steps_ ? time() : static_cast<double>(target) * dt;
+            exact_state(scene_.system, linear_bodies_.data(), scene_.x0.data(), scene_.v0.data(), t,
                         reference_lane_.x.data(), reference_lane_.v.data());
             if (!twin_x0_.empty() && trusted_until_ < 0.0) {
-                exact_state(scene_.system, linear_bodies_.data(), twin_x0_.data(), twin_v0_.data(), time(),
+                exact_state(scene_.system, linear_bodies_.data(), twin_x0_.data(), twin_v0_.data(), t,
                             twin_x_.data(), twin_v_.data());
                 const dvec2 d = twin_x_[0] - reference_lane_.x[0];
                 if (!(std::sqrt(d.x * d.x + d.y * d.y) <= trusted_error * std::max(1.0, scene_.mechanism_size)))
-                    trusted_until_ = time();
+                    trusted_until_ = t;
             }
-            if (accumulator_ && steps_ > 0)
+                        if (accumulator_ && target > 0)
                 exact_state(scene_.system, linear_bodies_.data(), scene_.x0.data(), scene_.v0.data(),
-                            static_cast<double>(steps_ - 1) * dt, ref_prev_x_.data(), ref_prev_v_.data());
-            ref_steps_ = steps_;
+                            static_cast<double>(target - 1) * dt, ref_prev_x_.data(), ref_prev_v_.data());
+            ref_steps_ = target;
         } else {
-            if (accumulator_ && ref_steps_ + 1 == steps_) {
+            const long long left = work_left(max_work, start, work());
+            if (left <= 0) return false;
+            if (accumulator_ && ref_steps_ + 1 == target) {
                 std::copy(ref_x_.begin(), ref_x_.end(), ref_prev_x_.begin());
                 std::copy(ref_v_.begin(), ref_v_.end(), ref_prev_v_.begin());
             }
-            step_reference(dt);
+            if (!step_reference(dt, left)) return false;  // the rest of its step at the next call
             ++ref_steps_;
         }
         accept_reference();
     }
-    return reference_synced();
+    return true;
 }
 
-void Simulation::step_reference(double h) const {
-    integrators()[reference_lane_.integrator].step(scene_.system, reference_lane_, h);
-    if (constrained_) project(reference_lane_);
-    if (!shadow_ || trusted_until_ >= 0.0) return;
+bool Simulation::step_reference(double h, long long max_work) const {
+    const long long start = work();
+    const auto left = [&] { return work_left(max_work, start, work()); };
+    if (!ref_shadow_turn_) {
+        reference_lane_.part_substeps = rk45_part(left(), reference_work_);
+        integrators()[reference_lane_.integrator].step(scene_.system, reference_lane_, h);
+        reference_lane_.part_substeps = 0;
+        if (reference_lane_.in_step) return false;
+        if (constrained_) project(reference_lane_);
+        if (!shadow_ || trusted_until_ >= 0.0) return true;
+        ref_shadow_turn_ = true;
+    }
     // The tolerance study: the same step at a tenth of the tolerance. Where the two part by more
     // than trusted_error (relative to the mechanism), the reference's own error may be that
     // large: chaos has amplified rk45's 1e-12 beyond it, and from then on it is not exact.
+    if (left() <= 0) return false;
     Lane& S = *shadow_;
+    S.part_substeps = rk45_part(left(), reference_work_);
     integrators()[S.integrator].step(scene_.system, S, h);
+    S.part_substeps = 0;
+    if (S.in_step) return false;
+    ref_shadow_turn_ = false;
     if (constrained_) project(S);
     const double limit = trusted_error * std::max(1.0, scene_.mechanism_size);
     double apart = 0.0;
@@ -526,6 +619,7 @@ void Simulation::step_reference(double h) const {
     }
     if (!(apart <= limit) || S.gave_up)
         trusted_until_ = variable_clock_ ? clock_ : static_cast<double>(ref_steps_ + 1) * config_.dt;
+    return true;
 }
 
 void Simulation::project(Lane& R) const { project_onto_links(scene_.system, R); }

@@ -80,8 +80,26 @@ public:
     // frame taken in parts ends in the same state, bit for bit, as frame(). Between parts the lanes
     // are at steps() and time(), while frames() and the accumulator's render state are the last
     // whole frame's.
-    bool frame_part(int max_steps);
-    bool in_frame() const { return frame_steps_left_ > 0; }
+    // With max_work, a part also ends once it has done that much work (work(), checked before
+    // each unit of it: one substep of a lane, or as many of an rk45 step's substeps as the work
+    // left affords, one at least), inside a step if need be: a step then goes on lane by lane and
+    // substep by substep at the next call. Between the parts of a step the lanes that stepped
+    // are at the next tick and the others at steps() (read nothing then: the page shows the last
+    // whole step); the step ends in the same bits as step().
+    bool frame_part(int max_steps, long long max_work = unlimited_work);
+    bool in_frame() const { return frame_steps_left_ > 0 || in_step_; }
+    bool in_step() const { return in_step_; }
+    static constexpr long long unlimited_work = std::numeric_limits<long long>::max();
+    // The work done so far, in the core's unit: every force evaluation of the lanes, the reference
+    // and its tolerance study (a game-physics solver's pass over its rows counts as one) times
+    // what it visits: evaluation_size(); for an implicit lane plus its Newton solve's
+    // (2 bodies)³/3, or 2 bodies × (2 half-bandwidths + 1)² banded; for a constrained reference
+    // plus the rigid links' band, links × (bandwidth + 1)² / 16 (LinkForce::constraint_work: its
+    // multiply-adds cost about a sixteenth of a force term's visit).
+    long long work() const;
+    // What one force evaluation of this system visits: its bodies, its force terms (springs,
+    // central bodies, links) and a written law's operations on every body.
+    long long evaluation_size() const;
     long long frames() const { return frames_; }
     const FrameLoop* frame_loop() const { return loop_ ? &*loop_ : nullptr; }
 
@@ -203,8 +221,12 @@ public:
     // and a frame of many steps left it that many behind); true once it is there. The numbers do
     // not depend on the parts (it steps dt by dt whenever it is brought along).
     bool sync_reference(long long max_steps) const;
+    // The same by work (see work()): at most about max_work (an rk45 step stops between substeps
+    // and goes on at the next call), one substep at least when it is behind (none when max_work
+    // is 0 or less); true once it is at the current step.
+    bool sync_reference_part(long long max_work) const { return advance_reference(steps_, max_work); }
     // True when reading the reference costs no step of it.
-    bool reference_synced() const { return ref_steps_ == steps_ || reference_reason_ != StopReason::none; }
+    bool reference_synced() const { return ref_steps_ >= steps_ || reference_reason_ != StopReason::none; }
     // A linked system's rk45 reference is checked against itself at a tenth of its tolerance
     // (shadow_rtol): true when that study runs. reference_trusted_until() is the time at which the
     // two first parted by more than trusted_error (times the mechanism's size, at least 1 m),
@@ -264,10 +286,14 @@ private:
     void sync_reference() const { sync_reference(std::numeric_limits<long long>::max()); }
     // step() with every lane's h: frame_step > 0 is a variable loop's frame (clock_ holds its
     // end), else ticks of dt as step() says.
-    void step_lanes(double frame_step);
+    // In parts of max_work (frame_part): true once the step is whole.
+    bool step_lanes(double frame_step, long long max_work = unlimited_work);
     // One step of h of the rk45 reference (and of its tolerance study's shadow), projected onto
-    // the rigid links after it (forces/link.hpp).
-    void step_reference(double h) const;
+    // the rigid links after it (forces/link.hpp); in parts of max_work, true once whole.
+    bool step_reference(double h, long long max_work = unlimited_work) const;
+    // The reference brought to step `target` (steps() but while equal cost finishes a step in
+    // parts: the tick under way), in parts of max_work; true once there.
+    bool advance_reference(long long target, long long max_work) const;
     void project(Lane& lane) const;
     // The reference's check after a step: keeps the new state, or stops it at the last good one.
     void accept_reference() const;
@@ -337,6 +363,18 @@ private:
     std::vector<std::vector<dvec2>> shown_x_, shown_v_;
     std::vector<dvec2> ref_shown_x_, ref_shown_v_;
     mutable std::vector<dvec2> ref_prev_x_, ref_prev_v_;
+    // A step in parts (step_lanes with a budget): under way, the lane to go on with, its next
+    // substep, its evaluations before this step, whether any lane stepped on this tick; and
+    // the reference's step in parts: its shadow's turn.
+    bool in_step_ = false;
+    // What one force evaluation of each lane and of the reference counts for in work().
+    std::vector<long long> lane_work_;
+    long long reference_work_ = 0;
+    size_t part_lane_ = 0;
+    int part_substep_ = 0;
+    long long part_spent_ = 0;
+    bool part_any_stepped_ = false;
+    mutable bool ref_shadow_turn_ = false;
 };
 
 }  // namespace stepwise

@@ -339,6 +339,60 @@ TEST_CASE("a frame taken in parts ends in the same state as frame(), bit for bit
     CHECK(csv_of(parted) == csv_of(whole));
 }
 
+TEST_CASE("a step taken in parts of a little work ends in the same state as step(), bit for bit", "[loop][parts]") {
+    // The page's heavy links (issue 31 §4): rk45, implicit Euler and solver lanes of several
+    // substeps on the cloth under a written law, a rigid rope whose constrained reference has a
+    // tolerance study, equal cost on a stiff spring (its reference brought to each lane's tick),
+    // and a fixed loop. Each call gets a budget of work (Simulation::work), as
+    // wasm_bindings/playground.cpp's take_frame gives a page task, the reference brought along in
+    // the same parts. A budget of 1 is one unit of work a call (a substep of a lane, one of rk45's
+    // substeps): no call does more than the largest of those, and with a larger budget no call
+    // does more than the budget plus that.
+    for (const char* query :
+         {"preset=scene_cloth&integrators=rk45,xpbd@3x2,implicit_euler@2,reference&fx=-c1*x-c2*x^3&c1=40&c2=5&duration=0.2",
+          "preset=scene_rope&integrators=xpbd@3x2,soft_step@2,vbd@2x2,pbd@3,reference&duration=0.2",
+          "scenario=spring&k=1000000&m=0.000001&rest=1&x0=2,0&b=0&equal_cost=1&duration=0.0002&dt=0.00001&integrators=all",
+          "scenario=elastic_pendulum&k=1000&loop=fixed&hz=30&substeps=4&duration=0.3&integrators=all"}) {
+        std::string q = query;
+        const std::string all = "integrators=all";
+        if (const size_t at = q.find(all); at != std::string::npos) q.replace(at, all.size(), "integrators=" + all_integrators());
+        long long unit = 0;  // the most work of a call at a budget of 1
+        for (const long long budget : {1LL, 3000LL, 200000LL}) {
+            INFO(q << "; parts of " << budget << " units of work");
+            Simulation whole(config_of(q)), parted(config_of(q));
+            const bool follow = parted.reference_kind() == ReferenceKind::rk45;
+            long long calls = 0, most = 0;
+            for (int frame = 1; frame <= 12; ++frame) {
+                INFO("frame " << frame);
+                whole.frame();
+                bool whole_frame = false;
+                for (;;) {
+                    const long long before = parted.work();
+                    bool synced = true;
+                    if (follow) synced = parted.sync_reference_part(budget);
+                    if (synced && !whole_frame) whole_frame = parted.frame_part(1, budget - (parted.work() - before));
+                    most = std::max(most, parted.work() - before);
+                    ++calls;
+                    if (whole_frame && (!follow || parted.sync_reference_part(0))) break;
+                }
+                CHECK_FALSE(parted.in_frame());
+                require_same_state(parted, whole);
+                CHECK(parted.steps() == whole.steps());
+                CHECK(parted.frames() == whole.frames());
+                CHECK(csv_of(parted) == csv_of(whole));
+                CHECK(parted.work() == whole.work());
+            }
+            if (budget == 1) {
+                unit = most;
+                CHECK(calls > 12 * whole.lanes());  // a call a unit: several a step
+            } else {
+                CHECK(most <= budget + unit);
+            }
+            CHECK(most > 0);
+        }
+    }
+}
+
 TEST_CASE("loop keys: bad values are errors naming the key, the value and what is allowed", "[loop][config]") {
     const std::string base = "scenario=spring&loop=accumulator&";
     CHECK(message_for("scenario=spring&loop=sometimes", "loop") ==

@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <limits>
 
 namespace stepwise::web {
 
@@ -92,23 +93,34 @@ ParseResult page_config(const std::string& query, int& cloud_for_full_module) {
 
 StiffestMode stiffest_mode_of(const Scene& sc) { return stiffest_mode(sc.system, sc.x0.data(), sc.v0.data()); }
 
-// Takes sim's frame under way (or the next one) a unit at a time until it is whole or the deadline
-// has passed (a unit at least; nullptr: no deadline); true once whole. A frame of a 1000 Hz loop of
-// 64 substeps on a stiff pendulum is 64 steps of every lane and as many of the rk45 reference at
-// rtol = atol = 1e-12, 100-200 ms in all. A unit is one physics step of every lane
-// (Simulation::frame_part) with the reference's step behind it: the core's reference is lazy, and
-// left behind, the next read would take a whole frame of its steps at once. The numbers are
-// frame()'s, bit for bit.
-bool take_frame(Simulation& sim, const Deadline* deadline) {
+// Takes sim's frame under way (or the next one) a unit of work at a time until it is whole, the
+// deadline has passed (nullptr: none) or sim.work() reaches `until` (a unit at least); true once
+// whole. A unit is a substep of one lane or a few of an rk45 step's substeps
+// (Simulation::frame_part with a budget of work), and the reference's step behind them in
+// the same units: the core's reference is lazy, and left behind, the next read would take its
+// steps at once. A frame of a 1000 Hz loop of 64 substeps on a stiff pendulum is 64 steps of every
+// lane and as many of the rk45 reference at rtol = atol = 1e-12; a step of a stiff written law
+// on the cloth with an rk45 lane and the reference at their substep cap is 2 × 12,000 evaluations
+// of 62 bodies (1.24 s in one task when a step was the unit). whole_pending: the frame is whole
+// and the reference is being brought to its end (kept between calls). The numbers are frame()'s,
+// bit for bit.
+bool take_frame(Simulation& sim, const Deadline* deadline, long long until, bool& whole_pending) {
     const bool follow = sim.reference_kind() == ReferenceKind::rk45;
+    const auto left = [&] {
+        return until == Simulation::unlimited_work ? until : until - sim.work();
+    };
     for (;;) {
-        // The reference is kept at most a step behind the lanes, and at the frame's end with them.
-        if (follow) sim.sync_reference(1);
-        if (sim.frame_part(1)) {
-            if (follow) sim.sync_reference(1);
+        // The reference is kept at most a step behind the lanes, and at the frame's end with them
+        // (a unit of its work at a time: the deadline is looked at between them).
+        while (follow && !sim.sync_reference_part(left()))
+            if (left() <= 0 || (deadline && deadline->passed())) return false;
+        if (whole_pending) {
+            whole_pending = false;
             return true;
         }
-        if (deadline && deadline->passed()) return false;
+        if (left() <= 0) return false;
+        whole_pending = sim.frame_part(1, left());
+        if (!whole_pending && (left() <= 0 || (deadline && deadline->passed()))) return false;
     }
 }
 
@@ -151,6 +163,8 @@ Playground::Playground(const std::string& query)
 
 void Playground::reset() {
     sim_.reset();
+    frame_whole_ = false;
+    state_kept_ = false;
     frame_ms_ = last_frame_ms_ = 0.0;
     if constexpr (module_has_clouds)
         for (PhaseCloud& cloud : clouds_) cloud.reset();
@@ -222,15 +236,21 @@ bool Playground::prepare(double budget_ms) {
 bool Playground::step_clouds(const Deadline* deadline) {
     if constexpr (!module_has_clouds) return true;
     const double dt = sim_.config().dt;
+    const double evaluation_size = static_cast<double>(sim_.evaluation_size());
     while (cloud_lane_ < clouds_.size()) {
         PhaseCloud& cloud = clouds_[cloud_lane_];
         int& size = cloud_part_size_[cloud_lane_];
         const int count = std::min(size, cloud.copies() - cloud_copy_);
         const double start = emscripten_get_now();
+        const long long before = cloud.ensemble().evaluations();
         cloud.step_part(dt, cloud_copy_, count);
-        // The next part's size from this one's cost: towards cloud_part_ms, at most 4 times larger.
+        // The next part's size from this one's cost: towards cloud_part_ms and cloud_part_work
+        // (what a copy's step cost: rk45's varies with the motion), at most 4 times larger.
         const double ms = emscripten_get_now() - start;
-        const double fit = static_cast<double>(count) * cloud_part_ms / std::max(ms, 1e-3);
+        const double work = static_cast<double>(cloud.ensemble().evaluations() - before) * evaluation_size;
+        cloud_work_ += work;
+        const double fit = static_cast<double>(count) *
+                           std::min(cloud_part_ms / std::max(ms, 1e-3), cloud_part_work / std::max(work, 1.0));
         if (count == size || fit < size)
             size = static_cast<int>(std::clamp(fit, 1.0, std::min(4.0 * size, static_cast<double>(cloud_part))));
         if (split_clouds_) note_part(cloud_lane_, cloud_copy_, count);
@@ -241,7 +261,8 @@ bool Playground::step_clouds(const Deadline* deadline) {
             ++cloud_lane_;
             cloud_copy_ = 0;
         }
-        if (cloud_lane_ < clouds_.size() && deadline && deadline->passed()) return false;
+        if (cloud_lane_ < clouds_.size() && deadline && (deadline->passed() || cloud_work_ >= cloud_work_limit_))
+            return false;
     }
     return true;
 }
@@ -250,9 +271,10 @@ bool Playground::step_once(const Deadline* deadline) {
     if (!step_clouds(deadline)) return false;  // the rest of this step in the next call
     // A step, or with a game loop one frame of it: the rest in the next call.
     const double start = emscripten_get_now();
-    const bool whole = take_frame(sim_, deadline);
+    const bool whole = take_frame(sim_, deadline, work_until_, frame_whole_);
     frame_ms_ += emscripten_get_now() - start;
     if (!whole) return false;
+    state_kept_ = false;
     last_frame_ms_ = frame_ms_;
     frame_ms_ = 0.0;
     cloud_lane_ = 0;
@@ -312,16 +334,42 @@ int Playground::advance_steps(int n) {
 int Playground::advance_within(int n, double budget_ms) {
     n = std::clamp(n, 0, max_steps_per_call);
     const Deadline deadline(budget_ms);
+    // A budget of time bounds the work too (an infinite one, a caller's "all of them", neither).
+    const bool bounded = std::isfinite(budget_ms);
+    const long long start = sim_.work();
+    work_until_ = bounded ? start + max_work_per_call : Simulation::unlimited_work;
+    cloud_work_ = 0.0;
+    cloud_work_limit_ = bounded ? static_cast<double>(max_work_per_call) : std::numeric_limits<double>::infinity();
     int taken = 0;
     // Clouds still being built, a large cloud's step or a costly frame may take the whole budget
     // (0 steps taken) and go on at the next call.
     if (n > 0 && !build_clouds(&deadline)) n = 0;
+    // What state() reads should this call end part-way through the next frame: the last whole one.
+    if (n > 0 && !mid_frame()) keep_state();
+    long long frame_start = start;
     while (taken < n && step_once(&deadline)) {
         ++taken;
-        if (deadline.passed() || deadline.left_ms() < last_frame_ms_) break;
+        const long long frame_cost = sim_.work() - frame_start;
+        frame_start = sim_.work();
+        // Another frame only while the last one's cost fits in what is left of both budgets; what
+        // is read after the call is the last whole frame (kept, should the next one not end in it).
+        if (deadline.passed() || deadline.left_ms() < last_frame_ms_ ||
+            work_until_ - sim_.work() < frame_cost)
+            break;
+        // Kept when the next one may not end in this call (a frame's cost varies: rk45's).
+        if (taken < n && (work_until_ - sim_.work() < 2 * frame_cost || deadline.left_ms() < 2 * last_frame_ms_))
+            keep_state();
     }
+    work_until_ = Simulation::unlimited_work;
     last_advance_ = taken;
+    last_work_ = static_cast<double>(sim_.work() - start) + cloud_work_;
+    most_work_ = std::max(most_work_, last_work_);
     return taken;
+}
+
+void Playground::keep_state() {
+    state_layout_.fill(*this, state_.data());
+    state_kept_ = true;
 }
 
 int Playground::advance_time(double seconds) {
@@ -351,7 +399,8 @@ void Playground::record() {
 }
 
 val Playground::state() {
-    state_layout_.fill(*this, state_.data());
+    // Between the parts of a step the last whole one's (kept by advance_within).
+    if (!(state_kept_ && mid_frame())) state_layout_.fill(*this, state_.data());
     return view(state_.data(), state_.size());
 }
 
@@ -573,17 +622,23 @@ val Playground::grow_bounds(double budget_ms) {
                 take_in(probe.reference_x());
             }
         } else {
-            // A budget of 0 takes no step (the start alone), any other at least one.
+            // A budget of 0 takes no step (the start alone), any other at least a unit of work (a
+            // few of the reference's substeps: one of its steps may be 12,000 evaluations), and at
+            // most max_work_per_call of it as advance_within.
             if (budget_ms > 0.0) {
                 const Deadline deadline(budget_ms);
+                const long long start = probe.work(), until = start + max_work_per_call;
                 do {
-                    probe.step();
+                    if (probe.reference_synced()) probe.step();
+                    if (!probe.sync_reference_part(until - probe.work())) break;  // on at the next call
                     take_in(probe.reference_x());
-                } while (probe.steps() < end && !probe.reference_stopped() && !deadline.passed());
+                } while (probe.steps() < end && !probe.reference_stopped() && !deadline.passed() && probe.work() < until);
+                most_work_ = std::max(most_work_, static_cast<double>(probe.work() - start));
             }
         }
-        bounds_t_ = std::min(probe.time(), config.duration);
-        bounds_done_ = probe.steps() >= end || probe.reference_stopped();
+        const bool synced = probe.reference_synced();
+        bounds_t_ = std::min(synced ? probe.time() : probe.time() - config.dt, config.duration);
+        bounds_done_ = synced && (probe.steps() >= end || probe.reference_stopped());
         if (bounds_done_) bounds_probe_.reset();
     }
     val out = val::object();
@@ -691,6 +746,7 @@ std::string tables() {
                         {"history_capacity", history_capacity},
                         {"max_export_rows", static_cast<double>(max_export_rows)},
                         {"max_page_cloud_points", max_page_cloud_points},
+                        {"max_work_per_call", static_cast<double>(max_work_per_call)},
                         {"max_query_length", max_query_length}});
 }
 
@@ -744,7 +800,7 @@ bool RunExport::run(int max_steps, double budget_ms) {
     // Never more than ~1 MB waiting for take(): the heap is fixed.
     for (int n = 0; n < max_steps && step_ < steps_ && rows_ < max_export_rows && chunks_.size() < 4; ++n) {
         // A step, or a frame of the game loop (its rows are frames): the rest in the next call.
-        if (!take_frame(sim_, &deadline)) break;
+        if (!take_frame(sim_, &deadline, sim_.work() + max_work_per_call, frame_whole_)) break;
         ++step_;
         if (step_ % every_ == 0) emit();
         if (deadline.passed()) break;

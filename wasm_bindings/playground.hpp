@@ -36,6 +36,13 @@ constexpr int history_capacity = 1024;
 constexpr int max_page_cloud_points = 100000;
 constexpr double max_cloud_bytes = 1024.0 * 1024 * 1024;
 constexpr int exact_cloud_sample = 2000;
+// The most work one call from the page (advance_within, an export's run, a slice of the bounds
+// probe) does, in the core's units (Simulation::work: force evaluations, a solver's pass over its
+// rows counting as one, times what one visits), checked before every unit of work (a lane's
+// substep, a few of an rk45 step's substeps), so that a call does at most this plus one unit. Calibrated once (docs/performance-web.md, "Work per
+// task"): on the measuring machine the costliest unit of the heavy links, the constrained
+// reference of 256 rods, ran at about 25 ns, so this is about 10 ms of work.
+constexpr long long max_work_per_call = 400000;
 // Copies of a cloud stepped in one call of the ensemble, between two reads of the clock, at most;
 // clouds of at most cloud_build_at_once copies in all are built with the Playground (a few ms).
 // A copy's step costs from 20 ns (explicit Euler) to 0.1 ms (rk45 taking 2000 substeps on a stiff
@@ -44,6 +51,7 @@ constexpr int exact_cloud_sample = 2000;
 constexpr int cloud_part = 2048;
 constexpr int cloud_part_first = 32;
 constexpr double cloud_part_ms = 2.0;
+constexpr double cloud_part_work = max_work_per_call / 4;
 constexpr int cloud_build_at_once = 32768;
 // The clouds' point buffers grow by this many floats per unit of building (4 MB): touching fresh
 // memory costs time too, and 15 clouds of 100,000 points need 24 MB of buffers (one 45-55 ms
@@ -106,6 +114,10 @@ public:
     int history_count() const { return history_count_; }
     int history_generation() const { return history_generation_; }
     int last_advance() const { return last_advance_; }
+    // The work (see max_work_per_call) of the last advance_within call, and the most of any call.
+    double last_work() const { return last_work_; }
+    double most_work() const { return most_work_; }
+    double evaluation_size() const { return static_cast<double>(sim_.evaluation_size()); }
 
     // The normalised config; in the motion module with the cloud the link asked for (run without).
     std::string config() const {
@@ -199,6 +211,18 @@ private:
     int history_stride_ = 1;       // a sample every this many steps; doubles when full
     int history_generation_ = 0;   // bumps when compaction rewrites old samples
     int last_advance_ = 0;
+    double last_work_ = 0.0, most_work_ = 0.0;
+    double cloud_work_ = 0.0;  // of the clouds' parts in the call under way, and its limit
+    double cloud_work_limit_ = static_cast<double>(max_work_per_call);
+    // advance_within's budget of work (Simulation::work) for the call under way;
+    // a frame whole with its reference still catching up (take_frame); the state of the last
+    // whole frame kept for state() while the next is under way.
+    long long work_until_ = Simulation::unlimited_work;
+    bool frame_whole_ = false;
+    bool state_kept_ = false;
+    void keep_state();
+    // A frame under way: its steps (or a step's parts) or, whole, its reference still catching up.
+    bool mid_frame() const { return sim_.in_frame() || frame_whole_; }
     // The wall time of the frame under way so far (all its parts), and of the last whole one.
     double frame_ms_ = 0.0, last_frame_ms_ = 0.0;
     // grow_bounds: the probe that steps the rk45 reference ahead, and what it has seen so far.
@@ -241,6 +265,7 @@ private:
     Simulation sim_;
     bool json_ = false, first_row_ = true, finished_ = false;
     long long steps_ = 0, every_ = 1, step_ = 0, rows_ = 0;
+    bool frame_whole_ = false;  // take_frame's
     std::string out_;
     std::vector<std::string> chunks_;
 };

@@ -182,6 +182,13 @@ void LinkForce::constrain_accelerations(const System& s, const dvec2* x, const d
         for (size_t l = 0; l < w.index.size(); ++l) lambda[w.index[l]] = y[l];
 }
 
+long long LinkForce::constraint_work(const System& s) {
+    RigidLinks& w = workspace();
+    w.structure(s);
+    const long long m = static_cast<long long>(w.index.size()), width = w.p + 1;
+    return m * width * width;
+}
+
 bool LinkForce::project(const System& s, dvec2* x, dvec2* v) {
     RigidLinks& w = workspace();
     std::vector<double>& y = w.y;

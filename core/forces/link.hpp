@@ -281,6 +281,9 @@ struct LinkForce {
     // Moves (x, v) back onto the rigid links: Gauss–Newton on C(x) = 0 along M⁻¹Jᵀ (the
     // mass-weighted nearest point), then the velocity's component off J v = 0 removed the same way.
     // Returns false when A is singular.
+    // The work of one constrained evaluation beyond the forces': the band of A assembled and
+    // factored, links · (bandwidth + 1)² (Simulation::work counts it for the reference).
+    static long long constraint_work(const System& s);
     static bool project(const System& s, dvec2* x, dvec2* v);
     // Makes room for s's rigid links in this thread's workspace (make_lane calls it: a Lane's
     // steps then allocate nothing).

@@ -646,6 +646,46 @@ test('a large cloud is built and stepped in parts within a budget: the same numb
   withSimulation('preset=undamped_dt025&cloud=500', (small) => assert.equal(small.cloudsReady(), true));
 });
 
+// Issue 31 §4: a step that costs more than a frame's work (max_work_per_call, in the core's units:
+// force evaluations times what one visits) is taken over several calls, lane by lane, substep by
+// substep and a few of rk45's substeps at a time, the reference's too; each call does at most its
+// budget plus one unit (here a solver's substep of 100 passes and its external forces, or one
+// rk45 substep, at most 102 evaluations), and the run is the same bits as steps taken whole. A
+// whole step of this link is about 1.4 million units.
+test('a step heavier than a call\'s work is taken in parts: at most the budget and a unit a call, the same bits as whole', () => {
+  const query = 'preset=scene_cloth&integrators=rk45,xpbd@10x100,soft_step@10x100,reference&fx=-c1*x&c1=40&duration=1';
+  const whole = new M.Simulation(query), parts = new M.Simulation(query);
+  try {
+    const cap = L.max_work_per_call, size = parts.evaluationSize();
+    assert.equal(cap, 400000);
+    const unit = 102 * size;
+    let taken = 0, calls = 0, most = 0, partial = 0;
+    const state = new ArrayLayout(parts.layout().state);
+    while (taken < 3) {
+      const before = parts.state().slice();
+      const n = parts.advanceWithin(1, 1e9);  // a finite budget of time, never reached here: the work bounds the call
+      calls += 1;
+      most = Math.max(most, parts.lastWork());
+      if (n === 0) {
+        partial += 1;
+        assert.deepEqual(parts.state().slice(), before, 'part-way, the state read is the last whole step');
+      }
+      taken += n;
+    }
+    assert.ok(partial >= 6, `${partial} calls ended part-way through a step (${calls} calls for 3 steps)`);
+    assert.ok(most <= cap + unit, `the most work of a call, ${most}, is within ${cap} + one unit (${unit})`);
+    assert.ok(most > cap / 2, `the calls use their budget (${most})`);
+    whole.advanceSteps(3);
+    const comparable = (sim) => { const raw = sim.state().slice(); raw[state.index('last_advance')] = 0; return raw; };
+    assert.deepEqual(comparable(parts), comparable(whole), 'the same state, bit for bit');
+    assert.deepEqual(parts.history(0).slice(), whole.history(0).slice(), 'the same history');
+    assert.ok(whole.lastWork() === 0, 'advanceSteps counts no work of its own');
+  } finally {
+    whole.delete();
+    parts.delete();
+  }
+});
+
 test('advanceWithin stops at its budget; growBounds finds a closed form at once and a reference a step at a time', () => {
   withSimulation('preset=damped_spring', (sim) => {
     assert.equal(sim.advanceWithin(1000, 0), 1, 'a budget of 0: one step');

@@ -62,6 +62,7 @@ async function start() {
     set: applyKeepingView, getConfig: () => state.sim.config,
   });
   await nextTask();
+  await controls.recognisePresets();
   // The page's first layout (every panel just built: 15–30 ms on a busy machine) in a task of
   // its own, not inside the first frame, which would otherwise force it.
   document.body.getBoundingClientRect();

@@ -43,6 +43,7 @@ export function apply(query, refusedAtLoad = 0) {
   if (boundsProbe) boundsProbe.cancel();
   if (state.sim) state.sim.delete();
   state.sim = next;
+  state.core.releaseFull();  // a large cloud's gigabyte, once nothing uses it
   // The rest of the motion's box, found in slices between frames (web/engine/bounds.js), and the rest
   // of the clouds (the run takes its first step once they are all built).
   boundsProbe = new BoundsProbe(state.sim, { shownTime: () => state.sim.snapshot.t, onGrow: () => state.redraw() });

@@ -55,6 +55,13 @@ export const transportPanel = {
   setSimulation(sim) {
     $('step').title = sim.loop.kind ? t('Advance one game frame (→)') : t('Advance exactly one dt (→)');
   },
-  frame() { $('capped').hidden = !state.runner.capped; },
+  frame() {
+    const capped = $('capped');
+    capped.hidden = !state.runner.capped;
+    const title = state.runner.midStep
+      ? t('A step takes longer than a frame here: the picture shows the last whole step while the next one is computed')
+      : t('More steps per frame than the cap: the simulation runs slower than asked');
+    if (capped.title !== title) capped.title = title;
+  },
   report: () => ({ playing: state.runner.playing, speed: state.runner.speed, capped: state.runner.capped }),
 };

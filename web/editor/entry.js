@@ -40,7 +40,8 @@ export function installSceneEditor(page) {
       page.apply(lang ? withKey(fresh, 'lang', lang) : fresh);
     }
     else if ((valueOf(config, 'view') ?? motion) !== motion) page.apply(withKey(config, 'view', motion));
-    load().then((e) => e.enter()).catch((error) => {
+    // The full module again each time: it may have been let go since (core.releaseFull).
+    Promise.all([load(), page.core.full()]).then(([e]) => e.enter()).catch((error) => {
       loading = null;
       page.notify(t('The scene editor could not load: {error}', { error: error.message }));
     });

@@ -32,6 +32,9 @@ export class Runner {
     this.accumulated = 0;  // simulated seconds not yet stepped
     this.pendingSteps = 0; // a step() not finished within its frame
     this.behind = false;   // the last frame's budget ran out before its steps
+    // The last frame finished no step: a step costs more than a frame's budget (its lanes,
+    // substeps and reference go on over the next frames), and the picture is the last whole step.
+    this.midStep = false;
     this.slowedUntil = -Infinity;
     this.lastWall = null;
     this.dirty = true;
@@ -99,6 +102,7 @@ export class Runner {
   pause() {
     this.playing = false;
     this.behind = false;
+    this.midStep = false;
     this.accumulated = 0;
     this.onStateChange();
   }
@@ -119,6 +123,7 @@ export class Runner {
   reset() {
     this.pendingSteps = 0;
     this.behind = false;
+    this.midStep = false;
     this.accumulated = 0;
     this.sim().reset();
     this.dirty = true;
@@ -137,6 +142,7 @@ export class Runner {
   replaced() {
     this.pendingSteps = 0;
     this.behind = false;
+    this.midStep = false;
     this.slowedUntil = -Infinity;
     this.accumulated = 0;
     this.stepMs = 0;
@@ -200,6 +206,7 @@ export class Runner {
       this.pendingSteps = 0;
       const taken = this.advance(steps);
       this.behind = taken < steps;
+      this.midStep = steps > 0 && taken === 0;
       if (this.behind) {
         // The budget ran out first: drop the backlog but one step (the next one starts at once
         // when this one is done) and keep going.

@@ -13,6 +13,18 @@ export const sliceTargetMs = 12;
 // The longest slice seen on this page (ms), for the tests and docs/performance-web.md.
 export const sliceStats = { longestMs: 0, longestUnits: 0, slices: 0 };
 
+// Work counted by task: calls into the core that read a whole config (normalise, parse: each
+// parses, checks and writes a link) made in one task, the most of any task so far. A task's
+// count starts at its first such call and ends when a timer queued then fires (the next task
+// at the earliest), so a count never splits a task and may only join two.
+export const coreCallsInTask = { most: 0, now: 0, total: 0 };
+export function countCoreCall() {
+  if (coreCallsInTask.now === 0) setTimeout(() => { coreCallsInTask.now = 0; }, 0);
+  coreCallsInTask.now += 1;
+  coreCallsInTask.total += 1;
+  coreCallsInTask.most = Math.max(coreCallsInTask.most, coreCallsInTask.now);
+}
+
 export class Slices {
   // work(units, deadline): does about `units` of work (and may stop early once performance.now()
   // passes deadline), returns true when the job is finished.

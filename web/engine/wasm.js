@@ -4,11 +4,24 @@
 // page runs).
 // No physics here: every number comes from the core.
 import { ArrayLayout, decodeState, decodeStudy } from './layout.js';
-import { nextTask } from './slices.js';
+import { nextTask, countCoreCall } from './slices.js';
 
 // calls: calls into the Simulation (the tests check a frame makes a handful at most).
 // analyses: live convergence studies and stability grids (the tests check none is left behind).
-const counters = { created: 0, deleted: 0, calls: 0, analyses: 0 };
+const counters = { created: 0, deleted: 0, calls: 0, analyses: 0, inFull: 0, fullReleased: 0 };
+
+// A WebAssembly memory only grows: after a large phase-space cloud (15 × 100,000 points) the full
+// module keeps a gigabyte for the rest of the page's life. Once nothing of it is in use, a full
+// module holding more than this is let go (core.releaseFull) and made afresh when next needed.
+export const fullMemoryKeptBytes = 64 * 1024 * 1024;
+
+// Every simulation handle made, weakly: how many still exist as objects (live or deleted, each
+// with its history and its cloud's points), for the tests that hold the page's memory flat.
+let handleRefs = [];
+function handleObjects() {
+  handleRefs = handleRefs.filter((r) => r.deref() !== undefined);
+  return handleRefs.length;
+}
 
 // A link as the module reads it: its UTF-8 bytes. Embind copies a Uint8Array into the heap
 // whole, while a string it measures and encodes a character at a time in JavaScript (a link of
@@ -73,8 +86,8 @@ export async function loadCore() {
     // and args in the page's language.
     messages: tables.messages,
     allowedForms: tables.allowed_forms,
-    parse: (query) => Module.parse(linkBytes(query)),
-    normalise: (query) => Module.normalise(linkBytes(query)),
+    parse: (query) => { countCoreCall(); return Module.parse(linkBytes(query)); },
+    normalise: (query) => { countCoreCall(); return Module.normalise(linkBytes(query)); },
     // A simulation of the link: in the motion module, or in the full one when the link asks for
     // a cloud and the full module is loaded. handle.needsFullModule: the link asks for a cloud and
     // this handle runs without it (load full(), then make it again).
@@ -91,10 +104,26 @@ export async function loadCore() {
       return fullPromise;
     },
     get fullReady() { return Full !== null; },
+    // Lets the full module go when nothing lives in it (no simulation, study, grid or export) and
+    // its memory has grown past fullMemoryKeptBytes; full() makes a new one. True when let go.
+    releaseFull: () => {
+      if (!Full || counters.inFull > 0 || counters.analyses > 0 || Full.HEAP8.buffer.byteLength <= fullMemoryKeptBytes) return false;
+      Full = null;
+      fullPromise = null;
+      globalThis.__stepwiseFullModule = null;
+      counters.fullReleased += 1;
+      return true;
+    },
     // oscillator_limit of one integrator at damping ratio zeta: {limit, unconditional, adaptive}.
     stabilityLimit: (id, zeta) => requireFull().stabilityLimit(id, zeta),
     // The run's export (RunExport: run(steps, ms), take(), delete()) in the full module.
-    createExport: (query, steps, every, format) => new (requireFull().RunExport)(linkBytes(query), steps, every, format),
+    createExport: (query, steps, every, format) => {
+      const job = new (requireFull().RunExport)(linkBytes(query), steps, every, format);
+      counters.inFull += 1;
+      const free = job.delete.bind(job);
+      job.delete = () => { counters.inFull -= 1; free(); };
+      return job;
+    },
     createStudy: (query, halvings, maxWork, axis = 'dt') => new StudyHandle(requireFull(), query, halvings, maxWork, axis),
     createStabilityGrid: (id, grid) => new StabilityGridHandle(requireFull(), id, grid),
     // The scene editor's side of the full module (wasm_bindings/scene_editing.hpp): a link's built
@@ -109,6 +138,9 @@ export async function loadCore() {
       live: counters.created - counters.deleted,
       calls: counters.calls,
       analyses: counters.analyses,
+      inFull: counters.inFull,
+      objects: handleObjects(),
+      fullReleased: counters.fullReleased,
       emval: [Module, Full].reduce((n, M) => n + (M && typeof M.count_emval_handles === 'function' ? M.count_emval_handles() : 0), 0),
     }),
   };
@@ -175,6 +207,9 @@ export class SimulationHandle {
     this.query = query;  // the link as given (config is what the core kept of it)
     this.sim = new Module.Simulation(linkBytes(query));
     counters.created += 1;
+    this.inFull = Boolean(Module.RunExport);  // the full module's (the motion module has no export)
+    handleRefs.push(new WeakRef(this));
+    if (this.inFull) counters.inFull += 1;
     this.needsFullModule = this.sim.needsFullModule();
     this.laneIds = this.sim.laneIds();
     this.config = this.sim.config();
@@ -231,10 +266,16 @@ export class SimulationHandle {
     return this.stiffest;
   }
 
+  // Frees the core's simulation, and the copies of it kept here (the history, the clouds'
+  // points: megabytes for a large system), should anything still hold this handle.
   delete() {
     if (!this.sim) return;
     this.sim.delete();
     this.sim = null;
+    if (this.inFull) counters.inFull -= 1;
+    this.history = new Float64Array(0);
+    this.historyCount = 0;
+    this.cloudPoints = null;
     counters.deleted += 1;
   }
 
@@ -302,6 +343,15 @@ export class SimulationHandle {
     if (steps <= 0) return 0;
     counters.calls += 1;
     return this.sim.advanceWithin(steps, budgetMs);
+  }
+
+  // The work of the page's calls into this simulation, in the core's units (force evaluations
+  // times what one visits; wasm_bindings/playground.hpp: max_work_per_call): the last
+  // advance's, the most of any call (an advance or a slice of the bounds probe), and one
+  // evaluation's.
+  work() {
+    if (!this.sim) return null;
+    return { last: this.sim.lastWork(), most: this.sim.mostWork(), evaluation: this.sim.evaluationSize() };
   }
 
   reset() {

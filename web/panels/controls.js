@@ -9,6 +9,10 @@ import { plainNumber, groupDigits, readableNumber } from '../common/text.js';
 import { methodOf, laneName, withRodLanes, laneSettings, laneIdOf, methodInfo } from '../common/lanes.js';
 import { el, showNumber } from '../common/dom.js';
 import { ForceLaw, constantMax } from './force-law.js';
+import { nextTask } from '../engine/slices.js';
+
+// Presets normalised per start-up task (Controls.recognisePresets).
+export const presetsPerTask = 4;
 
 // The room a closed menu's arrow takes at its right (Chromium and Firefox: about 20 px).
 const presetArrowPx = 24;
@@ -120,7 +124,8 @@ export class Controls {
     // A listener, not an inline onsubmit: the page runs under a CSP without inline script.
     root.addEventListener('submit', (event) => event.preventDefault());
     this.scenario = null;
-    this.presetConfigs = new Map(core.presets.map((p) => [core.normalise(`preset=${p.id}`), p.id]));
+    // Each preset's normalised config, to name the preset a config is (recognisePresets).
+    this.presetConfigs = new Map();
     this.fields = new Map();  // key -> {inputs, error, spec}: the number fields (numberField)
     this.mainSliders = [];  // the system's main parameters as sliders (mainSlider)
     this.build();
@@ -686,6 +691,16 @@ export class Controls {
     }
     this.presetName.textContent = cut ? name : '';
     this.presetName.hidden = !cut;
+  }
+
+  // Normalises every preset's link, to recognise a config as a preset (sync): a few a task (35
+  // presets were 55–108 ms of one start-up task), before the first simulation is set.
+  async recognisePresets() {
+    const presets = this.core.presets;
+    for (let k = 0; k < presets.length; k += presetsPerTask) {
+      for (const p of presets.slice(k, k + presetsPerTask)) this.presetConfigs.set(this.core.normalise(`preset=${p.id}`), p.id);
+      await nextTask();
+    }
   }
 
   // Shows a (normalised) config in every control; the cloud fields show runConfig's cloud.

@@ -707,6 +707,7 @@ export const texts = {
   "X-ray next step": "Röntgen: der nächste Schritt",
   "X-ray next step: every stage of it drawn, and worked in a table (pauses)": "Röntgenblick auf den nächsten Schritt: jede seiner Stufen gezeichnet und in einer Tabelle durchgerechnet (hält an)",
   "More steps per frame than the cap: the simulation runs slower than asked": "Mehr Schritte je Bild als die Obergrenze: die Simulation läuft langsamer als eingestellt",
+  "A step takes longer than a frame here: the picture shows the last whole step while the next one is computed": "Ein Schritt dauert hier länger als ein Bild: das Bild zeigt den letzten ganzen Schritt, während der nächste berechnet wird",
   "Dismiss these messages": "Diese Meldungen schließen",
   "Dismiss": "Schließen",
   "Frame controls": "Bedienelemente des Rahmens",

@@ -26,9 +26,10 @@ const windowPad = 1.3;          // window size over the largest (non-outlier) cl
 // A redraw that took longer than this (ms) is not repeated sooner than minRedrawInterval (ms)
 // while playing: the clouds then move at about 30 frames a second, the motion canvas at 60.
 const costlyRedrawMs = 3;
-// Plotting time per task; the windows left wait for the next task. Clouds of more points than
+// Points plotted per task, counted (a window at a time, and at least one: 100,000 points and
+// their ghost plot in 1–2 ms); the windows left wait for the next task. Clouds of more points than
 // ownTaskPoints in all are drawn outside the frame's task altogether.
-const drawSliceMs = 6;
+export const drawSlicePoints = 250000;
 export const ownTaskPoints = 200000;
 const minRedrawInterval = 30;
 
@@ -121,7 +122,7 @@ export class CloudView {
     this.names = [];
     this.drawnKey = '';
     this.image = null;
-    this.stats = { draws: 0, points: 0, ms: 0, fitMs: 0, pointsMs: 0, putMs: 0 };
+    this.stats = { draws: 0, points: 0, ms: 0, fitMs: 0, pointsMs: 0, putMs: 0, mostSlicePoints: 0 };
   }
 
   // A new simulation: shown only when it has clouds; a fresh scale.
@@ -246,7 +247,7 @@ export class CloudView {
 
   // Draws the clouds at the simulation's current step. playing: while the run plays, a costly
   // redraw (many points) happens at most every other display frame; paused, always at once.
-  // The windows are plotted a few at a time within drawSliceMs, the rest in tasks of their own
+  // The windows are plotted a few at a time, at most drawSlicePoints points a task, the rest in tasks of their own
   // (15 clouds of 100,000 points are tens of milliseconds of plotting): the picture on screen
   // changes once all are plotted, and no new draw starts before then.
   draw(sim, snapshot, theme, playing = false) {
@@ -341,13 +342,16 @@ export class CloudView {
       this.job = null;
       this.finish({ sim, snapshot, theme, layout, windows, ms: job.ms, fitMs: t1 - t0, now, cloud });
     };
+    const windowPoints = (c) => (c < cloud.lanes ? cloud.points : 0) + cloud.exact;
     const work = () => {
       if (this.job !== job) return;  // a new simulation meanwhile
       const start = performance.now();
-      while (job.next < cells) {
+      let plotted = 0;
+      while (job.next < cells && (plotted === 0 || plotted + windowPoints(job.next) <= drawSlicePoints)) {
+        plotted += windowPoints(job.next);
         plotWindow(job.next++);
-        if (performance.now() - start > drawSliceMs) break;
       }
+      this.stats.mostSlicePoints = Math.max(this.stats.mostSlicePoints, plotted);
       const spent = performance.now() - start;
       job.ms += spent;
       this.stats.pointsMs += spent;

@@ -71,7 +71,9 @@ export function showView(id) {
         .then(async ([m]) => { await nextTask(); return m.create($('analysis'), analysisContext); }));
     }
     const shown = state.sim;
-    analyses.get(id).then(async (v) => { await nextTask(); if (state.viewId === id && state.sim === shown) v.show(state.sim); })
+    // The full module again each time: it may have been let go since (core.releaseFull).
+    Promise.all([analyses.get(id), state.core.full()])
+      .then(async ([v]) => { await nextTask(); if (state.viewId === id && state.sim === shown) v.show(state.sim); })
       .catch((error) => notify(t('The {view} view could not load: {error}', { view: row.name || id, error: error.message })));
   } else {
     scheduleLegendStudy();
