@@ -420,7 +420,10 @@ bool Simulation::step_lanes(double frame_step, long long max_work) {
         Lane& L = lanes_[i];
         const IntegratorInfo& info = *infos_[i];
         const bool adaptive = stride_[i] == 0 && info.adaptive;
-        if (stride_[i] != 1 && !due(i, tick, adaptive)) continue;
+        // A lane whose step is under way (a part of it taken) was due when it began: due() reads
+        // its force evaluations, which the parts taken so far have raised.
+        const bool resuming = part_substep_ > 0 || L.in_step;
+        if (!resuming && stride_[i] != 1 && !due(i, tick, adaptive)) continue;
         const long long ticks = tick - lane_at_[i];
         const double h = variable ? frame_step : static_cast<double>(ticks) * config_.dt;
         if (part_substep_ == 0 && !L.in_step) {

@@ -352,9 +352,13 @@ TEST_CASE("the table's metadata is complete and consistent") {
         // adaptive method, which has none anywhere.
         for (OrderRegime r : table_regimes) {
             const Order claim = info.orders.in(r);
-            // (and for PBD where springs are, which it does not discretise: said in its order_note)
-            if (info.adaptive || claim.kind == Order::none)
-                CHECK((info.adaptive || (std::string(info.id) == "pbd" && std::string(info.order_note).size() > 20)));
+            // (and for the solvers whose note says why: PBD where springs are, which it does not
+            // discretise; soft step and VBD where no closed form is, whose measured fits do not
+            // converge: issue 31 F4, tested by value in test_claims.cpp)
+            const std::string id_text = info.id;
+            const bool none_said = (id_text == "pbd" || id_text == "soft_step" || id_text == "vbd") &&
+                                   std::string(info.order_note).size() > 20;
+            if (info.adaptive || claim.kind == Order::none) CHECK((info.adaptive || none_said));
             if (claim.kind == Order::power) CHECK(claim.p >= 1);
         }
         CHECK(info.force_evaluations >= 1);
