@@ -120,7 +120,9 @@ test('100 km down, the view\'s y labels are relative to an offset its name state
   const { page, context, problems } = await openPage(env, { hash: 'preset=two_point_exercise' });
   try {
     await page.evaluate(() => { for (let n = 0; n < 300; n += 1) window.stepwise.step(); });
-    await sleep(500);
+    // Waits for the view drawn after the steps (a fixed sleep missed it on a loaded machine).
+    await page.waitForFunction(() => [...window.__texts].some((t) => /^y \+ 112[67]\d0 \(m\)$/.test(t)), null,
+      { timeout: 60000 }).catch(() => {});
     const names = (await canvasTexts(page)).filter((t) => /^y /.test(t));
     assert.ok(names.some((n) => /^y \+ 112[67]\d0 \(m\)$/.test(n)), `the y axis names its offset: ${names}`);
     const texts = await canvasTexts(page);
