@@ -172,7 +172,7 @@ test('the German page has no English left: every preset, every view, the dialogs
     // A bad link: the banner in German, the core's message from its parts.
     await page.evaluate(() => window.stepwise.set('scenario=spring&dt=-1&zz=3&lang=de'));
     const errors = await page.evaluate(() => window.stepwise.errors());
-    assert.ok(errors.includes("dt muss eine Zahl über 0 und höchstens 10 sein; eingegeben: '-1'"), errors.join(' | '));
+    assert.ok(errors.includes("dt muss eine Zahl von 1e-09 bis 10 sein; eingegeben: '-1'"), errors.join(' | '));
     assert.equal(await page.locator('#errors-title').textContent(), '2 Teile dieses Links waren nicht verwendbar; der Rest wurde übernommen.');
     await look('with an error banner');
     await screenshot(page, 'i13-de-error');

@@ -138,7 +138,7 @@ test('the core\'s messages about a bad link read as whole German sentences, from
     assert.ok(codes.size >= 25, `${codes.size} codes seen`);
     // Word for word, with German decimal commas in the numbers of what is allowed, not in what was typed.
     const say = (link) => language.coreMessage(M.parse(link).errors[0]);
-    assert.equal(say('dt=-1'), "dt muss eine Zahl über 0 und höchstens 10 sein; eingegeben: '-1'");
+    assert.equal(say('dt=-1'), "dt muss eine Zahl von 1e-09 bis 10 sein; eingegeben: '-1'");
     assert.equal(say('scenario=spring&zz=1').split(';')[0], "Unbekannter Schlüssel 'zz' für das System spring");
     assert.match(say('integrators=rk4,nope'), /^integrators: unbekannter Integrator 'nope'; bekannt sind: explicit_euler, /);
     assert.equal(say('scenario=spring&loop=fixed&hz=0'), "hz muss eine Zahl von 1 bis 1000 (Bilder je Sekunde) sein; eingegeben: '0'");

@@ -42,7 +42,8 @@ test('Tab follows the visual order: Settings (the left column), then the transpo
   for (const width of [1440, 1000]) {
     await withPage({ width, height: 900, hash: 'preset=stiff_spring' }, async (page) => {
       const order = [];
-      for (let i = 0; i < 80; ++i) {
+      // Each lane's row in the Integrators list adds its substeps field and two buttons.
+      for (let i = 0; i < 140; ++i) {
         await page.keyboard.press('Tab');
         order.push(await page.evaluate(() => document.activeElement.id || document.activeElement.className));
       }
