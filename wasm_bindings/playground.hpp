@@ -39,10 +39,11 @@ constexpr int exact_cloud_sample = 2000;
 // The most work one call from the page (advance_within, an export's run, a slice of the bounds
 // probe) does, in the core's units (Simulation::work: force evaluations, a solver's pass over its
 // rows counting as one, times what one visits), checked before every unit of work (a lane's
-// substep, a few of an rk45 step's substeps), so that a call does at most this plus one unit. Calibrated once (docs/performance-web.md, "Work per
-// task"): on the measuring machine the costliest unit of the heavy links, the constrained
-// reference of 256 rods, ran at about 25 ns, so this is about 10 ms of work.
-constexpr long long max_work_per_call = 400000;
+// substep, a few of an rk45 step's substeps), so that a call does at most this plus one unit.
+// Calibrated once (docs/performance-web.md, "Work per task"): a unit of the heavy links cost 177
+// to 269 ns in the page's module on a loaded machine, so this is at most about 27 ms of work there
+// (400,000 units, the first choice, made calls of 55-67 ms CPU in the long-task tests).
+constexpr long long max_work_per_call = 100000;
 // Copies of a cloud stepped in one call of the ensemble, between two reads of the clock, at most;
 // clouds of at most cloud_build_at_once copies in all are built with the Playground (a few ms).
 // A copy's step costs from 20 ns (explicit Euler) to 0.1 ms (rk45 taking 2000 substeps on a stiff

@@ -657,7 +657,7 @@ test('a step heavier than a call\'s work is taken in parts: at most the budget a
   const whole = new M.Simulation(query), parts = new M.Simulation(query);
   try {
     const cap = L.max_work_per_call, size = parts.evaluationSize();
-    assert.equal(cap, 400000);
+    assert.equal(cap, 100000);
     const unit = 102 * size;
     let taken = 0, calls = 0, most = 0, partial = 0;
     const state = new ArrayLayout(parts.layout().state);
