@@ -38,7 +38,7 @@ import { apply, settled, simulationBuilds } from './simulation.js';
 import { firstFrameMs } from './frame-loop.js';
 import { analysisReport } from '../views/view-switch.js';
 import { xrayReport } from '../xray/xray-button.js';
-import { sliceStats, coreCallsInTask } from '../engine/slices.js';
+import { sliceStats, coreCallsInTask, startStagesInTask } from '../engine/slices.js';
 import { cursorTime, setCursor } from '../motion/cursor.js';
 import { isHidden, isFaded, highlightedLane, setHidden, setHighlighted } from '../motion/lane-focus.js';
 import { laneStyle } from '../common/palette.js';
@@ -117,7 +117,7 @@ export function installApi(ready) {
       // The view shown, the longest analysis slice so far ({longestMs, slices}), and what the
       // shown analysis view reports (its results and readouts; null in the motion views).
       shownView: () => state.viewId,
-      slices: () => ({ ...sliceStats, coreCallsInTask: { ...coreCallsInTask } }),
+      slices: () => ({ ...sliceStats, coreCallsInTask: { ...coreCallsInTask }, startStagesInTask: { ...startStagesInTask } }),
       // The simulation's work per call in the core's units ({last, most, evaluation, cap}).
       work: () => ({ ...state.sim.work(), cap: state.core.limits.max_work_per_call }),
       analysis: analysisReport,

@@ -3,7 +3,7 @@
 // frame the runner advances it and the panels draw it (web/app/frame-loop.js). The page's state
 // is web/app/state.js; each part owns its own.
 import { loadCore } from '../engine/wasm.js';
-import { nextTask } from '../engine/slices.js';
+import { nextTask, countStartStage } from '../engine/slices.js';
 import { MotionPanel } from '../motion/motion-panel.js';
 import { onCursor } from '../motion/cursor.js';
 import { onLaneFocus } from '../motion/lane-focus.js';
@@ -19,7 +19,7 @@ import { installXray } from '../xray/xray-button.js';
 import { themeColours } from '../common/palette.js';
 import { state, mode } from './state.js';
 import { usePageLanguage } from './page-language.js';
-import { apply, applyKeepingView, settled, endSimulation } from './simulation.js';
+import { apply, applyAtStart, applyKeepingView, settled, endSimulation } from './simulation.js';
 import { ready, startFailed, startFrames, allowFrames } from './frame-loop.js';
 import { installTransport, transportChanged, transportPanel } from './transport.js';
 import { bindDismiss, notify, showStartFailure } from './errors.js';
@@ -38,12 +38,16 @@ const $ = (id) => document.getElementById(id);
 installApi(ready);
 const messaging = installMessaging(ready);
 
-// Start-up in a few tasks, each well under the 50 ms of a long task: the module, the page's
-// parts, the controls, the first layout, then the first simulation and frame.
+// Start-up in stages, a task each, each well under the 50 ms of a long task: the module, the
+// page's parts, the controls, the presets (a few a task), the first layout, the frame loop and
+// the panels' buttons, the first simulation, each panel set to it, the rest of the page, the last
+// layout. Each stage is counted (debug.slices().startStagesInTask), so a seam lost shows.
+const stage = async () => { await nextTask(); countStartStage(); };
 async function start() {
+  countStartStage();
   state.core = await loadCore();
   await usePageLanguage(state.core);
-  await nextTask();
+  await stage();
   state.theme = themeColours();
   const motion = new MotionPanel($('view'), $('motion-tools'), apply);
   onCursor(() => state.redraw());
@@ -53,7 +57,7 @@ async function start() {
   const plots = new Plots(document.querySelector('.plots'), () => state.redraw(), mode.ui !== 'full');
   const legend = new Legend($('legend'), $('live-summary'), $('clock'));
   installViewTabs($('view-tabs'), state.core.views, { apply, withoutLoop: (config) => gameLoop.withoutLoop(config) });
-  await nextTask();
+  await stage();
   const controls = new Controls($('controls'), {
     core: state.core, set: applyKeepingView, getConfig: () => state.sim.config, getRunConfig: () => state.sim.runConfig, notify,
   });
@@ -61,12 +65,12 @@ async function start() {
     table: state.core.loopTable, controlsRoot: $('controls'), controls, legendBar: document.querySelector('.legend-bar'),
     set: applyKeepingView, getConfig: () => state.sim.config,
   });
-  await nextTask();
+  await stage();
   await controls.recognisePresets();
   // The page's first layout (every panel just built: 15–30 ms on a busy machine) in a task of
   // its own, not inside the first frame, which would otherwise force it.
   document.body.getBoundingClientRect();
-  await nextTask();
+  await stage();
   startFrames({ plots, messaging, onStateChange: transportChanged });
   // An embedded frame advances only while it is in the host page's view (the runner holds it
   // otherwise); every page, only while its tab is visible.
@@ -95,8 +99,10 @@ async function start() {
     ['controls', controls], ['game loop', gameLoop], ['transport', transportPanel], ['editor', sceneEditor]]) state.panels.set(name, panel);
 
   // An address longer than the core reads was taken off by web/app/mode.js at once: its length says why.
-  if (mode.refusedLength) apply(`scenario=${state.core.limits.default_scenario}`, mode.refusedLength);
-  else apply(readHash() || `scenario=${state.core.limits.default_scenario}`);
+  await stage();
+  if (mode.refusedLength) await applyAtStart(`scenario=${state.core.limits.default_scenario}`, mode.refusedLength, stage);
+  else await applyAtStart(readHash() || `scenario=${state.core.limits.default_scenario}`, 0, stage);
+  await stage();
   if (!state.sim) await settled();  // a link with a cloud: its simulation is made in the full module
   onHashEdited((hash) => { if (hash !== state.sim.config) apply(hash); });
   bindDismiss();
@@ -122,7 +128,7 @@ async function start() {
   // The style and layout of everything start() built (the legend's rows, the fields' values,
   // the ready class: 20–40 ms the first time) in a task of their own; the first frame draws
   // after it, so the two never add up to one long task.
-  await nextTask();
+  await stage();
   document.body.getBoundingClientRect();
   allowFrames();
 }

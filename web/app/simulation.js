@@ -30,15 +30,46 @@ export const simulationBuilds = () => builds;
 // longer than the core could read is refused whole before it reaches the module (the current
 // run goes on; at start-up the default one runs), with the reason shown.
 export function apply(query, refusedAtLoad = 0) {
+  const made = make(query, refusedAtLoad);
+  if (!made.next) return made.config;
+  adopt(made);
+  for (const panel of state.panels.values()) panel.setSimulation(state.sim);
+  return shown();
+}
+
+// apply() at start-up, cut at its seams: the simulation made, then each panel set to it, then the
+// rest, each after seam() (a new task: web/app/main.js). Frames draw only once the start-up is
+// done (web/app/frame-loop.js allowFrames), and the host's messages and the address's edits are
+// taken only then, so nothing sees the page half set.
+export async function applyAtStart(query, refusedAtLoad, seam) {
+  const made = make(query, refusedAtLoad);
+  if (!made.next) return;
+  adopt(made);
+  for (const panel of state.panels.values()) {
+    await seam();
+    panel.setSimulation(state.sim);
+  }
+  await seam();
+  shown();
+}
+
+// The Simulation of a query ({next, refused}), or the config to answer with when none replaces
+// the running one ({config}): a query too long is refused whole; a cloud waits for the full module.
+function make(query, refusedAtLoad) {
   const refused = refusedAtLoad ? oversizeLength(refusedAtLoad, state.core.limits) : oversize(query, state.core.limits);
   if (refused && state.sim) {
     notify(refused);
-    return state.sim.config;
+    return { config: state.sim.config };
   }
   const asked = refused ? `scenario=${state.core.limits.default_scenario}` : query;
   const next = withViewDefaults(state.core.createSimulation(asked));
   builds += 1;
-  if (next.needsFullModule) return applyWithFullModule(next, asked);
+  if (next.needsFullModule) return { config: applyWithFullModule(next, asked) };
+  return { next, refused };
+}
+
+// The new Simulation replaces the running one, before the panels are set to it.
+function adopt({ next, refused }) {
   fullModuleWait = null;
   if (boundsProbe) boundsProbe.cancel();
   if (state.sim) state.sim.delete();
@@ -57,7 +88,10 @@ export function apply(query, refusedAtLoad = 0) {
   // Large clouds are drawn in tasks of their own (web/views/cloud.js), so they leave the frame more.
   state.runner.setBudget(state.sim.cloud.points > 0 && state.sim.cloud.points * state.sim.cloud.lanes <= ownTaskPoints
     ? cloudStepBudgetMs : defaultBudgetMs);
-  for (const panel of state.panels.values()) panel.setSimulation(state.sim);
+}
+
+// Once every panel is set to the new Simulation: its config everywhere, the view shown.
+function shown() {
   if (state.sim.loop.kind) loadLoopNotice();  // a view the loop rules out shows its notice at once
   writeHash(state.sim.config);
   // A link in another language than the page's (typed into the address, or set by a host): the

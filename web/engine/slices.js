@@ -13,17 +13,24 @@ export const sliceTargetMs = 12;
 // The longest slice seen on this page (ms), for the tests and docs/performance-web.md.
 export const sliceStats = { longestMs: 0, longestUnits: 0, slices: 0 };
 
-// Work counted by task: calls into the core that read a whole config (normalise, parse: each
-// parses, checks and writes a link) made in one task, the most of any task so far. A task's
-// count starts at its first such call and ends when a timer queued then fires (the next task
-// at the earliest), so a count never splits a task and may only join two.
-export const coreCallsInTask = { most: 0, now: 0, total: 0 };
-export function countCoreCall() {
-  if (coreCallsInTask.now === 0) setTimeout(() => { coreCallsInTask.now = 0; }, 0);
-  coreCallsInTask.now += 1;
-  coreCallsInTask.total += 1;
-  coreCallsInTask.most = Math.max(coreCallsInTask.most, coreCallsInTask.now);
+// Work counted by task, for the tests (debug.slices()): how many of a kind of work one task did,
+// the most of any task so far. A task's count starts at its first such piece and ends when a
+// timer queued then fires (the next task at the earliest), so a count never splits a task and
+// may only join two.
+function countIn(counter) {
+  if (counter.now === 0) setTimeout(() => { counter.now = 0; }, 0);
+  counter.now += 1;
+  counter.total += 1;
+  counter.most = Math.max(counter.most, counter.now);
 }
+// Calls into the core that read a whole config (normalise, parse: each parses, checks and writes a link).
+export const coreCallsInTask = { most: 0, now: 0, total: 0 };
+export const countCoreCall = () => countIn(coreCallsInTask);
+// The page's start-up stages (web/app/main.js: the module, the page's parts, the controls, the
+// presets, the first layout, the frame loop and panels, the first simulation, each panel set to
+// it, the last layout): each is cut from the next at its seam, so a task holds one.
+export const startStagesInTask = { most: 0, now: 0, total: 0 };
+export const countStartStage = () => countIn(startStagesInTask);
 
 export class Slices {
   // work(units, deadline): does about `units` of work (and may stop early once performance.now()
