@@ -5,7 +5,7 @@
 // controls, and screenshots.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startBrowser, openPage, pageChecks, playFor, state, sleep, screenshot } from './helpers.mjs';
+import { startBrowser, openPage, pageChecks, playFor, playUntil, state, sleep, screenshot } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -137,9 +137,8 @@ test('the largest cloud the page allows, four integrators × 100,000 points, loa
     assert.deepEqual(await errors(page), []);
     assert.match(await config(page), /integrators=explicit_euler,semi_implicit_euler,velocity_verlet,rk4&.*&cloud=100000/);
     const before = await page.locator('#cloud-view').screenshot();
-    await playFor(page, 2500);
+    await playUntil(page, 0.1);
     const s = await state(page);
-    assert.ok(s.t > 0.1, `t = ${s.t}`);
     assert.ok(s.integrators.every((i) => i.pointsFinite === 100000));
     const after = await page.locator('#cloud-view').screenshot();
     assert.ok(!before.equals(after), 'the clouds moved');

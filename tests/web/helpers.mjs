@@ -182,6 +182,14 @@ export async function playFor(page, ms) {
   await page.evaluate(() => window.stepwise.pause());
 }
 
+// Plays until the simulation's time reaches t (however busy the machine: waited for, not timed),
+// then pauses; fails after ms.
+export async function playUntil(page, t, ms = 120000) {
+  await page.evaluate(() => window.stepwise.play());
+  await page.waitForFunction((until) => window.stepwise.state().t >= until, t, { timeout: ms, polling: 100 });
+  await page.evaluate(() => window.stepwise.pause());
+}
+
 // Waits until the shown analysis view (web/views/*.js) reports it is done, and returns its report
 // (window.stepwise.debug.analysis()), or fails after `ms`.
 export async function finished(page, ms = 60000) {

@@ -229,7 +229,8 @@ test('every scenario and preset runs with every integrator, never drawing a NaN'
     await page.locator('#speed').fill('1');
     for (const q of queries) {
       await page.evaluate((query) => { window.stepwise.set(query); window.stepwise.play(); }, q);
-      await sleep(250);
+      // It plays: time moves (waited for, however busy the machine).
+      await page.waitForFunction(() => window.stepwise.state().t > 0, null, { timeout: 30000 }).catch(() => {});
       const s = await state(page);
       assert.ok(s.t > 0, q);
     }

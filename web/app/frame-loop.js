@@ -3,7 +3,7 @@
 // hides them all). Says when the page is ready: its first frame drawn, plots and all.
 import { Runner } from '../engine/runner.js';
 import { state } from './state.js';
-import { wakeBounds } from './simulation.js';
+import { wakeBounds, panelsSet } from './simulation.js';
 import { loopNoticeReady } from '../views/view-switch.js';
 import { xrayFrame } from '../xray/xray-button.js';
 
@@ -35,7 +35,7 @@ export function startFrames({ plots, messaging, onStateChange }) {
   state.runner = new Runner({
     sim: () => state.sim,
     onFrame: () => {
-      if (!laidOut) { state.runner.redraw(); return; }
+      if (!laidOut || !panelsSet()) { state.runner.redraw(); return; }
       draw();
       // The first frame: the motion (its clouds built, if any). Ready once the plots show too,
       // a frame later (web/plots/plots.js frame).

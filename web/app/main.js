@@ -19,7 +19,7 @@ import { installXray } from '../xray/xray-button.js';
 import { themeColours } from '../common/palette.js';
 import { state, mode } from './state.js';
 import { usePageLanguage } from './page-language.js';
-import { apply, applyAtStart, applyKeepingView, settled, endSimulation } from './simulation.js';
+import { apply, applyInStages, applyKeepingView, settled, endSimulation } from './simulation.js';
 import { ready, startFailed, startFrames, allowFrames } from './frame-loop.js';
 import { installTransport, transportChanged, transportPanel } from './transport.js';
 import { bindDismiss, notify, showStartFailure } from './errors.js';
@@ -100,8 +100,8 @@ async function start() {
 
   // An address longer than the core reads was taken off by web/app/mode.js at once: its length says why.
   await stage();
-  if (mode.refusedLength) await applyAtStart(`scenario=${state.core.limits.default_scenario}`, mode.refusedLength, stage);
-  else await applyAtStart(readHash() || `scenario=${state.core.limits.default_scenario}`, 0, stage);
+  if (mode.refusedLength) await applyInStages(`scenario=${state.core.limits.default_scenario}`, mode.refusedLength, stage);
+  else await applyInStages(readHash() || `scenario=${state.core.limits.default_scenario}`, 0, stage);
   await stage();
   if (!state.sim) await settled();  // a link with a cloud: its simulation is made in the full module
   onHashEdited((hash) => { if (hash !== state.sim.config) apply(hash); });

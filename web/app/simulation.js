@@ -12,6 +12,7 @@ import { ownTaskPoints } from '../views/cloud.js';
 import { viewRow } from '../views/views.js';
 import { showView, loadLoopNotice } from '../views/view-switch.js';
 import { t } from '../common/language.js';
+import { nextTask } from '../engine/slices.js';
 import { pageLanguageId } from './page-language.js';
 
 const $ = (id) => document.getElementById(id);
@@ -37,21 +38,36 @@ export function apply(query, refusedAtLoad = 0) {
   return shown();
 }
 
-// apply() at start-up, cut at its seams: the simulation made, then each panel set to it, then the
-// rest, each after seam() (a new task: web/app/main.js). Frames draw only once the start-up is
-// done (web/app/frame-loop.js allowFrames), and the host's messages and the address's edits are
-// taken only then, so nothing sees the page half set.
-export async function applyAtStart(query, refusedAtLoad, seam) {
+// apply() cut at its seams, for the start-up and for a link that waited for the full module: the
+// simulation made, then each panel set to it, then the rest, each after seam() (a new task). No
+// frame draws meanwhile (panelsSet(), web/app/frame-loop.js); at start-up the host's messages and
+// the address's edits are taken only after it. A newer apply meanwhile takes over.
+export async function applyInStages(query, refusedAtLoad, seam) {
   const made = make(query, refusedAtLoad);
   if (!made.next) return;
   adopt(made);
-  for (const panel of state.panels.values()) {
+  const sim = state.sim;
+  settingPanels = sim;
+  let done;
+  stagesDone = new Promise((resolve) => { done = resolve; });
+  try {
+    for (const panel of state.panels.values()) {
+      await seam();
+      if (state.sim !== sim) return;
+      panel.setSimulation(sim);
+    }
     await seam();
-    panel.setSimulation(state.sim);
+    if (state.sim !== sim) return;
+    settingPanels = null;
+    shown();
+  } finally {
+    done();
   }
-  await seam();
-  shown();
 }
+let settingPanels = null;  // the Simulation applyInStages is setting the panels to, or null
+let stagesDone = null;     // resolves when the last applyInStages has set every panel or was replaced
+// Whether every panel shows the current Simulation (frames draw only then).
+export const panelsSet = () => settingPanels === null;
 
 // The Simulation of a query ({next, refused}), or the config to answer with when none replaces
 // the running one ({config}): a query too long is refused whole; a cloud waits for the full module.
@@ -71,6 +87,7 @@ function make(query, refusedAtLoad) {
 // The new Simulation replaces the running one, before the panels are set to it.
 function adopt({ next, refused }) {
   fullModuleWait = null;
+  settingPanels = null;
   if (boundsProbe) boundsProbe.cancel();
   if (state.sim) state.sim.delete();
   state.sim = next;
@@ -116,8 +133,8 @@ export function applyKeepingView(query) {
 }
 
 // Resolves once the last link applied runs: at once, or for a link with a phase-space cloud
-// when the full module has loaded.
-export const settled = () => Promise.resolve(fullModuleWait).then(() => undefined);
+// when the full module has loaded and every panel is set to it.
+export const settled = () => Promise.resolve(fullModuleWait).then(() => stagesDone).then(() => undefined);
 
 // Every frame: a resting probe of the motion's box starts again when the animation comes near.
 export const wakeBounds = () => boundsProbe.wake();
@@ -134,7 +151,7 @@ export function endSimulation() {
 function applyWithFullModule(handle, query) {
   const config = handle.config;
   handle.delete();
-  const wait = state.core.full().then(() => { if (fullModuleWait === wait) apply(query); });
+  const wait = state.core.full().then(() => (fullModuleWait === wait ? applyInStages(query, 0, nextTask) : undefined));
   fullModuleWait = wait;
   wait.catch((error) => notify(t('The phase-space cloud could not load: {error}', { error: error.message })));
   writeHash(config);
