@@ -352,7 +352,9 @@ export class Plots {
       select.disabled = !this.canBreakdown;
     }
     this.showBreakdown();
-    for (const [, plot] of this.all()) { plot.key = null; plot.held = null; }
+    // Every plot drawn again for this run; a plot this run hides keeps no spec (its readout's
+    // closures would hold the replaced simulation's data).
+    for (const [, plot] of this.all()) { plot.key = null; plot.held = null; plot.spec = null; }
     this.timeAxis = {};
     this.phaseAxes = [{}, {}];
   }

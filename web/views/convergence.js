@@ -133,9 +133,12 @@ class ConvergenceView {
 
   studyKey() { return `${physicsKey(this.sim.config)}|${this.axis}`; }
 
+  // Hidden, it lets the simulation go (show() is given the page's then): a replaced one stays
+  // deleted and unreferenced.
   hide() {
     this.element.hidden = true;
     if (this.job) this.cancel();
+    this.sim = null;
   }
 
   // A study of the current config: a finished one of the same physics is reused unless asked again.

@@ -77,9 +77,13 @@ class StabilityView {
     else this.render();
   }
 
+  // Hidden, its grids are freed and the simulation let go (a replaced one stays deleted and
+  // unreferenced); show() starts again.
   hide() {
     this.element.hidden = true;
     this.stop();
+    this.sim = null;
+    this.key = null;
   }
 
   stop() {
@@ -235,7 +239,7 @@ class StabilityView {
     return {
       view: 'stability', state: this.state, progress: this.total ? this.done / this.total : 0,
       system: this.system ? { ...this.system } : null, mark: this.marked ?? null,
-      rows: this.lanes.map((lane) => {
+      rows: !this.sim ? [] : this.lanes.map((lane) => {
         const [limit0, limitHere, largestDt, current] = this.readout(lane);
         return { id: lane.id, limit0, limitHere, largestDt, current };
       }),
