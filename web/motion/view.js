@@ -328,7 +328,9 @@ export class View extends LaneDrawing {
       map = new CoordinateMap({ minX: box.minX, maxX: box.maxX, minY: line - 1e-9, maxY: line + 1e-9 }, rect);
     } else {
       this.markerSize = 7;
-      map = new CoordinateMap(box, rect, this.overlayFit(box, rect));
+      // A box of the overlay's own (the editor holds the picture as it was, the X-ray its stages)
+      // fills the rectangle; the view's own keeps clear of the buttons over the canvas.
+      map = new CoordinateMap(box, rect, this.overlay && this.overlay.box ? rect : this.overlayFit(box, rect));
       lanes.forEach((lane) => { maps[lane.index] = map; });
     }
     this.map = map;
