@@ -24,16 +24,24 @@ export function stepSpring(body, spring, h) {
   [body.y, body.vy] = axis(body.y, body.vy);
 }
 
-// Any force: accel(x, y, vx, vy) returns [ax, ay] (m/s²).
+// The acceleration accel writes (into its last argument): one buffer, made once, so that a step
+// allocates nothing.
+const acceleration = new Float64Array(2);
+
+// Any force: accel(x, y, vx, vy, out) writes [ax, ay] (m/s²) into out.
 export function step(body, h, accel) {
   const { x, y, vx, vy } = body;
-  const [ax1, ay1] = accel(x, y, vx, vy);
+  accel(x, y, vx, vy, acceleration);
+  const ax1 = acceleration[0], ay1 = acceleration[1];
   const vx2 = vx + 0.5 * h * ax1, vy2 = vy + 0.5 * h * ay1;
-  const [ax2, ay2] = accel(x + 0.5 * h * vx, y + 0.5 * h * vy, vx2, vy2);
+  accel(x + 0.5 * h * vx, y + 0.5 * h * vy, vx2, vy2, acceleration);
+  const ax2 = acceleration[0], ay2 = acceleration[1];
   const vx3 = vx + 0.5 * h * ax2, vy3 = vy + 0.5 * h * ay2;
-  const [ax3, ay3] = accel(x + 0.5 * h * vx2, y + 0.5 * h * vy2, vx3, vy3);
+  accel(x + 0.5 * h * vx2, y + 0.5 * h * vy2, vx3, vy3, acceleration);
+  const ax3 = acceleration[0], ay3 = acceleration[1];
   const vx4 = vx + h * ax3, vy4 = vy + h * ay3;
-  const [ax4, ay4] = accel(x + h * vx3, y + h * vy3, vx4, vy4);
+  accel(x + h * vx3, y + h * vy3, vx4, vy4, acceleration);
+  const ax4 = acceleration[0], ay4 = acceleration[1];
   body.x = x + (h / 6) * (vx + 2 * (vx2 + vx3) + vx4);
   body.y = y + (h / 6) * (vy + 2 * (vy2 + vy3) + vy4);
   body.vx = vx + (h / 6) * (ax1 + 2 * (ax2 + ax3) + ax4);
