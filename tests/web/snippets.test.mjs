@@ -218,7 +218,7 @@ test('Step code: the loop on a phone and in German', async () => {
     assert.equal(u.title, 'Der Aufruf, der den Federschritt von Runge–Kutta 4 an die Schleife übergibt:');
     // The code stays as written, its comments in German (code-comments.test checks every file).
     assert.deepEqual(codeLines(u.code, 'cs'), codeLines(call('rk4', 'cs', 'on-a-spring'), 'cs'), 'the code stays as written');
-    assert.match(u.code, /^\/\/ In jedem Frame, frameSeconds nach dem letzten:$/m);
+    assert.match(u.code, /^\/\/ In jedem Bild, frameSeconds nach dem letzten:$/m);
     assert.equal(await shown(page), localiseComments(loopFile('cs'), 'cs', german));
     assert.match(await page.textContent('.code-note'), /^Die Schleife um den Schritt: /);
     assert.equal(await page.textContent('#code-copy-call'), 'Aufruf kopieren');
@@ -329,8 +329,8 @@ test('Step code on the German page: German comments, the same code', async () =>
       await page.check('#code-part-loop');
       const u = (await usage(page)).code;
       checkGerman(u, loopUsage('xpbd', file('xpbd', 'js'), laneLoop(20, 1))[lang].constraints.text, lang, `xpbd@20x1's call in ${lang}`);
-      assert.match(u, /60 Frames je Sekunde, 20 Teilschritte \(h = 1\/1200 s\), höchstens 40 Schritte je Frame;/, `${lang}: the lane's settings in German`);
-      assert.match(u, /iterations 1 \(Stepwises Spur xpbd@20x1\)/);
+      assert.match(u, /60 Bilder je Sekunde, 20 Teilschritte \(h = 1\/1200 s\), höchstens 40 Schritte je Bild;/, `${lang}: the lane's settings in German`);
+      assert.match(u, /iterations 1 \(Stepwises Bahn xpbd@20x1\)/);
     }
     await screenshot(page, 'stepcode-de-xpbd-lane');
   });

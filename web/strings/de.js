@@ -1072,8 +1072,8 @@ export const texts = {
   // The scene editor (web/editor/).
   "Edit scene": "Szene bearbeiten",
   // The comments of the loop's call in the Step code dialog (web/panels/snippet-usage.js).
-  "{settings} (Stepwise's lane {lane})": "{settings} (Stepwises Spur {lane})",
-  "{settings} (Stepwise's lane {lane} at the defaults)": "{settings} (Stepwises Spur {lane} mit den Vorgaben)",
+  "{settings} (Stepwise's lane {lane})": "{settings} (Stepwises Bahn {lane})",
+  "{settings} (Stepwise's lane {lane} at the defaults)": "{settings} (Stepwises Bahn {lane} mit den Vorgaben)",
   "The loop keeps the time and calls the step; the solver moves every body in place": "Die Schleife führt die Zeit und ruft den Schritt auf; der Löser bewegt jeden Körper an Ort und Stelle",
   "(the loop's own body stands still: it interpolates one body, not a world).": "(der eigene Körper der Schleife steht still: sie interpoliert einen Körper, keine Welt).",
   "{file}'s step in the loop ({loop}); bodies, constraints and accel as {file} describes them.": "Der Schritt aus {file} in der Schleife ({loop}); bodies, constraints und accel, wie {file} sie beschreibt.",
@@ -1088,9 +1088,9 @@ export const texts = {
   "{file}'s step in the loop ({loop}); start is the body {x, y, vx, vy} at t = 0.": "Der Schritt aus {file} in der Schleife ({loop}); start ist der Körper {x, y, vx, vy} bei t = 0.",
   "{name}'s step in the loop; start is the {body} at t = 0.": "Der Schritt von {name} in der Schleife; start ist der {body} bei t = 0.",
   "{dropped} counts the steps the cap dropped.": "{dropped} zählt die Schritte, die die Obergrenze verwarf.",
-  "{hz} frames a second, {substeps} substeps (h = 1/{rate} s), at most {most} steps a frame": "{hz} Frames je Sekunde, {substeps} Teilschritte (h = 1/{rate} s), höchstens {most} Schritte je Frame",
-  "Each frame, {name} after the last one:": "In jedem Frame, {name} nach dem letzten:",
-  "Each frame, {name} seconds after the last one:": "In jedem Frame, {name} Sekunden nach dem letzten:",
+  "{hz} frames a second, {substeps} substeps (h = 1/{rate} s), at most {most} steps a frame": "{hz} Bilder je Sekunde, {substeps} Teilschritte (h = 1/{rate} s), höchstens {most} Schritte je Bild",
+  "Each frame, {name} after the last one:": "In jedem Bild, {name} nach dem letzten:",
+  "Each frame, {name} seconds after the last one:": "In jedem Bild, {name} Sekunden nach dem letzten:",
   "Done editing": "Fertig",
   "Place bodies, anchors, springs and rods on the canvas (pauses at t = 0)": "Körper, Aufhängepunkte, Federn und Stangen auf die Zeichenfläche setzen (hält bei t = 0 an)",
   "Start a scene of your own and edit it on the canvas": "Eine eigene Szene beginnen und auf der Zeichenfläche bearbeiten",
