@@ -27,8 +27,8 @@ class Spring:  # anchored at the origin, rest length 0
 static func spring_acceleration(spring: Spring, p: float, v: float) -> float:
 	return (1.0 / spring.m) * (-spring.k * p - spring.b * v)
 
-# One axis of the spring (it acts on each axis alone): [p, v] after the four stages.
-static func rk4_axis(spring: Spring, h: float, p: float, v: float) -> Array:
+# One axis of the spring (it acts on each axis alone): [p, v] after the four stages, written into out.
+static func rk4_axis(spring: Spring, h: float, p: float, v: float, out: Array) -> void:
 	var a1 := spring_acceleration(spring, p, v)
 	var v2 := v + 0.5 * h * a1
 	var a2 := spring_acceleration(spring, p + 0.5 * h * v, v2)
@@ -36,15 +36,19 @@ static func rk4_axis(spring: Spring, h: float, p: float, v: float) -> Array:
 	var a3 := spring_acceleration(spring, p + 0.5 * h * v2, v3)
 	var v4 := v + h * a3
 	var a4 := spring_acceleration(spring, p + h * v3, v4)
-	return [p + (h / 6.0) * (v + 2.0 * (v2 + v3) + v4), v + (h / 6.0) * (a1 + 2.0 * (a2 + a3) + a4)]
+	out[0] = p + (h / 6.0) * (v + 2.0 * (v2 + v3) + v4)
+	out[1] = v + (h / 6.0) * (a1 + 2.0 * (a2 + a3) + a4)
+
+# An axis's [p, v]: one buffer, made once.
+static var axis_state: Array = [0.0, 0.0]
 
 static func step_spring(body: Body, spring: Spring, h: float) -> void:
-	var ax := rk4_axis(spring, h, body.x, body.vx)
-	var ay := rk4_axis(spring, h, body.y, body.vy)
-	body.x = ax[0]
-	body.vx = ax[1]
-	body.y = ay[0]
-	body.vy = ay[1]
+	rk4_axis(spring, h, body.x, body.vx, axis_state)
+	body.x = axis_state[0]
+	body.vx = axis_state[1]
+	rk4_axis(spring, h, body.y, body.vy, axis_state)
+	body.y = axis_state[0]
+	body.vy = axis_state[1]
 
 # Any force: accel.call(x, y, vx, vy, out) writes [ax, ay] (m/s²) into out.
 static func step(body: Body, h: float, accel: Callable) -> void:

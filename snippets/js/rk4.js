@@ -7,21 +7,30 @@ function springAcceleration(spring, p, v) {
   return (1 / spring.m) * (-spring.k * p - spring.b * v);
 }
 
+// One axis of the spring (it acts on each axis alone): [p, v] after the four stages, written into out.
+function rk4Axis(spring, h, p, v, out) {
+  const a1 = springAcceleration(spring, p, v);
+  const v2 = v + 0.5 * h * a1;
+  const a2 = springAcceleration(spring, p + 0.5 * h * v, v2);
+  const v3 = v + 0.5 * h * a2;
+  const a3 = springAcceleration(spring, p + 0.5 * h * v2, v3);
+  const v4 = v + h * a3;
+  const a4 = springAcceleration(spring, p + h * v3, v4);
+  out[0] = p + (h / 6) * (v + 2 * (v2 + v3) + v4);
+  out[1] = v + (h / 6) * (a1 + 2 * (a2 + a3) + a4);
+}
+
+// An axis's [p, v]: one buffer, made once.
+const axisState = new Float64Array(2);
+
 // body = {x, y, vx, vy} (m, m/s); spring = {k, m, b} (N/m, kg, N·s/m); h = step (s).
-// The spring acts on each axis alone, so each axis takes the same four stages.
 export function stepSpring(body, spring, h) {
-  const axis = (p, v) => {
-    const a1 = springAcceleration(spring, p, v);
-    const v2 = v + 0.5 * h * a1;
-    const a2 = springAcceleration(spring, p + 0.5 * h * v, v2);
-    const v3 = v + 0.5 * h * a2;
-    const a3 = springAcceleration(spring, p + 0.5 * h * v2, v3);
-    const v4 = v + h * a3;
-    const a4 = springAcceleration(spring, p + h * v3, v4);
-    return [p + (h / 6) * (v + 2 * (v2 + v3) + v4), v + (h / 6) * (a1 + 2 * (a2 + a3) + a4)];
-  };
-  [body.x, body.vx] = axis(body.x, body.vx);
-  [body.y, body.vy] = axis(body.y, body.vy);
+  rk4Axis(spring, h, body.x, body.vx, axisState);
+  body.x = axisState[0];
+  body.vx = axisState[1];
+  rk4Axis(spring, h, body.y, body.vy, axisState);
+  body.y = axisState[0];
+  body.vy = axisState[1];
 }
 
 // The acceleration accel writes (into its last argument): one buffer, made once, so that a step

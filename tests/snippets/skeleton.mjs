@@ -22,8 +22,8 @@ export function skeleton(text, language) {
     s = s.replace(/^static func _\w+\([^)]*\)[^\n]*\n(?:(?:\t[^\n]*)?\n)*/gm, '');
     s = s.replace(/^\s*for\b[^:\n]*:/gm, '').replace(/->/g, ' ');
     s = s.replace(/^.*(?:PackedFloat64Array|\.resize\().*$/gm, '');
-    // The acceleration buffer accel writes into, made once (JavaScript's Float64Array(2)).
-    s = s.replace(/^static var acceleration\b.*$/gm, '');
+    // The buffers made once (the acceleration accel writes, rk4's axis state: JavaScript's Float64Array(2)).
+    s = s.replace(/^static var \w+: Array = \[0\.0, 0\.0\]$/gm, '');
   } else {
     s = s.replace(/'[^'\n]*'|"[^"\n]*"/g, '""').replace(/\/\/.*$/gm, '');
     s = s.replace(/\bfor\s*\([^)]*\)/g, '').replace(/=>/g, ' ');
