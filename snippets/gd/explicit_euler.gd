@@ -8,6 +8,10 @@
 #   ExplicitEuler.step_spring(body, spring, delta)  # each physics frame
 # Plain floats, not Vector2: a GDScript float has 64 bits, a Vector2 32 in standard builds.
 
+# The acceleration accel writes (into its last argument): one buffer, made once, so that a step
+# allocates nothing (a static var, so Godot 4.1 or later).
+static var acceleration: Array = [0.0, 0.0]
+
 class Body:
 	var x := 0.0  # position (m)
 	var y := 0.0
@@ -31,10 +35,12 @@ static func step_spring(body: Body, spring: Spring, h: float) -> void:
 	body.vx += h * ax
 	body.vy += h * ay
 
-# Any force: accel.call(x, y, vx, vy) returns [ax, ay] (m/s²).
+# Any force: accel.call(x, y, vx, vy, out) writes [ax, ay] (m/s²) into out.
 static func step(body: Body, h: float, accel: Callable) -> void:
-	var a: Array = accel.call(body.x, body.y, body.vx, body.vy)
+	accel.call(body.x, body.y, body.vx, body.vy, acceleration)
+	var a_x: float = acceleration[0]
+	var a_y: float = acceleration[1]
 	body.x += h * body.vx
 	body.y += h * body.vy
-	body.vx += h * a[0]
-	body.vy += h * a[1]
+	body.vx += h * a_x
+	body.vy += h * a_y

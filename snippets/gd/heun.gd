@@ -8,6 +8,10 @@
 #   Heun.step_spring(body, spring, delta)  # each physics frame
 # Plain floats, not Vector2: a GDScript float has 64 bits, a Vector2 32 in standard builds.
 
+# The acceleration accel writes (into its last argument): one buffer, made once, so that a step
+# allocates nothing (a static var, so Godot 4.1 or later).
+static var acceleration: Array = [0.0, 0.0]
+
 class Body:
 	var x := 0.0  # position (m)
 	var y := 0.0
@@ -35,13 +39,17 @@ static func step_spring(body: Body, spring: Spring, h: float) -> void:
 	body.vx += 0.5 * h * (ax1 + ax2)
 	body.vy += 0.5 * h * (ay1 + ay2)
 
-# Any force: accel.call(x, y, vx, vy) returns [ax, ay] (m/s²).
+# Any force: accel.call(x, y, vx, vy, out) writes [ax, ay] (m/s²) into out.
 static func step(body: Body, h: float, accel: Callable) -> void:
-	var a1: Array = accel.call(body.x, body.y, body.vx, body.vy)
-	var vpx: float = body.vx + h * a1[0]  # predicted end velocity
-	var vpy: float = body.vy + h * a1[1]
-	var a2: Array = accel.call(body.x + h * body.vx, body.y + h * body.vy, vpx, vpy)
+	accel.call(body.x, body.y, body.vx, body.vy, acceleration)
+	var a1_x: float = acceleration[0]
+	var a1_y: float = acceleration[1]
+	var vpx: float = body.vx + h * a1_x  # predicted end velocity
+	var vpy: float = body.vy + h * a1_y
+	accel.call(body.x + h * body.vx, body.y + h * body.vy, vpx, vpy, acceleration)
+	var a2_x: float = acceleration[0]
+	var a2_y: float = acceleration[1]
 	body.x += 0.5 * h * (body.vx + vpx)
 	body.y += 0.5 * h * (body.vy + vpy)
-	body.vx += 0.5 * h * (a1[0] + a2[0])
-	body.vy += 0.5 * h * (a1[1] + a2[1])
+	body.vx += 0.5 * h * (a1_x + a2_x)
+	body.vy += 0.5 * h * (a1_y + a2_y)

@@ -8,6 +8,10 @@
 #   ImplicitEuler.step_spring(body, spring, delta)  # each physics frame
 # Plain floats, not Vector2: a GDScript float has 64 bits, a Vector2 32 in standard builds.
 
+# The acceleration accel writes (into its last argument): one buffer, made once, so that a step
+# allocates nothing (a static var, so Godot 4.1 or later).
+static var acceleration: Array = [0.0, 0.0]
+
 class Body:
 	var x := 0.0  # position (m)
 	var y := 0.0
@@ -33,7 +37,7 @@ static func step_spring(body: Body, spring: Spring, h: float) -> void:
 const MAX_ITERATIONS = 50
 const TOLERANCE = 1e-12  # on the Newton update, relative to 1 + |v1|
 
-# Any force: accel.call(x, y, vx, vy) returns [ax, ay] (m/s²); jacobian.call(x, y, vx, vy) returns
+# Any force: accel.call(x, y, vx, vy, out) writes [ax, ay] (m/s²) into out; jacobian.call(x, y, vx, vy) returns
 # its derivatives [∂ax/∂x, ∂ax/∂y, ∂ay/∂x, ∂ay/∂y, ∂ax/∂vx, ∂ax/∂vy, ∂ay/∂vx, ∂ay/∂vy].
 # Newton's method from v1 = v0: each iteration costs one accel and one jacobian call; a force
 # linear in (x, v) converges in two. Returns false when it stopped without converging.
@@ -44,15 +48,17 @@ static func step(body: Body, h: float, accel: Callable, jacobian: Callable) -> b
 	for _iteration in MAX_ITERATIONS:
 		var x := body.x + h * vx
 		var y := body.y + h * vy
-		var a: Array = accel.call(x, y, vx, vy)
+		accel.call(x, y, vx, vy, acceleration)
+		var a_x: float = acceleration[0]
+		var a_y: float = acceleration[1]
 		var j: Array = jacobian.call(x, y, vx, vy)
 		# G(v1) = v1 − v0 − h·a(x0 + h·v1, v1) = 0; dG/dv1 = I − h·(h·∂a/∂x + ∂a/∂v).
 		var m00: float = 1.0 - h * (h * j[0] + j[4])
 		var m01: float = -h * (h * j[1] + j[5])
 		var m10: float = -h * (h * j[2] + j[6])
 		var m11: float = 1.0 - h * (h * j[3] + j[7])
-		var rx: float = -(vx - body.vx - h * a[0])
-		var ry: float = -(vy - body.vy - h * a[1])
+		var rx: float = -(vx - body.vx - h * a_x)
+		var ry: float = -(vy - body.vy - h * a_y)
 		var det := m00 * m11 - m01 * m10
 		if det == 0.0:
 			break

@@ -9,6 +9,10 @@
 #   Kinematic.step_spring(body, spring, delta)  # each physics frame
 # Plain floats, not Vector2: a GDScript float has 64 bits, a Vector2 32 in standard builds.
 
+# The acceleration accel writes (into its last argument): one buffer, made once, so that a step
+# allocates nothing (a static var, so Godot 4.1 or later).
+static var acceleration: Array = [0.0, 0.0]
+
 class Body:
 	var x := 0.0  # position (m)
 	var y := 0.0
@@ -100,8 +104,10 @@ static func spring_force(spring: Spring, ax := 0.0, ay := 0.0) -> Callable:
 	return func(x: float, y: float, vx: float, vy: float, h: float) -> Array:
 		return spring_increment(spring, x - ax, y - ay, vx, vy, h)
 
-# A force without a closed form, accel.call(x, y, vx, vy) -> [ax, ay]: dv = a·h, dx = a·h² (first order).
+# A force without a closed form, accel.call(x, y, vx, vy, out) writes [ax, ay] into out: dv = a·h, dx = a·h² (first order).
 static func approximate(accel: Callable) -> Callable:
 	return func(x: float, y: float, vx: float, vy: float, h: float) -> Array:
-		var a: Array = accel.call(x, y, vx, vy)
-		return [h * a[0], h * a[1], h * (h * a[0]), h * (h * a[1])]
+		accel.call(x, y, vx, vy, acceleration)
+		var a_x: float = acceleration[0]
+		var a_y: float = acceleration[1]
+		return [h * a_x, h * a_y, h * (h * a_x), h * (h * a_y)]

@@ -8,6 +8,10 @@
 #   Midpoint.step_spring(body, spring, delta)  # each physics frame
 # Plain floats, not Vector2: a GDScript float has 64 bits, a Vector2 32 in standard builds.
 
+# The acceleration accel writes (into its last argument): one buffer, made once, so that a step
+# allocates nothing (a static var, so Godot 4.1 or later).
+static var acceleration: Array = [0.0, 0.0]
+
 class Body:
 	var x := 0.0  # position (m)
 	var y := 0.0
@@ -33,13 +37,17 @@ static func step_spring(body: Body, spring: Spring, h: float) -> void:
 	body.vx += h * amx
 	body.vy += h * amy
 
-# Any force: accel.call(x, y, vx, vy) returns [ax, ay] (m/s²).
+# Any force: accel.call(x, y, vx, vy, out) writes [ax, ay] (m/s²) into out.
 static func step(body: Body, h: float, accel: Callable) -> void:
-	var a: Array = accel.call(body.x, body.y, body.vx, body.vy)
-	var vmx: float = body.vx + 0.5 * h * a[0]
-	var vmy: float = body.vy + 0.5 * h * a[1]
-	var am: Array = accel.call(body.x + 0.5 * h * body.vx, body.y + 0.5 * h * body.vy, vmx, vmy)
+	accel.call(body.x, body.y, body.vx, body.vy, acceleration)
+	var a_x: float = acceleration[0]
+	var a_y: float = acceleration[1]
+	var vmx: float = body.vx + 0.5 * h * a_x
+	var vmy: float = body.vy + 0.5 * h * a_y
+	accel.call(body.x + 0.5 * h * body.vx, body.y + 0.5 * h * body.vy, vmx, vmy, acceleration)
+	var am_x: float = acceleration[0]
+	var am_y: float = acceleration[1]
 	body.x += h * vmx
 	body.y += h * vmy
-	body.vx += h * am[0]
-	body.vy += h * am[1]
+	body.vx += h * am_x
+	body.vy += h * am_y

@@ -10,6 +10,10 @@
 #   Rk45.step_spring(body, carry, spring, delta)  # each physics frame
 # Plain floats, not Vector2: a GDScript float has 64 bits, a Vector2 32 in standard builds.
 
+# The acceleration accel writes (into its last argument): one buffer, made once, so that a step
+# allocates nothing (a static var, so Godot 4.1 or later).
+static var acceleration: Array = [0.0, 0.0]
+
 class Body:
 	var x := 0.0  # position (m)
 	var y := 0.0
@@ -57,12 +61,18 @@ class Carry:
 		kvx.resize(7)
 		kvy.resize(7)
 
-static func step_spring(body: Body, carry: Carry, spring: Spring, h: float) -> bool:
-	var accel := func(x: float, y: float, vx: float, vy: float) -> Array:
-		return [spring_acceleration(spring, x, vx), spring_acceleration(spring, y, vy)]
-	return step(body, carry, h, accel)
+# The spring step's force, written into the step's buffer: no function is made per call, the
+# spring stepped is kept here for it.
+static var stepped: Spring = null
+static func spring_force(x: float, y: float, vx: float, vy: float, out: Array) -> void:
+	out[0] = spring_acceleration(stepped, x, vx)
+	out[1] = spring_acceleration(stepped, y, vy)
 
-# Any force: accel.call(x, y, vx, vy) returns [ax, ay] (m/s²). Returns false when it gave up (more
+static func step_spring(body: Body, carry: Carry, spring: Spring, h: float) -> bool:
+	stepped = spring
+	return step(body, carry, h, spring_force)
+
+# Any force: accel.call(x, y, vx, vy, out) writes [ax, ay] (m/s²) into out. Returns false when it gave up (more
 # than MAX_SUBSTEPS substeps, or a substep below 1e-12·h still too inaccurate): the body is then
 # left at its last accepted substep, short of h.
 static func step(body: Body, carry: Carry, h: float, accel: Callable) -> bool:
@@ -70,9 +80,11 @@ static func step(body: Body, carry: Carry, h: float, accel: Callable) -> bool:
 	if c.substep <= 0.0:
 		c.substep = h
 	if not c.started:
-		var a0: Array = accel.call(body.x, body.y, body.vx, body.vy)
-		c.ax = a0[0]
-		c.ay = a0[1]
+		accel.call(body.x, body.y, body.vx, body.vy, acceleration)
+		var a0_x: float = acceleration[0]
+		var a0_y: float = acceleration[1]
+		c.ax = a0_x
+		c.ay = a0_y
 		c.started = true
 	var done := 0.0
 	var substeps := 0
@@ -105,9 +117,11 @@ static func step(body: Body, carry: Carry, h: float, accel: Callable) -> bool:
 			ny = body.y + hs * sy
 			c.kx[j] = body.vx + hs * svx
 			c.ky[j] = body.vy + hs * svy
-			var a: Array = accel.call(nx, ny, c.kx[j], c.ky[j])
-			c.kvx[j] = a[0]
-			c.kvy[j] = a[1]
+			accel.call(nx, ny, c.kx[j], c.ky[j], acceleration)
+			var a_x: float = acceleration[0]
+			var a_y: float = acceleration[1]
+			c.kvx[j] = a_x
+			c.kvy[j] = a_y
 		# The local error estimate, each component scaled by atol + rtol·max(|old|, |new|).
 		var ex := 0.0
 		var ey := 0.0

@@ -20,7 +20,11 @@
 # call to call (Box2D's warm start: start it at 0, and zero it again when bodies are moved by
 # hand); after a call it is the impulse that call applied: the constraint's tension is
 # −lambda/h (N), e.g. to break it.
-# accel.call(body) returns the external acceleration [ax, ay] (m/s²): gravity, dampers, drag.
+# accel.call(body, out) writes the external acceleration [ax, ay] (m/s²) into out: gravity, dampers, drag.
+
+# The acceleration accel writes (into its last argument): one buffer, made once, so that a step
+# allocates nothing (a static var, so Godot 4.1 or later).
+static var acceleration: Array = [0.0, 0.0]
 
 class Body:
 	var x := 0.0  # position (m)
@@ -104,9 +108,11 @@ static func integrate_velocities(bodies: Array, h: float, accel: Callable) -> vo
 	for b in bodies:
 		if b.inv_mass == 0.0:
 			continue
-		var a: Array = accel.call(b)
-		b.vx += h * a[0]
-		b.vy += h * a[1]
+		accel.call(b, acceleration)
+		var a_x: float = acceleration[0]
+		var a_y: float = acceleration[1]
+		b.vx += h * a_x
+		b.vy += h * a_y
 
 # x += h·v.
 static func integrate_positions(bodies: Array, h: float) -> void:

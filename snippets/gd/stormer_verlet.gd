@@ -9,6 +9,10 @@
 #   StormerVerlet.step_spring(body, carry, spring, delta)  # each physics frame
 # Plain floats, not Vector2: a GDScript float has 64 bits, a Vector2 32 in standard builds.
 
+# The acceleration accel writes (into its last argument): one buffer, made once, so that a step
+# allocates nothing (a static var, so Godot 4.1 or later).
+static var acceleration: Array = [0.0, 0.0]
+
 class Body:
 	var x := 0.0  # position (m)
 	var y := 0.0
@@ -33,21 +37,29 @@ class Carry:
 	var ax := 0.0
 	var ay := 0.0
 
-static func step_spring(body: Body, carry: Carry, spring: Spring, h: float) -> void:
-	var accel := func(x: float, y: float, vx: float, vy: float) -> Array:
-		return [spring_acceleration(spring, x, vx), spring_acceleration(spring, y, vy)]
-	step(body, carry, h, accel)
+# The spring step's force, written into the step's buffer: no function is made per call, the
+# spring stepped is kept here for it.
+static var stepped: Spring = null
+static func spring_force(x: float, y: float, vx: float, vy: float, out: Array) -> void:
+	out[0] = spring_acceleration(stepped, x, vx)
+	out[1] = spring_acceleration(stepped, y, vy)
 
-# Any force: accel.call(x, y, vx, vy) returns [ax, ay] (m/s²). A damping force sees a predicted
+static func step_spring(body: Body, carry: Carry, spring: Spring, h: float) -> void:
+	stepped = spring
+	step(body, carry, h, spring_force)
+
+# Any force: accel.call(x, y, vx, vy, out) writes [ax, ay] (m/s²) into out. A damping force sees a predicted
 # velocity, so the step stays second order with it.
 static func step(body: Body, carry: Carry, h: float, accel: Callable) -> void:
 	var c := carry
 	var next_x: float
 	var next_y: float
 	if not c.started:
-		var a0: Array = accel.call(body.x, body.y, body.vx, body.vy)
-		c.ax = a0[0]
-		c.ay = a0[1]
+		accel.call(body.x, body.y, body.vx, body.vy, acceleration)
+		var a0_x: float = acceleration[0]
+		var a0_y: float = acceleration[1]
+		c.ax = a0_x
+		c.ay = a0_y
 		next_x = body.x + h * body.vx + 0.5 * h * h * c.ax  # Taylor
 		next_y = body.y + h * body.vy + 0.5 * h * h * c.ay
 		c.started = true
@@ -60,8 +72,10 @@ static func step(body: Body, carry: Carry, h: float, accel: Callable) -> void:
 	c.prev_y = body.y
 	body.x = next_x
 	body.y = next_y
-	var a: Array = accel.call(body.x, body.y, vpx, vpy)
-	c.ax = a[0]
-	c.ay = a[1]
+	accel.call(body.x, body.y, vpx, vpy, acceleration)
+	var a_x: float = acceleration[0]
+	var a_y: float = acceleration[1]
+	c.ax = a_x
+	c.ay = a_y
 	body.vx = (body.x - c.prev_x) / h + 0.5 * h * c.ax
 	body.vy = (body.y - c.prev_y) / h + 0.5 * h * c.ay

@@ -16,7 +16,11 @@
 # bodies i and j, or with j = -1 between body i and the fixed point (ax, ay); compliance α =
 # 1/stiffness (m/N, 0: rigid); damping c (N·s/m) along it. The step writes lambda: the
 # constraint's tension is −lambda/h² (N), e.g. to break it.
-# accel.call(body) returns the external acceleration [ax, ay] (m/s²): gravity, dampers, drag.
+# accel.call(body, out) writes the external acceleration [ax, ay] (m/s²) into out: gravity, dampers, drag.
+
+# The acceleration accel writes (into its last argument): one buffer, made once, so that a step
+# allocates nothing (a static var, so Godot 4.1 or later).
+static var acceleration: Array = [0.0, 0.0]
 
 class Body:
 	var x := 0.0  # position (m)
@@ -73,9 +77,11 @@ static func predict(bodies: Array, h: float, accel: Callable) -> void:
 		b.y0 = b.y
 		if b.inv_mass == 0.0:
 			continue
-		var a: Array = accel.call(b)
-		b.vx += h * a[0]
-		b.vy += h * a[1]
+		accel.call(b, acceleration)
+		var a_x: float = acceleration[0]
+		var a_y: float = acceleration[1]
+		b.vx += h * a_x
+		b.vy += h * a_y
 		b.x += h * b.vx
 		b.y += h * b.vy
 

@@ -9,6 +9,10 @@
 #   Yoshida4.step_spring(body, spring, delta)  # each physics frame
 # Plain floats, not Vector2: a GDScript float has 64 bits, a Vector2 32 in standard builds.
 
+# The acceleration accel writes (into its last argument): one buffer, made once, so that a step
+# allocates nothing (a static var, so Godot 4.1 or later).
+static var acceleration: Array = [0.0, 0.0]
+
 class Body:
 	var x := 0.0  # position (m)
 	var y := 0.0
@@ -42,7 +46,7 @@ static func step_spring(body: Body, spring: Spring, h: float) -> void:
 		body.vx *= damp
 		body.vy *= damp
 
-# Any force: accel.call(x, y, vx, vy) returns [ax, ay] (m/s²). Without damping, leave dissipate out.
+# Any force: accel.call(x, y, vx, vy, out) writes [ax, ay] (m/s²) into out. Without damping, leave dissipate out.
 # With damping or drag, accel must give the other forces (it is called with v = 0) and
 # dissipate.call(vx, vy, t, reverse) must return [vx, vy] after the damping forces alone act for t
 # (t may be negative; with several such forces apply them in reverse order when reverse is true).
@@ -58,9 +62,14 @@ static func step(body: Body, h: float, accel: Callable, dissipate := Callable())
 			var d0: Array = dissipate.call(body.vx, body.vy, t, false)
 			body.vx = d0[0]
 			body.vy = d0[1]
-		var a: Array = accel.call(body.x, body.y, 0.0, 0.0) if damped else accel.call(body.x, body.y, body.vx, body.vy)
-		body.vx += KICK[i] * h * a[0]
-		body.vy += KICK[i] * h * a[1]
+		if damped:
+			accel.call(body.x, body.y, 0.0, 0.0, acceleration)
+		else:
+			accel.call(body.x, body.y, body.vx, body.vy, acceleration)
+		var a_x: float = acceleration[0]
+		var a_y: float = acceleration[1]
+		body.vx += KICK[i] * h * a_x
+		body.vy += KICK[i] * h * a_y
 		if damped:
 			var d1: Array = dissipate.call(body.vx, body.vy, t, true)
 			body.vx = d1[0]

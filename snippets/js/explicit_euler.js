@@ -17,9 +17,14 @@ export function stepSpring(body, spring, h) {
   body.vy += h * ay;
 }
 
-// Any force: accel(x, y, vx, vy) returns [ax, ay] (m/s²).
+// The acceleration accel writes (into its last argument): one buffer, made once, so that a step
+// allocates nothing.
+const acceleration = new Float64Array(2);
+
+// Any force: accel(x, y, vx, vy, out) writes [ax, ay] (m/s²) into out.
 export function step(body, h, accel) {
-  const [ax, ay] = accel(body.x, body.y, body.vx, body.vy);
+  accel(body.x, body.y, body.vx, body.vy, acceleration);
+  const ax = acceleration[0], ay = acceleration[1];
   body.x += h * body.vx;
   body.y += h * body.vy;
   body.vx += h * ax;

@@ -20,11 +20,17 @@ export function stepSpring(body, spring, h) {
   body.vy += 0.5 * h * (ay1 + ay2);
 }
 
-// Any force: accel(x, y, vx, vy) returns [ax, ay] (m/s²).
+// The acceleration accel writes (into its last argument): one buffer, made once, so that a step
+// allocates nothing.
+const acceleration = new Float64Array(2);
+
+// Any force: accel(x, y, vx, vy, out) writes [ax, ay] (m/s²) into out.
 export function step(body, h, accel) {
-  const [ax1, ay1] = accel(body.x, body.y, body.vx, body.vy);
+  accel(body.x, body.y, body.vx, body.vy, acceleration);
+  const ax1 = acceleration[0], ay1 = acceleration[1];
   const vpx = body.vx + h * ax1, vpy = body.vy + h * ay1;  // predicted end velocity
-  const [ax2, ay2] = accel(body.x + h * body.vx, body.y + h * body.vy, vpx, vpy);
+  accel(body.x + h * body.vx, body.y + h * body.vy, vpx, vpy, acceleration);
+  const ax2 = acceleration[0], ay2 = acceleration[1];
   body.x += 0.5 * h * (body.vx + vpx);
   body.y += 0.5 * h * (body.vy + vpy);
   body.vx += 0.5 * h * (ax1 + ax2);

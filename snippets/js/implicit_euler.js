@@ -16,7 +16,11 @@ export function stepSpring(body, spring, h) {
 export const MAX_ITERATIONS = 50;
 export const TOLERANCE = 1e-12;  // on the Newton update, relative to 1 + |v1|
 
-// Any force: accel(x, y, vx, vy) returns [ax, ay] (m/s²); jacobian(x, y, vx, vy) returns its
+// The acceleration accel writes (into its last argument): one buffer, made once, so that a step
+// allocates nothing.
+const acceleration = new Float64Array(2);
+
+// Any force: accel(x, y, vx, vy, out) writes [ax, ay] (m/s²) into out; jacobian(x, y, vx, vy) returns its
 // derivatives [∂ax/∂x, ∂ax/∂y, ∂ay/∂x, ∂ay/∂y, ∂ax/∂vx, ∂ax/∂vy, ∂ay/∂vx, ∂ay/∂vy].
 // Newton's method from v1 = v0: each iteration costs one accel and one jacobian call; a force
 // linear in (x, v) converges in two. Returns false when it stopped without converging.
@@ -25,7 +29,8 @@ export function step(body, h, accel, jacobian) {
   let converged = false;
   for (let it = 0; it < MAX_ITERATIONS && !converged; it++) {
     const x = body.x + h * vx, y = body.y + h * vy;
-    const [ax, ay] = accel(x, y, vx, vy);
+    accel(x, y, vx, vy, acceleration);
+    const ax = acceleration[0], ay = acceleration[1];
     const [jxx, jxy, jyx, jyy, jvxx, jvxy, jvyx, jvyy] = jacobian(x, y, vx, vy);
     // G(v1) = v1 − v0 − h·a(x0 + h·v1, v1) = 0; dG/dv1 = I − h·(h·∂a/∂x + ∂a/∂v).
     const m00 = 1 - h * (h * jxx + jvxx), m01 = -h * (h * jxy + jvxy);

@@ -71,8 +71,13 @@ export const gravity = (gx, gy) => (x, y, vx, vy, h) => [h * gx, h * gy, 0.5 * h
 // A spring of rest length 0 to the anchor (ax, ay), exact.
 export const springForce = (spring, ax = 0, ay = 0) => (x, y, vx, vy, h) =>
   springIncrement(spring, x - ax, y - ay, vx, vy, h);
-// A force without a closed form, accel(x, y, vx, vy) => [ax, ay]: dv = a·h, dx = a·h² (first order).
+// The acceleration accel writes (into its last argument): one buffer, made once, so that a step
+// allocates nothing.
+const acceleration = new Float64Array(2);
+
+// A force without a closed form, accel(x, y, vx, vy, out) writes [ax, ay] into out: dv = a·h, dx = a·h² (first order).
 export const approximate = (accel) => (x, y, vx, vy, h) => {
-  const [ax, ay] = accel(x, y, vx, vy);
+  accel(x, y, vx, vy, acceleration);
+  const ax = acceleration[0], ay = acceleration[1];
   return [h * ax, h * ay, h * (h * ax), h * (h * ay)];
 };

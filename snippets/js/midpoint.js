@@ -19,11 +19,17 @@ export function stepSpring(body, spring, h) {
   body.vy += h * amy;
 }
 
-// Any force: accel(x, y, vx, vy) returns [ax, ay] (m/s²).
+// The acceleration accel writes (into its last argument): one buffer, made once, so that a step
+// allocates nothing.
+const acceleration = new Float64Array(2);
+
+// Any force: accel(x, y, vx, vy, out) writes [ax, ay] (m/s²) into out.
 export function step(body, h, accel) {
-  const [ax, ay] = accel(body.x, body.y, body.vx, body.vy);
+  accel(body.x, body.y, body.vx, body.vy, acceleration);
+  const ax = acceleration[0], ay = acceleration[1];
   const vmx = body.vx + 0.5 * h * ax, vmy = body.vy + 0.5 * h * ay;
-  const [amx, amy] = accel(body.x + 0.5 * h * body.vx, body.y + 0.5 * h * body.vy, vmx, vmy);
+  accel(body.x + 0.5 * h * body.vx, body.y + 0.5 * h * body.vy, vmx, vmy, acceleration);
+  const amx = acceleration[0], amy = acceleration[1];
   body.x += h * vmx;
   body.y += h * vmy;
   body.vx += h * amx;

@@ -22,20 +22,34 @@ export function newCarry(rtol = 1e-9, atol = 1e-9) {
   return { rtol, atol, substep: 0, started: false, ax: 0, ay: 0 };
 }
 
+// The spring step's force, written into the step's buffer: no function is made per call, the
+// spring stepped is kept here for it.
+let stepped = null;
+const springForce = (x, y, vx, vy, out) => {
+  out[0] = springAcceleration(stepped, x, vx);
+  out[1] = springAcceleration(stepped, y, vy);
+};
+
 // body = {x, y, vx, vy} (m, m/s); spring = {k, m, b} (N/m, kg, N·s/m); h = step (s).
 export function stepSpring(body, carry, spring, h) {
-  return step(body, carry, h, (x, y, vx, vy) =>
-    [springAcceleration(spring, x, vx), springAcceleration(spring, y, vy)]);
+  stepped = spring;
+  return step(body, carry, h, springForce);
 }
 
-// Any force: accel(x, y, vx, vy) returns [ax, ay] (m/s²). Returns false when it gave up (more than
+// The acceleration accel writes (into its last argument): one buffer, made once, so that a step
+// allocates nothing.
+const acceleration = new Float64Array(2);
+
+// Any force: accel(x, y, vx, vy, out) writes [ax, ay] (m/s²) into out. Returns false when it gave up (more than
 // MAX_SUBSTEPS substeps, or a substep below 1e-12·h still too inaccurate): the body is then
 // left at its last accepted substep, short of h.
 export function step(body, carry, h, accel) {
   const c = carry;
   if (c.substep <= 0) c.substep = h;
   if (!c.started) {
-    [c.ax, c.ay] = accel(body.x, body.y, body.vx, body.vy);
+    accel(body.x, body.y, body.vx, body.vy, acceleration);
+    c.ax = acceleration[0];
+    c.ay = acceleration[1];
     c.started = true;
   }
   let done = 0, substeps = 0;
@@ -57,7 +71,9 @@ export function step(body, carry, h, accel) {
       ny = body.y + hs * sy;
       kx[j] = body.vx + hs * svx;
       ky[j] = body.vy + hs * svy;
-      [kvx[j], kvy[j]] = accel(nx, ny, kx[j], ky[j]);
+      accel(nx, ny, kx[j], ky[j], acceleration);
+      kvx[j] = acceleration[0];
+      kvy[j] = acceleration[1];
     }
     // The local error estimate, each component scaled by atol + rtol·max(|old|, |new|).
     let ex = 0, ey = 0, evx = 0, evy = 0;

@@ -11,7 +11,7 @@
 //   j, or with j = -1 between body i and the fixed point (ax, ay); rest length (m); compliance
 //   α = 1/stiffness (m/N, 0: rigid); damping c (N·s/m) along it. The step writes lambda, the
 //   impulse it applied (N·s): the constraint's tension is −lambda/h (N), e.g. to break it.
-// accel(body) returns the external acceleration [ax, ay] (m/s²): gravity, dampers, drag.
+// accel(body, out) writes the external acceleration [ax, ay] (m/s²) into out: gravity, dampers, drag.
 
 
 // Constraint c at the current positions: C = |d| − rest and its direction g = d/|d|, d = x_i − x_j
@@ -61,11 +61,16 @@ function along(c, bodies, g) {
   return g.gx * dvx + g.gy * dvy;
 }
 
+// The acceleration accel writes (into its last argument): one buffer, made once, so that a step
+// allocates nothing.
+const acceleration = new Float64Array(2);
+
 // v += h·a_ext(x, v) for every body that moves.
 function integrateVelocities(bodies, h, accel) {
   for (const b of bodies) {
     if (b.invMass === 0) continue;
-    const [ax, ay] = accel(b);
+    accel(b, acceleration);
+    const ax = acceleration[0], ay = acceleration[1];
     b.vx += h * ax;
     b.vy += h * ay;
   }

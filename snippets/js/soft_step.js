@@ -14,7 +14,7 @@
 //   from call to call (Box2D's warm start: start it at 0, and zero it again when bodies are moved
 //   by hand); after a call it is the impulse that call applied: the constraint's tension is
 //   −lambda/h (N), e.g. to break it.
-// accel(body) returns the external acceleration [ax, ay] (m/s²): gravity, dampers, drag.
+// accel(body, out) writes the external acceleration [ax, ay] (m/s²) into out: gravity, dampers, drag.
 
 
 // Box2D v3.0's joint softness for rigid constraints (b2DefaultWorldDef): 60 Hz, damping ratio 2,
@@ -70,11 +70,16 @@ function along(c, bodies, g) {
   return g.gx * dvx + g.gy * dvy;
 }
 
+// The acceleration accel writes (into its last argument): one buffer, made once, so that a step
+// allocates nothing.
+const acceleration = new Float64Array(2);
+
 // v += h·a_ext(x, v) for every body that moves.
 function integrateVelocities(bodies, h, accel) {
   for (const b of bodies) {
     if (b.invMass === 0) continue;
-    const [ax, ay] = accel(b);
+    accel(b, acceleration);
+    const ax = acceleration[0], ay = acceleration[1];
     b.vx += h * ax;
     b.vy += h * ay;
   }

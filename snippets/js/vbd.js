@@ -11,7 +11,7 @@
 //   j, or with j = -1 between body i and the fixed point (ax, ay); rest length (m); compliance
 //   α = 1/stiffness (m/N, 0: rigid); damping c (N·s/m) along it. The step writes lambda and
 //   penalty, a rigid constraint's multiplier (N) and stiffness (N/m) of the augmented Lagrangian.
-// accel(body) returns the external acceleration [ax, ay] (m/s²): gravity, dampers, drag.
+// accel(body, out) writes the external acceleration [ax, ay] (m/s²) into out: gravity, dampers, drag.
 
 
 // A rigid constraint's penalty starts at its effective mass over h² and grows by β·|C| after each
@@ -45,13 +45,18 @@ function inverseMass(c, bodies) {
   return bodies[c.i].invMass + (c.j < 0 ? 0 : bodies[c.j].invMass);
 }
 
+// The acceleration accel writes (into its last argument): one buffer, made once, so that a step
+// allocates nothing.
+const acceleration = new Float64Array(2);
+
 // The predicted positions: v += h·a_ext(x, v), x += h·v, each body's start kept in (x0, y0).
 function predict(bodies, h, accel) {
   for (const b of bodies) {
     b.x0 = b.x;
     b.y0 = b.y;
     if (b.invMass === 0) continue;
-    const [ax, ay] = accel(b);
+    accel(b, acceleration);
+    const ax = acceleration[0], ay = acceleration[1];
     b.vx += h * ax;
     b.vy += h * ay;
     b.x += h * b.vx;

@@ -10,7 +10,7 @@
 //   j, or with j = -1 between body i and the fixed point (ax, ay); rest length (m); compliance
 //   α = 1/stiffness (m/N, 0: rigid); damping c (N·s/m) along it. The step writes lambda: the
 //   constraint's tension is −lambda/h² (N), e.g. to break it.
-// accel(body) returns the external acceleration [ax, ay] (m/s²): gravity, dampers, drag.
+// accel(body, out) writes the external acceleration [ax, ay] (m/s²) into out: gravity, dampers, drag.
 
 // Constraint c at the current positions: C = |d| − rest and its direction g = d/|d|, d = x_i − x_j
 // (g = 0 where the ends meet: no direction to push along).
@@ -38,13 +38,18 @@ function inverseMass(c, bodies) {
   return bodies[c.i].invMass + (c.j < 0 ? 0 : bodies[c.j].invMass);
 }
 
+// The acceleration accel writes (into its last argument): one buffer, made once, so that a step
+// allocates nothing.
+const acceleration = new Float64Array(2);
+
 // The predicted positions: v += h·a_ext(x, v), x += h·v, each body's start kept in (x0, y0).
 function predict(bodies, h, accel) {
   for (const b of bodies) {
     b.x0 = b.x;
     b.y0 = b.y;
     if (b.invMass === 0) continue;
-    const [ax, ay] = accel(b);
+    accel(b, acceleration);
+    const ax = acceleration[0], ay = acceleration[1];
     b.vx += h * ax;
     b.vy += h * ay;
     b.x += h * b.vx;

@@ -2,12 +2,14 @@
 // operation order (core/system.cpp: accelerations, acceleration_jacobian_blocks;
 // core/integrators.cpp: dissipative_flow, kinematic_step) so that the snippets can agree with
 // `stepwise run` to the last bits. params are the positional numbers of a job line (snippets.test.mjs).
+// Each accel writes its [ax, ay] into its last argument and returns nothing: a snippet that read a
+// returned array would fail.
 export const forces = {
   // k m b: a spring anchored at the origin, rest length 0, with its damper.
   spring([k, m, b]) {
     const invM = 1 / m;
     return {
-      accel: (x, y, vx, vy) => [invM * (-k * x - b * vx), invM * (-k * y - b * vy)],
+      accel: (x, y, vx, vy, out) => { out[0] = invM * (-k * x - b * vx); out[1] = invM * (-k * y - b * vy); },
       jacobian: () => [-k * invM, 0, 0, -k * invM, -b * invM, 0, 0, -b * invM],
       dissipate: b > 0 ? exponentialDecay(b * invM) : null,
       kinematic: (mod) => [mod.springForce({ k, m, b })],
@@ -17,8 +19,10 @@ export const forces = {
   two_spring([m, k1, k2, a1x, a1y, a2x, a2y]) {
     const invM = 1 / m;
     return {
-      accel: (x, y) => [invM * (-k1 * (x - a1x)) + invM * (-k2 * (x - a2x)),
-        invM * (-k1 * (y - a1y)) + invM * (-k2 * (y - a2y))],
+      accel: (x, y, vx, vy, out) => {
+        out[0] = invM * (-k1 * (x - a1x)) + invM * (-k2 * (x - a2x));
+        out[1] = invM * (-k1 * (y - a1y)) + invM * (-k2 * (y - a2y));
+      },
       jacobian: () => [(-k1 + -k2) * invM, 0, 0, (-k1 + -k2) * invM, 0, 0, 0, 0],
       dissipate: null,
       kinematic: (mod) => [mod.springForce({ k: k1, m, b: 0 }, a1x, a1y), mod.springForce({ k: k2, m, b: 0 }, a2x, a2y)],
@@ -27,15 +31,17 @@ export const forces = {
   // k m b rest gx gy: gravity and a damped spring of rest length `rest` anchored at the origin.
   elastic_pendulum([k, m, b, rest, gx, gy]) {
     const invM = 1 / m;
-    const spring = (x, y, vx, vy) => {
+    const spring = (x, y, vx, vy, out) => {
       const len = Math.sqrt(x * x + y * y);
       const s = len === 0 ? 0 : -k * (len - rest) / len;
-      return [invM * (s * x - b * vx), invM * (s * y - b * vy)];
+      out[0] = invM * (s * x - b * vx);
+      out[1] = invM * (s * y - b * vy);
     };
     return {
-      accel: (x, y, vx, vy) => {
-        const [ax, ay] = spring(x, y, vx, vy);
-        return [gx + ax, gy + ay];
+      accel: (x, y, vx, vy, out) => {
+        spring(x, y, vx, vy, out);
+        out[0] = gx + out[0];
+        out[1] = gy + out[1];
       },
       jacobian: (x, y) => {
         const len = Math.sqrt(x * x + y * y);
@@ -52,14 +58,16 @@ export const forces = {
   // m gx gy c: gravity and quadratic drag F = −c·|v|·v.
   projectile([m, gx, gy, c]) {
     const invM = 1 / m;
-    const drag = (x, y, vx, vy) => {
+    const drag = (x, y, vx, vy, out) => {
       const f = c * Math.sqrt(vx * vx + vy * vy) * invM;
-      return [-f * vx, -f * vy];
+      out[0] = -f * vx;
+      out[1] = -f * vy;
     };
     return {
-      accel: (x, y, vx, vy) => {
+      accel: (x, y, vx, vy, out) => {
         const f = c * Math.sqrt(vx * vx + vy * vy) * invM;
-        return [gx - f * vx, gy - f * vy];
+        out[0] = gx - f * vx;
+        out[1] = gy - f * vy;
       },
       jacobian: (x, y, vx, vy) => {
         const speed = Math.sqrt(vx * vx + vy * vy);

@@ -609,12 +609,14 @@ const solverSystems = {
 };
 
 // The external acceleration of one body, in the core's order of operations.
-const externalAcceleration = (sys) => (b) => {
+// Written into the step's buffer (out), returning nothing: the solvers' steps read the buffer.
+const externalAcceleration = (sys) => (b, out) => {
   let ax = sys.gx - (sys.bodyDamping * b.invMass) * b.vx;
   let ay = sys.gy - (sys.bodyDamping * b.invMass) * b.vy;
   ax -= b.invMass * (sys.springDamping * b.vx);
   ay -= b.invMass * (sys.springDamping * b.vy);
-  return [ax, ay];
+  out[0] = ax;
+  out[1] = ay;
 };
 
 // Each case's run: its system, start, dt, stiffness, and per lane the states [step][body] = [x, y, vx, vy].
@@ -1002,4 +1004,29 @@ test('C# solvers in the loop, compiled around the call the dialog shows, step th
   src.push('    public static int Main()', '    {', ...solverRows.map(({ id }) => `        Loop_${id}();`),
     '        Console.Out.Write(Out.ToString());', '        return 0;', '    }', '}', '');
   compareSolverLoop('C#', parseSolverLoop(runCsProgram('SolverLoopRunner', src.join('\n'))));
+});
+
+// Issue 31 §2: "code a game programmer pastes allocates nothing per step". The JavaScript and
+// GDScript steps made an array for every accel call (const [ax, ay] = accel(...), var a: Array =
+// accel.call(...)) and the spring steps a closure for every call. Now accel writes into one buffer,
+// made once per file (JavaScript: a Float64Array(2); GDScript: a static Array), which every call
+// is handed last; the spring steps hand over a function made once. The runs above check the
+// numbers (their accel returns nothing, so a step that read a returned array would fail); this
+// checks the text. C++ and C# return a struct or a tuple, values on the stack: no allocation.
+test('JavaScript and GDScript steps write accel into one buffer made once: no array or closure per call', () => {
+  const code = (text, marker) => text.split('\n').filter((l) => !l.trim().startsWith(marker)).map((l) => l.replace(marker === '#' ? /\s#\s.*$/ : /\s\/\/\s.*$/, ''));
+  for (const { integrator, files } of manifest.snippets) {
+    const js = code(fs.readFileSync(path.join(snippetsDir, files.js), 'utf8'), '//');
+    const jsCalls = js.filter((l) => /\baccel\(/.test(l) && !/function\s+\w+\(|=>\s*\(/.test(l) && !/\(accel\)/.test(l));
+    assert.ok(jsCalls.length > 0, `${integrator}.js calls accel`);
+    for (const l of jsCalls) assert.match(l, /\baccel\([^;]*, acceleration\);$/, `${integrator}.js: accel writes into the buffer: ${l.trim()}`);
+    assert.equal(js.filter((l) => /^const acceleration = new Float64Array\(2\);$/.test(l)).length, 1, `${integrator}.js: one buffer, made once`);
+    assert.ok(!js.some((l) => /step\([^)]*\(x, y, vx, vy\) =>/.test(l) || /^\s*step\(body, carry, h, \(/.test(l)), `${integrator}.js: no closure per spring step`);
+    const gd = code(fs.readFileSync(path.join(snippetsDir, files.gd), 'utf8'), '#');
+    const gdCalls = gd.filter((l) => /\baccel\.call\(/.test(l));
+    assert.ok(gdCalls.length > 0, `${integrator}.gd calls accel`);
+    for (const l of gdCalls) assert.match(l, /^\s*accel\.call\(.*, acceleration\)$/, `${integrator}.gd: accel writes into the buffer: ${l.trim()}`);
+    assert.equal(gd.filter((l) => /^static var acceleration: Array = \[0\.0, 0\.0\]$/.test(l)).length, 1, `${integrator}.gd: one buffer, made once`);
+    assert.ok(!gd.some((l) => /var accel := func\(/.test(l)), `${integrator}.gd: no closure per spring step`);
+  }
 });

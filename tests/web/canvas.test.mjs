@@ -79,6 +79,49 @@ test('edge markers stay clear of the buttons over the canvas', async () => {
   });
 });
 
+// Issue 31 §2: in the overlay layout the fitted view put a scene's anchor under the buttons over
+// the canvas (Full screen, Methods, Edit scene): the cloth's right pinned corner at phone width,
+// the editor's default scene's anchor at (0, 0) on a phone, so it could not be seen or tapped.
+// The fit keeps clear of the band the buttons take: every anchor's and every body's marker
+// (7 px about its point) lies outside every button's box, on a phone and on a desktop.
+for (const [width, height] of [[390, 844], [1280, 800]]) {
+  for (const hash of ['preset=scene_cloth', 'scenario=scene']) {
+    test(`${hash} at ${width} × ${height}: no anchor or body under the buttons over the canvas`, async () => {
+      await pageChecks(env, { hash, width, height }, async (page) => {
+        // At rest at t = 0 (the cloth's reference is still probed: its bounds grow later, the fit with them).
+        await drawn(page);
+        await page.waitForFunction(() => window.stepwise.debug.canvas()?.settling === false);
+        await drawn(page);
+        const { buttons, v } = await page.evaluate(() => {
+          const c = document.getElementById('view').getBoundingClientRect();
+          const shown = [...document.querySelectorAll('.frame-controls button')].filter((b) => b.getBoundingClientRect().width > 0);
+          return {
+            buttons: shown.map((b) => { const r = b.getBoundingClientRect(); return { id: b.id, x0: r.left - c.left, y0: r.top - c.top, x1: r.right - c.left, y1: r.bottom - c.top }; }),
+            v: window.stepwise.debug.canvas(),
+          };
+        });
+        assert.equal(v.layout, 'overlay');
+        assert.ok(buttons.length >= 2, `the buttons over the canvas: ${JSON.stringify(buttons)}`);
+        const px = (p) => ({ x: v.rect.x + (p.x - v.visible.minX) * v.scale, y: v.rect.y + (v.visible.maxY - p.y) * v.scale });
+        const points = [...v.anchors.map((p, i) => ({ what: `anchor ${i}`, ...px(p) })),
+          ...v.bodiesDrawn.flatMap((l) => l.bodies.map((p, i) => ({ what: `${l.id} body ${i}`, ...px(p) })))];
+        assert.ok(v.anchors.length > 0);
+        const r = 7;
+        let nearest = Infinity;
+        for (const p of points) {
+          for (const b of buttons) {
+            const clear = p.x + r <= b.x0 || p.x - r >= b.x1 || p.y + r <= b.y0 || p.y - r >= b.y1;
+            assert.ok(clear, `${p.what} at (${p.x.toFixed(1)}, ${p.y.toFixed(1)}) px under #${b.id} ${JSON.stringify(b)}`);
+            if (p.x + r > b.x0 && p.x - r < b.x1) nearest = Math.min(nearest, p.y - r - b.y1);
+          }
+        }
+        console.log(`${hash} at ${width}: the nearest marker below a button by ${nearest.toFixed(1)} px; scale ${v.scale.toFixed(1)} px/m, canvas ${v.canvas.w} × ${v.canvas.h}`);
+        await screenshot(page, `buttons-clear-${hash.replace(/\W+/g, '-')}-${width}`);
+      });
+    });
+  }
+}
+
 test('one-dimensional motion: a row per integrator by default, named, coincident rows say "same as" (defect 6)', async () => {
   await pageChecks(env, { hash: `scenario=spring&integrators=${all15}&dt=0.01&duration=10&m=1&k=15&b=0&rest=0&anchor=0,0&x0=1,0&v0=0,0` }, async (page) => {
     await stepTimes(page, 40);
@@ -137,7 +180,11 @@ test('embeds: the view hugs the motion at 300x200, 480x320 and 800x500 (defect 9
     await pageChecks(env, { hash: pendulum, width: w, height: h, path: 'embed.html?ui=none' }, async (page) => {
       await drawn(page);
       const v = await view(page);
-      assert.ok(Math.max(v.motionFraction.x, v.motionFraction.y) >= 0.6, `${w}x${h}: the pendulum fills ${JSON.stringify(v.motionFraction)}`);
+      // Of the part of the canvas it is fitted in: at 300 × 200 the frame's Play, Restart and Full
+      // screen take the top right, and the pendulum, which starts level with its anchor, is fitted
+      // left of them (0.52 of the canvas's height, 0.86 of that part's).
+      const filled = { x: v.motionFraction.x * v.canvas.w / v.fit.w, y: v.motionFraction.y * v.canvas.h / v.fit.h };
+      assert.ok(Math.max(filled.x, filled.y) >= 0.6, `${w}x${h}: the pendulum fills ${JSON.stringify(filled)} of ${JSON.stringify(v.fit)}`);
       const scene = await page.evaluate(() => window.stepwise.scene());
       for (const a of scene.anchors) {
         assert.ok(a.x >= v.visible.minX && a.x <= v.visible.maxX && a.y >= v.visible.minY && a.y <= v.visible.maxY, 'the anchor in view');
@@ -201,7 +248,9 @@ test('zoom, pan, reset view, follow and velocity arrows', async () => {
     const f = await view(page);
     const rk4 = f.bodiesDrawn.find((l) => l.id === 'rk4').bodies[0];
     assert.deepEqual(f.followBody, { id: 'rk4', body: 0 });
-    assert.ok(Math.abs((f.visible.minX + f.visible.maxX) / 2 - rk4.x) < 1e-9 && Math.abs((f.visible.minY + f.visible.maxY) / 2 - rk4.y) < 1e-9, 'centred on the body');
+    // Centred in the part of the canvas the box is fitted in (below or beside the buttons over it).
+    const centre = { x: f.visible.minX + (f.fit.x + f.fit.w / 2 - f.rect.x) / f.scale, y: f.visible.maxY - (f.fit.y + f.fit.h / 2 - f.rect.y) / f.scale };
+    assert.ok(Math.abs(centre.x - rk4.x) < 1e-9 && Math.abs(centre.y - rk4.y) < 1e-9, `centred on the body: ${JSON.stringify(centre)} ${JSON.stringify(rk4)}`);
     await page.getByLabel('Velocity arrows').check();
     await drawn(page);
     assert.equal((await view(page)).arrows, true);

@@ -46,3 +46,33 @@ for (const [lang, shut, open, hint] of [
     });
   });
 }
+
+// On a phone the energy plot comes right after the canvas and its tools (issue 31 §2, "Smaller
+// items": it was 2,800 px below the canvas, then 772–994 px after the settings folded: the share
+// buttons and the legend sat between them, 877 px on the German page at the default preset, 994 px
+// on stiff_spring). One scroll position shows the whole canvas and the energy plot's caption: the
+// figure's top lies within one viewport height (844 px) of the canvas's top, so also of its bottom.
+// The legend and the share buttons follow the plots.
+for (const lang of ['en', 'de']) {
+  for (const preset of ['', 'preset=stiff_spring']) {
+    test(`a phone (${lang}, ${preset || 'the default'}): the energy plot is within one screen of the canvas`, async () => {
+      await phone(`${preset}${preset ? '&' : ''}lang=${lang}`, async (page) => {
+        await page.waitForFunction(() => document.getElementById('plot-energy')?.getBoundingClientRect().height > 0);
+        const m = await page.evaluate(() => {
+          const box = (e) => { const r = e.getBoundingClientRect(); return { top: r.top + scrollY, bottom: r.bottom + scrollY }; };
+          return {
+            canvas: box(document.getElementById('view')),
+            energy: box(document.getElementById('plot-energy').closest('figure')),
+            legend: box(document.getElementById('legend')),
+            share: box(document.getElementById('step-code')),
+            viewport: innerHeight,
+          };
+        });
+        console.log(`phone ${lang} ${preset || 'default'}: canvas ${m.canvas.top}–${m.canvas.bottom} px, energy plot from ${m.energy.top} px (${m.energy.top - m.canvas.bottom} px below the canvas)`);
+        assert.ok(m.energy.top - m.canvas.bottom <= m.viewport, `energy plot ${m.energy.top - m.canvas.bottom} px below the canvas`);
+        assert.ok(m.energy.top + 40 - m.canvas.top <= m.viewport, `the canvas's top to the energy plot's caption: ${m.energy.top + 40 - m.canvas.top} px`);
+        assert.ok(m.legend.top > m.energy.top && m.share.top > m.energy.top, 'the legend and the share buttons follow the plots');
+      });
+    });
+  }
+}

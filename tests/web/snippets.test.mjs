@@ -13,6 +13,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { startBrowser, pageChecks, screenshot, root } from './helpers.mjs';
 import { loopUsage, laneLoop } from '../../scripts/snippet-usage.mjs';
+import { localiseComments, translator, codeLines } from '../../web/panels/code-comments.js';
+import * as codeDe from '../../web/strings/code-de.js';
+
+const german = translator(codeDe);
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -212,8 +216,10 @@ test('Step code: the loop on a phone and in German', async () => {
     await page.click('#code-tab-cs');
     const u = await usage(page);
     assert.equal(u.title, 'Der Aufruf, der den Federschritt von Runge–Kutta 4 an die Schleife übergibt:');
-    assert.equal(u.code, call('rk4', 'cs', 'on-a-spring'), 'the code stays as written');
-    assert.equal(await shown(page), loopFile('cs'));
+    // The code stays as written, its comments in German (code-comments.test checks every file).
+    assert.deepEqual(codeLines(u.code, 'cs'), codeLines(call('rk4', 'cs', 'on-a-spring'), 'cs'), 'the code stays as written');
+    assert.match(u.code, /^\/\/ In jedem Bild, frameSeconds nach dem letzten:$/m);
+    assert.equal(await shown(page), localiseComments(loopFile('cs'), 'cs', german));
     assert.match(await page.textContent('.code-note'), /^Die Schleife um den Schritt: /);
     assert.equal(await page.textContent('#code-copy-call'), 'Aufruf kopieren');
     await screenshot(page, 'stepcode-loop-de');
@@ -278,5 +284,54 @@ test('Step code on solver lanes: XPBD\'s step for bodies and constraints in ever
     // A one-body integrator again: the choice of force is back.
     await page.selectOption('#code-integrator', 'rk4');
     assert.equal(await page.isVisible('#code-variant-any-force'), true);
+  });
+});
+
+// Issue 31 §2: on the German page the step code's comments were English. Now every comment the
+// dialog shows is German, in all four languages (an explicit integrator, a symplectic one, RK4's
+// loop call and XPBD with its lane's own settings), and the code is the file's, character for
+// character: no comment line of the English file is left, no code line is changed.
+test('Step code on the German page: German comments, the same code', async () => {
+  const commentLines = (text, lang) => text.split('\n').map((l) => l.trim()).filter((l) => l.startsWith(lang === 'gd' ? '#' : '//'));
+  const checkGerman = (text, english, lang, label) => {
+    assert.notEqual(text, english, `${label}: not the English file`);
+    assert.deepEqual(codeLines(text, lang), codeLines(english, lang), `${label}: the code is the file's`);
+    const englishProse = new Set(commentLines(english, lang).filter((l) => /\b(the|and|of|is|returns|step)\b/.test(l)));
+    const left = commentLines(text, lang).filter((l) => englishProse.has(l));
+    assert.deepEqual(left, [], `${label}: English comment lines left`);
+    assert.doesNotMatch(text, /(\/\/|#) .*\b(Force evaluations|Any force|returns|the step)\b/, `${label}: no English comment`);
+  };
+  await pageChecks(env, { hash: 'scenario=spring&integrators=explicit_euler,velocity_verlet,rk4&lang=de', height: 800 }, async (page) => {
+    await page.click('#step-code');
+    await page.waitForSelector('#code-dialog[open]');
+    for (const [integrator, lang] of [['explicit_euler', 'cpp'], ['velocity_verlet', 'gd'], ['rk4', 'cs'], ['rk4', 'js']]) {
+      await page.selectOption('#code-integrator', integrator);
+      await page.click(`#code-tab-${lang}`);
+      await page.check('#code-part-step');
+      const text = await shown(page);
+      checkGerman(text, file(integrator, lang), lang, `${integrator}.${lang}`);
+      assert.match(text.replace(/\n\s*(\/\/|#) ?/g, ' '), /Kraftauswertungen je Schritt: \d/, `${integrator}.${lang}: the method's header in German`);
+      await page.check('#code-part-loop');
+      checkGerman((await usage(page)).code, call(integrator, lang, 'on-a-spring'), lang, `${integrator}.${lang}'s call`);
+      checkGerman(await shown(page), loopFile(lang), lang, `loop.${lang}`);
+    }
+    await screenshot(page, 'stepcode-de-comments');
+  });
+  // XPBD's 20 × 1 lane: its call written with the lane's settings, the step file, both in German.
+  await pageChecks(env, { hash: 'preset=hanging_chain&integrators=xpbd@20x1,soft_step@4&lang=de', height: 800, scheme: 'dark' }, async (page) => {
+    await page.click('#step-code');
+    await page.waitForSelector('#code-dialog[open]');
+    assert.equal(await page.inputValue('#code-integrator'), 'xpbd');
+    for (const lang of manifest.languages.map((l) => l.id)) {
+      await page.click(`#code-tab-${lang}`);
+      await page.check('#code-part-step');
+      checkGerman(await shown(page), file('xpbd', lang), lang, `xpbd.${lang}`);
+      await page.check('#code-part-loop');
+      const u = (await usage(page)).code;
+      checkGerman(u, loopUsage('xpbd', file('xpbd', 'js'), laneLoop(20, 1))[lang].constraints.text, lang, `xpbd@20x1's call in ${lang}`);
+      assert.match(u, /60 Bilder je Sekunde, 20 Teilschritte \(h = 1\/1200 s\), höchstens 40 Schritte je Bild;/, `${lang}: the lane's settings in German`);
+      assert.match(u, /iterations 1 \(Stepwises Bahn xpbd@20x1\)/);
+    }
+    await screenshot(page, 'stepcode-de-xpbd-lane');
   });
 });

@@ -31,6 +31,7 @@ import { registerOffline } from './offline.js';
 import { installSceneEditor } from '../editor/entry.js';
 import { holdLegendStudy } from '../panels/legend-study.js';
 import { holdProbes } from '../engine/bounds.js';
+import { keepPlotsByCanvas } from './phone-order.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -55,6 +56,7 @@ async function start() {
   const cloudView = new CloudView($('cloud-view'), $('cloud-panel'));
   // The plots are hidden in an embedded frame unless ui=full: no drawing into hidden canvases.
   const plots = new Plots(document.querySelector('.plots'), () => state.redraw(), mode.ui !== 'full');
+  keepPlotsByCanvas(document.querySelector('.plots'), $('cloud-panel'));
   const legend = new Legend($('legend'), $('live-summary'), $('clock'));
   installViewTabs($('view-tabs'), state.core.views, { apply, withoutLoop: (config) => gameLoop.withoutLoop(config) });
   await stage();

@@ -3,15 +3,18 @@
 import { tickLabel } from '../common/text.js';
 
 export class CoordinateMap {
-  // box: {minX, maxX, minY, maxY} in metres; rect: {x, y, w, h} in pixels.
-  constructor(box, rect) {
+  // box: {minX, maxX, minY, maxY} in metres; rect: {x, y, w, h} in pixels, the area drawn (its
+  // grid and axes, visible()); fit: the part of rect the box is fitted and centred in (rect itself,
+  // or less where something covers rect: the buttons over the canvas).
+  constructor(box, rect, fit = rect) {
     const w = Math.max(box.maxX - box.minX, 1e-12);
     const h = Math.max(box.maxY - box.minY, 1e-12);
-    this.scale = Math.min(rect.w / w, rect.h / h);  // pixels per metre
+    this.scale = Math.min(fit.w / w, fit.h / h);  // pixels per metre
     const cx = (box.minX + box.maxX) / 2, cy = (box.minY + box.maxY) / 2;
-    this.ox = rect.x + rect.w / 2 - cx * this.scale;
-    this.oy = rect.y + rect.h / 2 + cy * this.scale;
+    this.ox = fit.x + fit.w / 2 - cx * this.scale;
+    this.oy = fit.y + fit.h / 2 + cy * this.scale;
     this.rect = rect;
+    this.fit = fit;
   }
   px(x) { return this.ox + x * this.scale; }
   py(y) { return this.oy - y * this.scale; }

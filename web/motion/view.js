@@ -17,6 +17,9 @@ import { finite, fadedAlpha, rowHeight, trailLength, trailCapPx } from './scene-
 // The shortest row of the lanes layout (CSS px): its name (11 px) above its line and bodies.
 const minLaneRow = 28;
 
+// How far below the frame buttons the overlay's fitted motion starts (CSS px): a body's marker (7 px) and 1.
+const overlayClearance = 8;
+
 const fullMargin = { left: 50, right: 10, top: 20, bottom: 24 };
 // Embedded frames can be 300 × 200: tighter margins leave the motion most of the canvas.
 const embedMargin = { left: 38, right: 6, top: 16, bottom: 20 };
@@ -152,6 +155,39 @@ export class View extends LaneDrawing {
   // .frame-buttons: 30 px buttons 4 px below the top, 26 px in a frame).
   buttonBand() { return this.fill ? 30 : 36; }
 
+  // The band at the top of the motion's rectangle (from `top`, CSS px) that the overlay's fit leaves
+  // to the frame buttons: down to their measured bottom and a body's marker more, so no body or
+  // anchor is fitted under Full screen, Methods or Edit scene (issue 31: the cloth's right pinned
+  // corner, the editor's default anchor on a phone). Before they are measured, the CSS's band;
+  // none when no button shows.
+  overlayBand(top) {
+    if (!this.buttons) return 0;
+    if (!this.buttonsAt) return this.buttonBand();
+    const area = this.buttonsAt.area;
+    return area ? Math.max(0, area.y1 + overlayClearance - top) : 0;
+  }
+
+  // Where the overlay's box is fitted within `rect` so that nothing of it (a body's marker more)
+  // lies under the frame buttons (issue 31: Full screen, Methods and Edit scene covered the cloth's
+  // right pinned corner and, on a phone, the editor's default anchor): rect itself when the box
+  // fitted there keeps clear of them, else the larger fit of the part below them and the part
+  // left of them.
+  overlayFit(box, rect) {
+    const area = this.buttonsArea;
+    if (!area) return rect;
+    const c = overlayClearance;
+    const clear = (fit) => {
+      const m = new CoordinateMap(box, rect, fit);
+      return m.px(box.maxX) + c <= area.x0 || m.px(box.minX) - c >= area.x1 || m.py(box.minY) + c <= area.y0 || m.py(box.maxY) - c >= area.y1;
+    };
+    if (clear(rect)) return rect;
+    const below = { x: rect.x, y: Math.max(rect.y, area.y1 + c), w: rect.w, h: rect.y + rect.h - Math.max(rect.y, area.y1 + c) };
+    const left = { x: rect.x, y: rect.y, w: Math.min(rect.w, area.x0 - c - rect.x), h: rect.h };
+    const scale = (fit) => (fit.w > 10 && fit.h > 10 ? new CoordinateMap(box, rect, fit).scale : 0);
+    const best = scale(left) > scale(below) ? left : below;
+    return scale(best) > 0 ? best : rect;
+  }
+
   fitHeight(width) {
     const aspect = this.camera.aspect;
     // With the cloud panel under it (compact), the motion leaves it room.
@@ -164,7 +200,7 @@ export class View extends LaneDrawing {
     // The lanes layout: a row per lane shown.
     const rows = this.sim ? this.sim.laneIds.filter((id) => !isHidden(id)).length : 1;
     const wanted = this.layoutShown() === 'lanes' ? rows * rowHeight + this.buttonBand() + m.top + m.bottom
-      : (width - m.left - m.right) * aspect + m.top + m.bottom;
+      : (width - m.left - m.right) * aspect + this.overlayBand(m.top) + m.top + m.bottom;
     // Never shorter than this: on a wide screen a flat view would leave the column half empty.
     const shortest = this.compact ? 200
       : window.innerWidth >= 820 ? Math.min(Math.max(260, window.innerHeight * 0.5), 440) : 260;
@@ -292,7 +328,9 @@ export class View extends LaneDrawing {
       map = new CoordinateMap({ minX: box.minX, maxX: box.maxX, minY: line - 1e-9, maxY: line + 1e-9 }, rect);
     } else {
       this.markerSize = 7;
-      map = new CoordinateMap(box, rect);
+      // A box of the overlay's own (the editor holds the picture as it was, the X-ray its stages)
+      // fills the rectangle; the view's own keeps clear of the buttons over the canvas.
+      map = new CoordinateMap(box, rect, this.overlay && this.overlay.box ? rect : this.overlayFit(box, rect));
       lanes.forEach((lane) => { maps[lane.index] = map; });
     }
     this.map = map;
@@ -369,7 +407,7 @@ export class View extends LaneDrawing {
     const spanY = layout === 'lanes' || !finite(b.minY, b.maxY) ? 0 : (b.maxY - b.minY) / (v.maxY - v.minY);
     return {
       layout, line: this.line, layoutChoice: this.layoutChoice, settling: this.settling,
-      canvas: { w: this.cssWidth, h: this.cssHeight }, rect: { ...rect }, visible: v, scale: map.scale,
+      canvas: { w: this.cssWidth, h: this.cssHeight }, rect: { ...rect }, fit: { ...map.fit }, visible: v, scale: map.scale,
       motionFraction: { x: spanX * rect.w / this.cssWidth, y: spanY * rect.h / this.cssHeight },
       rows: layout === 'lanes' ? shownLanes.map((l, r) => ({ id: l.id, name: this.names[l.index], sameAs: this.sameAs[l.index] >= 0 ? this.names[this.sameAs[l.index]] : null, drawn: this.rowNames?.[r] ?? null })) : [],
       sameAs: shownLanes.filter((l) => this.sameAs[l.index] >= 0).map((l) => ({ id: l.id, sameAs: snapshot.lanes[this.sameAs[l.index]].id })),
@@ -382,6 +420,9 @@ export class View extends LaneDrawing {
       // The lanes in the order drawn (a highlighted one last, on top) and those drawn faded.
       drawOrder: order.map((l) => l.id), faded: order.filter((l) => isFaded(l.id)).map((l) => l.id),
       bodiesDrawn: shownLanes.map((l) => ({ id: l.id, bodies: l.bodies.map((p) => ({ x: p.x, y: p.y })) })),
+      // The scene's anchors and the reference's bodies (world coordinates), drawn by the same map.
+      anchors: this.scene.anchors.map((a) => ({ x: a.x, y: a.y })),
+      reference: snapshot.reference.map((p) => ({ x: p.x, y: p.y })),
     };
   }
 

@@ -11,6 +11,9 @@
 // A game-physics solver's step (its parameters start with bodies, constraints) has one variant,
 // `constraints`: the loop keeps the time and the solver steps the whole world in its callback, with
 // the settings the step's own defaults give (iterations, and PBD's stiffness or Baumgarte's β).
+// The comments are written in the page's language (t(): English in node, where the build and the
+// tests call this); the code is the same in every language.
+import { t } from '../common/language.js';
 
 // The example loop: 60 frames a second, 4 substeps, at most 8 steps a frame.
 export const example = { hz: 60, substeps: 4, maxSteps: 8 };
@@ -18,6 +21,13 @@ export const example = { hz: 60, substeps: 4, maxSteps: 8 };
 // The loop's settings for a lane of S substeps (and a solver's I iterations, 0: the step's
 // default): the example's frame rate, S substeps, a cap of 2·S steps a frame (the example's ratio).
 export const laneLoop = (substeps, iterations = 0) => ({ hz: example.hz, substeps, maxSteps: 2 * substeps, iterations });
+
+// The loop's numbers in words: "60 frames a second, 4 substeps (h = 1/240 s), at most 8 steps a frame".
+const frameWords = ({ hz, substeps, maxSteps }) => t('{hz} frames a second, {substeps} substeps (h = 1/{rate} s), at most {most} steps a frame',
+  { hz, substeps, rate: hz * substeps, most: maxSteps });
+// The comment above each frame's call: the frame's time by its variable's name.
+const eachFrame = (name) => t('Each frame, {name} after the last one:', { name });
+const eachFrameSeconds = (name) => t('Each frame, {name} seconds after the last one:', { name });
 
 // explicit_euler -> ExplicitEuler: the C# class and the GDScript preload constant.
 export const pascal = (id) => id.split('_').map((w) => w[0].toUpperCase() + w.slice(1)).join('');
@@ -42,69 +52,71 @@ function solverUsage(id, jsCode, { hz, substeps, maxSteps, iterations = 0 }) {
   const values = settings.map(([, value]) => value);
   const P = pascal(id);
   const lane = iterations > 0 ? `${id}@${substeps}x${iterations}` : `${id}@${substeps}`;
-  const words = `${hz} frames a second, ${substeps} substeps (h = 1/${hz * substeps} s), at most ${maxSteps} steps a frame;\n` +
-    `${settings.map(([name, value]) => `${name} ${value}`).join(', ')} (Stepwise's lane ${lane}${iterations > 0 ? '' : ' at the defaults'})`;
+  const list = settings.map(([name, value]) => `${name} ${value}`).join(', ');
+  const words = `${frameWords({ hz, substeps, maxSteps })};\n` + (iterations > 0
+    ? t("{settings} (Stepwise's lane {lane})", { settings: list, lane })
+    : t("{settings} (Stepwise's lane {lane} at the defaults)", { settings: list, lane }));
   // Why the loop's own body is a stand-in, said once per language.
-  const standIn = ['The loop keeps the time and calls the step; the solver moves every body in place', '(the loop\'s own body stands still: it interpolates one body, not a world).'];
+  const standIn = [t('The loop keeps the time and calls the step; the solver moves every body in place'), t('(the loop\'s own body stands still: it interpolates one body, not a world).')];
   const cpp = {
     imports: [],
     setup: [
-      `// ${id}.cpp's step in the loop (loop.cpp); bodies, constraints and accel as ${id}.cpp describes them.`,
+      `// ${t("{file}'s step in the loop ({loop}); bodies, constraints and accel as {file} describes them.", { file: `${id}.cpp`, loop: 'loop.cpp' })}`,
       ...standIn.map((l) => `// ${l}`),
       ...words.split('\n').map((l) => `// ${l}:`.replace(/;:$/, ';')),
       `FixedStepLoop<${id}::Body> loop(${id}::Body{}, ${hz}, ${substeps}, ${maxSteps});`,
     ],
     frame: [
-      '// Each frame, frame_seconds after the last one:',
+      `// ${eachFrame('frame_seconds')}`,
       `loop.frame(frame_seconds, [&](${id}::Body&, double h) {`,
       `    ${id}::step(bodies, constraints, h, accel, ${values.join(', ')});`,
       '});',
     ],
-    after: ['// Draw the bodies; loop.dropped counts the steps the cap dropped.'],
+    after: [`// ${t('Draw the bodies; {dropped} counts the steps the cap dropped.', { dropped: 'loop.dropped' })}`],
   };
   const cs = {
     imports: [],
     setup: [
-      `// ${P}'s step (${id}.cs) in the loop (loop.cs); bodies, constraints and accel as ${id}.cs describes them.`,
+      `// ${t("{name}'s step ({file}) in the loop ({loop}); bodies, constraints and accel as {file} describes them.", { name: P, file: `${id}.cs`, loop: 'loop.cs' })}`,
       ...standIn.map((l) => `// ${l}`),
       ...words.split('\n').map((l) => `// ${l}:`.replace(/;:$/, ';')),
       `var loop = new FixedStepLoop<${P}.Body>(new ${P}.Body(), ${hz}, ${substeps}, ${maxSteps});`,
     ],
     frame: [
-      '// Each frame, frameSeconds after the last one:',
+      `// ${eachFrame('frameSeconds')}`,
       `loop.Frame(frameSeconds, (ref ${P}.Body b, double h) =>`,
       `    ${P}.Step(bodies, constraints, h, accel, ${values.join(', ')}));`,
     ],
-    after: ['// Draw the bodies; loop.Dropped counts the steps the cap dropped.'],
+    after: [`// ${t('Draw the bodies; {dropped} counts the steps the cap dropped.', { dropped: 'loop.Dropped' })}`],
   };
   const js = {
     imports: [`import { step } from './${id}.js';`, "import { FixedStepLoop } from './loop.js';"],
     setup: [
-      `// ${id}.js's step in the loop (loop.js); bodies, constraints and accel as ${id}.js describes them.`,
+      `// ${t("{file}'s step in the loop ({loop}); bodies, constraints and accel as {file} describes them.", { file: `${id}.js`, loop: 'loop.js' })}`,
       ...standIn.map((l) => `// ${l}`),
       ...words.split('\n').map((l) => `// ${l}:`.replace(/;:$/, ';')),
       `const loop = new FixedStepLoop({ x: 0, y: 0, vx: 0, vy: 0 }, ${hz}, ${substeps}, ${maxSteps});`,
     ],
     frame: [
-      '// Each frame, frameSeconds after the last one:',
+      `// ${eachFrame('frameSeconds')}`,
       `loop.frame(frameSeconds, (_, h) => step(bodies, constraints, h, accel, ${values.join(', ')}));`,
     ],
-    after: ['// Draw the bodies; loop.dropped counts the steps the cap dropped.'],
+    after: [`// ${t('Draw the bodies; {dropped} counts the steps the cap dropped.', { dropped: 'loop.dropped' })}`],
   };
   const gd = {
     imports: [`const ${P} = preload("res://steps/${id}.gd")`, 'const FixedStepLoop = preload("res://steps/loop.gd")'],
     setup: [
-      `# ${P}'s step in the loop; bodies, constraints and accel as ${id}.gd describes them.`,
+      `# ${t("{name}'s step in the loop; bodies, constraints and accel as {file} describes them.", { name: P, file: `${id}.gd` })}`,
       ...standIn.map((l) => `# ${l}`),
       ...words.split('\n').map((l) => `# ${l}:`.replace(/;:$/, ';')),
       `var loop := FixedStepLoop.new(${P}.Body.new(), ${hz}.0, ${substeps}, ${maxSteps})`,
     ],
     frame: [
-      '# Each frame, delta seconds after the last one:',
+      `# ${eachFrameSeconds('delta')}`,
       'func _process(delta: float) -> void:',
       `\tloop.frame(delta, func(_b, h): ${P}.step(bodies, constraints, h, accel, ${values.join(', ')}))`,
     ],
-    after: ['# Draw the bodies; loop.dropped counts the steps the cap dropped.'],
+    after: [`# ${t('Draw the bodies; {dropped} counts the steps the cap dropped.', { dropped: 'loop.dropped' })}`],
   };
   const out = {};
   for (const [lang, u] of Object.entries({ cpp, cs, js, gd })) {
@@ -128,41 +140,41 @@ export function loopUsage(id, jsCode, settings = example) {
     const carry = params.includes('carry');
     const args = (body) => params.map((p) => (p === 'body' ? body : p));
     const { hz, substeps, maxSteps } = settings;
-    const words = `${hz} frames a second, ${substeps} substeps (h = 1/${hz * substeps} s), at most ${maxSteps} steps a frame`;
+    const words = frameWords(settings);
     const P = pascal(id);
     const cppArgs = args('b').flatMap((a) => (a === 'forces' ? ['gravity', 'drag'] : [a]));
     const cpp = {
       imports: [],
       setup: [
-        `// ${id}.cpp's step in the loop (loop.cpp); start is the ${id}::Body at t = 0.`,
+        `// ${t("{file}'s step in the loop ({loop}); start is the {body} at t = 0.", { file: `${id}.cpp`, loop: 'loop.cpp', body: `${id}::Body` })}`,
         ...(carry ? [`${id}::Carry carry{};`] : []),
         `// ${words}:`,
         `FixedStepLoop<${id}::Body> loop(start, ${hz}, ${substeps}, ${maxSteps});`,
       ],
       frame: [
-        '// Each frame, frame_seconds after the last one:',
+        `// ${eachFrame('frame_seconds')}`,
         `const ${id}::Body shown = loop.frame(frame_seconds, [&](${id}::Body& b, double h) {`,
         `    ${id}::${variant === 'on-a-spring' ? 'step_spring' : 'step'}(${cppArgs.join(', ')});`,
         '});',
       ],
-      after: ['// Draw shown; loop.dropped counts the steps the cap dropped.'],
+      after: [`// ${t('Draw shown; {dropped} counts the steps the cap dropped.', { dropped: 'loop.dropped' })}`],
     };
-    if (params.includes('forces')) cpp.setup.splice(1, 0, `// gravity, drag: forces made with ${id}::gravity and ${id}::approximate.`);
+    if (params.includes('forces')) cpp.setup.splice(1, 0, `// ${t('gravity, drag: forces made with {gravity} and {approximate}.', { gravity: `${id}::gravity`, approximate: `${id}::approximate` })}`);
     const cs = {
       imports: [],
       setup: [
-        `// ${P}'s step (${id}.cs) in the loop (loop.cs); start is the ${P}.Body at t = 0.`,
+        `// ${t("{name}'s step ({file}) in the loop ({loop}); start is the {body} at t = 0.", { name: P, file: `${id}.cs`, loop: 'loop.cs', body: `${P}.Body` })}`,
         ...(carry ? [`var carry = new ${P}.Carry();`] : []),
         `// ${words}:`,
         `var loop = new FixedStepLoop<${P}.Body>(start, ${hz}, ${substeps}, ${maxSteps});`,
       ],
       frame: [
-        '// Each frame, frameSeconds after the last one:',
+        `// ${eachFrame('frameSeconds')}`,
         `loop.Frame(frameSeconds, (ref ${P}.Body b, double h) =>`,
         `    ${P}.${variant === 'on-a-spring' ? 'StepSpring' : 'Step'}(${args('ref b').join(', ')}));`,
         'double x = loop.Shown(b => b.X), y = loop.Shown(b => b.Y);',
       ],
-      after: ['// Draw the body at (x, y); loop.Dropped counts the steps the cap dropped.'],
+      after: [`// ${t('Draw the body at (x, y); {dropped} counts the steps the cap dropped.', { dropped: 'loop.Dropped' })}`],
     };
     const js = {
       imports: [
@@ -170,16 +182,16 @@ export function loopUsage(id, jsCode, settings = example) {
         "import { FixedStepLoop } from './loop.js';",
       ],
       setup: [
-        `// ${id}.js's step in the loop (loop.js); start is the body {x, y, vx, vy} at t = 0.`,
+        `// ${t("{file}'s step in the loop ({loop}); start is the body {x, y, vx, vy} at t = 0.", { file: `${id}.js`, loop: 'loop.js' })}`,
         ...(carry ? ['const carry = newCarry();'] : []),
         `// ${words}:`,
         `const loop = new FixedStepLoop(start, ${hz}, ${substeps}, ${maxSteps});`,
       ],
       frame: [
-        '// Each frame, frameSeconds after the last one:',
+        `// ${eachFrame('frameSeconds')}`,
         `const shown = loop.frame(frameSeconds, (b, h) => ${fn}(${args('b').join(', ')}));`,
       ],
-      after: ['// Draw shown; loop.dropped counts the steps the cap dropped.'],
+      after: [`// ${t('Draw shown; {dropped} counts the steps the cap dropped.', { dropped: 'loop.dropped' })}`],
     };
     const gd = {
       imports: [
@@ -187,18 +199,18 @@ export function loopUsage(id, jsCode, settings = example) {
         'const FixedStepLoop = preload("res://steps/loop.gd")',
       ],
       setup: [
-        `# ${P}'s step in the loop; start is the ${P}.Body at t = 0.`,
+        `# ${t("{name}'s step in the loop; start is the {body} at t = 0.", { name: P, body: `${P}.Body` })}`,
         ...(carry ? [`var carry := ${P}.Carry.new()`] : []),
         `# ${words}:`,
         `var loop := FixedStepLoop.new(start, ${hz}.0, ${substeps}, ${maxSteps})`,
       ],
       frame: [
-        '# Each frame, delta seconds after the last one:',
+        `# ${eachFrameSeconds('delta')}`,
         'func _process(delta: float) -> void:',
         `\tloop.frame(delta, func(b, h): ${P}.${variant === 'on-a-spring' ? 'step_spring' : 'step'}(${args('b').join(', ')}))`,
         '\tposition = Vector2(loop.shown_x, loop.shown_y) * pixels_per_metre',
       ],
-      after: ['# loop.dropped counts the steps the cap dropped.'],
+      after: [`# ${t('{dropped} counts the steps the cap dropped.', { dropped: 'loop.dropped' })}`],
     };
     for (const [lang, u] of Object.entries({ cpp, cs, js, gd })) {
       u.text = [...u.imports, ...(u.imports.length ? [''] : []), ...u.setup, ...u.frame, ...u.after].join('\n') + '\n';

@@ -9,9 +9,13 @@
 // only through textContent.
 import { el } from '../common/dom.js';
 import { copyText } from '../common/dom.js';
-import { t } from '../common/language.js';
+import { t, pageLanguage } from '../common/language.js';
 import { laneName, laneSettings, methodOf, iterationsText } from '../common/lanes.js';
-import { loopUsage, laneLoop } from './snippet-usage.js';
+import { loopUsage, laneLoop, example } from './snippet-usage.js';
+import { localiseComments, translator } from './code-comments.js';
+
+// The tables of the code's comments by the page's language (English: the files as they are).
+const commentTables = { de: () => import('../strings/code-de.js') };
 
 // Where each language's file defines the spring step and the any-force step: a line that starts
 // the definition (the comments and a template line above it belong to it). A solver's one step
@@ -77,14 +81,18 @@ let dialog = null;
 // app: {integrators (the core's table), laneId}
 export async function openStepCode(app) {
   const data = await import('./snippets-data.js');
-  if (!dialog) dialog = new StepCodeDialog(data, app.integrators);
+  const table = commentTables[pageLanguage()];
+  const translate = table ? translator(await table()) : null;
+  if (!dialog) dialog = new StepCodeDialog(data, app.integrators, translate);
   dialog.open(app.laneId);
   return dialog;
 }
 
 class StepCodeDialog {
-  constructor({ languages, snippets, loop }, integrators) {
+  // translate: the comments' text in the page's language (code-comments.js), or null for English.
+  constructor({ languages, snippets, loop }, integrators, translate) {
     this.integrators = integrators;
+    this.translate = translate;
     this.languages = languages;
     this.byId = new Map(snippets.map((s) => [s.integrator, s]));
     this.loop = loop;
@@ -233,14 +241,16 @@ class StepCodeDialog {
       ? t('Bodies and distance constraints, the external forces as a function: the same operations, in the same order, as this page’s core.')
       : t('One body on a spring, or any force you pass as a function: the same operations, in the same order, as this page’s core.');
     this.methodName = this.names.get(id) || id;
-    this.text = loop ? this.loop.code[lang.id] : this.byId.get(id).code[lang.id];
+    const file = loop ? this.loop.code[lang.id] : this.byId.get(id).code[lang.id];
+    // The code as it is, its comments in the page's language (the same code, byte for byte).
+    this.text = this.translate ? localiseComments(file, lang.id, this.translate) : file;
     this.fileName = `snippets/${lang.id}/${loop ? 'loop' : id}.${lang.id}`;
     // The lane the dialog was opened for steps with settings of its own (xpbd@20x1): the call is
     // written with them (its substeps, a cap of twice as many steps a frame, its iterations).
     const settings = this.laneId && methodOf(this.laneId) === id ? laneSettings(this.laneId) : null;
-    this.callText = settings
-      ? loopUsage(id, this.byId.get(id).code.js, laneLoop(settings.substeps, settings.iterations))[lang.id][variant].text
-      : this.byId.get(id).loop[lang.id][variant];
+    // Written here, its comments in the page's language (t()); the page's data holds the English.
+    this.callText = loopUsage(id, this.byId.get(id).code.js,
+      settings ? laneLoop(settings.substeps, settings.iterations) : example)[lang.id][variant].text;
     this.usage.hidden = !loop;
     this.usageTitle.textContent = {
       'on-a-spring': t('The call that hands {method}’s spring step to the loop:', { method: this.methodName }),
