@@ -37,8 +37,17 @@ public static class Rk45
     // The spring's acceleration along one axis: a = (−k·p − b·v)/m.
     static double SpringAcceleration(Spring s, double p, double v) => (1.0 / s.M) * (-s.K * p - s.B * v);
 
-    public static bool StepSpring(ref Body b, Carry c, Spring s, double h) =>
-        Step(ref b, c, h, (x, y, vx, vy) => (SpringAcceleration(s, x, vx), SpringAcceleration(s, y, vy)));
+    // The spring step's force, made once: no delegate is made per call, the spring stepped is kept
+    // here for it.
+    static Spring stepped;
+    static readonly Acceleration SpringForce = (x, y, vx, vy) =>
+        (SpringAcceleration(stepped, x, vx), SpringAcceleration(stepped, y, vy));
+
+    public static bool StepSpring(ref Body b, Carry c, Spring s, double h)
+    {
+        stepped = s;
+        return Step(ref b, c, h, SpringForce);
+    }
 
     static double Scaled(Carry c, double e, double before, double after) =>
         Math.Abs(e) / (c.Atol + c.Rtol * Math.Max(Math.Abs(before), Math.Abs(after)));

@@ -14,8 +14,17 @@ public static class StormerVerlet
     // The spring's acceleration along one axis: a = (−k·p − b·v)/m.
     static double SpringAcceleration(Spring s, double p, double v) => (1.0 / s.M) * (-s.K * p - s.B * v);
 
-    public static void StepSpring(ref Body b, Carry c, Spring s, double h) =>
-        Step(ref b, c, h, (x, y, vx, vy) => (SpringAcceleration(s, x, vx), SpringAcceleration(s, y, vy)));
+    // The spring step's force, made once: no delegate is made per call, the spring stepped is kept
+    // here for it.
+    static Spring stepped;
+    static readonly Acceleration SpringForce = (x, y, vx, vy) =>
+        (SpringAcceleration(stepped, x, vx), SpringAcceleration(stepped, y, vy));
+
+    public static void StepSpring(ref Body b, Carry c, Spring s, double h)
+    {
+        stepped = s;
+        Step(ref b, c, h, SpringForce);
+    }
 
     // Any force: accel(x, y, vx, vy) returns (ax, ay) in m/s². A damping force sees a predicted
     // velocity, so the step stays second order with it.

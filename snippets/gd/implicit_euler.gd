@@ -11,6 +11,8 @@
 # The acceleration accel writes (into its last argument): one buffer, made once, so that a step
 # allocates nothing (a static var, so Godot 4.1 or later).
 static var acceleration: Array = [0.0, 0.0]
+# The derivatives jacobian writes (into its last argument): one buffer, made once too.
+static var derivatives: Array = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
 
 class Body:
 	var x := 0.0  # position (m)
@@ -37,8 +39,8 @@ static func step_spring(body: Body, spring: Spring, h: float) -> void:
 const MAX_ITERATIONS = 50
 const TOLERANCE = 1e-12  # on the Newton update, relative to 1 + |v1|
 
-# Any force: accel.call(x, y, vx, vy, out) writes [ax, ay] (m/s²) into out; jacobian.call(x, y, vx, vy) returns
-# its derivatives [∂ax/∂x, ∂ax/∂y, ∂ay/∂x, ∂ay/∂y, ∂ax/∂vx, ∂ax/∂vy, ∂ay/∂vx, ∂ay/∂vy].
+# Any force: accel.call(x, y, vx, vy, out) writes [ax, ay] (m/s²) into out; jacobian.call(x, y, vx, vy, out)
+# writes its derivatives [∂ax/∂x, ∂ax/∂y, ∂ay/∂x, ∂ay/∂y, ∂ax/∂vx, ∂ax/∂vy, ∂ay/∂vx, ∂ay/∂vy] into out.
 # Newton's method from v1 = v0: each iteration costs one accel and one jacobian call; a force
 # linear in (x, v) converges in two. Returns false when it stopped without converging.
 static func step(body: Body, h: float, accel: Callable, jacobian: Callable) -> bool:
@@ -51,7 +53,8 @@ static func step(body: Body, h: float, accel: Callable, jacobian: Callable) -> b
 		accel.call(x, y, vx, vy, acceleration)
 		var a_x: float = acceleration[0]
 		var a_y: float = acceleration[1]
-		var j: Array = jacobian.call(x, y, vx, vy)
+		jacobian.call(x, y, vx, vy, derivatives)
+		var j := derivatives
 		# G(v1) = v1 − v0 − h·a(x0 + h·v1, v1) = 0; dG/dv1 = I − h·(h·∂a/∂x + ∂a/∂v).
 		var m00: float = 1.0 - h * (h * j[0] + j[4])
 		var m01: float = -h * (h * j[1] + j[5])

@@ -12,6 +12,10 @@
 # The acceleration accel writes (into its last argument): one buffer, made once, so that a step
 # allocates nothing (a static var, so Godot 4.1 or later).
 static var acceleration: Array = [0.0, 0.0]
+# The buffers the step's helpers write into (the oscillator's map, a force's increment): made
+# once, so that a step allocates nothing.
+static var oscillator: Array = [0.0, 0.0, 0.0, 0.0]
+static var increment: Array = [0.0, 0.0, 0.0, 0.0]
 
 class Body:
 	var x := 0.0  # position (m)
@@ -33,9 +37,9 @@ static func _expm1(x: float) -> float:
 		return -1.0
 	return (u - 1.0) * x / log(u)
 
-# The damped oscillator d'' = −w2·d − 2·gamma·d' over time t, as [dd, dv, vd, vv]:
+# The damped oscillator d'' = −w2·d − 2·gamma·d' over time t, written into out as [dd, dv, vd, vv]:
 # d(t) = dd·d0 + dv·v0, v(t) = vd·d0 + vv·v0. Under-, critically and over-damped.
-static func oscillator_map(w2: float, gamma: float, t: float) -> Array:
+static func oscillator_map(w2: float, gamma: float, t: float, out: Array) -> void:
 	var e_c: float  # e^(−gamma·t) times (cos wt, sin(wt)/w), (1, t) or (cosh rt, sinh(rt)/r)
 	var e_s: float
 	var disc := gamma * gamma - w2
@@ -58,37 +62,45 @@ static func oscillator_map(w2: float, gamma: float, t: float) -> Array:
 			var grow := _expm1(2.0 * r * t)
 			e_s = slow * grow / (2.0 * r)
 			e_c = slow * (1.0 + 0.5 * grow)
-	return [e_c + gamma * e_s, e_s, -w2 * e_s, e_c - gamma * e_s]
+	out[0] = e_c + gamma * e_s
+	out[1] = e_s
+	out[2] = -w2 * e_s
+	out[3] = e_c - gamma * e_s
 
-# What a spring (rest length 0) alone does over h to a body at offset (px, py) from its anchor:
-# [dvx, dvy, dx, dy] with its exact dv and dx = ½·dv·h.
-static func spring_increment(spring: Spring, px: float, py: float, vx: float, vy: float, h: float) -> Array:
+# What a spring (rest length 0) alone does over h to a body at offset (px, py) from its anchor,
+# written into out: [dvx, dvy, dx, dy] with its exact dv and dx = ½·dv·h.
+static func spring_increment(spring: Spring, px: float, py: float, vx: float, vy: float, h: float, out: Array) -> void:
 	var inv_m := 1.0 / spring.m
-	var o := oscillator_map(spring.k * inv_m, 0.5 * spring.b * inv_m, h)
+	oscillator_map(spring.k * inv_m, 0.5 * spring.b * inv_m, h, oscillator)
+	var o := oscillator
 	var dvx: float = o[2] * px + o[3] * vx - vx
 	var dvy: float = o[2] * py + o[3] * vy - vy
-	return [dvx, dvy, 0.5 * h * dvx, 0.5 * h * dvy]
+	out[0] = dvx
+	out[1] = dvy
+	out[2] = 0.5 * h * dvx
+	out[3] = 0.5 * h * dvy
 
 static func step_spring(body: Body, spring: Spring, h: float) -> void:
-	var i := spring_increment(spring, body.x, body.y, body.vx, body.vy, h)
-	body.x += h * body.vx + i[2]
-	body.y += h * body.vy + i[3]
-	body.vx += i[0]
-	body.vy += i[1]
+	spring_increment(spring, body.x, body.y, body.vx, body.vy, h, increment)
+	body.x += h * body.vx + increment[2]
+	body.y += h * body.vy + increment[3]
+	body.vx += increment[0]
+	body.vy += increment[1]
 
-# Any set of forces, each a Callable (x, y, vx, vy, h) -> [dvx, dvy, dx, dy]: build them with
-# gravity, spring_force and approximate below. Their increments are summed in list order.
+# Any set of forces, each a Callable (x, y, vx, vy, h, out) writing [dvx, dvy, dx, dy] into out:
+# build them once with gravity, spring_force and approximate below. Their increments are summed in
+# list order.
 static func step(body: Body, h: float, forces: Array[Callable]) -> void:
 	var dvx := 0.0
 	var dvy := 0.0
 	var dx := 0.0
 	var dy := 0.0
 	for force in forces:
-		var f: Array = force.call(body.x, body.y, body.vx, body.vy, h)
-		dvx += f[0]
-		dvy += f[1]
-		dx += f[2]
-		dy += f[3]
+		force.call(body.x, body.y, body.vx, body.vy, h, increment)
+		dvx += increment[0]
+		dvy += increment[1]
+		dx += increment[2]
+		dy += increment[3]
 	body.x += h * body.vx + dx
 	body.y += h * body.vy + dy
 	body.vx += dvx
@@ -96,18 +108,24 @@ static func step(body: Body, h: float, forces: Array[Callable]) -> void:
 
 # A constant acceleration (m/s²): dx = ½·dv·h is its exact displacement.
 static func gravity(gx: float, gy: float) -> Callable:
-	return func(_x: float, _y: float, _vx: float, _vy: float, h: float) -> Array:
-		return [h * gx, h * gy, 0.5 * h * h * gx, 0.5 * h * h * gy]
+	return func(_x: float, _y: float, _vx: float, _vy: float, h: float, out: Array) -> void:
+		out[0] = h * gx
+		out[1] = h * gy
+		out[2] = 0.5 * h * h * gx
+		out[3] = 0.5 * h * h * gy
 
 # A spring of rest length 0 to the anchor (ax, ay): its exact dv.
 static func spring_force(spring: Spring, ax := 0.0, ay := 0.0) -> Callable:
-	return func(x: float, y: float, vx: float, vy: float, h: float) -> Array:
-		return spring_increment(spring, x - ax, y - ay, vx, vy, h)
+	return func(x: float, y: float, vx: float, vy: float, h: float, out: Array) -> void:
+		spring_increment(spring, x - ax, y - ay, vx, vy, h, out)
 
 # A force without a closed form, accel.call(x, y, vx, vy, out) writes [ax, ay] into out: dv = a·h, dx = ½·a·h².
 static func approximate(accel: Callable) -> Callable:
-	return func(x: float, y: float, vx: float, vy: float, h: float) -> Array:
+	return func(x: float, y: float, vx: float, vy: float, h: float, out: Array) -> void:
 		accel.call(x, y, vx, vy, acceleration)
 		var a_x: float = acceleration[0]
 		var a_y: float = acceleration[1]
-		return [h * a_x, h * a_y, 0.5 * h * (h * a_x), 0.5 * h * (h * a_y)]
+		out[0] = h * a_x
+		out[1] = h * a_y
+		out[2] = 0.5 * h * (h * a_x)
+		out[3] = 0.5 * h * (h * a_y)

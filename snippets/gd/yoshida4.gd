@@ -12,6 +12,8 @@
 # The acceleration accel writes (into its last argument): one buffer, made once, so that a step
 # allocates nothing (a static var, so Godot 4.1 or later).
 static var acceleration: Array = [0.0, 0.0]
+# The velocity dissipate writes (into its last argument): one buffer, made once too.
+static var velocity: Array = [0.0, 0.0]
 
 class Body:
 	var x := 0.0  # position (m)
@@ -48,7 +50,7 @@ static func step_spring(body: Body, spring: Spring, h: float) -> void:
 
 # Any force: accel.call(x, y, vx, vy, out) writes [ax, ay] (m/s²) into out. Without damping, leave dissipate out.
 # With damping or drag, accel must give the other forces (it is called with v = 0) and
-# dissipate.call(vx, vy, t, reverse) must return [vx, vy] after the damping forces alone act for t
+# dissipate.call(vx, vy, t, reverse, out) must write [vx, vy] into out after the damping forces alone act for t
 # (t may be negative; with several such forces apply them in reverse order when reverse is true).
 static func step(body: Body, h: float, accel: Callable, dissipate := Callable()) -> void:
 	var damped := dissipate.is_valid()
@@ -59,9 +61,9 @@ static func step(body: Body, h: float, accel: Callable, dissipate := Callable())
 			break
 		var t: float = 0.5 * KICK[i] * h
 		if damped:
-			var d0: Array = dissipate.call(body.vx, body.vy, t, false)
-			body.vx = d0[0]
-			body.vy = d0[1]
+			dissipate.call(body.vx, body.vy, t, false, velocity)
+			body.vx = velocity[0]
+			body.vy = velocity[1]
 		if damped:
 			accel.call(body.x, body.y, 0.0, 0.0, acceleration)
 		else:
@@ -71,6 +73,6 @@ static func step(body: Body, h: float, accel: Callable, dissipate := Callable())
 		body.vx += KICK[i] * h * a_x
 		body.vy += KICK[i] * h * a_y
 		if damped:
-			var d1: Array = dissipate.call(body.vx, body.vy, t, true)
-			body.vx = d1[0]
-			body.vy = d1[1]
+			dissipate.call(body.vx, body.vy, t, true, velocity)
+			body.vx = velocity[0]
+			body.vy = velocity[1]

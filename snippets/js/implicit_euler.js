@@ -19,9 +19,11 @@ export const TOLERANCE = 1e-12;  // on the Newton update, relative to 1 + |v1|
 // The acceleration accel writes (into its last argument): one buffer, made once, so that a step
 // allocates nothing.
 const acceleration = new Float64Array(2);
+// The derivatives jacobian writes (into its last argument): one buffer, made once too.
+const derivatives = new Float64Array(8);
 
-// Any force: accel(x, y, vx, vy, out) writes [ax, ay] (m/s²) into out; jacobian(x, y, vx, vy) returns its
-// derivatives [∂ax/∂x, ∂ax/∂y, ∂ay/∂x, ∂ay/∂y, ∂ax/∂vx, ∂ax/∂vy, ∂ay/∂vx, ∂ay/∂vy].
+// Any force: accel(x, y, vx, vy, out) writes [ax, ay] (m/s²) into out; jacobian(x, y, vx, vy, out) writes
+// its derivatives [∂ax/∂x, ∂ax/∂y, ∂ay/∂x, ∂ay/∂y, ∂ax/∂vx, ∂ax/∂vy, ∂ay/∂vx, ∂ay/∂vy] into out.
 // Newton's method from v1 = v0: each iteration costs one accel and one jacobian call; a force
 // linear in (x, v) converges in two. Returns false when it stopped without converging.
 export function step(body, h, accel, jacobian) {
@@ -31,7 +33,9 @@ export function step(body, h, accel, jacobian) {
     const x = body.x + h * vx, y = body.y + h * vy;
     accel(x, y, vx, vy, acceleration);
     const ax = acceleration[0], ay = acceleration[1];
-    const [jxx, jxy, jyx, jyy, jvxx, jvxy, jvyx, jvyy] = jacobian(x, y, vx, vy);
+    jacobian(x, y, vx, vy, derivatives);
+    const jxx = derivatives[0], jxy = derivatives[1], jyx = derivatives[2], jyy = derivatives[3];
+    const jvxx = derivatives[4], jvxy = derivatives[5], jvyx = derivatives[6], jvyy = derivatives[7];
     // G(v1) = v1 − v0 − h·a(x0 + h·v1, v1) = 0; dG/dv1 = I − h·(h·∂a/∂x + ∂a/∂v).
     const m00 = 1 - h * (h * jxx + jvxx), m01 = -h * (h * jxy + jvxy);
     const m10 = -h * (h * jyx + jvyx), m11 = 1 - h * (h * jyy + jvyy);

@@ -29,10 +29,12 @@ export function stepSpring(body, spring, h) {
 // The acceleration accel writes (into its last argument): one buffer, made once, so that a step
 // allocates nothing.
 const acceleration = new Float64Array(2);
+// The velocity dissipate writes (into its last argument): one buffer, made once too.
+const velocity = new Float64Array(2);
 
 // Any force: accel(x, y, vx, vy, out) writes [ax, ay] (m/s²) into out. Without damping, pass dissipate = null.
 // With damping or drag, accel must give the other forces (it is called with v = 0) and
-// dissipate(vx, vy, t, reverse) must return [vx, vy] after the damping forces alone act for t
+// dissipate(vx, vy, t, reverse, out) must write [vx, vy] into out after the damping forces alone act for t
 // (t may be negative; with several such forces apply them in reverse order when reverse is true).
 export function step(body, h, accel, dissipate = null) {
   for (let i = 0; i < 4; i++) {
@@ -40,12 +42,20 @@ export function step(body, h, accel, dissipate = null) {
     body.y += DRIFT[i] * h * body.vy;
     if (i === 3) break;
     const t = 0.5 * KICK[i] * h;
-    if (dissipate) [body.vx, body.vy] = dissipate(body.vx, body.vy, t, false);
+    if (dissipate) {
+      dissipate(body.vx, body.vy, t, false, velocity);
+      body.vx = velocity[0];
+      body.vy = velocity[1];
+    }
     if (dissipate) accel(body.x, body.y, 0, 0, acceleration);
     else accel(body.x, body.y, body.vx, body.vy, acceleration);
     const ax = acceleration[0], ay = acceleration[1];
     body.vx += KICK[i] * h * ax;
     body.vy += KICK[i] * h * ay;
-    if (dissipate) [body.vx, body.vy] = dissipate(body.vx, body.vy, t, true);
+    if (dissipate) {
+      dissipate(body.vx, body.vy, t, true, velocity);
+      body.vx = velocity[0];
+      body.vy = velocity[1];
+    }
   }
 }

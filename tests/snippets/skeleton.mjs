@@ -6,8 +6,8 @@
 // languages write them differently: comments, strings, loop headers, integer subscripts (a[0],
 // which stands for JavaScript's destructuring), comparisons with a number (if i == 3, x > 700;
 // ternaries put their condition on either side), initialisations to a bare literal
-// (var x := 0.0; the object literal of newCarry), the stage arrays' and the acceleration buffer's
-// allocation, functions whose
+// (var x := 0.0; the object literal of newCarry), the stage arrays' and the buffers' allocation
+// (the acceleration, the derivatives, the increments), functions whose
 // name starts with an underscore (GDScript's stand-ins for built-ins JavaScript has: _expm1), the
 // return-type arrow -> and the lambda arrow =>.
 
@@ -22,8 +22,9 @@ export function skeleton(text, language) {
     s = s.replace(/^static func _\w+\([^)]*\)[^\n]*\n(?:(?:\t[^\n]*)?\n)*/gm, '');
     s = s.replace(/^\s*for\b[^:\n]*:/gm, '').replace(/->/g, ' ');
     s = s.replace(/^.*(?:PackedFloat64Array|\.resize\().*$/gm, '');
-    // The buffers made once (the acceleration accel writes, rk4's axis state: JavaScript's Float64Array(2)).
-    s = s.replace(/^static var \w+: Array = \[0\.0, 0\.0\]$/gm, '');
+    // The buffers made once (the acceleration accel writes, implicit Euler's derivatives, the
+    // kinematic pair's increments, rk4's axis state: JavaScript's Float64Array(n)).
+    s = s.replace(/^static var \w+: Array = \[0\.0(?:, 0\.0)*\]$/gm, '');
   } else {
     s = s.replace(/'[^'\n]*'|"[^"\n]*"/g, '""').replace(/\/\/.*$/gm, '');
     s = s.replace(/\bfor\s*\([^)]*\)/g, '').replace(/=>/g, ' ');

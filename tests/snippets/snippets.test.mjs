@@ -267,6 +267,55 @@ test('C# snippets, compiled with mono-mcs, reproduce the core', { skip: csSkip }
   compare('C#', parseRows(runCsRunner(jobText)));
 });
 
+// The step code allocates nothing per step (issue 31 §2), in C# counted: a program calls every
+// one-body snippet's StepSpring and Step directly, as a game does (the body, spring, carry and
+// the caller's delegates made once before), warms them up, then counts the bytes the thread
+// allocates over 100 steps of each (GC.GetAllocatedBytesForCurrentThread): none. The spring steps
+// of leapfrog, Störmer–Verlet, velocity Verlet and rk45 made a closure and a delegate a call
+// (a lambda capturing the spring), 168 bytes a step under mono (16800 in the 100 steps).
+test('C# one-body steps allocate nothing: no byte allocated in 100 steps of any StepSpring or Step', { skip: csSkip }, () => {
+  const src = csProgramHead('AllocationRunner', 'every one-body step, called directly');
+  const argumentOf = {
+    'ref Body b': 'ref b', 'Carry c': 'c', 'Spring s': 's', 'double h': '0.01', 'Acceleration accel': 'accel',
+    'Jacobian jacobian': 'jacobian', 'Dissipation dissipate = null': 'dissipate', 'Force[] forces': 'forces',
+  };
+  const calls = [];
+  for (const { id } of table) {
+    const P = pascal(id);
+    const text = fs.readFileSync(path.join(snippetsDir, manifest.snippets.find((s) => s.integrator === id).files.cs), 'utf8');
+    for (const name of ['StepSpring', 'Step']) {
+      const params = text.match(new RegExp(`public static \\w+ ${name}\\(([^)]*)\\)`))[1].split(', ');
+      const args = params.map((p) => {
+        assert.ok(p in argumentOf, `${id}.cs ${name}: a parameter this test does not know: ${p}`);
+        return argumentOf[p];
+      }).join(', ');
+      const fn = `Count_${id}_${name}`;
+      calls.push(`        ${fn}();`);
+      src.push(`    static void ${fn}()`, '    {',
+        `        var b = new ${P}.Body { X = 1, Y = 0.5, Vx = 0, Vy = 1 };`,
+        ...(params.includes('Spring s') || params.includes('Force[] forces') ? [`        var s = new ${P}.Spring { K = 15, M = 1, B = 0.1 };`] : []),
+        ...(params.includes('Carry c') ? [`        var c = new ${P}.Carry();`] : []),
+        ...(params.includes('Acceleration accel') ? [`        ${P}.Acceleration accel = (x, y, vx, vy) => (-15 * x - 0.1 * vx, -15 * y - 0.1 * vy);`] : []),
+        ...(params.includes('Jacobian jacobian') ? [`        ${P}.Jacobian jacobian = (x, y, vx, vy) => new ${P}.Derivatives { AxX = -15, AyY = -15, AxVx = -0.1, AyVy = -0.1 };`] : []),
+        ...(params.includes('Dissipation dissipate = null') ? [`        ${P}.Dissipation dissipate = (vx, vy, t, reverse) => (vx * Math.Exp(-0.1 * t), vy * Math.Exp(-0.1 * t));`] : []),
+        ...(params.includes('Force[] forces') ? [`        ${P}.Force[] forces = { ${P}.SpringForce(s) };`] : []),
+        `        for (int i = 0; i < 10; i++) ${P}.${name}(${args});`,
+        '        long before = GC.GetAllocatedBytesForCurrentThread();',
+        `        for (int i = 0; i < 100; i++) ${P}.${name}(${args});`,
+        '        long bytes = GC.GetAllocatedBytesForCurrentThread() - before;',
+        `        Out.Append("${id} ${name} ").Append(bytes).Append(' ').Append(N(b.X)).Append('\\n');`,
+        '    }');
+    }
+  }
+  src.push('    public static int Main()', '    {', ...calls, '        Console.Out.Write(Out.ToString());', '        return 0;', '    }', '}', '');
+  const lines = runCsProgram('AllocationRunner', src.join('\n')).trim().split('\n').map((l) => l.split(' '));
+  assert.equal(lines.length, 2 * table.length, 'a count for every step');
+  // The steps did step: the body moved off its start and stayed finite.
+  for (const [id, name, , x] of lines) assert.ok(Number.isFinite(Number(x)) && Number(x) !== 1, `${id} ${name}: x = ${x}`);
+  assert.deepEqual(lines.filter(([, , bytes]) => bytes !== '0').map(([id, name, bytes]) => `${id} ${name}: ${bytes} bytes`), [],
+    'C# steps that allocated');
+});
+
 // Compiles a generated C++ program with the step runner's flags (tests/CMakeLists.txt), the
 // snippets and forces.hpp on the include path (CXX, default g++), and runs it: its output.
 function runCppProgram(name, source) {
@@ -1029,4 +1078,80 @@ test('JavaScript and GDScript steps write accel into one buffer made once: no ar
     assert.equal(gd.filter((l) => /^static var acceleration: Array = \[0\.0, 0\.0\]$/.test(l)).length, 1, `${integrator}.gd: one buffer, made once`);
     assert.ok(!gd.some((l) => /var accel := func\(/.test(l)), `${integrator}.gd: no closure per spring step`);
   }
+});
+
+// The same for everything else a one-body step calls back or calls (issue 31 §2): implicit Euler's
+// jacobian wrote an 8-element array a call, Yoshida's dissipate [vx, vy], the kinematic pair's
+// forces [dvx, dvy, dx, dy] and their oscillator map and spring increment an array each. Now each
+// writes into a buffer its file makes once (derivatives, velocity, increment, oscillator), handed
+// last. Read: what runs in a step makes no array, object or closure. JavaScript: every indented
+// line of a function (the top level runs once, at import or when a force is built, except a
+// builder's inner arrow on its line) but newCarry (which makes the carry, once); no new, no array
+// or object literal, no array read out of a call (destructured: the callee made it), no arrow or
+// function, no spread. GDScript: every line of a static func; no .new(), no array literal or
+// constructor, no Vector2, no Array read out of a call, no lambda but the one a force builder
+// (-> Callable) returns, made once when the force is built.
+const perStepAllocation = {
+  js: [/\bnew\b/, /(?:^|[^\w\]).\s])\s*\[/, /\breturn\s*\[/, /(?:[=(,:?]|\breturn)\s*\{/, /=>/, /\bfunction\b/, /\.\.\./,
+    /\.(?:map|forEach|filter|slice|concat|from)\(/, /(?:^|\)|\bconst|\blet)\s*\[[^\]]*\]\s*=[^=]/],
+  gd: [/\.new\(/, /(?:^|[^\w\].\s])\s*\[/, /\breturn\s*\[/, /PackedFloat64Array\(|Vector2\(|\bArray\(/, /\.(?:duplicate|append)\(/,
+    /\bfunc\(/, /:\s*Array\s*=\s*[\w.]+\(/],
+};
+function perStepLines(text, lang) {
+  const lines = [];
+  // GDScript: the static func the line is in, or null. JavaScript: the top-level statement the line
+  // continues: a function (its header has function or =>), newCarry, or data (a table of constants).
+  let region = null;
+  text.split('\n').forEach((line, k) => {
+    const code = line.replace(lang === 'gd' ? /#.*$/ : /\/\/.*$/, '').replace(/"[^"]*"|'[^']*'/g, '""');
+    if (!code.trim()) return;
+    if (/^\S/.test(code)) {
+      region = lang === 'gd' ? (/^static func\b/.test(code) ? code : null)
+        : /\bnewCarry\(/.test(code) ? 'newCarry' : /\bfunction\b|=>/.test(code) ? 'function' : 'data';
+      if (lang === 'gd') return;
+    }
+    // JavaScript's top level runs once, but a builder's inner arrow written on its line runs per step.
+    const inner = lang === 'js' && /^\S/.test(code) && /=>[^;]*=>\s*(?:\[|\(\s*\{)/.test(code);
+    if (lang === 'js' && !inner && (region !== 'function' || /^\S/.test(code))) return;
+    if (lang === 'gd' && region === null) return;
+    // A force builder's one lambda, made when the force is built.
+    if (lang === 'gd' && /-> Callable:$/.test(region) && /^\treturn func\(/.test(code)) return;
+    lines.push({ code, where: `${k + 1}: ${line.trim()}` });
+  });
+  return lines;
+}
+test('JavaScript and GDScript one-body steps make no array, object or closure per step: jacobian, dissipate and forces write into buffers made once', () => {
+  const found = [];
+  let checked = 0;
+  for (const { id } of table) {
+    const row = manifest.snippets.find((s) => s.integrator === id);
+    for (const lang of ['js', 'gd']) {
+      const lines = perStepLines(fs.readFileSync(path.join(snippetsDir, row.files[lang]), 'utf8'), lang);
+      assert.ok(lines.length > 5, `${row.files[lang]}: no step read (${lines.length} lines)`);
+      checked += lines.length;
+      for (const { code, where } of lines) {
+        if (perStepAllocation[lang].some((re) => re.test(code))) found.push(`${row.files[lang]}:${where}`);
+      }
+    }
+    // The callbacks write into the file's buffer, handed last, as accel does.
+    const js = fs.readFileSync(path.join(snippetsDir, row.files.js), 'utf8');
+    const gd = fs.readFileSync(path.join(snippetsDir, row.files.gd), 'utf8');
+    for (const [callback, buffer, n] of [['jacobian', 'derivatives', 8], ['dissipate', 'velocity', 2], ['force', 'increment', 4]]) {
+      const jsCalls = js.split('\n').filter((l) => !l.trim().startsWith('//') && !/\bfunction\b|=>/.test(l) && new RegExp(`(?<![\\w.])${callback}\\(`).test(l));
+      const gdCalls = gd.split('\n').filter((l) => !l.trim().startsWith('#') && new RegExp(`\\b${callback}\\.call\\(`).test(l));
+      for (const l of jsCalls) if (!new RegExp(`, ${buffer}\\);$`).test(l)) found.push(`${id}.js: ${callback} does not write into ${buffer}: ${l.trim()}`);
+      for (const l of gdCalls) {
+        if (!new RegExp(`^\\s+${callback}\\.call\\(.*, ${buffer}\\)$`).test(l)) found.push(`${id}.gd: ${callback} does not write into ${buffer}: ${l.trim()}`);
+      }
+      assert.equal(jsCalls.length > 0, gdCalls.length > 0, `${id}: ${callback} called in one language only`);
+      if (jsCalls.length > 0 && js.split('\n').filter((l) => l === `const ${buffer} = new Float64Array(${n});`).length !== 1) {
+        found.push(`${id}.js: not one ${buffer} buffer, made once`);
+      }
+      if (gdCalls.length > 0 && gd.split('\n').filter((l) => l === `static var ${buffer}: Array = [${Array(n).fill('0.0').join(', ')}]`).length !== 1) {
+        found.push(`${id}.gd: not one ${buffer} buffer, made once`);
+      }
+    }
+  }
+  assert.ok(checked > 800, `${checked} lines read`);  // 964 when written: the reading lost no function
+  assert.deepEqual(found, [], 'lines that make an array, object or closure in a step');
 });
