@@ -461,10 +461,11 @@ test('scene: what to draw, from the core, for every scenario', () => {
 // its code and arguments for the page's languages; none where the force has a potential.
 test('scene: a written force\'s missing potential, as a message with its code and arguments', () => {
   const pole = 'scenario=projectile&g=0&x0=2,0&v0=0,0&fx=1/(1-x)^2&integrators=rk4&dt=0.001&duration=0.5';
-  const r = spawnSync(cli, ['run', pole, '--steps', '0', '--format', 'json'], { encoding: 'utf8' });
-  const said = /^energy: (.*)$/m.exec(r.stderr)?.[1];
-  assert.ok(said, `the CLI says why on stderr: ${r.stderr}`);
-  assert.equal(JSON.parse(r.stdout).no_potential, said);
+  const csv = spawnSync(cli, ['run', pole, '--steps', '0'], { encoding: 'utf8' });
+  const said = /^energy: (.*)$/m.exec(csv.stderr)?.[1];
+  assert.ok(said, `the CLI says why on stderr: ${csv.stderr}`);
+  const json = spawnSync(cli, ['run', pole, '--steps', '0', '--format', 'json'], { encoding: 'utf8' });
+  assert.equal(JSON.parse(json.stdout).no_potential, said);
   for (const [name, Module] of Object.entries(modules)) {
     const sim = new Module.Simulation(pole);
     try {
