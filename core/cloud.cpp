@@ -118,7 +118,7 @@ PhaseCloud::PhaseCloud(const Scene& scene, const LaneSpec& lane, int points, con
       points_(points),
       boundary_(static_cast<int>(offsets.size()) - points),
       // A method that integrates forces cannot step a rod; the game-physics solvers can.
-      needs_compliance_(scene.system.has_rigid_links() && !integrators()[static_cast<size_t>(lane.integrator)].solves_constraints) {
+      needs_compliance_(!method_steps(lane.integrator, scene.system)) {
     substeps_ = lane.substeps;
     std::vector<dvec2> x = scene.x0, v = scene.v0;
     for (int k = 0; k < points_ + boundary_; ++k) {

@@ -227,7 +227,6 @@ public:
     void parse_integrators(const std::string& value, Config& c) {
         std::vector<LaneSpec> list;
         bool reference = false;
-        integrators_given = true;
         if (value.size() > max_value_length) {
             error("integrators_too_long", "integrators", value,
                   {{"length", std::to_string(value.size())}, {"max", std::to_string(max_value_length)}});
@@ -262,6 +261,7 @@ public:
         if (!list.empty() || reference) {  // keep the valid ones; the errors say what was dropped
             c.integrators = list;
             c.reference = reference;
+            integrators_given = true;  // else the system's own default lanes (check_linked)
         }
     }
 
@@ -423,12 +423,10 @@ public:
         const Scene scene = build_scene(c.scenario, c.values, c.scene, c.duration);
         const System& s = scene.system;
         if (s.links.empty()) return;
-        if (!integrators_given && s.has_rigid_links()) {
-            // Rigid links and no methods asked for: every force-based default would stop with
-            // needs_compliance; show the exact motion instead.
-            c.integrators.clear();
-            c.reference = true;
-        }
+        // Rigid links and no methods asked for: the methods that step them (default_lanes).
+        if (!integrators_given) c.integrators = default_lanes(s);
+        result.no_lane_steps = !c.integrators.empty() && std::none_of(c.integrators.begin(), c.integrators.end(),
+                                                                      [&](const LaneSpec& l) { return method_steps(l.integrator, s); });
         // The scene says how its cloud leaves the start (Scene::cloud): a pendulum and a chain turn
         // rigidly about their anchor; a system that has no such way refuses the cloud with its reason.
         if (scene.cloud.plane != CloudPlane::none) return;
@@ -768,18 +766,33 @@ void add_written_force(const Config& c, Scene& scene) {
     WrittenForce::decide_potential(s, scene.x0.data());
 }
 
+bool method_steps(int integrator, const System& s) {
+    return !s.has_rigid_links() || integrators()[static_cast<size_t>(integrator)].solves_constraints;
+}
+
+std::vector<LaneSpec> default_lanes(const System& s) {
+    std::vector<LaneSpec> lanes;
+    if (s.has_rigid_links()) {
+        for (size_t i = 0; i < integrators().size(); ++i)
+            if (method_steps(static_cast<int>(i), s)) lanes.emplace_back(static_cast<int>(i));
+        return lanes;
+    }
+    std::string_view list = default_integrators;
+    while (!list.empty()) {
+        const size_t comma = list.find(',');
+        lanes.emplace_back(find_integrator(list.substr(0, comma)));
+        list = comma == std::string_view::npos ? std::string_view() : list.substr(comma + 1);
+    }
+    return lanes;
+}
+
 Config default_config(int scenario) {
     Config c;
     c.scenario = scenario;
     for (const ParamSpec& p : scenarios()[scenario].params)
         for (int d = 0; d < p.dims; ++d) c.values.push_back(p.def[d]);
     c.scene = default_scene_of(scenario);
-    std::string_view list = default_integrators;
-    while (!list.empty()) {
-        const size_t comma = list.find(',');
-        c.integrators.push_back(find_integrator(list.substr(0, comma)));
-        list = comma == std::string_view::npos ? std::string_view() : list.substr(comma + 1);
-    }
+    c.integrators = default_lanes(System{});  // the parser's check_linked gives a linked system its own
     return c;
 }
 

@@ -45,6 +45,7 @@ struct SharedKey {
     const char* group;
 };
 const std::vector<SharedKey>& shared_keys();
+// The lanes of a link that names no integrators, on a system without rigid links.
 extern const char* const default_integrators;
 // The name of the reference in an integrator list (integrators=rk4,reference).
 constexpr const char* reference_id = "reference";
@@ -113,6 +114,15 @@ int lane_iterations(const LaneSpec& lane);
 // What one step of the lane costs against one step of its method alone: substeps × iterations
 // (iterations counted 1 for a method without them). What the analyses weigh a lane's step by.
 int lane_passes(const LaneSpec& lane);
+// Whether a lane of the integrator (an index into integrators()) can step the system: a method
+// that integrates forces cannot step a rigid link (a rod has no force law; the lane stops before
+// its first step with needs_compliance), a game-physics solver steps it as a constraint
+// (IntegratorInfo::solves_constraints). Every other system every method steps.
+bool method_steps(int integrator, const System& s);
+// The lanes of a link that names no integrators: default_integrators, or on a system with rigid
+// links, which those cannot step, every method that can (method_steps: the game-physics solvers,
+// in the table's order). The CLI, a shared link and the page's menus all get them from here.
+std::vector<LaneSpec> default_lanes(const System& s);
 // The force evaluations of one step of the lane: its method's per step (IntegratorInfo, at the
 // method's default iterations), times its substeps, the iterations it changes counted in.
 int lane_evaluations(const LaneSpec& lane);
@@ -122,7 +132,7 @@ struct Config {
     std::vector<LaneSpec> integrators;  // the lanes, in the order given
     // `reference` in the integrator list: the reference's own rows are printed after the lanes'
     // (integrator "reference", error 0). A system with rigid links and no integrators given runs
-    // the reference alone: the force-based methods cannot step a rod.
+    // the methods that step rods (default_lanes).
     bool reference = false;
     double dt = default_dt;
     double duration = default_duration;
@@ -174,6 +184,10 @@ struct ConfigError {
 struct ParseResult {
     Config config;  // the valid parts; invalid values keep their defaults
     std::vector<ConfigError> errors;
+    // The link names lanes and none of them can step its system (method_steps: force-based lanes
+    // on rigid links). Such lanes are kept as written; a page that carried them over from another
+    // system (its System menu, a rod added in its editor) leaves them out for default_lanes.
+    bool no_lane_steps = false;
     bool ok() const { return errors.empty(); }
 };
 

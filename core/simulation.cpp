@@ -158,12 +158,11 @@ void Simulation::reset() {
     const double p0 = dissipated_power(scene_.system, x0, v0);
     // A method that integrates forces has nothing to integrate for a rod: it does not start. The
     // game-physics solvers step rods as constraints (IntegratorInfo::solves_constraints).
-    const bool rigid = scene_.system.has_rigid_links();
     for (size_t i = 0; i < lanes_.size(); ++i) {
         lanes_[i].reset(x0, v0);
         status_[i] = Status{};
         status_[i].power[3] = p0;
-        if (rigid && !integrators()[lanes_[i].integrator].solves_constraints)
+        if (!method_steps(lanes_[i].integrator, scene_.system))
             status_[i].reason = StopReason::needs_compliance;
         lane_at_[i] = lane_steps_[i] = 0;
         lanes_[i].rtol = lanes_[i].atol = Lane{}.rtol;

@@ -1273,6 +1273,35 @@ TEST_CASE("cli run: the smallest dt is refused below dt_min, and at it every sol
     }
 }
 
+// Issue 31 §2: `stepwise run 'scenario=chain'` (no integrators) runs the core's default lanes of
+// a rigid system, the solvers, and every one steps (no needs_compliance); named lanes stay.
+TEST_CASE("cli run of a rigid system with no integrators runs the solvers, and they step") {
+    const Result r = cli({"run", "scenario=chain", "--steps", "10", "--format", "json"});
+    REQUIRE(r.status == 0);
+    const auto doc = parse_json(r.out);
+    REQUIRE(doc);
+    CHECK(contains((*doc)["config"].string, "&integrators=pbd,xpbd,soft_step,sequential_impulses,vbd&"));
+    const Json& lanes = (*doc)["integrators"];
+    REQUIRE(lanes.items.size() == 5);
+    for (const Json& lane : lanes.items) {
+        INFO(lane["id"].string);
+        CHECK(lane["stopped"].kind == Json::Kind::null);
+        CHECK(lane["diverged"].kind == Json::Kind::boolean);
+        CHECK_FALSE(lane["diverged"].boolean);
+    }
+    // Ten steps of 0.01 s from rest at 30°: the last body has fallen, the same in every lane's rows.
+    const Result csv = cli({"run", "scenario=chain", "--steps", "10", "--every", "10"}, true);
+    CHECK_FALSE(contains(csv.out, "cannot step a rigid link"));
+    CHECK(contains(csv.out, "\n0.10000000000000001,xpbd,1,"));
+    CHECK(contains(csv.out, "\n0.10000000000000001,vbd,1,"));
+    // Named lanes are kept as written, even ones that cannot step the rods (they say why).
+    const Result named = cli({"run", "scenario=chain&integrators=rk4", "--steps", "1"}, true);
+    CHECK(contains(named.out, "rk4 cannot step a rigid link"));
+    const Result reference = cli({"run", "scenario=chain&integrators=reference", "--steps", "1"});
+    CHECK(contains(reference.out, "\n0.01,reference,1,"));
+    CHECK_FALSE(contains(reference.out, ",xpbd,"));
+}
+
 TEST_CASE("cli trace: a lane named as written is found by its normalised id, and a long trace is bounded, saying so (issue 40 §3)") {
     // xpbd@1000x10 is xpbd@1000 (10 is XPBD's default iterations): the written form is accepted.
     const std::string q = "scenario=pendulum&integrators=xpbd@1000x10,rk4&duration=0.02";

@@ -226,7 +226,7 @@ TEST_CASE("links: a bridge starts at rest on an arc with every link at its rest 
     }
 }
 
-TEST_CASE("links: integrators=reference prints the reference's own rows, and rigid systems default to it") {
+TEST_CASE("links: integrators=reference prints the reference's own rows, and is kept as written") {
     const Config c = config_of("scenario=pendulum&integrators=rk4,reference&duration=0.02");
     CHECK(c.reference);
     CHECK(normalise(c).find("integrators=rk4,reference&") != std::string::npos);
@@ -237,7 +237,7 @@ TEST_CASE("links: integrators=reference prints the reference's own rows, and rig
     CHECK(append_csv_rows(csv, sim) == 2);
     CHECK(csv.find(",reference,0,") != std::string::npos);
     CHECK(csv.substr(csv.size() - 3) == ",0\n");  // the reference's error is 0
-    const Config rigid = config_of("scenario=chain&links=4");
+    const Config rigid = config_of("scenario=chain&links=4&integrators=reference");
     CHECK(rigid.integrators.empty());
     CHECK(rigid.reference);
     CHECK(normalise(rigid).find("integrators=reference&") != std::string::npos);
@@ -364,4 +364,58 @@ TEST_CASE("links: at pendulum_large's own dt the constrained reference is 9e-10 
     }
     INFO(worst << " m");
     CHECK(prints_as(worst, 9.0e-10));  // as the README prints it
+}
+
+// Issue 31 §2: a link to a system with rigid links and no integrators (a shared
+// index.html#scenario=chain, `stepwise run 'scenario=chain'`) runs lanes that step it: the
+// game-physics solvers, in the table's order, and every one of them moves; a link that names its
+// lanes keeps them as written, and the parser says when none of them can step the system.
+TEST_CASE("links: a rigid system's default lanes are the methods that step rods, and they move") {
+    std::vector<std::string> solvers;
+    for (const IntegratorInfo& info : integrators())
+        if (info.solves_constraints) solvers.push_back(info.id);
+    REQUIRE(solvers == std::vector<std::string>{"pbd", "xpbd", "soft_step", "sequential_impulses", "vbd"});
+    for (const char* query : {"scenario=chain", "scenario=pendulum", "scenario=bridge&links=4", "preset=pendulum_large",
+                              "scenario=scene&scene=a:0,0;b:1,-1;l:a0,b0", "scenario=chain&integrators=bogus"}) {
+        INFO(query);
+        const ParseResult r = parse_config(query);
+        const Config& c = r.config;
+        REQUIRE(c.integrators.size() == solvers.size());
+        for (size_t i = 0; i < solvers.size(); ++i) CHECK(lane_id(c.integrators[i]) == solvers[i]);
+        CHECK(!c.reference);
+        CHECK(!r.no_lane_steps);
+        CHECK(normalise(c).find("&integrators=pbd,xpbd,soft_step,sequential_impulses,vbd&") != std::string::npos);
+        CHECK(default_lanes(build_scene(c).system) == c.integrators);
+        // Every lane steps: none stops, and each has left the start after 20 steps.
+        Simulation sim(c);
+        const std::vector<dvec2> x0 = sim.scene().x0;
+        sim.advance(20);
+        for (int l = 0; l < sim.lanes(); ++l) {
+            INFO(lane_id(c.integrators[static_cast<size_t>(l)]));
+            CHECK(sim.stop_reason(l) == StopReason::none);
+            CHECK(sim.shown_x(l)[sim.bodies() - 1] != x0.back());
+        }
+    }
+    // A refused list keeps the system's default: the error says what was dropped.
+    CHECK(!parse_config("scenario=chain&integrators=bogus").ok());
+    // Compliant links and systems without links keep the four force-based defaults.
+    for (const char* query : {"scenario=chain&compliance=0.001", "scenario=spring",
+                              "scenario=scene&scene=a:0,0;b:1,-1;l:a0,b0,alpha:0.001"}) {
+        INFO(query);
+        const Config c = config_of(query);
+        CHECK(normalise(c).find("&integrators=explicit_euler,semi_implicit_euler,velocity_verlet,rk4&") != std::string::npos);
+        CHECK(!parse_config(query).no_lane_steps);
+    }
+    // Lanes named are kept, even where none can step (they say why: needs_compliance), and the
+    // parser says none can; one solver among them, or compliant links, and some lane steps.
+    const ParseResult forced = parse_config("scenario=chain&integrators=rk4,velocity_verlet");
+    CHECK(normalise(forced.config).find("&integrators=rk4,velocity_verlet&") != std::string::npos);
+    CHECK(forced.no_lane_steps);
+    Simulation stopped(forced.config);
+    CHECK(stopped.stop_reason(0) == StopReason::needs_compliance);
+    CHECK(!parse_config("scenario=chain&integrators=rk4,xpbd").no_lane_steps);
+    CHECK(!parse_config("scenario=chain&integrators=rk4&compliance=0.001").no_lane_steps);
+    CHECK(!parse_config("scenario=chain&integrators=reference").no_lane_steps);  // no lane to step
+    CHECK(!method_steps(find_integrator("rk4"), build_scene(forced.config).system));
+    CHECK(method_steps(find_integrator("soft_step"), build_scene(forced.config).system));
 }

@@ -22,20 +22,39 @@ using emscripten::val;
 
 namespace {
 
+// A message of the core's table for JS, one form for every message the page shows:
+// {key, value, message (the core's English), code, args}; the page writes it in its language
+// from code and args (web/common/language.js coreMessage).
+val message_value(const std::string& key, const std::string& value, const std::string& message, const std::string& code,
+                  const MessageArgs& message_args) {
+    val item = val::object();
+    item.set("key", key);
+    item.set("value", value);
+    item.set("message", message);
+    item.set("code", code);
+    val args = val::object();
+    for (const MessageArg& a : message_args) args.set(a.name, a.value);
+    item.set("args", args);
+    return item;
+}
+
 val error_list(const std::vector<ConfigError>& errors) {
     val list = val::array();
-    for (const ConfigError& e : errors) {
-        val item = val::object();
-        item.set("key", e.key);
-        item.set("value", e.value);
-        item.set("message", e.message);
-        item.set("code", e.code);
-        val args = val::object();
-        for (const MessageArg& a : e.args) args.set(a.name, a.value);
-        item.set("args", args);
-        list.call<void>("push", item);
-    }
+    for (const ConfigError& e : errors) list.call<void>("push", message_value(e.key, e.value, e.message, e.code, e.args));
     return list;
+}
+
+// Why the system's written force has no potential (WrittenForce::decide_potential: a pole or a
+// point where it is not finite between the origin and a body's start), as a message; null when
+// it has one, or none by its form (it reads t, a velocity or the other coordinate).
+val no_potential_value(const WrittenLaw& w) {
+    if (w.no_potential.empty()) return val::null();
+    std::string key, got;
+    for (const MessageArg& a : w.no_potential_args) {
+        if (a.name == "key") key = a.value;
+        if (a.name == "got") got = a.value;
+    }
+    return message_value(key, got, message_text(w.no_potential, w.no_potential_args), w.no_potential, w.no_potential_args);
 }
 
 // One order claim for JS: {kind: 'power' | 'exact' | 'none', p, text: '4' | 'exact' | 'none'}.
@@ -555,6 +574,8 @@ val Playground::scene() const {
     }
     out.set("angularMomentum", sim_.conserves_angular_momentum());
     out.set("dissipative", s.dissipative());
+    // A written force with no potential where the motion starts: the energy leaves out its work.
+    out.set("noPotential", no_potential_value(s.written));
     // The kind of system for the integrator table's orders, and each lane's claim on it (in
     // lane order), so that the page shows the order that applies here without working it out.
     const OrderRegime kind = regime_of(s);
@@ -724,6 +745,9 @@ val parse(const std::string& query) {
     out.set("ok", r.ok());
     out.set("config", normalise(r.config));
     out.set("errors", error_list(r.errors));
+    // The link's lanes cannot step its system (ParseResult::no_lane_steps): a page that carried
+    // them over leaves them out for the system's own default lanes.
+    out.set("noLaneSteps", r.no_lane_steps);
     return out;
 }
 

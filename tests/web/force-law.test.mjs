@@ -5,6 +5,7 @@
 // (to the last digit without a libm call, to 1e-12 with one); German; screenshots.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { startBrowser, pageChecks, openPage, playFor, state, config, errors, screenshot, sleep } from './helpers.mjs';
 import { cliRowsAt } from './run-text.mjs';
 
@@ -206,5 +207,42 @@ test('while a law is in force the first screen\'s sliders are its constants; wit
     await page.evaluate(() => window.stepwise.settled());
     assert.deepEqual(await labels(), ['dt (log scale)', 'damping (b)', 'air drag c (drag)', 'central G·M (gm)']);
     await screenshot(page, 'force-duffing-first-screen');
+  });
+});
+
+// Issue 31: a written force whose potential does not exist (a pole at x = 1 between the origin and
+// the start x = 2) makes the energy kinetic only; the energy plot says why, with the core's
+// message and its arguments, in English and in German, as text. A force with a potential has none.
+test('the energy plot says why a written force has no potential, in English and German', async () => {
+  const pole = 'scenario=projectile&g=0&x0=2,0&v0=0,0&fx=1/(1-x)^2&integrators=rk4&dt=0.001&duration=0.5';
+  const de = await import('../../web/strings/de.js');
+  for (const lang of ['en', 'de']) {
+    await pageChecks(env, { hash: `${pole}${lang === 'de' ? '&lang=de' : ''}`, width: 1280, height: 800 }, async (page) => {
+      const note = await page.evaluate(() => window.stepwise.scene().noPotential);
+      assert.equal(note.code, 'written_no_potential_pole');
+      assert.ok(Math.abs(Number(note.args.near) - 1) < 1e-3, `near the pole: ${note.args.near}`);
+      const want = lang === 'en' ? note.message
+        : de.messages[note.code].replace(/\{(\w+)\}/g, (whole, name) => note.args[name] ?? whole);
+      assert.equal(await page.locator('#energy-note').isVisible(), true, 'the note is shown');
+      assert.equal(await page.textContent('#energy-note'), want);
+      assert.equal(await page.evaluate(() => document.querySelector('#energy-note').children.length), 0, 'text, no markup');
+      if (lang === 'en') {
+        assert.equal(want, `fx: '1/(1-x)^2' has no potential: its integral from 0 to body 0's start (x = 2) does not converge near x = ${note.args.near} (a pole, or a singularity too sharp to integrate to 1e-13); the energy leaves out this force's work`);
+      } else {
+        assert.equal(want, `fx: '1/(1-x)^2' hat kein Potential: sein Integral von 0 bis zum Start von Körper 0 (x = 2) konvergiert nahe x = ${note.args.near} nicht (ein Pol oder eine Singularität, zu scharf, um sie auf 1e-13 zu integrieren); die Energie lässt die Arbeit dieser Kraft weg`);
+      }
+      await playFor(page, 300);
+      await screenshot(page, `i31-no-potential-${lang}`);
+      // The JSON export is the CLI's: it says why too (no_potential, in the core's English).
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-json')]);
+      const doc = JSON.parse(fs.readFileSync(await download.path(), 'utf8'));
+      assert.equal(doc.no_potential, note.message);
+    });
+  }
+  // A force with a potential: no note, and nothing in the description.
+  await pageChecks(env, { hash: 'scenario=projectile&g=0&x0=2,0&v0=0,0&fx=-x&integrators=rk4&dt=0.001&duration=0.5' }, async (page) => {
+    assert.equal(await page.evaluate(() => window.stepwise.scene().noPotential), null);
+    assert.equal(await page.locator('#energy-note').isVisible(), false);
+    assert.equal(await page.textContent('#energy-note'), '');
   });
 });

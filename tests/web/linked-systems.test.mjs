@@ -62,7 +62,9 @@ test('every linked preset opens, plays and draws, with no console error; links a
 });
 
 test('the reference of rigid links alone plays: it moves, its legend row has its links, no empty energy or error plot', async () => {
-  await pageChecks(env, { hash: 'preset=pendulum_large' }, async (page) => {
+  // The reference alone is asked for (integrators=reference): a rigid system's own lanes are the
+  // solvers that step rods (rods.test.mjs).
+  await pageChecks(env, { hash: 'preset=pendulum_large&integrators=reference' }, async (page) => {
     const start = await state(page);
     assert.deepEqual(start.integrators, [], 'no lane: the reference alone');
     assert.match(await page.evaluate(() => window.stepwise.config()), /integrators=reference/);
@@ -155,7 +157,7 @@ test('the stability view of the double pendulum and the convergence view of the 
     const report = await finished(page);
     assert.ok(report.system && report.system.omega > 100, JSON.stringify(report.system));
   });
-  await pageChecks(env, { hash: 'preset=pendulum_large&view=convergence' }, async (page) => {
+  await pageChecks(env, { hash: 'preset=pendulum_large&integrators=reference&view=convergence' }, async (page) => {
     await finished(page);
     assert.match(await page.evaluate(() => document.getElementById('analysis').innerText), /Nothing to measure: .*set compliance above 0/);
   });

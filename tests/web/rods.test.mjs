@@ -45,6 +45,37 @@ test('System → Chain after the spring\'s defaults opens with the solvers besid
   });
 });
 
+// A shared link to a rigid system that names no integrators (index.html#scenario=chain) opens
+// with the core's default lanes for it, the same as the CLI's and the menu's: the solvers, which
+// step rods. An explicit integrators= is kept as written (integrators=reference: the reference
+// alone, linked-systems.test.mjs).
+test('#scenario=chain opens with lanes that step it, named in the Integrators summary', async () => {
+  await pageChecks(env, { hash: 'scenario=chain', width: 1280, height: 800 }, async (page) => {
+    const solvers = await solverIds(page);
+    assert.deepEqual(await lanesOf(page), solvers, 'the core\'s default lanes of a rigid system');
+    const start = await page.evaluate(async () => { await window.stepwise.settled(); return window.stepwise.state(); });
+    await assertLanesStep(page, '#scenario=chain');
+    const s = await page.evaluate(async () => { await window.stepwise.settled(); return window.stepwise.state(); });
+    assert.deepEqual(s.integrators.map((l) => l.id), solvers);
+    for (const id of solvers) {
+      const from = start.bodies.find((b) => b.integrator === id && b.body === 1), to = s.bodies.find((b) => b.integrator === id && b.body === 1);
+      assert.ok(Math.hypot(to.x - from.x, to.y - from.y) > 0.01, `${id}: its end body moved (${JSON.stringify(from)} → ${JSON.stringify(to)})`);
+    }
+    assert.doesNotMatch(await page.evaluate(() => document.body.innerText), /cannot step a rigid link/);
+    const names = await page.evaluate(() => window.stepwise.integrators().filter((i) => i.solves_constraints).map((i) => i.name));
+    assert.equal(await page.textContent('#integrators-chosen'), names.join(', '));
+    await screenshot(page, 'i31-rods-link-chain-1280');
+  });
+  await pageChecks(env, { hash: 'scenario=chain&lang=de', width: 1280, height: 800 }, async (page) => {
+    const names = await page.evaluate(() => window.stepwise.integrators().filter((i) => i.solves_constraints).map((i) => i.name));
+    assert.equal(await page.textContent('#integrators-chosen'), names.join(', '));
+    assert.ok(names.includes('Erweiterte PBD (XPBD)'), `the German names: ${names}`);
+    await playFor(page, 500);
+    assert.doesNotMatch(await page.evaluate(() => document.body.innerText), /kann kein starres Glied rechnen/);
+    await screenshot(page, 'i31-rods-link-chain-de');
+  });
+});
+
 test('System → Bridge keeps kept lanes that step rods and adds none; the spring keeps force-based ones', async () => {
   await pageChecks(env, { hash: 'scenario=spring&integrators=rk4,xpbd@20x1' }, async (page) => {
     await page.selectOption('#scenario', 'bridge');

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { ArrayLayout, decodeState } from '../../web/engine/layout.js';
@@ -454,6 +454,54 @@ test('scene: what to draw, from the core, for every scenario', () => {
   } finally {
     orbit.delete();
   }
+});
+
+// Issue 31: why a written force has no potential (a pole between the origin and the start), in
+// the system's description, as the CLI prints it (stderr "energy: …", JSON no_potential), with
+// its code and arguments for the page's languages; none where the force has a potential.
+test('scene: a written force\'s missing potential, as a message with its code and arguments', () => {
+  const pole = 'scenario=projectile&g=0&x0=2,0&v0=0,0&fx=1/(1-x)^2&integrators=rk4&dt=0.001&duration=0.5';
+  const csv = spawnSync(cli, ['run', pole, '--steps', '0'], { encoding: 'utf8' });
+  const said = /^energy: (.*)$/m.exec(csv.stderr)?.[1];
+  assert.ok(said, `the CLI says why on stderr: ${csv.stderr}`);
+  const json = spawnSync(cli, ['run', pole, '--steps', '0', '--format', 'json'], { encoding: 'utf8' });
+  assert.equal(JSON.parse(json.stdout).no_potential, said);
+  for (const [name, Module] of Object.entries(modules)) {
+    const sim = new Module.Simulation(pole);
+    try {
+      const note = sim.scene().noPotential;
+      assert.equal(note.code, 'written_no_potential_pole', name);
+      assert.equal(note.message, said, name);
+      assert.deepEqual(Object.keys(note.args), ['key', 'got', 'body', 'axis', 'start', 'near'], name);
+      assert.equal(note.key, 'fx');
+      assert.equal(note.value, note.args.got);
+      assert.deepEqual([note.args.key, note.args.body, note.args.axis, note.args.start], ['fx', '0', 'x', '2']);
+      assert.ok(Math.abs(Number(note.args.near) - 1) < 1e-3, `the pole at x = 1: near ${note.args.near}`);
+    } finally {
+      sim.delete();
+    }
+  }
+  for (const query of ['scenario=projectile&g=0&x0=2,0&fx=-x', 'scenario=projectile&g=0&x0=2,0&fx=-x-0.1*vx', 'scenario=spring']) {
+    const sim = new M.Simulation(query);
+    try {
+      assert.equal(sim.scene().noPotential, null, query);
+    } finally {
+      sim.delete();
+    }
+  }
+});
+
+// The core says when a link's lanes cannot step its system (force-based lanes on rigid links),
+// and a rigid system's own default lanes are the solvers: the page asks it, and keeps no rule.
+test('parse: noLaneSteps, and a rigid system\'s default lanes', () => {
+  for (const [query, none] of [['scenario=chain&integrators=rk4,heun', true], ['scenario=chain&integrators=rk4,xpbd', false],
+    ['scenario=chain&integrators=reference', false], ['scenario=chain&compliance=0.001&integrators=rk4', false],
+    ['scenario=spring&integrators=rk4', false], ['scenario=chain', false]]) {
+    assert.equal(M.parse(query).noLaneSteps, none, query);
+    assert.equal(Motion.parse(query).noLaneSteps, none, query);
+  }
+  assert.match(M.normalise('scenario=chain'), /&integrators=pbd,xpbd,soft_step,sequential_impulses,vbd&/);
+  assert.match(M.normalise('scenario=chain&integrators=reference'), /&integrators=reference&/);
 });
 
 test('a body that falls into the central mass stops with reason collision; the others run on', () => {

@@ -2,7 +2,7 @@
 // settings when it has any: "xpbd@20x1" (20 substeps of 1 iteration each), "semi_implicit_euler@20".
 // Everything the page knows about a lane's method it finds through methodOf.
 import { t } from './language.js';
-import { valueOf, withKey, withoutKeys } from '../app/links.js';
+import { withoutKeys } from '../app/links.js';
 
 // "xpbd" of "xpbd@20x1".
 export const methodOf = (laneId) => String(laneId).split('@')[0];
@@ -46,16 +46,13 @@ export const iterationsText = (n) => (n === 1 ? t('1 iteration') : t('{n} iterat
 // in the table's order.
 export const rodSolvers = (integrators) => integrators.filter((i) => i.solves_constraints);
 
-// `config`, or where its system has rigid links and none of its lanes can step one, the same with
-// the methods that can (rodSolvers) in place of its lanes: System → Chain after the spring's
-// force-based four, or a rod added in the editor, opens with lanes that move beside the reference
-// instead of lanes that never start. The core says whether the system has rigid links: asked for
-// no methods, it then runs the reference alone (core/config.cpp check_linked).
+// `config`, or where it carries over lanes none of which can step its system, the same without
+// them: the core's default lanes for that system (core/config.hpp default_lanes), which step it.
+// System → Chain after the spring's force-based four, or a rod added in the editor, opens with
+// the lanes a link to that system opens with (the solvers, beside the reference) instead of
+// lanes that never start. Whether the lanes step the system is the core's (parse().noLaneSteps).
 export function withRodLanes(core, config) {
-  const lanes = (valueOf(config, 'integrators') || '').split(',').filter((id) => id && id !== 'reference');
-  if (lanes.some((id) => methodInfo(core.integrators, id)?.solves_constraints)) return config;
-  if (valueOf(core.normalise(withoutKeys(config, ['integrators'])), 'integrators') !== 'reference') return config;
-  return withKey(config, 'integrators', rodSolvers(core.integrators).map((i) => i.id).join(','));
+  return core.parse(config).noLaneSteps ? withoutKeys(config, ['integrators']) : config;
 }
 
 // What a force-based lane on rigid links says besides the core's reason: the methods that step

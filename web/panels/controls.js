@@ -227,7 +227,7 @@ export class Controls {
       // A new system starts from its defaults, keeping the integrators and dt.
       const c = this.getConfig();
       const dt = valueOf(c, 'dt');  // none while a game loop sets it (the loop's keys are kept)
-      // The reference alone (rigid links' default) is no choice to keep: the new system's defaults.
+      // The reference alone is no choice of methods to keep: the new system's defaults.
       const ids = valueOf(c, 'integrators');
       const id = this.scenarioSelect.value, duration = menuDurations[id];
       const defaults = duration && Object.fromEntries(core.scenarios.find((s) => s.id === id).params.map((p) => [p.key, p.default]));

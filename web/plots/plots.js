@@ -18,7 +18,7 @@ import { isHidden, isFaded, onLaneFocus } from '../motion/lane-focus.js';
 import { valueOf } from '../app/links.js';
 import { state } from '../app/state.js';
 // t_: the page's texts (web/common/language.js); t is a time series here.
-import { t as t_, marked } from '../common/language.js';
+import { t as t_, marked, coreMessage } from '../common/language.js';
 import { plainNumber, formatValue, stopText } from '../common/text.js';
 import { el } from '../common/dom.js';
 
@@ -249,6 +249,10 @@ function plotFigure(row) {
       el('label', { title: t_('The size of the change on a log scale') }, [controls.log, ` ${t_('log scale')}`]), ' ',
       el('label', {}, [`${t_('Breakdown')} `, controls.breakdown]),
     ]));
+    // Why the energy leaves out a written force's work, when the core says it has no potential.
+    controls.note = el('p', { class: 'hint plot-note', id: 'energy-note' });
+    controls.note.hidden = true;
+    figure.append(controls.note);
   }
   figure.append(canvas);
   return { figure, canvas, controls };
@@ -336,11 +340,18 @@ export class Plots {
       if (hint) hint.textContent = row.sceneHint(sim);
     }
     const layout = sim.layout.history;
-    // A run of the reference alone (rigid links) has no lane to show an energy change or an
+    // A run of the reference alone (integrators=reference) has no lane to show an energy change or an
     // error of: those two plots give way (force-based lanes on rigid links never start:
     // needs_compliance, at t = 0 already).
     this.showLanes = sim.snapshot.lanes.some((lane) => lane.stopReason !== 'needs_compliance');
     this.motionOnALine = onALine(sim);
+    // A written force with no potential where the motion starts (a pole between the origin and
+    // the start): the core's reason, in the page's language, as text.
+    const { note } = this.controls;
+    if (note) {
+      note.textContent = sim.scene.noPotential ? coreMessage(sim.scene.noPotential) : '';
+      note.hidden = !sim.scene.noPotential;
+    }
     const select = this.controls.breakdown;
     this.canBreakdown = layout.has('kinetic_energy');
     if (select) {

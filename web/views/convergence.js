@@ -269,11 +269,12 @@ class ConvergenceView {
       return t("Not run: even the coarsest level needs {steps} integrator steps, more than the page's {max}. " +
         'Shorten the duration or raise dt for a study.', { steps: formatValue(steps), max: formatValue(studySizes.full.maxWork) });
     }
-    // No lane that steps this system: the reference of rigid links alone, or force-based methods
-    // on them (needs_compliance). Nothing was measured, and the status says why.
+    // No lane that steps this system: the reference of rigid links alone (asked for), or
+    // force-based methods on them (needs_compliance). Nothing was measured, and the status says why.
     if (this.state === 'done' && !r.rows.some((row) => row.points.some((p) => p.stopReason === ''))) {
-      return t('Nothing to measure: no integrator here can step this system. Rigid links (compliance 0) have the ' +
-        'reference alone; set compliance above 0 and choose integrators to measure their orders.');
+      return t('Nothing to measure: no integrator here can step this system. Rigid links (compliance 0) are ' +
+        'stepped by the game-physics solvers (a rigid system\'s own lanes); or set compliance above 0 to measure the ' +
+        'force-based methods\' orders.');
     }
     if (this.state === 'done') return `${t('Done: {n} levels, {range}, {reference}.', { n: r.levelsDone, range, reference })}${dropped}`;
     return t('Running: {done} of {n} levels done ({p} %){range}.', {
