@@ -129,3 +129,19 @@ test('the lanes of every preset that has a lane with settings are at least 0.18 
   }
   assert.ok(checked >= 10, `${checked} presets with lanes of their own settings`);
 });
+
+// Issue 31 §2: a system with rigid links opens with the solvers alone (the core's default lanes: every
+// integrator that solves constraints). They were blues and violets 0.11 apart, one purple bundle
+// on System → Chain; now each reads apart from the others at a glance, in both schemes.
+test('the solvers a rigid system opens with are at least 0.22 apart in OKLab', () => {
+  const solvers = JSON.parse(M.tables()).integrators.filter((i) => i.solves_constraints).map((i) => i.id);
+  assert.deepEqual(solvers, ['pbd', 'xpbd', 'soft_step', 'sequential_impulses', 'vbd']);
+  for (const scheme of ['light', 'dark']) {
+    for (let i = 0; i < solvers.length; i++) {
+      for (let j = 0; j < i; j++) {
+        const d = distance(laneStyle(solvers[i], scheme).colour, laneStyle(solvers[j], scheme).colour);
+        assert.ok(d >= 0.22, `${scheme}: ${solvers[i]} and ${solvers[j]} only ${d.toFixed(3)} apart`);
+      }
+    }
+  }
+});
