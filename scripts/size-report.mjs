@@ -20,9 +20,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // classroom connection), not met yet: docs/size.md says where the bytes are and why. The embed
 // loads the same files as the index; the lesson adds its own page, script and style to one embed.
 export const budgets = [
-  { page: 'index.html', gzipBytes: 268 * 1024, goal: 60 * 1024 },
-  { page: 'embed.html', gzipBytes: 268 * 1024, goal: 60 * 1024 },
-  { page: 'lesson.html', gzipBytes: 273 * 1024, goal: 70 * 1024 },
+  { page: 'index.html', gzipBytes: 269 * 1024, goal: 60 * 1024 },
+  { page: 'embed.html', gzipBytes: 269 * 1024, goal: 60 * 1024 },
+  { page: 'lesson.html', gzipBytes: 274 * 1024, goal: 70 * 1024 },
 ];
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
