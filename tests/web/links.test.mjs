@@ -226,7 +226,9 @@ test('hostile links: errors name the key, nothing runs, the valid parts work, th
       // Still animating.
       const frames0 = (await page.evaluate(() => window.stepwise.debug.timings())).frames;
       await page.evaluate(() => window.stepwise.play());
-      await page.waitForFunction(() => window.stepwise.state().t > 0.05, null, { timeout: 5000 });
+      // Time moves and frames are drawn (waited for: a busy machine takes more steps a frame).
+      await page.waitForFunction(() => window.stepwise.state().t > 0.05, null, { timeout: 30000 });
+      await page.waitForFunction((f0) => window.stepwise.debug.timings().frames > f0 + 2, frames0, { timeout: 30000 }).catch(() => {});
       const frames1 = (await page.evaluate(() => window.stepwise.debug.timings())).frames;
       assert.ok(frames1 > frames0 + 2, `${name}: frames drawn`);
       if (name === 'markup in a value') await screenshot(page, 'error-banner-desktop-light');
