@@ -2,6 +2,7 @@
 
 #include "exact.hpp"
 #include "forces/link.hpp"
+#include "forces/written_force.hpp"
 #include "step_observer.hpp"
 
 #include <algorithm>
@@ -252,9 +253,10 @@ StopReason Simulation::check_state(const dvec2* x0, const dvec2* v0, const dvec2
     }
     // Finite positions and velocities can still give an infinite energy or power (|v| ~ 1e160
     // squared): that lane has run away too, and nothing it would report is a number.
-    if (!std::isfinite(stepwise::energy(s, x, v)) || !std::isfinite(dissipated_power(s, x, v)))
-        return StopReason::diverged;
-    return StopReason::none;
+    const long long nodes_before = WrittenForce::quadrature_nodes();
+    const bool finite = std::isfinite(stepwise::energy(s, x, v)) && std::isfinite(dissipated_power(s, x, v));
+    quadrature_nodes_ += WrittenForce::quadrature_nodes() - nodes_before;
+    return finite ? StopReason::none : StopReason::diverged;
 }
 
 void Simulation::add_dissipated(size_t i, double h, double p) {
@@ -292,7 +294,9 @@ void Simulation::step() { step_lanes(0.0); }
 long long Simulation::work() const {
     long long n = (reference_lane_.force_evaluations + (shadow_ ? shadow_->force_evaluations : 0)) * reference_work_;
     for (size_t i = 0; i < lanes_.size(); ++i) n += lanes_[i].force_evaluations * lane_work_[i];
-    return n;
+    // The written potential's quadrature in the steps' checks, a node as one of its expressions.
+    const WrittenLaw& w = scene_.system.written;
+    return n + quadrature_nodes_ * std::max(w.fx.instructions(), w.fy.instructions());
 }
 
 long long Simulation::evaluation_size() const {

@@ -92,7 +92,8 @@ public:
     static constexpr long long unlimited_work = std::numeric_limits<long long>::max();
     // The work done so far, in the core's unit: every force evaluation of the lanes, the reference
     // and its tolerance study (a game-physics solver's pass over its rows counts as one) times
-    // what it visits: evaluation_size(); for an implicit lane plus its Newton solve's
+    // what it visits: evaluation_size(); each node of a written potential's quadrature that the
+    // steps' checks evaluated, as one of its expressions; for an implicit lane plus its Newton solve's
     // (2 bodies)³/3, or 2 bodies × (2 half-bandwidths + 1)² banded; for a constrained reference
     // plus the rigid links' band, links × (bandwidth + 1)² / 16 (LinkForce::constraint_work: its
     // multiply-adds cost about a sixteenth of a force term's visit).
@@ -323,6 +324,8 @@ private:
     ReferenceKind reference_kind_;
     std::vector<LinearBody> linear_bodies_;  // for the closed form of springs and dampers
     // The reference's state is a cache of what it is at step ref_steps_.
+    // The written potential's quadrature nodes check_state evaluated (work() counts them).
+    mutable long long quadrature_nodes_ = 0;
     mutable Lane reference_lane_;
     mutable std::optional<Lane> shadow_;  // the tolerance study's second reference
     // The lone pendulum's closed form from a start one rounding away (twin_x0_, twin_v0_; empty

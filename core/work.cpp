@@ -1,5 +1,6 @@
 #include "work.hpp"
 
+#include "forces/written_force.hpp"
 #include "integrators.hpp"
 #include "simulation.hpp"
 
@@ -21,7 +22,7 @@ long long evaluation_units(const System& s, const LaneSpec& lane) {
     return units + solve;
 }
 
-SimulationWork::SimulationWork(const Simulation& sim) : sim_(sim) {
+SimulationWork::SimulationWork(const Simulation& sim) : sim_(sim), nodes_at_start_(WrittenForce::quadrature_nodes()) {
     for (const LaneSpec& lane : sim.config().integrators) units_.push_back(evaluation_units(sim.scene().system, lane));
 }
 
@@ -34,7 +35,9 @@ long long SimulationWork::operator()() const {
         const Lane& L = sim_.lane(static_cast<int>(l));
         work += L.force_evaluations * units_[l] + L.row_visits;
     }
-    return work;
+    // The written potential's quadrature since the meter started, in the steps' checks and in
+    // whatever this thread read (a row's energy): a node as one expression's evaluation.
+    return work + (WrittenForce::quadrature_nodes() - nodes_at_start_);
 }
 
 }  // namespace stepwise

@@ -25,7 +25,8 @@ long long force_units(const System& s);
 // width kl: 2n·(kl + 1)²/8; about 16 flops a unit).
 long long evaluation_units(const System& s, const LaneSpec& lane);
 // The work sim's lanes and its reference have done so far, each lane's evaluations weighed by
-// evaluation_units (read once, at construction).
+// evaluation_units (read once, at construction), and this thread's written-potential quadrature
+// since construction, a node a unit.
 class SimulationWork {
 public:
     explicit SimulationWork(const Simulation& sim);
@@ -34,6 +35,7 @@ public:
 private:
     const Simulation& sim_;
     std::vector<long long> units_;
+    long long nodes_at_start_;  // WrittenForce::quadrature_nodes() at construction
 };
 // The work a cloud's copies have done so far (the cloud of `lane` on s; in cloud.cpp, beside the
 // ensemble it reads).

@@ -419,3 +419,70 @@ TEST_CASE("links: a rigid system's default lanes are the methods that step rods,
     CHECK(!method_steps(find_integrator("rk4"), build_scene(forced.config).system));
     CHECK(method_steps(find_integrator("soft_step"), build_scene(forced.config).system));
 }
+
+namespace {
+// A grid of rows × cols bodies 0.25 m apart hung from two anchors by rods, its joins in the order
+// `joins` makes them (heavy-links.mjs lists the 256-rod grid the same way: rows, columns,
+// diagonals, then a rod to the body two along a row).
+std::string rod_grid(int rows, int cols, bool diagonals, bool skips, int limit) {
+    std::string text = "a:0,0.25;a:" + std::to_string(0.25 * (cols - 1)) + ",0.25";
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < cols; ++c) text += ";b:" + std::to_string(c * 0.25) + "," + std::to_string(-r * 0.25);
+    const auto b = [&](int r, int c) { return "b" + std::to_string(cols * r + c); };
+    std::vector<std::string> joins = {"l:a0,b0", "l:a1," + b(0, cols - 1)};
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < cols; ++c) {
+            if (c + 1 < cols) joins.push_back("l:" + b(r, c) + "," + b(r, c + 1));
+            if (r + 1 < rows) joins.push_back("l:" + b(r, c) + "," + b(r + 1, c));
+        }
+    if (diagonals)
+        for (int r = 0; r + 1 < rows; ++r)
+            for (int c = 0; c + 1 < cols; ++c) {
+                joins.push_back("l:" + b(r, c) + "," + b(r + 1, c + 1));
+                joins.push_back("l:" + b(r, c + 1) + "," + b(r + 1, c));
+            }
+    if (skips)
+        for (int r = 0; r < rows; ++r)
+            for (int c = 0; c + 2 < cols; ++c) joins.push_back("l:" + b(r, c) + "," + b(r, c + 2));
+    for (int k = 0; k < std::min<int>(limit, static_cast<int>(joins.size())); ++k) text += ";" + joins[static_cast<size_t>(k)];
+    return text;
+}
+}  // namespace
+
+TEST_CASE("links: the rigid links' rows are renumbered by reverse Cuthill–McKee where that narrows the band (issue 31 §4)") {
+    const auto system_of = [](const std::string& scene) {
+        return build_scene(config_of("scenario=scene&g=0,-9.81&scene=" + scene)).system;
+    };
+    // The 64-body grid of 256 rods: listed rows, columns, diagonals and skips, its half-bandwidth
+    // is 216; renumbered, 56 (reverse Cuthill–McKee by hand, tests' own count in Python): the
+    // factor's work links · (p + 1)² falls from 256 · 217² to 256 · 57², 14.5 times less.
+    CHECK(LinkForce::constraint_work(system_of(rod_grid(8, 8, true, true, 256))) == 256LL * 57 * 57);
+    // A chain and the 8 × 8 cloth's grid are listed so that no order is narrower: kept as they
+    // are (half-bandwidths 1 and 15), bits and all.
+    CHECK(LinkForce::constraint_work(build_scene(config_of("scenario=chain&links=64")).system) == 64LL * 2 * 2);
+    CHECK(LinkForce::constraint_work(system_of(rod_grid(8, 8, false, false, 1000))) == 114LL * 16 * 16);
+    // The order is the factor's business alone: a 4 × 4 grid with its rods given in reverse gives
+    // the same multipliers (tensions) to round-off as in the listed order.
+    const std::string grid = rod_grid(4, 4, false, false, 1000);
+    std::string reversed = grid.substr(0, grid.find(";l:"));
+    std::vector<std::string> joins;
+    for (size_t at = grid.find(";l:"); at != std::string::npos;) {
+        const size_t next = grid.find(";l:", at + 1);
+        joins.push_back(grid.substr(at, next == std::string::npos ? std::string::npos : next - at));
+        at = next;
+    }
+    for (auto it = joins.rbegin(); it != joins.rend(); ++it) reversed += *it;
+    Simulation listed(config_of("scenario=scene&g=0,-9.81&integrators=xpbd&scene=" + grid));
+    Simulation backwards(config_of("scenario=scene&g=0,-9.81&integrators=xpbd&scene=" + reversed));
+    const int m = static_cast<int>(joins.size());
+    REQUIRE(m == 26);
+    for (int q = 0; q < m; ++q) {
+        INFO(q);
+        const double t = LinkForce::tension(listed.scene().system, listed.scene().x0.data(), listed.scene().v0.data(),
+                                            static_cast<size_t>(q), 0.0);
+        const double u = LinkForce::tension(backwards.scene().system, backwards.scene().x0.data(),
+                                            backwards.scene().v0.data(), static_cast<size_t>(m - 1 - q), 0.0);
+        CHECK(std::isfinite(t));
+        CHECK(std::fabs(t - u) <= 1e-12 * (1.0 + std::fabs(t)));
+    }
+}

@@ -432,3 +432,34 @@ TEST_CASE("written force: a pole between the origin and the start leaves the for
         CHECK(sim.energy(0) > 0.0);
     }
 }
+
+TEST_CASE("written force: a polynomial's potential is one 16-point panel wherever the body is, and the steps' checks count it as work (issue 40 §4)") {
+    // U = c1·x²/2 + c2·x⁴/4 for fx = −c1·x − c2·x³: the rule is exact for degree ≤ 31 on any
+    // interval, so one panel is right to round-off far out too. It split [0, x] into panels at
+    // most 8 long, up to 64 of them: 1,024 nodes a body at x = 10⁴, where a diverging lane goes.
+    const System s = build_scene(config_of("scenario=projectile&g=0&fx=-c1*x-c2*x^3&c1=4&c2=2&x0=1.5,0")).system;
+    REQUIRE(s.written.exact_potential);
+    for (const double x : {1.5, -7.0, 300.0, -1e4, 3e7}) {
+        INFO(x);
+        const dvec2 p(x, 0.0);
+        const long long before = WrittenForce::quadrature_nodes();
+        const double u = potential_energy(s, &p);
+        CHECK(WrittenForce::quadrature_nodes() - before == 16);  // fx's panel; y = 0 needs none
+        const double exact = 2.0 * x * x + 0.5 * x * x * x * x;
+        CHECK(std::fabs(u - exact) <= 1e-14 * exact);
+    }
+    // A step's check of its state computes the energy (a written force has no energy bound), and
+    // Simulation::work counts its nodes, one of the expressions' evaluations each, beside the
+    // force evaluations: what the page's calls and the fuzzer bound their work by.
+    Simulation sim(config_of("scenario=projectile&g=0&fx=-c1*x&c1=-1e6&x0=1,0&integrators=explicit_euler"));
+    const long long instructions = std::max(sim.scene().system.written.fx.instructions(), sim.scene().system.written.fy.instructions());
+    for (int k = 0; k < 5; ++k) {
+        const long long work = sim.work(), evaluations = sim.lane(0).force_evaluations;
+        const long long nodes = WrittenForce::quadrature_nodes();
+        sim.step();
+        const long long counted = (sim.lane(0).force_evaluations - evaluations) * sim.evaluation_size() +
+                                  (WrittenForce::quadrature_nodes() - nodes) * instructions;
+        CHECK(WrittenForce::quadrature_nodes() - nodes >= 16);
+        CHECK(sim.work() - work == counted);
+    }
+}

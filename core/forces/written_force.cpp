@@ -20,6 +20,7 @@ WrittenForce::Integral WrittenForce::integral_adaptive(const System& s, int i, c
     // The 16-point value over [a, b] (and of |f| in `magnitude`); false at a non-finite value.
     const auto panel = [&](double a, double b, double& value, double& magnitude) {
         ++panels;
+        quadrature_nodes() += GaussLegendre16::n;
         const double mid = 0.5 * (a + b), half = 0.5 * (b - a);
         double sum = 0.0, abs_sum = 0.0;
         for (int j = 0; j < GaussLegendre16::n; ++j) {

@@ -15,8 +15,8 @@
 //  - Energy. When fx reads x alone and fy y alone (besides m and the constants; neither reads t,
 //    vx or vy), F = −∇U with U(x, y) = −∫₀ˣ fx(ξ) dξ − ∫₀ʸ fy(η) dη (zero at the origin, like
 //    gravity's; so the force is finite at the origin, else it has none: 1/x): conservative, and
-//    add_potential adds U per body: by 16-point Gauss–Legendre quadrature on subintervals at most
-//    8 long for a polynomial in its own coordinate up to degree 31 (a Duffing spring: exact), by
+//    add_potential adds U per body: by 16-point Gauss–Legendre quadrature in one panel for a
+//    polynomial in its own coordinate up to degree 31 (a Duffing spring: exact), by
 //    adaptive bisection of that rule for any other (to round-off wherever the body is). Where the
 //    integral from 0 to a body's start does not exist (a pole on the way, a point where the force
 //    is not finite) it has none, and s.written.no_potential says why (decide_potential).
@@ -83,9 +83,6 @@ struct WrittenForce {
     static constexpr const char* id = "written_force";
     static constexpr bool couples_bodies = false, internal = false, uniform_acceleration = false;
     static constexpr unsigned closed_forms = closed_form_none;
-    // The subintervals of the potential's quadrature are at most this long (see above).
-    static constexpr double quadrature_length = 8.0;
-    static constexpr int quadrature_max_parts = 64;
 
     static bool present(const System& s) { return s.written.present; }
 
@@ -137,28 +134,33 @@ struct WrittenForce {
     static bool conservative(const System& s) { return present(s) && s.written.potential; }
 
     // ∫₀^to of component `f` along its own axis (axis 0: x, 1: y; the other variables 0), for body i:
-    // 16-point Gauss–Legendre on equal subintervals at most quadrature_length long. Exact (to
-    // round-off) for a polynomial of degree ≤ 31, which is where it alone is used.
+    // the 16-point Gauss–Legendre rule over [0, to] in one panel. Exact (to round-off) for a
+    // polynomial of degree ≤ 31 over any interval, which is where it alone is used. (It once split
+    // [0, to] into up to 64 panels at most 8 long: the same value to round-off, since the rule is
+    // exact on each, at 64 times the cost where a diverging lane had run far; a state within 8 of
+    // the origin was one panel then too, so the pinned Duffing outputs keep their bits.)
     static double integral(const System& s, int i, const Expression& f, int axis, double to) {
         if (to == 0.0) return 0.0;
         if (!std::isfinite(to)) return std::numeric_limits<double>::quiet_NaN();  // no energy at a non-finite state
         const GaussLegendre16& gl = gauss_legendre16();
-        const double parts_wanted = std::ceil(std::fabs(to) / quadrature_length);
-        const int parts = parts_wanted >= quadrature_max_parts ? quadrature_max_parts : static_cast<int>(parts_wanted);
-        const double width = to / parts, half = 0.5 * width;
+        const double half = 0.5 * to, mid = half;
         double vars[expr_var_count];
         variables(s, i, dvec2(0.0), dvec2(0.0), 0.0, vars);
-        double sum = 0.0;
-        for (int p = 0; p < parts; ++p) {
-            const double mid = (p + 0.5) * width;
-            double part = 0.0;
-            for (int j = 0; j < GaussLegendre16::n; ++j) {
-                vars[axis] = mid + half * gl.node[j];
-                part += gl.weight[j] * f.eval(vars);
-            }
-            sum += half * part;
+        double part = 0.0;
+        for (int j = 0; j < GaussLegendre16::n; ++j) {
+            vars[axis] = mid + half * gl.node[j];
+            part += gl.weight[j] * f.eval(vars);
         }
-        return sum;
+        quadrature_nodes() += GaussLegendre16::n;
+        return half * part;
+    }
+    // The expression evaluations this thread's potential quadratures have made, a running total:
+    // energy is not a force evaluation, and a written force's potential costs 16 of them a panel,
+    // up to adaptive_max_panels panels a body where the force is not a polynomial. A caller that
+    // bounds its work (Simulation::work, SimulationWork) counts them from its own start.
+    static long long& quadrature_nodes() {
+        thread_local long long nodes = 0;
+        return nodes;
     }
 
     // The same integral for any other force, adaptively: a panel's 16-point value is compared with
