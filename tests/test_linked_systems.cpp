@@ -13,6 +13,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -456,7 +457,17 @@ TEST_CASE("links: the rigid links' rows are renumbered by reverse Cuthill–McKe
     // The 64-body grid of 256 rods: listed rows, columns, diagonals and skips, its half-bandwidth
     // is 216; renumbered, 56 (reverse Cuthill–McKee by hand, tests' own count in Python): the
     // factor's work links · (p + 1)² falls from 256 · 217² to 256 · 57², 14.5 times less.
-    CHECK(LinkForce::constraint_work(system_of(rod_grid(8, 8, true, true, 256))) == 256LL * 57 * 57);
+    const System grid256 = system_of(rod_grid(8, 8, true, true, 256));
+    int listed_width = 0;  // the listed order's half-bandwidth: the widest span of one body's links
+    for (int b = 0; b < grid256.bodies(); ++b) {
+        int lo = 1 << 30, hi = -1;
+        for (int q = 0; q < static_cast<int>(grid256.links.size()); ++q)
+            if (grid256.links[q].i == b || grid256.links[q].j == b) lo = std::min(lo, q), hi = std::max(hi, q);
+        if (hi > lo) listed_width = std::max(listed_width, hi - lo);
+    }
+    CHECK(listed_width == 216);
+    CHECK(LinkForce::constraint_work(grid256) == 256LL * 57 * 57);
+    CHECK(217.0 * 217.0 / (57.0 * 57.0) == Approx(14.5).margin(0.05));
     // A chain and the 8 × 8 cloth's grid are listed so that no order is narrower: kept as they
     // are (half-bandwidths 1 and 15), bits and all.
     CHECK(LinkForce::constraint_work(build_scene(config_of("scenario=chain&links=64")).system) == 64LL * 2 * 2);
