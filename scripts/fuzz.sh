@@ -21,7 +21,7 @@ launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 
 # The time limit per input (a finding when exceeded). The parser takes microseconds. A simulation
-# input ends after 200 steps or 1,000,000 units of work (lanes and reference; core/work.hpp), well
+# input ends after 200 steps or 250,000 units of work (lanes and reference; core/work.hpp), well
 # under a second under the sanitizers (fuzz/fuzz_simulation.cpp, docs/fuzzing.md); 30 s leaves room
 # for a loaded machine, and only work without a bound (a reference that never finishes its step)
 # goes past it.
