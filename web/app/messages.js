@@ -2,7 +2,7 @@
 //
 // Host → frame (from window.parent only):
 //   {type: 'stepwise:set', query}   query: a config string, at most the core's max_query_length
-//                                   characters (links.js oversize: the same limit as set() and the address)
+//                                   characters (common/query.js oversize: the same limit as set() and the address)
 //   {type: 'stepwise:play'} | {type: 'stepwise:pause'} | {type: 'stepwise:step'} | {type: 'stepwise:reset'}
 // Frame → host:
 //   {type: 'stepwise:ready', version, config}                      once, after the first frame

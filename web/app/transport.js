@@ -1,5 +1,5 @@
 // The transport: Play/Pause, Step, Restart and the speed, with their keys (web/app/keyboard.js),
-// and the buttons over the canvas (web/motion/framecontrols.js). Its panel (transportPanel) says
+// and the buttons over the canvas (web/motion/framecontrols.js). Its panel (createTransport().panel) says
 // what Step steps and when the run is slowed. Made once, by web/app/main.js (createTransport).
 import { bindKeyboard } from './keyboard.js';
 import { installFrameControls } from '../motion/framecontrols.js';
