@@ -8,7 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startBrowser, pageChecks, config, screenshot } from './helpers.mjs';
-import { valueOf } from '../../web/app/links.js';
+import { valueOf } from '../../web/common/query.js';
 
 let env;
 before(async () => { env = await startBrowser(); });

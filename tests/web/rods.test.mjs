@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startBrowser, pageChecks, config, playFor, playUntil, screenshot, sleep } from './helpers.mjs';
-import { valueOf } from '../../web/app/links.js';
+import { valueOf } from '../../web/common/query.js';
 
 let env;
 before(async () => { env = await startBrowser(); });

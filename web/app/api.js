@@ -32,12 +32,6 @@
 //                                 motionFraction, scrub time, zoom, follow: web/motion/view.js report);
 //                                 modules: the shared cursor, lane focus and palette modules;
 //                                 builds() the Simulations made so far
-import { state } from './state.js';
-import { errorMessages } from './errors.js';
-import { apply, settled, simulationBuilds } from './simulation.js';
-import { firstFrameMs } from './frame-loop.js';
-import { analysisReport } from '../views/view-switch.js';
-import { xrayReport } from '../xray/xray-button.js';
 import { sliceStats, coreCallsInTask, startStagesInTask } from '../engine/slices.js';
 import { cursorTime, setCursor } from '../motion/cursor.js';
 import { isHidden, isFaded, highlightedLane, setHidden, setHighlighted } from '../motion/lane-focus.js';
@@ -45,27 +39,30 @@ import { laneStyle } from '../common/palette.js';
 
 // The runner's timings and the last frames' (oldest first), the cloud panel's and the
 // simulation's reading times.
-function timings() {
-  const runner = state.runner, r = runner.recent, n = Math.min(r.count, r.sim.length);
+function timings(page) {
+  const runner = page.runner, r = runner.recent, n = Math.min(r.count, r.sim.length);
   const last = (a) => Array.from({ length: n }, (_, k) => a[(r.count - n + k) % a.length]);
   return {
     ...runner.stats, capped: runner.capped, maxStepsPerFrame: runner.maxStepsPerFrame,
     budgetMs: runner.budgetMs, stepMs: runner.stepMs, recentSimMs: last(r.sim), recentDrawMs: last(r.draw),
-    cloud: state.panels.has('cloud') ? { ...state.panels.get('cloud').stats } : null,
-    reads: state.sim ? { ...state.sim.readMs } : null,
+    cloud: page.part('cloud') ? { ...page.part('cloud').stats } : null,
+    reads: page.sim ? { ...page.sim.readMs } : null,
   };
 }
 
-// A panel's report (web/app/main.js names them), or null before the page has its panels.
-const report = (name) => (state.panels.has(name) ? state.panels.get(name).report() : null);
-
-// ready: resolves after the first frame.
-export function installApi(ready) {
+// ready: resolves after the first frame; page: the PageState (web/app/state.js); banner: the
+// MessageBanner (web/app/errors.js); simulations: web/app/simulation.js's; frames: the FrameLoop
+// (web/app/frame-loop.js); views: the ViewSwitch (web/views/view-switch.js). reports: debug's
+// name for each part's report() -> the part's name in the page (web/app/main.js lists them).
+export function installApi({ ready, page, banner, simulations, frames, views, reports }) {
+  const { apply, settled } = simulations;
+  // A part's report, or null before the page has it.
+  const report = (name) => (page.part(name) ? page.part(name).report() : null);
   const api = {
     ready,
-    config: () => state.sim.config,
+    config: () => page.sim.config,
     state: () => {
-      const s = state.sim.snapshot;
+      const s = page.sim.snapshot;
       const bodies = [];
       for (const lane of s.lanes) {
         lane.bodies.forEach((b, i) => {
@@ -76,10 +73,10 @@ export function installApi(ready) {
           });
         });
       }
-      const cloud = state.sim.cloud;
+      const cloud = page.sim.cloud;
       const ratio = (r) => (cloud.points > 0 && Number.isFinite(r) ? r : null);
       return {
-        t: s.t, steps: s.steps, dt: state.sim.dt, playing: state.runner.playing,
+        t: s.t, steps: s.steps, dt: page.sim.dt, playing: page.runner.playing,
         cloud: { points: cloud.points, radius: cloud.radius },
         exactAreaRatio: ratio(s.exactAreaRatio),
         reference: s.reference.map((b, i) => ({ body: i, ...b })),
@@ -96,39 +93,36 @@ export function installApi(ready) {
         links: s.linked ? { constraintError: s.referenceConstraintError, tension: s.referenceTension } : null,
       };
     },
-    scene: () => structuredClone(state.sim.scene),
-    errors: () => errorMessages(),
+    scene: () => structuredClone(page.sim.scene),
+    errors: () => banner.messages(),
     set: (query) => apply(String(query)),
     settled,
-    play: () => state.runner.play(),
-    pause: () => state.runner.pause(),
-    step: () => state.runner.step(),
-    reset: () => state.runner.reset(),
-    integrators: () => state.core.integrators.map((i) => ({ ...i })),
-    scenarios: () => state.core.scenarios.map((s) => ({ ...s })),
-    presets: () => state.core.presets.map((p) => ({ ...p })),
+    play: () => page.runner.play(),
+    pause: () => page.runner.pause(),
+    step: () => page.runner.step(),
+    reset: () => page.runner.reset(),
+    integrators: () => page.core.integrators.map((i) => ({ ...i })),
+    scenarios: () => page.core.scenarios.map((s) => ({ ...s })),
+    presets: () => page.core.presets.map((p) => ({ ...p })),
     debug: {
-      handles: () => state.core.handles(),
-      timings,
-      view: () => (state.panels.has('motion') ? state.panels.get('motion').box() : null),
-      // The motion canvas's last frame: layout, rows, edge markers, scrub time (web/motion/view.js report).
-      canvas: () => report('motion'),
-      cloud: () => report('cloud'),
+      handles: () => page.core.handles(),
+      timings: () => timings(page),
+      view: () => (page.part('motion') ? page.part('motion').box() : null),
+      // Each part's report by name (canvas: the motion canvas's last frame: layout, rows, edge
+      // markers, scrub time, web/motion/view.js report; plots: per plot its ranges, ticks, lanes
+      // drawn, off-scale lanes, draws and readout; editor: the scene editor's {open, tool,
+      // selection, text, model, history, pixels, status, …}, web/editor/editor.js report, or
+      // {open: false, loaded: false} before it first opened; xray: the stage X-ray's {open: false},
+      // or its integrator, step, table rows and what it drew).
+      ...Object.fromEntries(Object.entries(reports).map(([name, part]) => [name, () => report(part)])),
       // The view shown, the longest analysis slice so far ({longestMs, slices}), and what the
       // shown analysis view reports (its results and readouts; null in the motion views).
-      shownView: () => state.viewId,
+      shownView: () => page.viewId,
       slices: () => ({ ...sliceStats, coreCallsInTask: { ...coreCallsInTask }, startStagesInTask: { ...startStagesInTask } }),
       // The simulation's work per call in the core's units ({last, most, evaluation, cap}).
-      work: () => ({ ...state.sim.work(), cap: state.core.limits.max_work_per_call }),
-      analysis: analysisReport,
-      // The stage X-ray: {open: false}, or its integrator, step, table rows and what it drew.
-      xray: xrayReport,
-      // The plots: per plot its ranges, ticks, lanes drawn, off-scale lanes, draws and readout.
-      plots: () => report('plots'),
-      // The scene editor: {open, tool, selection, text, model, history, pixels, status, …}
-      // (web/editor/editor.js report), or {open: false, loaded: false} before it first opened.
-      editor: () => report('editor'),
-      get firstFrameMs() { return firstFrameMs(); },
+      work: () => ({ ...page.sim.work(), cap: page.core.limits.max_work_per_call }),
+      analysis: () => views.report(),
+      get firstFrameMs() { return frames.firstFrameMs(); },
       // The page's own instances of the modules the tests drive directly, by their path under web/
       // (in dist/ they are inside the bundle, with no address of their own to import).
       // The functions named, not the whole modules: the bundler keeps only what is used.
@@ -138,7 +132,7 @@ export function installApi(ready) {
         'common/palette.js': { laneStyle },
       },
       // How many Simulations the page has made (a link, a set, an edit each make one).
-      builds: simulationBuilds,
+      builds: simulations.builds,
     },
   };
   window.stepwise = api;

@@ -1,52 +1,62 @@
 // The frame loop: the runner (web/engine/runner.js) steps the simulation, and after every frame
-// that advanced or asked to be drawn the page's panels draw it (state.panels: an analysis view
-// hides them all). Says when the page is ready: its first frame drawn, plots and all.
+// that advanced or asked to be drawn the page's panels draw it (page.panels: an analysis view
+// hides them all). Says when the page is ready: its first frame drawn, and whatever else the
+// composition root (web/app/main.js) asks for (the plots drawn, a notice loaded). It knows no
+// feature: one that follows every frame (the X-ray) registers with everyFrame(), as a panel is
+// listed in page.panels.
 import { Runner } from '../engine/runner.js';
-import { state } from './state.js';
-import { wakeBounds, panelsSet } from './simulation.js';
-import { loopNoticeReady } from '../views/view-switch.js';
-import { xrayFrame } from '../xray/xray-button.js';
 
-let resolveReady, rejectReady;
-export const ready = new Promise((resolve, reject) => { resolveReady = resolve; rejectReady = reject; });
-export const startFailed = (error) => rejectReady(error);
+export class FrameLoop {
+  #laidOut = false;  // the start-up's last layout is done: frames may draw
+  #firstFrameAt = null;
+  #everyFrame = [];  // called first, every frame drawn, in every view
+  #resolveReady;
+  #rejectReady;
 
-let laidOut = false;  // the start-up's last layout is done: frames may draw
-let firstFrameAt = null;
-// When the first frame was drawn (performance.now()), or null.
-export const firstFrameMs = () => firstFrameAt;
+  constructor() {
+    // Resolves once the page is ready: window.stepwise and the embedded frame's messages wait for it.
+    this.ready = new Promise((resolve, reject) => { this.#resolveReady = resolve; this.#rejectReady = reject; });
+  }
 
-// The start-up's last layout is done (web/app/main.js): from now on frames draw.
-export function allowFrames() { laidOut = true; }
+  startFailed(error) { this.#rejectReady(error); }
+  // When the first frame was drawn (performance.now()), or null.
+  firstFrameMs() { return this.#firstFrameAt; }
+  // The start-up's last layout is done (web/app/main.js): from now on frames draw.
+  allowFrames() { this.#laidOut = true; }
+  // fn() before every frame drawn, the analysis views' too, before the panels.
+  everyFrame(fn) { this.#everyFrame.push(fn); }
 
-// Makes the page's runner (state.runner). plots: whether its first frame's plots are drawn yet
-// (drawn()); messaging: the embedded frame's messages (frame() after every frame drawn);
-// onStateChange(): it played, paused, stepped, reset or was replaced.
-export function startFrames({ plots, messaging, onStateChange }) {
-  let first = true;
-  const draw = () => {
-    xrayFrame();  // a step, play, a new config or another view closes the X-ray
-    if (state.layout === 'analysis') { messaging.frame(); return; }  // the canvas and plots are hidden
-    wakeBounds();
-    const snapshot = state.sim.snapshot;
-    for (const panel of state.panels.values()) panel.frame(snapshot);
-    messaging.frame();
-  };
-  state.runner = new Runner({
-    sim: () => state.sim,
-    onFrame: () => {
-      if (!laidOut || !panelsSet()) { state.runner.redraw(); return; }
-      draw();
-      // The first frame: the motion (its clouds built, if any). Ready once the plots show too,
-      // a frame later (web/plots/plots.js frame).
-      if (first && state.sim.cloudReady) {
-        first = false;
-        firstFrameAt = performance.now();
-        performance.mark('stepwise:first-frame');
-      }
-      // With a game loop, once the notice of a view it rules out is loaded too.
-      if (!first && (plots.drawn || state.layout === 'analysis') && loopNoticeReady()) resolveReady();
-    },
-    onStateChange,
-  });
+  // Makes the page's runner (page.useRunner). page: the PageState (web/app/state.js);
+  // simulations: web/app/simulation.js's (panelsSet(): frames draw only once every panel shows
+  // the current simulation; wakeBounds(): the probe of the motion's box, every motion frame);
+  // readyWhen(): after the first frame, whether the page is ready (asked after each frame until
+  // it is); afterFrame(): after every frame drawn (the embedded frame's messages);
+  // onStateChange(): it played, paused, stepped, reset or was replaced.
+  start({ page, simulations, readyWhen, afterFrame, onStateChange }) {
+    let first = true;
+    const draw = () => {
+      for (const fn of this.#everyFrame) fn();
+      if (page.layout === 'analysis') { afterFrame(); return; }  // the canvas and plots are hidden
+      simulations.wakeBounds();
+      const snapshot = page.sim.snapshot;
+      for (const panel of page.panels) panel.frame(snapshot);
+      afterFrame();
+    };
+    const runner = new Runner({
+      sim: () => page.sim,
+      onFrame: () => {
+        if (!this.#laidOut || !simulations.panelsSet()) { runner.redraw(); return; }
+        draw();
+        // The first frame: the motion (its clouds built, if any).
+        if (first && page.sim.cloudReady) {
+          first = false;
+          this.#firstFrameAt = performance.now();
+          performance.mark('stepwise:first-frame');
+        }
+        if (!first && readyWhen()) this.#resolveReady();
+      },
+      onStateChange,
+    });
+    page.useRunner(runner);
+  }
 }

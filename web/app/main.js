@@ -1,43 +1,59 @@
 // The composition root: makes the page's parts and wires them together. Data flows one way: a
 // config string makes a Simulation (web/app/simulation.js), every panel is set to it, and each
 // frame the runner advances it and the panels draw it (web/app/frame-loop.js). The page's state
-// is web/app/state.js; each part owns its own.
+// (web/app/state.js) and services (the banner, the simulations, the frame loop) are made here
+// once and handed to the parts that use them; no part imports them, and each owns its own state.
 import { loadCore } from '../engine/wasm.js';
 import { nextTask, countStartStage } from '../engine/slices.js';
 import { MotionPanel } from '../motion/motion-panel.js';
 import { onCursor } from '../motion/cursor.js';
 import { onLaneFocus } from '../motion/lane-focus.js';
 import { CloudView } from '../views/cloud.js';
-import { installViewTabs, reshowAnalysis } from '../views/view-switch.js';
+import { createViewSwitch } from '../views/view-switch.js';
+import { viewRow } from '../views/views.js';
 import { Plots } from '../plots/plots.js';
 import { Legend } from '../panels/legend.js';
-import { installLegendStudy, showMeasuredOrders } from '../panels/legend-study.js';
+import { createLegendStudy } from '../panels/legend-study.js';
 import { Controls } from '../panels/controls.js';
 import { GameLoopPanel } from '../panels/gameloop.js';
 import { installPanels } from '../panels/help.js';
 import { installXray } from '../xray/xray-button.js';
-import { themeColours } from '../common/palette.js';
-import { state, mode } from './state.js';
+import { installSceneEditor } from '../editor/entry.js';
+import { PageState } from './state.js';
 import { usePageLanguage } from './page-language.js';
-import { apply, applyInStages, applyKeepingView, settled, endSimulation } from './simulation.js';
-import { ready, startFailed, startFrames, allowFrames } from './frame-loop.js';
-import { installTransport, transportChanged, transportPanel } from './transport.js';
-import { bindDismiss, notify, showStartFailure } from './errors.js';
+import { createSimulations } from './simulation.js';
+import { FrameLoop } from './frame-loop.js';
+import { createTransport } from './transport.js';
+import { shortcuts } from './keyboard.js';
+import { MessageBanner, showStartFailure } from './errors.js';
 import { readHash, onHashEdited } from './links.js';
 import { installApi } from './api.js';
 import { installMessaging } from './messages.js';
 import { installShare } from './share.js';
 import { registerOffline } from './offline.js';
-import { installSceneEditor } from '../editor/entry.js';
-import { holdLegendStudy } from '../panels/legend-study.js';
-import { holdProbes } from '../engine/bounds.js';
 import { keepPlotsByCanvas } from './phone-order.js';
 
 const $ = (id) => document.getElementById(id);
 
+// The embed options web/app/mode.js read from the address's query before the first paint: a
+// classic script's one way to hand them to the modules, read here only and handed on in the page.
+const mode = globalThis.__stepwiseMode || { embed: false, ui: 'full', autoplay: false, options: [] };
+
+// The page's spine, made before anything else: its state, its message banner, the view switch,
+// the simulations and the frame loop; every part is handed what it uses of them.
+const page = new PageState({ mode, layoutOf: (id) => viewRow(id).layout });
+const banner = new MessageBanner(page);
+const views = createViewSwitch({ page, notify: banner.notify });
+const simulations = createSimulations({ page, banner, views });
+const { apply, applyKeepingView } = simulations;
+const frames = new FrameLoop();
+const transport = createTransport(page);
+
 // window.stepwise and the embedded frame's messages are there at once; both wait for `ready`.
-installApi(ready);
-const messaging = installMessaging(ready);
+// debug's reports by name -> the part's name in the page (below).
+const reports = { canvas: 'motion', cloud: 'cloud', plots: 'plots', editor: 'editor', xray: 'xray' };
+installApi({ ready: frames.ready, page, banner, simulations, frames, views, reports });
+const messaging = installMessaging({ ready: frames.ready, page, apply, errorMessages: () => banner.messages() });
 
 // Start-up in stages, a task each, each well under the 50 ms of a long task: the module, the
 // page's parts, the controls, the presets (a few a task), the first layout, the frame loop and
@@ -46,26 +62,29 @@ const messaging = installMessaging(ready);
 const stage = async () => { await nextTask(); countStartStage(); };
 async function start() {
   countStartStage();
-  state.core = await loadCore();
-  await usePageLanguage(state.core);
+  page.useCore(await loadCore());
+  await usePageLanguage(page.core);
   await stage();
-  state.theme = themeColours();
-  const motion = new MotionPanel($('view'), $('motion-tools'), apply);
-  onCursor(() => state.redraw());
-  onLaneFocus(() => state.redraw());
-  const cloudView = new CloudView($('cloud-view'), $('cloud-panel'));
+  page.readTheme();
+  const motion = new MotionPanel($('view'), $('motion-tools'), { page, apply });
+  onCursor(() => page.redraw());
+  onLaneFocus(() => page.redraw());
+  const cloudView = new CloudView($('cloud-view'), $('cloud-panel'), page);
   // The plots are hidden in an embedded frame unless ui=full: no drawing into hidden canvases.
-  const plots = new Plots(document.querySelector('.plots'), () => state.redraw(), mode.ui !== 'full');
+  const plots = new Plots(document.querySelector('.plots'), { page, requestDraw: () => page.redraw(), hidden: mode.ui !== 'full' });
   keepPlotsByCanvas(document.querySelector('.plots'), $('cloud-panel'));
-  const legend = new Legend($('legend'), $('live-summary'), $('clock'));
-  installViewTabs($('view-tabs'), state.core.views, { apply, withoutLoop: (config) => gameLoop.withoutLoop(config) });
+  const legend = new Legend($('legend'), $('live-summary'), $('clock'), page);
+  const legendStudy = createLegendStudy({ page, legend, ready: frames.ready });
+  views.installTabs($('view-tabs'), page.core.views, { apply, withoutLoop: (config) => gameLoop.withoutLoop(config) },
+    { motionShown: () => legendStudy.schedule(), analysisShown: () => legendStudy.cancel(), studied: () => legendStudy.showMeasured() });
   await stage();
   const controls = new Controls($('controls'), {
-    core: state.core, set: applyKeepingView, getConfig: () => state.sim.config, getRunConfig: () => state.sim.runConfig, notify,
+    core: page.core, set: applyKeepingView, getConfig: () => page.sim.config, getRunConfig: () => page.sim.runConfig,
+    getErrors: () => page.configErrors, notify: banner.notify,
   });
   const gameLoop = new GameLoopPanel({
-    table: state.core.loopTable, controlsRoot: $('controls'), controls, legendBar: document.querySelector('.legend-bar'),
-    set: applyKeepingView, getConfig: () => state.sim.config,
+    table: page.core.loopTable, controlsRoot: $('controls'), controls, legendBar: document.querySelector('.legend-bar'),
+    set: applyKeepingView, getConfig: () => page.sim.config,
   });
   await stage();
   await controls.recognisePresets();
@@ -73,69 +92,69 @@ async function start() {
   // its own, not inside the first frame, which would otherwise force it.
   document.body.getBoundingClientRect();
   await stage();
-  startFrames({ plots, messaging, onStateChange: transportChanged });
+  // Ready once the first frame's plots show too, a frame later (web/plots/plots.js frame), and
+  // with a game loop, once the notice of a view it rules out is loaded.
+  frames.start({
+    page, simulations, onStateChange: () => transport.changed(), afterFrame: () => messaging.frame(),
+    readyWhen: () => (plots.drawn || page.layout === 'analysis') && views.loopNoticeReady(),
+  });
   // An embedded frame advances only while it is in the host page's view (the runner holds it
   // otherwise); every page, only while its tab is visible.
-  if (mode.embed) state.runner.watch(document.documentElement);
+  if (mode.embed) page.runner.watch(document.documentElement);
   const help = installPanels({
-    integrators: state.core.integrators, laneIds: () => state.sim.laneIds, openers: { methods: $('methods-open'), keys: $('keys-open') },
+    integrators: page.core.integrators, laneIds: () => page.sim.laneIds, shortcuts, openers: { methods: $('methods-open'), keys: $('keys-open') },
   });
-  installTransport({
+  transport.install({
     pageLegend: legend, openKeys: () => help.openKeys(),
     // In full screen the canvas takes the room the CSS gives it, not the height fitted to the motion.
-    onFullscreen: (on) => { motion.view.setFill(on || mode.embed); state.redraw(); },
+    onFullscreen: (on) => { motion.view.setFill(on || mode.embed); page.redraw(); },
   });
-  installLegendStudy(legend, ready);
-  installXray({ view: motion.view, plots });
+  const xray = installXray({ page, notify: banner.notify, view: motion.view, plots });
+  frames.everyFrame(xray.frame);  // a step, play, a new config or another view closes the X-ray
   // ---- The scene editor (web/editor/): its Edit button now, the editor when first pressed. ----
   const sceneEditor = installSceneEditor({
-    core: state.core, sim: () => state.sim, runner: () => state.runner, view: motion.view, apply, notify, mode,
-    redraw: () => state.redraw(), after: $('methods-open'),
-    // While editing, no legend study and no probe of the motion's box: each edit is a new simulation.
-    holdBackground: (on) => { holdProbes(on); holdLegendStudy(on); },
+    core: page.core, sim: () => page.sim, runner: () => page.runner, view: motion.view, apply, notify: banner.notify, mode,
+    redraw: () => page.redraw(), after: $('methods-open'),
+    // While editing, the page's background work waits (each edit is a new simulation).
+    holdBackground: (on) => page.holdBackground(on),
   });
   // ---- end of the scene editor ----
   // The panels, in the order they are set and drawn: with clouds the motion canvas is shorter
   // and the cloud panel fills the column under it; the legend's numbers after the pictures.
   for (const [name, panel] of [['motion', motion], ['cloud', cloudView], ['plots', plots], ['legend', legend],
-    ['controls', controls], ['game loop', gameLoop], ['transport', transportPanel], ['editor', sceneEditor]]) state.panels.set(name, panel);
+    ['controls', controls], ['game loop', gameLoop], ['transport', transport.panel], ['editor', sceneEditor]]) page.addPanel(name, panel);
+  page.addPart('xray', xray);
 
   // An address longer than the core reads was taken off by web/app/mode.js at once: its length says why.
   await stage();
-  if (mode.refusedLength) await applyInStages(`scenario=${state.core.limits.default_scenario}`, mode.refusedLength, stage);
-  else await applyInStages(readHash() || `scenario=${state.core.limits.default_scenario}`, 0, stage);
+  if (mode.refusedLength) await simulations.applyInStages(`scenario=${page.core.limits.default_scenario}`, mode.refusedLength, stage);
+  else await simulations.applyInStages(readHash() || `scenario=${page.core.limits.default_scenario}`, 0, stage);
   await stage();
-  if (!state.sim) await settled();  // a link with a cloud: its simulation is made in the full module
-  onHashEdited((hash) => { if (hash !== state.sim.config) apply(hash); });
-  bindDismiss();
-  installShare({ cloudView, plots });
-  if (mode.autoplay) ready.then(() => state.runner.play());
+  if (!page.sim) await simulations.settled();  // a link with a cloud: its simulation is made in the full module
+  onHashEdited((hash) => { if (hash !== page.sim.config) apply(hash); });
+  banner.bindDismiss();
+  installShare({ page, cloudView, plots, shownLane: xray.shownLane });
+  if (mode.autoplay) frames.ready.then(() => page.runner.play());
   // After the first frame: the worker's precaching must not compete with the start.
-  ready.then(() => registerOffline());
+  frames.ready.then(() => registerOffline());
 
-  const resized = new ResizeObserver(() => state.redraw());
+  const resized = new ResizeObserver(() => page.redraw());
   resized.observe($('view'));
   resized.observe($('cloud-panel'));
-  window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
-    state.theme = themeColours();
-    cloudView.invalidate();
-    legend.setSimulation(state.sim);
-    showMeasuredOrders();
-    reshowAnalysis();
-    state.redraw();
-  });
+  // A new colour scheme: each part that draws in it follows (PageState.onThemeChange).
+  page.followColourScheme();
   // Leave no Embind object behind.
-  window.addEventListener('pagehide', endSimulation);
+  window.addEventListener('pagehide', simulations.endSimulation);
   document.documentElement.classList.add('ready');
   // The style and layout of everything start() built (the legend's rows, the fields' values,
   // the ready class: 20–40 ms the first time) in a task of their own; the first frame draws
   // after it, so the two never add up to one long task.
   await stage();
   document.body.getBoundingClientRect();
-  allowFrames();
+  frames.allowFrames();
 }
 
 start().catch((error) => {
   showStartFailure(error);
-  startFailed(error);
+  frames.startFailed(error);
 });

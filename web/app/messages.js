@@ -2,7 +2,7 @@
 //
 // Host → frame (from window.parent only):
 //   {type: 'stepwise:set', query}   query: a config string, at most the core's max_query_length
-//                                   characters (links.js oversize: the same limit as set() and the address)
+//                                   characters (common/query.js oversize: the same limit as set() and the address)
 //   {type: 'stepwise:play'} | {type: 'stepwise:pause'} | {type: 'stepwise:step'} | {type: 'stepwise:reset'}
 // Frame → host:
 //   {type: 'stepwise:ready', version, config}                      once, after the first frame
@@ -34,10 +34,7 @@
 // they carry only the simulation's public numbers and its config, which the host already has
 // in the iframe's src.
 
-import { oversize } from './links.js';
-import { state } from './state.js';
-import { apply } from './simulation.js';
-import { errorMessages } from './errors.js';
+import { oversize } from '../common/query.js';
 
 export const protocolVersion = 1;
 export const stateInterval = 250;  // ms: at most 4 state messages per second
@@ -72,12 +69,12 @@ export function rejectReason(data, limits) {
 
 const warn = (why) => console.warn(`Stepwise: ignored a message: ${why}`);
 
-// What a state message reports: plain numbers and strings only.
-function summary() {
-  const s = state.sim.snapshot;
-  const names = state.laneNames();
+// What a state message reports: plain numbers and strings only. page: the PageState.
+function summary(page) {
+  const s = page.sim.snapshot;
+  const names = page.laneNames();
   return {
-    t: s.t, steps: s.steps, playing: state.runner.playing, config: state.sim.config,
+    t: s.t, steps: s.steps, playing: page.runner.playing, config: page.sim.config,
     integrators: s.lanes.map((lane, l) => ({
       id: lane.id, name: names[l], drift: lane.drift, error: lane.error,
       diverged: lane.diverged, divergedAt: lane.diverged ? lane.divergedAt : null,
@@ -86,11 +83,12 @@ function summary() {
   };
 }
 
-// The core's limits: null while it loads (a queued message's length is checked again before it runs).
-const coreLimits = () => (state.core ? state.core.limits : null);
-
-// ready: resolves after the first frame. Returns {frame()} to call after every drawn frame.
-export function installMessaging(ready) {
+// ready: resolves after the first frame; page: the PageState (web/app/state.js); apply(query):
+// makes the simulation (web/app/simulation.js); errorMessages(): the banner's (web/app/errors.js).
+// Returns {frame()} to call after every drawn frame.
+export function installMessaging({ ready, page, apply, errorMessages }) {
+  // The core's limits: null while it loads (a queued message's length is checked again before it runs).
+  const coreLimits = () => (page.core ? page.core.limits : null);
   const parent = window.parent;
   if (!parent || parent === window) return { frame() {} };
   let origin = parentOrigin();
@@ -115,7 +113,7 @@ export function installMessaging(ready) {
   function sendState() {
     timer = null;
     lastState = performance.now();
-    const s = summary();
+    const s = summary(page);
     post({
       type: 'stepwise:state', t: s.t, steps: s.steps, playing: s.playing, config: s.config,
       errors: errorMessages(), integrators: s.integrators,
@@ -131,7 +129,7 @@ export function installMessaging(ready) {
   }
 
   function checkDivergence() {
-    const s = summary();
+    const s = summary(page);
     if (s.config !== config) {  // a new simulation: its lanes start undiverged
       config = s.config;
       diverged = s.integrators.map(() => false);
@@ -151,10 +149,10 @@ export function installMessaging(ready) {
         if (why) warn(why); else apply(data.query);
         break;
       }
-      case 'stepwise:play': state.runner.play(); break;
-      case 'stepwise:pause': state.runner.pause(); break;
-      case 'stepwise:step': state.runner.step(); break;
-      case 'stepwise:reset': state.runner.reset(); break;
+      case 'stepwise:play': page.runner.play(); break;
+      case 'stepwise:pause': page.runner.pause(); break;
+      case 'stepwise:step': page.runner.step(); break;
+      case 'stepwise:reset': page.runner.reset(); break;
       default: break;
     }
   }
@@ -170,7 +168,7 @@ export function installMessaging(ready) {
       // What the new set replaces needs no step or reset; of play and pause the last one counts.
       const playing = [...waiting.before, ...waiting.after].filter((c) => c.type === 'stepwise:play' || c.type === 'stepwise:pause');
       waiting = { before: playing.slice(-1), set: data, after: [] };
-      if (isReady) state.runner.redraw();  // a frame comes to build it
+      if (isReady) page.runner.redraw();  // a frame comes to build it
       return;
     }
     if (!isReady || waiting.set) {
@@ -193,7 +191,7 @@ export function installMessaging(ready) {
 
   ready.then(() => {
     isReady = true;
-    const s = summary();
+    const s = summary(page);
     config = s.config;
     diverged = s.integrators.map((lane) => lane.diverged);
     post({ type: 'stepwise:ready', config });

@@ -1,15 +1,13 @@
 // Sharing: the "Copy link" button, the "Embed" dialog with a ready-to-paste iframe snippet (and a
 // live preview), the export buttons, and Step code (to paste into a game). Text goes in with
 // textContent / value only.
-import { fileStem, download, runPlan, runParts, compositePng } from '../panels/export.js';
-import { valueOf } from './links.js';
-import { state } from './state.js';
+import { fileStem, runPlan, runParts, compositePng } from '../panels/export.js';
+import { valueOf } from '../common/query.js';
 import { highlightedLane } from '../motion/lane-focus.js';
-import { xrayLane } from '../xray/xray-button.js';
 import { viewRow } from '../views/views.js';
 import { fixed } from '../common/text.js';
 import { t } from '../common/language.js';
-import { copyText } from '../common/dom.js';
+import { copyText, download } from '../common/dom.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -43,17 +41,17 @@ export function embedSnippet(config, options = {}) {
 // (beside it), title}. The motion view: the canvas, then the clouds and the plots; the cloud
 // view (its motion canvas hidden): the cloud panel and the plots; an analysis view: its plots,
 // the first as the main one. cloudView, plots: the page's (web/views/cloud.js, web/plots/plots.js).
-function viewPicture(cloudView, plots) {
-  const row = viewRow(state.viewId);
-  const name = state.core.views.find((v) => v.id === state.viewId)?.name || state.viewId;
+function viewPicture(page, cloudView, plots) {
+  const row = viewRow(page.viewId);
+  const name = page.core.views.find((v) => v.id === page.viewId)?.name || page.viewId;
   if (row.layout === 'analysis') {
     const figures = [...$('analysis').querySelectorAll('figure')]
       .filter((f) => f.querySelector('canvas') && f.getClientRects().length > 0)
       .map((f) => ({ canvas: f.querySelector('canvas'), caption: f.querySelector('figcaption')?.firstChild?.textContent || '' }));
-    return { main: figures[0] || {}, shown: figures.slice(1), title: `${state.title()} · ${name}` };
+    return { main: figures[0] || {}, shown: figures.slice(1), title: `${page.title()} · ${name}` };
   }
-  plots.draw(state.sim, state.sim.snapshot, state.theme);
-  const clock = `${state.title()} · t = ${fixed(state.sim.snapshot.t, 2)} s`;
+  plots.draw(page.sim, page.sim.snapshot, page.theme);
+  const clock = `${page.title()} · t = ${fixed(page.sim.snapshot.t, 2)} s`;
   if (row.layout === 'cloud') {
     const [clouds = {}] = cloudView.visible();
     return { main: clouds, shown: plots.visible(), title: clock };
@@ -62,14 +60,15 @@ function viewPicture(cloudView, plots) {
 }
 
 // The Step code dialog opens on the lane the user is looking at: the highlighted one, else the
-// X-ray's, else the first.
-function stepCodeLane() {
-  const shown = [highlightedLane(), xrayLane()];
-  return shown.find((id) => id && state.sim.laneIds.includes(id)) || state.sim.laneIds[0];
+// one a part shows (shownLane(): the X-ray's), else the first.
+function stepCodeLane(page, shownLane) {
+  const shown = [highlightedLane(), shownLane()];
+  return shown.find((id) => id && page.sim.laneIds.includes(id)) || page.sim.laneIds[0];
 }
 
-// cloudView, plots: the page's (web/views/cloud.js, web/plots/plots.js), for the PNG.
-export function installShare({ cloudView, plots }) {
+// page: the PageState (web/app/page.js); cloudView, plots: the page's (web/views/cloud.js,
+// web/plots/plots.js), for the PNG; shownLane(): the lane a part shows (the X-ray's), or null.
+export function installShare({ page, cloudView, plots, shownLane }) {
   const status = $('share-status');
   let clearTimer = null;
   const say = (text, ms = 5000) => {
@@ -79,7 +78,7 @@ export function installShare({ cloudView, plots }) {
   };
 
   $('copy-link').addEventListener('click', async () => {
-    const ok = await copyText(linkFor(state.sim.config));
+    const ok = await copyText(linkFor(page.sim.config));
     say(ok ? t('Link copied: it opens this exact setup.') : t('Could not copy: the address bar holds the same link.'));
   });
 
@@ -105,15 +104,15 @@ export function installShare({ cloudView, plots }) {
   };
   // The dialog closes with its buttons and Escape only, never on an Enter in a field.
   $('embed-form').addEventListener('submit', (event) => event.preventDefault());
-  const options = () => ({ ui: ui.value, size: size.value, autoplay: autoplay.checked, title: state.title() });
+  const options = () => ({ ui: ui.value, size: size.value, autoplay: autoplay.checked, title: page.title() });
   let previewTimer = null;
   const refresh = () => {
-    code.value = embedSnippet(state.sim.config, options());
+    code.value = embedSnippet(page.sim.config, options());
     const s = embedSizes[size.value] || embedSizes.medium;
     previewFrame().style.aspectRatio = `${s.width} / ${s.height}`;
     clearTimeout(previewTimer);
     previewTimer = setTimeout(() => {
-      if (dialog.open) previewFrame().src = embedUrl(state.sim.config, options());
+      if (dialog.open) previewFrame().src = embedUrl(page.sim.config, options());
     }, 150);
   };
   for (const input of [ui, size, autoplay]) input.addEventListener('change', refresh);
@@ -142,16 +141,16 @@ export function installShare({ cloudView, plots }) {
   };
   for (const [format, kind] of Object.entries(kinds)) {
     $(kind.button).addEventListener('click', () => {
-      const config = state.sim.config;
-      const s = state.sim.snapshot;
+      const config = page.sim.config;
+      const s = page.sim.snapshot;
       // integrators=…,reference (or a run of rigid links' reference alone) prints the reference's
       // rows too: a lane more in the rows per sample.
       const rowLanes = s.lanes.length + ((valueOf(config, 'integrators') || '').split(',').includes('reference') ? 1 : 0);
-      const plan = runPlan(config, s.steps, rowLanes, s.reference.length || 1, state.core.limits.max_export_rows, format);
+      const plan = runPlan(config, s.steps, rowLanes, s.reference.length || 1, page.core.limits.max_export_rows, format);
       const button = $(kind.button);
       button.disabled = true;
       say(t('Preparing the {kind} ({n} steps)…', { kind: kind.name, n: plan.steps }));
-      runParts(state.core, config, plan, rowLanes, (f) => say(t('Preparing the {kind}: {p} %…', { kind: kind.name, p: Math.round(f * 100) })))
+      runParts(page.core, config, plan, rowLanes, (f) => say(t('Preparing the {kind}: {p} %…', { kind: kind.name, p: Math.round(f * 100) })))
         .then((parts) => {
           download(new Blob(parts, { type: kind.type }), `${fileStem(config)}.${format}`);
           const every = plan.every > 1 ? t('every {n} steps', { n: plan.every }) : t('every step');
@@ -167,11 +166,11 @@ export function installShare({ cloudView, plots }) {
   // The PNG of the view on screen (viewPicture: its main canvas, the others beside, a title); a
   // view with nothing to draw yet, or a picture the browser cannot make, says why here.
   $('export-png').addEventListener('click', async () => {
-    const config = state.sim.config;
+    const config = page.sim.config;
     try {
-      const { main, shown, title } = viewPicture(cloudView, plots);
+      const { main, shown, title } = viewPicture(page, cloudView, plots);
       const blob = await compositePng(main, shown,
-        { title, config, laneNames: state.laneNames(), laneIds: state.sim.laneIds, scheme: state.theme.scheme, theme: state.theme });
+        { title, config, laneNames: page.laneNames(), laneIds: page.sim.laneIds, scheme: page.theme.scheme, theme: page.theme });
       download(blob, `${fileStem(config)}.png`);
       say(main.caption ? t('PNG saved: the view, the legend and the plots.') : t('PNG saved: the canvas, the legend and the plots.'));
     } catch (error) {
@@ -180,6 +179,6 @@ export function installShare({ cloudView, plots }) {
   });
   // Step code to paste into a game: its module and the snippets load on the first click.
   $('step-code').addEventListener('click', () => import('../panels/stepcode.js')
-    .then((m) => m.openStepCode({ integrators: state.core.integrators, laneId: stepCodeLane() }))
+    .then((m) => m.openStepCode({ integrators: page.core.integrators, laneId: stepCodeLane(page, shownLane) }))
     .catch((error) => { status.textContent = t('The step code could not load: {error}', { error: error.message }); }));
 }

@@ -54,6 +54,19 @@ export class MeasuredBox {
   invalidate() { this.stale = true; }
 }
 
+// Saves a Blob as a file named `name` (the browser's download): the exports and the X-ray's table.
+export function download(blob, name) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.hidden = true;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
+
 // Copies text to the clipboard (Copy link, the embed snippet, the X-ray's table, the step code);
 // resolves to whether it did (the caller says so). The fallback selects a hidden field and copies it.
 export async function copyText(text) {

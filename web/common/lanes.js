@@ -2,7 +2,7 @@
 // settings when it has any: "xpbd@20x1" (20 substeps of 1 iteration each), "semi_implicit_euler@20".
 // Everything the page knows about a lane's method it finds through methodOf.
 import { t } from './language.js';
-import { withoutKeys } from '../app/links.js';
+import { withoutKeys } from './query.js';
 
 // "xpbd" of "xpbd@20x1".
 export const methodOf = (laneId) => String(laneId).split('@')[0];

@@ -7,7 +7,7 @@
 import { el } from '../common/dom.js';
 import { t, coreMessage } from '../common/language.js';
 import { formatValue } from '../common/text.js';
-import { valueOf, withKey } from '../app/links.js';
+import { valueOf, withKey } from '../common/query.js';
 import { withRodLanes } from '../common/lanes.js';
 import { ClippedPath, niceStep, stepMultiples } from '../motion/coords.js';
 import { anchorMark } from '../motion/scene-drawing.js';

@@ -90,12 +90,13 @@ export async function loadCore() {
     normalise: (query) => { countCoreCall(); return Module.normalise(linkBytes(query)); },
     // A simulation of the link: in the motion module, or in the full one when the link asks for
     // a cloud and the full module is loaded. handle.needsFullModule: the link asks for a cloud and
-    // this handle runs without it (load full(), then make it again).
-    createSimulation: (query) => {
-      const handle = new SimulationHandle(Module, limits, query);
+    // this handle runs without it (load full(), then make it again). link: the config the page
+    // shows when the query adds to it what the link does not carry (see runConfig), or omitted.
+    createSimulation: (query, link = null) => {
+      const handle = new SimulationHandle(Module, limits, query, link);
       if (!handle.needsFullModule || !Full) return handle;
       handle.delete();
-      return new SimulationHandle(Full, limits, query);
+      return new SimulationHandle(Full, limits, query, link);
     },
     // The full module, loaded once: resolves to core itself, whose analysis functions below work
     // from then on (fullReady true).
@@ -202,7 +203,7 @@ export class StabilityGridHandle {
 // One wasm Simulation and what the page has read from it. Call delete() when done.
 // Read once per simulation: its layouts (by name), its scene (what to draw) and its lanes.
 export class SimulationHandle {
-  constructor(Module, limits, query) {
+  constructor(Module, limits, query, link = null) {
     this.limits = limits;
     this.query = query;  // the link as given (config is what the core kept of it)
     this.sim = new Module.Simulation(linkBytes(query));
@@ -212,10 +213,11 @@ export class SimulationHandle {
     if (this.inFull) counters.inFull += 1;
     this.needsFullModule = this.sim.needsFullModule();
     this.laneIds = this.sim.laneIds();
-    this.config = this.sim.config();
-    // The config that runs: config, unless the page's view added to it what the link does not
-    // carry (the cloud view's own cloud: web/app/simulation.js withViewDefaults sets config to the link).
-    this.runConfig = this.config;
+    // The config that runs, and the config shown: the same, unless the page's view added to the
+    // link what it does not carry (the cloud view's own cloud: web/app/simulation.js
+    // withViewDefaults gives the link).
+    this.runConfig = this.sim.config();
+    this.config = link ?? this.runConfig;
     // Every problem of the query, the page's own limits included (a cloud too large for the page).
     this.errors = this.sim.errors();
     this.dt = this.sim.dt();  // with a game loop: a frame, 1/hz

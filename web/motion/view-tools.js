@@ -4,8 +4,7 @@
 // its velocity arrow, or with Shift) to set its start position (or velocity). Starts are set
 // through the config, so the link keeps them and a bad value gets the core's message.
 import { setCursor, cursorTime, cursorSource } from './cursor.js';
-import { valueOf, withKey } from '../app/links.js';
-import { state } from '../app/state.js';
+import { valueOf, withKey } from '../common/query.js';
 import { niceStep } from './coords.js';
 import { t } from '../common/language.js';
 import { fixed } from '../common/text.js';
@@ -15,11 +14,12 @@ import { el } from '../common/dom.js';
 const zoomStep = 1.25;
 const timelineIntervalMs = 250;
 
-// view: the canvas's (web/motion/view.js); apply(query): a config (a dragged start); wheel: the
-// wheel zooms (off in a small embed, where it must scroll the host page). The simulation, the
-// runner and the core are the page's (web/app/state.js).
+// page: the PageState (web/app/state.js): the simulation, the runner and the core; view: the
+// canvas's (web/motion/view.js); apply(query): a config (a dragged start); wheel: the wheel zooms
+// (off in a small embed, where it must scroll the host page).
 export class ViewTools {
-  constructor(root, { view, apply, wheel }) {
+  constructor(root, { page, view, apply, wheel }) {
+    this.page = page;
     this.view = view;
     this.apply = apply;
     this.wheel = wheel;
@@ -75,7 +75,7 @@ export class ViewTools {
     this.bindPointer(this.view.canvas);
   }
 
-  changed() { state.redraw(); }
+  changed() { this.page.redraw(); }
 
   zoomCentre(factor) {
     const r = this.view.map && this.view.map.rect;
@@ -86,7 +86,7 @@ export class ViewTools {
 
   // A new simulation: the follow list (each lane's bodies) and the lanes option.
   setSimulation(sim) {
-    const names = state.laneNames();
+    const names = this.page.laneNames();
     const options = [el('option', { value: '', text: t('Nothing') })];
     sim.laneIds.forEach((lane, l) => {
       for (let b = 0; b < sim.bodies; ++b) {
@@ -118,7 +118,7 @@ export class ViewTools {
     if (t !== this.shownMax) {
       this.shownMax = t;
       this.timeline.max = String(Number.isFinite(t) ? t : 0);
-      this.timeline.step = String(state.sim.dt);
+      this.timeline.step = String(this.page.sim.dt);
     }
     if (Number(this.timeline.value) !== shown && document.activeElement !== this.timeline) this.timeline.value = String(shown);
     if (this.timeline.getAttribute('aria-valuetext') !== text) this.timeline.setAttribute('aria-valuetext', text);
@@ -133,9 +133,9 @@ export class ViewTools {
 
   // The timeline moved: pause, and show (here and in the plots and legend) the motion at t.
   scrub(t) {
-    const runner = state.runner;
+    const runner = this.page.runner;
     if (runner.playing) runner.pause();
-    const now = state.sim.snapshot.t;
+    const now = this.page.sim.snapshot.t;
     setCursor(t >= now ? null : t, 'timeline');
     const text = `t = ${fixed(t, 2)} s`;
     this.timelineOut.textContent = text;
@@ -221,8 +221,8 @@ export class ViewTools {
   // parameters whose value is that body's start (the scene's) and its start velocity (the state
   // at t = 0), preferring ones the core labels as a position or a velocity. null when none.
   startKeys(b) {
-    const sim = state.sim, config = sim.config;
-    const info = state.core.scenarios.find((s) => s.id === valueOf(config, 'scenario'));
+    const sim = this.page.sim, config = sim.config;
+    const info = this.page.core.scenarios.find((s) => s.id === valueOf(config, 'scenario'));
     if (!info) return null;
     const lane = sim.snapshot.lanes[0], start = sim.scene.bodies[b] && sim.scene.bodies[b].start;
     if (!lane || !start) return null;
@@ -243,7 +243,7 @@ export class ViewTools {
   // A press on a body (or its arrow's tip, or with Shift): the run goes back to t = 0 and the
   // drag sets that body's start. null when nothing draggable is under the pointer.
   startBodyDrag(p, shift) {
-    const sim = state.sim;
+    const sim = this.page.sim;
     const hit = this.view.hitBody(p.x, p.y, sim.snapshot.lanes);
     if (!hit) return null;
     const keys = this.startKeys(hit.body);
@@ -253,7 +253,7 @@ export class ViewTools {
 
   // The drag really starts: paused, back at t = 0, from the body's start.
   beginBodyDrag(action) {
-    const runner = state.runner, sim = state.sim;
+    const runner = this.page.runner, sim = this.page.sim;
     runner.pause();
     if (sim.snapshot.t !== 0) runner.reset();
     const start = sim.snapshot.lanes[action.lane].bodies[action.body];
@@ -286,7 +286,7 @@ export class ViewTools {
       const text = fixed(Math.round(value / step) * step, decimals);
       return Number(text) === 0 ? '0' : String(Number(text));
     };
-    const sim = state.sim;
+    const sim = this.page.sim;
     let query;
     if (action.velocity) {
       const step = niceStep(Math.max(view.speedMax, Math.hypot(action.vx, action.vy), 1e-9), 100);

@@ -2,8 +2,7 @@
 // (grouped by family), dt (log slider and number), duration, the system's parameters with their
 // meaning, units and allowed ranges, the phase-space cloud (points per integrator and the start
 // disc's radius), equal cost, and playback. Every edit becomes a new config string handed to set(); sync() shows a config.
-import { withKey, valueOf, withoutKeys } from '../app/links.js';
-import { state } from '../app/state.js';
+import { withKey, valueOf, withoutKeys } from '../common/query.js';
 import { t, coreMessage } from '../common/language.js';
 import { plainNumber, groupDigits, readableNumber } from '../common/text.js';
 import { methodOf, laneName, withRodLanes, laneSettings, laneIdOf, methodInfo } from '../common/lanes.js';
@@ -110,8 +109,10 @@ export class Controls {
   // core: tables; set(query): apply a config; getConfig(): the current normalised config (the
   // link); getRunConfig(): the config that runs, which may hold what a view added (the cloud
   // view's cloud): the cloud fields show and edit it, so a cloud setting the user changes enters
-  // the link with the cloud in force; notify(message): a UI-side error for the errors list.
-  constructor(root, { core, set, getConfig, getRunConfig = getConfig, notify }) {
+  // the link with the cloud in force; getErrors(): the link's errors (the core's, each naming its
+  // key) to mark under their fields; notify(message): a UI-side error for the errors list.
+  constructor(root, { core, set, getConfig, getRunConfig = getConfig, getErrors, notify }) {
+    this.getErrors = getErrors;
     this.core = core;
     this.keptKeys = keysOf(core, 'study', 'page');
     this.loopKeys = keysOf(core, 'loop');
@@ -665,7 +666,7 @@ export class Controls {
   // the core's reason.
   setSimulation(sim) {
     this.sync(sim.config, sim.runConfig);
-    this.markErrors(state.configErrors);
+    this.markErrors(this.getErrors());
     const none = sim.scene.cloudPlane === null;
     this.cloudGroup.disabled = none;
     this.cloudNote.hidden = !none;
@@ -674,7 +675,7 @@ export class Controls {
 
   frame() {}
 
-  report() { return { config: state.sim.config }; }
+  report() { return { config: this.getConfig() }; }
 
   // The chosen preset's name under the menu when the closed menu cannot show it whole: its text
   // measured in the menu's font against the menu's width less its padding and arrow.

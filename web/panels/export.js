@@ -2,7 +2,7 @@
 // by the core from t = 0 with the CLI's own formatter), and the canvas and plots as one PNG.
 // Downloads are named after the scenario and the integrators, e.g.
 // stepwise-spring-explicit_euler-rk4.csv.
-import { valueOf } from '../app/links.js';
+import { valueOf } from '../common/query.js';
 import { laneStyle, drawMarker } from '../common/palette.js';
 import { nextTask } from '../engine/slices.js';
 import { t } from '../common/language.js';
@@ -16,18 +16,6 @@ export function fileStem(config) {
   const ids = (valueOf(config, 'integrators') || '').split(',').filter(Boolean);
   const names = ids.length <= 3 ? ids.join('-') : `${ids.length}-integrators`;
   return `stepwise-${scenario}-${names}`.replace(/[^A-Za-z0-9_.-]/g, '_');
-}
-
-export function download(blob, name) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.hidden = true;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10000);
 }
 
 // The steps an export covers: up to now, or the whole run when the simulation is still at t = 0;

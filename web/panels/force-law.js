@@ -2,7 +2,7 @@
 // that they read as sliders with a number each, and laws to start from. The core parses, checks,
 // differentiates and writes every expression (core/expression.hpp); the page never evaluates one
 // and never parses one: which constants a law reads, it learns from the core's own messages.
-import { withKey, valueOf } from '../app/links.js';
+import { withKey, valueOf } from '../common/query.js';
 import { t, coreMessage } from '../common/language.js';
 import { plainNumber } from '../common/text.js';
 import { el } from '../common/dom.js';

@@ -5,7 +5,7 @@
 // module's unit of time is a frame of 1/hz (Simulation.dt()), so the runner shows one new game
 // frame per 1/hz of wall time, and the state it reads is what a player sees (the accumulator's
 // render state).
-import { withKey, valueOf } from '../app/links.js';
+import { withKey, valueOf } from '../common/query.js';
 import { el, showNumber } from '../common/dom.js';
 import { t, sentence } from '../common/language.js';
 import { plainNumber, fixed } from '../common/text.js';

@@ -6,7 +6,6 @@
 // A modal <dialog> keeps the focus inside it (the rest of the page is inert) and closes with
 // Escape; on closing, the focus goes back to what opened it. Text goes in with textContent only.
 import { laneStyle, currentScheme } from '../common/palette.js';
-import { shortcuts } from '../app/keyboard.js';
 import { t } from '../common/language.js';
 import { el } from '../common/dom.js';
 import { methodOf } from '../common/lanes.js';
@@ -64,8 +63,9 @@ function explanation(info) {
   ].filter(Boolean).join(' ');
 }
 
-// integrators: the core's table; laneIds(): the integrators shown, in lane order.
-export function installPanels({ integrators, laneIds, openers = {} }) {
+// integrators: the core's table; laneIds(): the integrators shown, in lane order; shortcuts: the
+// page's keys (web/app/keyboard.js's list, handed over: the keys are the page's, not a panel's).
+export function installPanels({ integrators, laneIds, shortcuts, openers = {} }) {
   const byId = new Map(integrators.map((i) => [i.id, i]));
   const methods = $('methods-dialog');
   const keys = $('keys-dialog');

@@ -11,8 +11,7 @@
 import { laneStyle, drawMarker } from '../common/palette.js';
 import { isHidden, highlightedLane, setHidden, setHighlighted, keepOnly, onLaneFocus } from '../motion/lane-focus.js';
 import { verdict, motionSize } from '../engine/study.js';
-import { valueOf } from '../app/links.js';
-import { state } from '../app/state.js';
+import { valueOf } from '../common/query.js';
 import { el } from '../common/dom.js';
 import { methodOf, laneName } from '../common/lanes.js';
 import { t, marked } from '../common/language.js';
@@ -33,8 +32,9 @@ const linksTitle = marked('links: the constraint error, the largest |length − 
 
 export class Legend {
   // container: the legend's; summary: the spoken summary's region (LiveSummary); clock: the
-  // time and step above the canvas.
-  constructor(container, summary, clock) {
+  // time and step above the canvas; page: the PageState (web/app/state.js).
+  constructor(container, summary, clock, page) {
+    this.page = page;
     this.container = container;
     this.summary = new LiveSummary(summary);
     this.clock = clock;
@@ -44,6 +44,8 @@ export class Legend {
     this.sim = null;
     // Highlight and hide follow web/motion/lane-focus.js (changed here, or by another part of the page).
     onLaneFocus(() => this.showFocus());
+    // Its colours and badges again in a new colour scheme.
+    page.onThemeChange(() => this.setSimulation(page.sim));
   }
 
   // The buttons and rows as lane-focus.js says.
@@ -61,7 +63,7 @@ export class Legend {
 
   // A new simulation, or the same in new colours (the colour scheme changed).
   setSimulation(sim) {
-    const integrators = state.core.integrators, scheme = state.theme.scheme;
+    const integrators = this.page.core.integrators, scheme = this.page.theme.scheme;
     // Rebuilt for the same run: its energy notes carry over.
     const carried = sim === this.sim ? new Map(this.rows.map((r) => [r.id, r])) : new Map();
     const carriedSteps = sim === this.sim ? this.steps : -1;
@@ -226,7 +228,7 @@ export class Legend {
   }
 
   // Every frame drawn: the numbers, throttled while playing.
-  frame() { this.showNumbers(!state.runner.playing); }
+  frame() { this.showNumbers(!this.page.runner.playing); }
 
   report() { return { rows: this.rows.length }; }
 
@@ -234,11 +236,11 @@ export class Legend {
   // (paused, stepped, reset, ended) the legend's at once and the spoken summary too. Called by the
   // frame, and at once by a pause or a step, so nothing on screen is the state of a frame ago.
   showNumbers(now) {
-    const snapshot = state.sim.snapshot;
+    const snapshot = this.page.sim.snapshot;
     this.update(snapshot, now);
-    this.summary.update(snapshot, state.laneNames(), now);
+    this.summary.update(snapshot, this.page.laneNames(), this.page.core.integrators, now);
     // With a game loop the page steps whole frames (a frame may hold several physics steps).
-    this.clock.textContent = `t = ${fixed(snapshot.t, 2)} s · ${state.sim.loop.kind ? t('frame') : t('step')} ${snapshot.steps}`;
+    this.clock.textContent = `t = ${fixed(snapshot.t, 2)} s · ${this.page.sim.loop.kind ? t('frame') : t('step')} ${snapshot.steps}`;
   }
 
   // Live numbers, a few times a second: readable, and cheap.
@@ -266,7 +268,7 @@ export class Legend {
       anyDiverged = anyDiverged || (lane.diverged && !never);
       row.error.title = snapshot.referenceStopped
         ? t('unknown: the reference {what} at t = {t} s', { what: t(snapshot.referenceStopText), t: formatValue(snapshot.referenceStoppedAt) }) : '';
-      row.status.textContent = lane.diverged ? stopText(lane, state.core.integrators) : '';
+      row.status.textContent = lane.diverged ? stopText(lane, this.page.core.integrators) : '';
       if (row.step) row.step.textContent = effectiveStepText(lane, row.info, this.dt);
       if (row.area) row.area.textContent = `${areaText(lane.areaRatio)} · ${finiteText(lane.pointsFinite, this.cloudPoints)}`;
       if (row.diverged !== lane.diverged) {
@@ -291,9 +293,9 @@ export class Legend {
 // sentence: "t = 12 s: Runge–Kutta 4 energy −0.3 %; Explicit Euler diverged at t = 1.25 s."
 export const summaryIntervalMs = 5000;
 
-export function summaryText(snapshot, names) {
+export function summaryText(snapshot, names, integrators) {
   const lanes = snapshot.lanes.map((lane, l) => (lane.diverged
-    ? `${names[l]} ${stopText(lane, state.core.integrators)}` : `${names[l]} ${t('energy {drift}', { drift: driftText(lane.drift) })}`));
+    ? `${names[l]} ${stopText(lane, integrators)}` : `${names[l]} ${t('energy {drift}', { drift: driftText(lane.drift) })}`));
   // The reference of rigid links alone: its first link's tension.
   if (lanes.length === 0 && snapshot.linked) lanes.push(linkText(snapshot.referenceConstraintError, snapshot.referenceTension));
   return `t = ${formatValue(snapshot.t)} s: ${lanes.join('; ')}.`;
@@ -306,11 +308,11 @@ class LiveSummary {
   }
 
   // now: the summary is due (a pause, a step); otherwise only once the interval has passed.
-  update(snapshot, names, now = false) {
+  update(snapshot, names, integrators, now = false) {
     const wall = performance.now();
     if (!now && wall - this.last < summaryIntervalMs) return;
     this.last = wall;
-    const text = summaryText(snapshot, names);
+    const text = summaryText(snapshot, names, integrators);
     if (text !== this.region.textContent) this.region.textContent = text;
   }
 }

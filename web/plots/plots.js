@@ -15,8 +15,7 @@ import { placeLabels, rowsAround } from './plot-labels.js';
 import { PlotReadout, nearestSample } from './plot-readout.js';
 import { cursorTime, onCursor } from '../motion/cursor.js';
 import { isHidden, isFaded, onLaneFocus } from '../motion/lane-focus.js';
-import { valueOf } from '../app/links.js';
-import { state } from '../app/state.js';
+import { valueOf } from '../common/query.js';
 // t_: the page's texts (web/common/language.js); t is a time series here.
 import { t as t_, marked, coreMessage } from '../common/language.js';
 import { plainNumber, formatValue, stopText } from '../common/text.js';
@@ -265,8 +264,10 @@ const plotIntervalMs = 100;
 export class Plots {
   // section: the plots' section of the page (its figures are made here, from plotTable);
   // requestDraw(): a frame is to be drawn; hidden: the plots are not shown (an embedded frame
-  // without ui=full), so they are never drawn into their hidden canvases.
-  constructor(section, requestDraw = () => {}, hidden = false) {
+  // without ui=full), so they are never drawn into their hidden canvases; page: the PageState
+  // (web/app/state.js).
+  constructor(section, { page, requestDraw = () => {}, hidden = false }) {
+    this.page = page;
     this.rows = [];
     let controls = {};
     for (const row of plotTable) {
@@ -331,7 +332,7 @@ export class Plots {
   // (the angular momentum's where the core records it, the clouds' with clouds, a linked
   // system's links and tension), and the breakdown's choice of lane.
   setSimulation(sim) {
-    const names = state.laneNames();
+    const names = this.page.laneNames();
     this.names = names;
     this.laneIds = sim.laneIds;
     this.layout = sim.layout.history;
@@ -395,7 +396,7 @@ export class Plots {
   // Every frame drawn, throttled (see plotIntervalMs): while playing a plot a frame until each
   // is drawn (see draw); paused, all of them at once.
   frame(snapshot) {
-    const now = performance.now(), playing = state.runner.playing;
+    const now = performance.now(), playing = this.page.runner.playing;
     if (this.firstFrame) {
       // The page's first frame draws the motion alone and the plots one frame later: together
       // they were one task of 40–50 ms on a busy machine.
@@ -406,7 +407,7 @@ export class Plots {
       // The page's first round of the plots a plot a frame, paused too: the three drawn whole in
       // one task were 55-58 ms CPU on heavy_chain_60hz's nine lanes (load 5). The page is ready
       // once the round is whole.
-      if (!this.hidden) this.inRound = !this.draw(state.sim, snapshot, state.theme, playing || !this.drawn ? 1 : Infinity);
+      if (!this.hidden) this.inRound = !this.draw(this.page.sim, snapshot, this.page.theme, playing || !this.drawn ? 1 : Infinity);
       if (this.inRound && !playing) this.requestDraw();
       if (!this.inRound) this.drawn = true;
     }

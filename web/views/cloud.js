@@ -10,8 +10,7 @@
 // Never hands a non-finite number to the canvas.
 import { niceStep, stepMultiples } from '../motion/coords.js';
 import { laneStyle } from '../common/palette.js';
-import { valueOf } from '../app/links.js';
-import { state } from '../app/state.js';
+import { valueOf } from '../common/query.js';
 import { t } from '../common/language.js';
 import { formatValue, groupDigits, tickText, fixedRatio } from '../common/text.js';
 
@@ -113,7 +112,9 @@ function plotDots(pixels, points, start, end, base, W, right, bottom, x0, v1, kx
 }
 
 export class CloudView {
-  constructor(canvas, figure) {
+  // page: the PageState (web/app/state.js).
+  constructor(canvas, figure, page) {
+    this.page = page;
     this.canvas = canvas;
     this.figure = figure;
     this.hint = figure.querySelector('.cloud-hint');
@@ -123,6 +124,8 @@ export class CloudView {
     this.drawnKey = '';
     this.image = null;
     this.stats = { draws: 0, points: 0, ms: 0, fitMs: 0, pointsMs: 0, putMs: 0, mostSlicePoints: 0 };
+    // A new colour scheme: the clouds are drawn again in it.
+    page.onThemeChange(() => this.invalidate());
   }
 
   // A new simulation: shown only when it has clouds; a fresh scale.
@@ -131,7 +134,7 @@ export class CloudView {
     this.job = null;  // a redraw of the old one in progress stops
     clearTimeout(this.deferred);
     this.deferred = null;
-    this.names = state.laneNames();
+    this.names = this.page.laneNames();
     this.scale = null;
     this.lastMs = 0;
     this.lastDrawAt = -Infinity;
@@ -153,7 +156,7 @@ export class CloudView {
 
   // Every frame drawn: the clouds, once they are all built.
   frame(snapshot) {
-    if (this.sim.cloudReady) this.draw(this.sim, snapshot, state.theme, state.runner.playing);
+    if (this.sim.cloudReady) this.draw(this.sim, snapshot, this.page.theme, this.page.runner.playing);
   }
 
   // What window.stepwise.debug.cloud() reads: the windows and the drawing times.

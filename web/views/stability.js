@@ -11,7 +11,7 @@ import { methodOf, laneSettings, laneName } from '../common/lanes.js';
 import { Slices } from '../engine/slices.js';
 import { decadeTicks, el, headedTable, labelCells } from './parts.js';
 import { stepMultiples } from '../motion/coords.js';
-import { valueOf } from '../app/links.js';
+import { valueOf } from '../common/query.js';
 import { t } from '../common/language.js';
 import { plainNumber, formatValue } from '../common/text.js';
 

@@ -13,12 +13,10 @@
 // and shows at most shownStageLimit stages and the result (rk45 on a stiff system has up to 14,000
 // stages in one step: the table, the numbers on the canvas and their placing grew with them to
 // seconds of work), and the CSV, which holds every stage, is written by the core in slices.
-import { el } from '../common/dom.js';
+import { el, copyText, download } from '../common/dom.js';
 import { loadStylesheet } from '../common/stylesheet.js';
 import { laneStyle } from '../common/palette.js';
-import { download } from '../panels/export.js';
-import { copyText } from '../common/dom.js';
-import { valueOf } from '../app/links.js';
+import { valueOf } from '../common/query.js';
 import { decodeTrace, joinParts, emptyReason, tabSeparated, canvasStages, phaseStages, fitRanges, placeLabels } from './xray-model.js';
 import { nextTask } from '../engine/slices.js';
 import { t, marked, sentence } from '../common/language.js';
