@@ -119,10 +119,19 @@ ConvergenceStudy::ConvergenceStudy(const Config& c, int halvings, double max_wor
     }
 }
 
-bool ConvergenceStudy::advance(double work) {
+bool ConvergenceStudy::advance(double work, long long max_core_work) {
     const int rows = integrators();
     double budget = 0.0, lane_cost = 1.0;
     bool started = false;
+    const bool bounded = max_core_work != Simulation::unlimited_work;
+    long long call_start = -1;  // the current simulation's work when this call began with it
+    // The work this call may still do in the current simulation (one unit at least: progress).
+    const auto core_left = [&](const Simulation& sim) {
+        if (!bounded) return Simulation::unlimited_work;
+        if (call_start < 0) call_start = sim.work();
+        return std::max(1LL, max_core_work - (sim.work() - call_start));
+    };
+    const auto spent = [&](const Simulation& sim) { return bounded && call_start >= 0 && sim.work() - call_start >= max_core_work; };
     while (!finished()) {
         if (!current_) {
             const Config level = level_config(done_);
@@ -140,8 +149,25 @@ bool ConvergenceStudy::advance(double work) {
         budget = std::floor(budget);
         Simulation& sim = *current_;
         const long long n = std::min(current_total_ - current_steps_, static_cast<long long>(budget));
-        for (long long k = 0; k < n; ++k) {
-            sim.step();
+        long long k = 0;
+        for (; k < n; ++k) {
+            // The step, then the reference brought up to it (reading the errors would do that in
+            // one go), each in parts when the call's work is bounded.
+            if (bounded) {
+                if (k > 0 && pending_ == Pending::none && spent(sim)) break;
+                if (pending_ != Pending::reference) {
+                    pending_ = Pending::lanes;
+                    if (!sim.step_part(core_left(sim))) break;
+                }
+                pending_ = Pending::reference;
+                if (!sim.sync_reference_part(core_left(sim))) break;
+                pending_ = Pending::none;
+            } else if (pending_ != Pending::reference) {
+                sim.step();  // (the rest of a step begun in parts, if one is)
+                pending_ = Pending::none;
+            } else {
+                pending_ = Pending::none;  // the errors below bring the reference up to the step
+            }
             for (int row = 0; row < rows; ++row) {
                 ConvergencePoint& p = points_[row][done_];
                 if (p.stop != StopReason::none || sim.diverged(row)) continue;
@@ -158,10 +184,10 @@ bool ConvergenceStudy::advance(double work) {
                 p.final_error = e;  // the last error measured: at the end, or where it stopped
             }
         }
-        current_steps_ += n;
-        budget -= static_cast<double>(n);
-        done_work_ += static_cast<double>(n) * lane_cost;
-        if (current_steps_ < current_total_) break;
+        current_steps_ += k;
+        budget -= static_cast<double>(k);
+        done_work_ += static_cast<double>(k) * lane_cost;
+        if (current_steps_ < current_total_ || pending_ != Pending::none) break;
         for (int row = 0; row < rows; ++row) {
             ConvergencePoint& p = points_[row][done_];
             p.evaluations = sim.lane(row).force_evaluations;

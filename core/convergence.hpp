@@ -63,8 +63,12 @@ public:
     ConvergenceStudy(const Config& c, int halvings = default_halvings,
                      double max_work = default_convergence_work, StudyAxis axis = StudyAxis::dt);
 
-    // Runs at most `work` lane-steps; true when the study is finished.
-    bool advance(double work);
+    // Runs at most `work` lane-steps; true when the study is finished. With max_core_work, the
+    // call also ends once its simulation has done that much work in the core's units
+    // (Simulation::work), inside a step if need be (its lanes in parts, then its reference: a
+    // stiff system's step at the rk45 cap was 100 ms of one call on the page); the step goes on
+    // at the next call and ends in the same bits as a whole one.
+    bool advance(double work, long long max_core_work = Simulation::unlimited_work);
     bool finished() const;
     double progress() const;  // 0 … 1 of the planned work
 
@@ -103,6 +107,10 @@ private:
     std::vector<std::vector<ConvergencePoint>> points_;  // [row][level]
     std::unique_ptr<Simulation> current_;                // the level being run
     long long current_steps_ = 0, current_total_ = 0;
+    // The current level's next step, when a bounded call ended inside it: its lanes under way, or
+    // its lanes done and its reference not yet up to it.
+    enum class Pending : unsigned char { none, lanes, reference };
+    Pending pending_ = Pending::none;
 };
 
 }  // namespace stepwise

@@ -64,6 +64,9 @@ public:
     // unless equal cost is on); stopped lanes stay where they were. With a game loop, advance by
     // frame() (a variable loop's steps are the frames' own lengths).
     void step();
+    // step() in parts of at most about max_work (as frame_part's: one unit at least): true once
+    // the step is whole, in the same bits as step(); until then call it again and read nothing.
+    bool step_part(long long max_work) { return step_lanes(0.0, max_work); }
     void advance(long long steps);
 
     // One frame of the game loop (Config::loop, core/frame_loop.hpp): every lane takes the

@@ -168,6 +168,34 @@ TEST_CASE("advancing in slices gives the same points, bit for bit, as one call")
     CHECK(tiny_calls > 0);
 }
 
+TEST_CASE("a step in parts of bounded core work gives the same points, bit for bit (issue 31 §4)") {
+    // The page's legend study on the stiff written law over the cloth: one step of its rk45 lane
+    // at the substep cap was one call of about 100 ms. In parts of 20,000 units (a fifth of the
+    // page's budget) a step takes several calls, and the points are the whole study's.
+    const std::string q = "preset=scene_cloth&integrators=rk45,xpbd@10x1&fx=-c1*x-c2*x^3&c1=1000000&c2=1000000&duration=0.05";
+    ConvergenceStudy whole(config_of(q), 1), parts(config_of(q), 1);
+    whole.advance(HUGE_VAL);
+    int calls = 0;
+    while (!parts.advance(HUGE_VAL, 20000)) ++calls;
+    REQUIRE(parts.levels_done() == whole.levels_done());
+    long long evaluations = 0;
+    for (int r = 0; r < whole.integrators(); ++r)
+        for (int l = 0; l < whole.levels_done(); ++l) {
+            const ConvergencePoint &a = whole.point(r, l), &b = parts.point(r, l);
+            evaluations += a.evaluations;
+            CHECK(a.evaluations == b.evaluations);
+            CHECK(a.max_error == b.max_error);
+            CHECK(a.final_error == b.final_error);
+            CHECK(a.stop == b.stop);
+            CHECK(a.stopped_at == b.stopped_at);
+        }
+    // Each level is round(0.05 / dt) steps (3 and 6 at dt = 1/60 and 1/120), and a call ends
+    // inside a step: more calls than steps.
+    CHECK(calls > 9);
+    INFO(evaluations);
+    CHECK(evaluations > 0);
+}
+
 TEST_CASE("the work cap drops the finest levels") {
     // 2 integrators + the reference = 3 lanes; level j takes 1000·2^j steps: 3000, 6000, 12000, …
     const Config c = config_of("scenario=spring&dt=0.01&duration=10&integrators=rk4,explicit_euler");

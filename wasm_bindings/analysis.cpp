@@ -1,6 +1,7 @@
 #include "analysis.hpp"
 
 #include "deadline.hpp"
+#include "playground.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -125,8 +126,11 @@ bool Convergence::advance(double work, double budget_ms) {
     double left = std::isfinite(work) ? std::clamp(work, 1.0, 1e9) : 1.0;
     const double step = static_cast<double>(study_.integrators() + 1);  // lane-steps of one step
     const Deadline deadline(budget_ms);
+    // Each step in parts of at most max_work_per_call of the core's work, as the page's own
+    // simulation steps (playground.hpp): one step of a stiff written law at the rk45 cap took a
+    // call of 100 ms.
     while (!study_.finished()) {
-        study_.advance(step);
+        study_.advance(step, max_work_per_call);
         left -= step;
         if (left <= 0.0 || deadline.passed()) break;
     }

@@ -290,4 +290,9 @@ struct LinkForce {
     static void reserve_workspace(const System& s);
 };
 
+// The order of the rigid links' rows in the constrained solve: `rows` (indices into s.links, as
+// listed) is kept, or renumbered by reverse Cuthill–McKee where that narrows the band; returns the
+// half-bandwidth of the order kept (forces/link_order.cpp says why).
+int order_rigid_links(const System& s, std::vector<int>& rows);
+
 }  // namespace stepwise
