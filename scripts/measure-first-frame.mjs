@@ -11,13 +11,16 @@
 //   EvaluateScript or v8.evaluateModule of the site), and the main thread's busy time (its tasks'
 //   wall time, which the CPU throttling stretches) before the first script, from it to the wasm's
 //   last byte, and from that to the first frame.
-// Writes its table into docs/performance-web.md between its two marker lines (unless --no-write),
-// with the machine's load average: a shared, loaded machine makes these numbers noisy.
-//   node scripts/measure-first-frame.mjs [dist=dist] [--loads=7] [--profile=slow|unthrottled]
-//     [--no-streaming] [--label=TEXT] [--no-write]
+// Writes its table into docs/performance-web.md between its two marker lines (one build measured,
+// both profiles, streaming; unless --no-write), with the machine's load average: a shared, loaded
+// machine makes these numbers noisy. Several builds (dist folders) are measured interleaved, a
+// load of each in turn, so that they share the machine's ups and downs: a before and an after.
+//   node scripts/measure-first-frame.mjs [dist=dist …] [--loads=7] [--profile=slow|unthrottled]
+//     [--no-streaming] [--labels=A,B,…] [--no-write]
 // --no-streaming takes WebAssembly.instantiateStreaming and compileStreaming away before the page
 // runs, so the loader falls back to compiling the whole downloaded module (the comparison the
-// docs report); --label names the build measured in the printed line.
+// docs report); --labels names the builds in the printed lines (their folders' names by default).
+// A page error or a failed request of a load stops the measurement: it would measure something else.
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
@@ -45,14 +48,19 @@ export const profiles = [
 
 const args = process.argv.slice(2);
 const option = (name) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-const dist = path.resolve(args.find((a) => !a.startsWith('--')) || path.join(root, 'dist'));
+const given = args.filter((a) => !a.startsWith('--'));
+const dists = (given.length ? given : [path.join(root, 'dist')]).map((d) => path.resolve(d));
 const loads = Number(option('loads') || 7);
 const only = option('profile');
 const streaming = !args.includes('--no-streaming');
-const label = option('label') || path.relative(root, dist) || dist;
-const write = !args.includes('--no-write') && streaming && !only;
-if (!fs.existsSync(path.join(dist, 'index.html'))) {
+const labels = option('labels')?.split(',') || dists.map((d) => path.basename(d));
+const write = !args.includes('--no-write') && streaming && !only && dists.length === 1;
+for (const dist of dists.filter((d) => !fs.existsSync(path.join(d, 'index.html')))) {
   console.error(`measure-first-frame: ${dist} has no index.html: build it first (node scripts/build-dist.mjs)`);
+  process.exit(2);
+}
+if (labels.length !== dists.length) {
+  console.error(`measure-first-frame: --labels names ${labels.length} builds; ${dists.length} are measured`);
   process.exit(2);
 }
 if (!Number.isInteger(loads) || loads < 1) {
@@ -62,6 +70,31 @@ if (!Number.isInteger(loads) || loads < 1) {
 if (only && !profiles.some((p) => p.name === only)) {
   console.error(`measure-first-frame: --profile must be ${profiles.map((p) => p.name).join(' or ')}; got '${only}'`);
   process.exit(2);
+}
+
+// What the main thread does from the page's first script to its first frame, by kind: each trace
+// event's own time (less the events inside it), by its name; the rest (the tasks' own time, the
+// browser's messages) is "other".
+const workKinds = [
+  { kind: 'script', names: /^(FunctionCall|EvaluateScript|v8\.evaluateModule|v8\.compile|v8\.compileModule|v8\.callFunction|v8\.run|TimerFire|FireAnimationFrame|FireIdleCallback|EventDispatch|BlinkScheduler_PerformMicrotaskCheckpoint|RunMicrotasks|v8\.produceModuleCache|v8\.produceCache|ResizeObserver.*|IntersectionObserverController.*)$/ },
+  { kind: 'WebAssembly', names: /^(v8\.wasm\..*|v8\.newInstance|WebAssembly.*)$/ },
+  { kind: 'style and layout', names: /^(Layout|UpdateLayoutTree|RecalculateStyles|PrePaint|ParseAuthorStyleSheet|ScheduleStyleRecalculation|InvalidateLayout|UpdateLayerTree|HitTest)$/ },
+  { kind: 'paint', names: /^(Paint|PaintImage|Commit|Layerize|CompositeLayers|UpdateLayer|Rasterize.*|Decode.*)$/ },
+  { kind: 'HTML', names: /^(ParseHTML|HTMLDocumentParser::.*)$/ },
+  { kind: 'garbage collection', names: /^(V8\.GC.*|MajorGC|MinorGC|BlinkGC.*|CppGC.*)$/ },
+];
+function workByKind(events, thread, from, to) {
+  const spans = events.filter((e) => e.ph === 'X' && `${e.pid}:${e.tid}` === thread && e.ts >= from && e.ts + (e.dur || 0) <= to)
+    .sort((a, b) => a.ts - b.ts || b.dur - a.dur).map((e) => ({ name: e.name, ts: e.ts, end: e.ts + (e.dur || 0), own: e.dur || 0 }));
+  const open = [];
+  for (const e of spans) {
+    while (open.length && open[open.length - 1].end <= e.ts) open.pop();
+    if (open.length) open[open.length - 1].own -= e.end - e.ts;
+    open.push(e);
+  }
+  const out = Object.fromEntries([...workKinds.map((k) => k.kind), 'other'].map((k) => [k, 0]));
+  for (const e of spans) out[workKinds.find((k) => k.names.test(e.name))?.kind ?? 'other'] += e.own / 1000;
+  return out;
 }
 
 // Before the page's first script: the start mark mainThreadTasks counts from, and, for
@@ -74,6 +107,10 @@ const noStreaming = () => {
 async function measureLoad(browser, url, profile) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, serviceWorkers: 'block' });
   const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`));
+  page.on('response', (r) => { if (r.status() >= 400) problems.push(`${r.status()}: ${r.url()}`); });
   try {
     await page.addInitScript(() => performance.mark('stepwise-test:start'));
     if (!streaming) await page.addInitScript(noStreaming);
@@ -91,6 +128,7 @@ async function measureLoad(browser, url, profile) {
     } finally {
       trace = JSON.parse((await browser.stopTracing()).toString());
     }
+    if (problems.length) throw new Error(`measure-first-frame: ${url}: ${problems.join('; ')}`);
     const loaded = await firstFrameLoads(page.mainFrame());
     const timing = await page.evaluate(() => {
       const wasm = performance.getEntriesByType('resource').find((e) => /\/stepwise(-[0-9a-f]+)?\.wasm$/.test(new URL(e.name).pathname));
@@ -106,13 +144,26 @@ async function measureLoad(browser, url, profile) {
     const toPage = (ts) => (ts - mark.ts) / 1000 + timing.firstFrame;
     const origin = new URL(url).origin;
     const scriptOf = (e) => e.args?.data?.url || e.args?.data?.fileName || e.args?.fileName || '';
-    const scripts = events.filter((e) => (e.name === 'EvaluateScript' || e.name === 'v8.evaluateModule') && scriptOf(e).startsWith(origin));
-    const firstScript = scripts.length ? toPage(Math.min(...scripts.map((e) => e.ts))) : null;
+    // A classic script's evaluation names its file; a module's (v8.evaluateModule) does not, so
+    // it is the first on the thread that compiled the site's modules, after the first of them.
+    const site = events.filter((e) => scriptOf(e).startsWith(origin));
+    const thread = (e) => `${e.pid}:${e.tid}`;
+    const compiled = site.filter((e) => e.name === 'v8.compileModule');
+    const firstCompile = Math.min(...compiled.map((e) => e.ts));
+    const moduleThreads = new Set(compiled.map(thread));
+    const starts = [
+      ...site.filter((e) => e.name === 'EvaluateScript'),
+      ...events.filter((e) => e.name === 'v8.evaluateModule' && moduleThreads.has(thread(e)) && e.ts >= firstCompile),
+    ].map((e) => e.ts);
+    const firstScriptTs = starts.length ? Math.min(...starts) : null;
+    const firstScript = firstScriptTs === null ? null : toPage(firstScriptTs);
+    const mainThread = [...moduleThreads][0] ?? `${mark.pid}:${mark.tid}`;
+    const work = workByKind(events, mainThread, firstScriptTs ?? -Infinity, mark.ts);
     const tasks = mainThreadTasks(trace).map((t) => ({ start: toPage(t.ts), ms: t.wallMs }));
     const busy = (from, to) => tasks.filter((t) => t.start >= from && t.start < to).reduce((s, t) => s + t.ms, 0);
     const wasmEnd = timing.wasm ? timing.wasm.end : timing.firstFrame;
     return {
-      ...timing, firstScript, requests: loaded.before,
+      ...timing, firstScript, requests: loaded.before, work,
       busy: {
         beforeScript: busy(-Infinity, firstScript ?? 0),
         toWasmEnd: busy(firstScript ?? 0, wasmEnd),
@@ -124,6 +175,25 @@ async function measureLoad(browser, url, profile) {
   }
 }
 
+function summarise(profile, runs, sizes) {
+  const requests = runs.map((r) => r.requests.length);
+  const gzip = runs.map((r) => r.requests.reduce((n, f) => n + (sizes.get(f)?.gzip ?? 0), 0));
+  return {
+    profile, runs,
+    firstFrame: summary(runs.map((r) => r.firstFrame)),
+    paint: summary(runs.map((r) => r.paint)),
+    requests: summary(requests), gzip: summary(gzip),
+    files: [...new Set(runs.flatMap((r) => r.requests))].sort(),
+    wasmStart: summary(runs.map((r) => r.wasm?.start ?? null)),
+    wasmEnd: summary(runs.map((r) => r.wasm?.end ?? null)),
+    firstScript: summary(runs.map((r) => r.firstScript)),
+    busyBeforeScript: summary(runs.map((r) => r.busy.beforeScript)),
+    busyToWasmEnd: summary(runs.map((r) => r.busy.toWasmEnd)),
+    busyAfterWasm: summary(runs.map((r) => r.busy.afterWasm)),
+    work: Object.fromEntries(Object.keys(runs[0].work).map((k) => [k, summary(runs.map((r) => r.work[k]))])),
+  };
+}
+
 const summary = (values) => {
   const list = values.filter((v) => v !== null && Number.isFinite(v));
   return list.length ? { median: median(list), min: Math.min(...list), max: Math.max(...list) } : null;
@@ -131,42 +201,34 @@ const summary = (values) => {
 const ms = (s) => (s ? `${Math.round(s.median)} ms (${Math.round(s.min)}–${Math.round(s.max)})` : '—');
 const sec = (s) => (s ? `**${(s.median / 1000).toFixed(2)} s** (${(s.min / 1000).toFixed(2)}–${(s.max / 1000).toFixed(2)})` : '—');
 
-const sizes = new Map(fileSizes(dist).map((s) => [s.file, s]));
 const loadBefore = os.loadavg();
-const server = await startServer({ root: dist, port: 0 });
+const builds = await Promise.all(dists.map(async (dist, i) => ({
+  dist, label: labels[i], sizes: new Map(fileSizes(dist).map((f) => [f.file, f])), server: await startServer({ root: dist, port: 0 }),
+})));
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true, args: chromiumArgs });
 const results = [];
 try {
   for (const profile of profiles.filter((p) => !only || p.name === only)) {
-    const runs = [];
-    for (let i = 0; i < loads; ++i) runs.push(await measureLoad(browser, server.url, profile));
-    const requests = runs.map((r) => r.requests.length);
-    const gzip = runs.map((r) => r.requests.reduce((n, f) => n + (sizes.get(f)?.gzip ?? 0), 0));
-    const result = {
-      profile, runs,
-      firstFrame: summary(runs.map((r) => r.firstFrame)),
-      paint: summary(runs.map((r) => r.paint)),
-      requests: summary(requests), gzip: summary(gzip),
-      files: [...new Set(runs.flatMap((r) => r.requests))].sort(),
-      wasmStart: summary(runs.map((r) => r.wasm?.start ?? null)),
-      wasmEnd: summary(runs.map((r) => r.wasm?.end ?? null)),
-      firstScript: summary(runs.map((r) => r.firstScript)),
-      busyBeforeScript: summary(runs.map((r) => r.busy.beforeScript)),
-      busyToWasmEnd: summary(runs.map((r) => r.busy.toWasmEnd)),
-      busyAfterWasm: summary(runs.map((r) => r.busy.afterWasm)),
-    };
-    results.push(result);
-    console.log(`${label}${streaming ? '' : ' (no streaming compilation)'}, ${profile.name}: first frame ${ms(result.firstFrame)}; ` +
-      `${result.requests.median} requests before it (${result.requests.min}–${result.requests.max}), ` +
-      `${(result.gzip.median / 1024).toFixed(1)} KB gzip; wasm from ${ms(result.wasmStart)} to ${ms(result.wasmEnd)}; ` +
-      `first script at ${ms(result.firstScript)}; first paint ${ms(result.paint)}; main thread busy ` +
-      `${ms(result.busyBeforeScript)} before the first script, ${ms(result.busyToWasmEnd)} from it to the wasm's last byte, ` +
-      `${ms(result.busyAfterWasm)} from that to the first frame`);
-    console.log(`  requested before the first frame: ${result.files.join(', ')}`);
+    const runs = builds.map(() => []);
+    for (let i = 0; i < loads; ++i) {
+      for (const [b, build] of builds.entries()) runs[b].push(await measureLoad(browser, build.server.url, profile));
+    }
+    for (const [b, build] of builds.entries()) {
+      const result = summarise(profile, runs[b], build.sizes);
+      results.push({ build, ...result });
+      console.log(`${build.label}${streaming ? '' : ' (no streaming compilation)'}, ${profile.name}: first frame ${ms(result.firstFrame)}; ` +
+        `${result.requests.median} requests before it (${result.requests.min}–${result.requests.max}), ` +
+        `${(result.gzip.median / 1024).toFixed(1)} KB gzip; wasm from ${ms(result.wasmStart)} to ${ms(result.wasmEnd)}; ` +
+        `first script at ${ms(result.firstScript)}; first paint ${ms(result.paint)}; main thread busy ` +
+        `${ms(result.busyBeforeScript)} before the first script, ${ms(result.busyToWasmEnd)} from it to the wasm's last byte, ` +
+        `${ms(result.busyAfterWasm)} from that to the first frame`);
+      console.log(`  requested before the first frame: ${result.files.join(', ')}`);
+      console.log(`  main thread from the first script to the first frame: ${Object.entries(result.work).map(([k, v]) => `${k} ${ms(v)}`).join(', ')}`);
+    }
   }
 } finally {
   await browser.close();
-  await server.close();
+  for (const build of builds) await build.server.close();
 }
 const loadAfter = os.loadavg();
 
@@ -195,6 +257,14 @@ the first frame within 1.0 s on the slow profile and 300 ms unthrottled.
 ${results.map(row).join('\n')}
 
 Requested before the first frame: ${results[0].files.map((f) => `\`${f}\``).join(', ')}.
+
+The main thread from the page's first script to its first frame, by kind (each trace event's own
+time by its name; *other* is the tasks' own time and the browser's messages, and on the slow
+profile the throttling's pauses; medians, ms):
+
+| profile | ${Object.keys(results[0].work).join(' | ')} |
+| --- | ${Object.keys(results[0].work).map(() => '---:').join(' | ')} |
+${results.map((r) => `| ${r.profile.name} | ${Object.values(r.work).map((v) => Math.round(v.median)).join(' | ')} |`).join('\n')}
 
 ${firstFrameEnd}`;
   const doc = path.join(root, 'docs', 'performance-web.md');
