@@ -203,8 +203,11 @@ async function bundled(site, content) {
 // it asks for the part: ES modules run once): every module of the first frame is then reached
 // by the same entries, all in one chunk, and the entry's own output only imports that chunk,
 // which takes its place and name. The chunks are written beside the entry, so their relative
-// imports of each other stay right.
+// imports of each other stay right. Only parts that import something are given the import (a
+// part with none shares nothing): lesson.js awaits the German texts at its top level, and a part
+// it awaits that imported it would wait for it in turn.
 const bundleEntryPrefix = 'stepwise-bundle:';
+const staticImport = /^\s*(?:import|export)\b[^;(]*?\bfrom\s*["'`]|^\s*import\s*["'`]/m;
 async function bundleEntry(site, content, entry, classic) {
   const entryDir = posix.dirname(entry);
   for (const c of classic) if (!content.has(c.file)) throw new Error(`${entry}'s page loads ${c.file}, which the site does not have`);
@@ -234,22 +237,25 @@ async function bundleEntry(site, content, entry, classic) {
       },
     }, siteFileUrls(site, content, {
       wrap: (file) => classic.find((c) => c.file === file && c.defines),
-      extra: (absolute) => (lazy.has(absolute) ? `\nimport ${JSON.stringify(bundleEntryPrefix + entry)};\n` : ''),
+      extra: (absolute, text) => (lazy.has(absolute) && staticImport.test(text) ? `\nimport ${JSON.stringify(bundleEntryPrefix + entry)};\n` : ''),
     })],
   });
   const named = (file) => path.relative(site, file).split(path.sep).join('/');
   const entryOut = Object.entries(result.metafile.outputs).find(([, o]) => o.entryPoint === `page-bundle:${entry}`);
   const pageChunk = entryOut[1].imports.filter((i) => i.kind === 'import-statement');
-  if (pageChunk.length !== 1 || Object.keys(entryOut[1].inputs).length > 1) {
-    throw new Error(`${entry}'s bundle is not one file: its entry imports ${pageChunk.map((i) => i.path).join(', ') || 'no chunk'}`);
+  const ownCode = Object.keys(entryOut[1].inputs).some((i) => !i.startsWith('page-bundle:'));
+  // Either the entry's output holds all of it (no part shares a module with it) or it only imports the one chunk that does.
+  if (pageChunk.length > 1 || (pageChunk.length === 1 && ownCode)) {
+    throw new Error(`${entry}'s bundle is not one file: its entry imports ${pageChunk.map((i) => i.path).join(', ')}${ownCode ? ' and holds modules of its own' : ''}`);
   }
-  const entryName = named(path.resolve(site, entryOut[0])), chunkName = named(path.resolve(site, pageChunk[0].path));
+  const entryName = named(path.resolve(site, entryOut[0]));
+  const chunkName = pageChunk.length ? named(path.resolve(site, pageChunk[0].path)) : entryName;
   if (posix.dirname(chunkName) !== posix.dirname(entryName)) throw new Error(`${chunkName} is not beside ${entryName}`);
   const outputs = new Map();
   const chunkRef = new RegExp(`(["'])\\./${posix.basename(chunkName).replace(/[.]/g, '\\.')}\\1`, 'g');
   for (const file of result.outputFiles) {
     const name = named(file.path);
-    if (name === entryName) continue;
+    if (name === entryName && chunkName !== entryName) continue;
     const text = fromSitePaths(name === chunkName ? entryName : name, file.text).replace(chunkRef, `$1./${posix.basename(entryName)}$1`);
     outputs.set(name === chunkName ? entryName : name, Buffer.from(text, 'utf8'));
   }
@@ -304,7 +310,7 @@ const sitePaths = new RegExp(`(["'\`])${sitePathMarker}([^"'\`]+)\\1`, 'g');
 // Also, as each module loads: `wrap(file)` names the global a classic script declares
 // ({ defines }): its text is run in a function of its own, where a UMD tail's `module`, `exports`,
 // `define` and `require` are nothing (the loader's Node branch never runs in a page), and the
-// global set from what it returns; `extra(path)` is text added to the module (bundleEntry's
+// global set from what it returns; `extra(path, text)` is text added to the module (bundleEntry's
 // import of the page entry).
 function siteFileUrls(site, content, { wrap = () => null, extra = () => '' } = {}) {
   return {
@@ -321,7 +327,7 @@ function siteFileUrls(site, content, { wrap = () => null, extra = () => '' } = {
         });
         const classic = wrap(file);
         if (classic) contents = `globalThis.${classic.defines} = (function (module, exports, define, require) {\n${contents}\nreturn ${classic.defines};\n})();\n`;
-        return { contents: contents + extra(args.path), loader: 'js' };
+        return { contents: contents + extra(args.path, text), loader: 'js' };
       });
     },
   };

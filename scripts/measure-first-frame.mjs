@@ -16,10 +16,11 @@
 // machine makes these numbers noisy. Several builds (dist folders) are measured interleaved, a
 // load of each in turn, so that they share the machine's ups and downs: a before and an after.
 //   node scripts/measure-first-frame.mjs [dist=dist …] [--loads=7] [--profile=slow|unthrottled]
-//     [--no-streaming] [--labels=A,B,…] [--no-write]
-// --no-streaming takes WebAssembly.instantiateStreaming and compileStreaming away before the page
-// runs, so the loader falls back to compiling the whole downloaded module (the comparison the
-// docs report); --labels names the builds in the printed lines (their folders' names by default).
+//     [--labels=A,B,…] [--no-streaming[=A,…]] [--no-write]
+// --labels names the builds in the printed lines (their folders' names by default); the same
+// folder may be given twice under two labels. --no-streaming (for every build, or for the labels
+// named) takes WebAssembly.instantiateStreaming and compileStreaming away before the page runs,
+// so the loader falls back to compiling the whole downloaded module (the comparison the docs report).
 // A page error or a failed request of a load stops the measurement: it would measure something else.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -52,9 +53,9 @@ const given = args.filter((a) => !a.startsWith('--'));
 const dists = (given.length ? given : [path.join(root, 'dist')]).map((d) => path.resolve(d));
 const loads = Number(option('loads') || 7);
 const only = option('profile');
-const streaming = !args.includes('--no-streaming');
+const noStreamingFor = args.includes('--no-streaming') ? 'all' : option('no-streaming')?.split(',') ?? [];
 const labels = option('labels')?.split(',') || dists.map((d) => path.basename(d));
-const write = !args.includes('--no-write') && streaming && !only && dists.length === 1;
+const write = !args.includes('--no-write') && noStreamingFor.length === 0 && !only && dists.length === 1;
 for (const dist of dists.filter((d) => !fs.existsSync(path.join(d, 'index.html')))) {
   console.error(`measure-first-frame: ${dist} has no index.html: build it first (node scripts/build-dist.mjs)`);
   process.exit(2);
@@ -104,7 +105,7 @@ const noStreaming = () => {
   delete WebAssembly.compileStreaming;
 };
 
-async function measureLoad(browser, url, profile) {
+async function measureLoad(browser, url, profile, streaming) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, serviceWorkers: 'block' });
   const page = await context.newPage();
   const problems = [];
@@ -203,7 +204,7 @@ const sec = (s) => (s ? `**${(s.median / 1000).toFixed(2)} s** (${(s.min / 1000)
 
 const loadBefore = os.loadavg();
 const builds = await Promise.all(dists.map(async (dist, i) => ({
-  dist, label: labels[i], sizes: new Map(fileSizes(dist).map((f) => [f.file, f])), server: await startServer({ root: dist, port: 0 }),
+  dist, label: labels[i], streaming: noStreamingFor !== 'all' && !noStreamingFor.includes(labels[i]), sizes: new Map(fileSizes(dist).map((f) => [f.file, f])), server: await startServer({ root: dist, port: 0 }),
 })));
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true, args: chromiumArgs });
 const results = [];
@@ -211,12 +212,12 @@ try {
   for (const profile of profiles.filter((p) => !only || p.name === only)) {
     const runs = builds.map(() => []);
     for (let i = 0; i < loads; ++i) {
-      for (const [b, build] of builds.entries()) runs[b].push(await measureLoad(browser, build.server.url, profile));
+      for (const [b, build] of builds.entries()) runs[b].push(await measureLoad(browser, build.server.url, profile, build.streaming));
     }
     for (const [b, build] of builds.entries()) {
       const result = summarise(profile, runs[b], build.sizes);
       results.push({ build, ...result });
-      console.log(`${build.label}${streaming ? '' : ' (no streaming compilation)'}, ${profile.name}: first frame ${ms(result.firstFrame)}; ` +
+      console.log(`${build.label}${build.streaming ? '' : ' (no streaming compilation)'}, ${profile.name}: first frame ${ms(result.firstFrame)}; ` +
         `${result.requests.median} requests before it (${result.requests.min}–${result.requests.max}), ` +
         `${(result.gzip.median / 1024).toFixed(1)} KB gzip; wasm from ${ms(result.wasmStart)} to ${ms(result.wasmEnd)}; ` +
         `first script at ${ms(result.firstScript)}; first paint ${ms(result.paint)}; main thread busy ` +
