@@ -39,9 +39,15 @@ const compressed = /\.(html|js|mjs|css|json|svg|txt|wasm)$/;
 // into the entry's bundle in dist/, at its head: index.html and embed.html then make four
 // requests before their first frame (the page, its style sheet, this bundle and the preloaded
 // WebAssembly module).
+// `renderBlocking`: the pages whose module is render-blocking once it holds web/app/mode.js (a
+// classic script that ran before the first paint): the embed page, so that a frame is never
+// painted in the full page's layout before mode.js's classes are set (browsers without the
+// attribute, Firefox today, paint what they have and then change it). The index page paints its
+// layout at once, as it looks with mode.js's classes (index.html?embed=1 may show that layout
+// for a moment before it turns into the embed's).
 const moduleEntries = [
-  { entry: 'web/app/main.js', pages: ['index.html', 'embed.html'] },
-  { entry: 'lesson.js', pages: ['lesson.html'] },
+  { entry: 'web/app/main.js', pages: ['index.html', 'embed.html'], renderBlocking: ['embed.html'] },
+  { entry: 'lesson.js', pages: ['lesson.html'], renderBlocking: [] },
 ];
 // The classic scripts a bundle may take in, each with the global it declares at its top level
 // (`defines`: the loader's createStepwise), which a module would keep to itself: set on
@@ -181,7 +187,10 @@ async function bundled(site, content) {
       out.set(name, data);
       built.add(name);
     }
-    for (const page of pages) out.set(page, Buffer.from(pageWithBundle(page, out.get(page).toString('utf8'), spec.entry, classic, pageScript), 'utf8'));
+    for (const page of pages) {
+      const html = pageWithBundle(page, out.get(page).toString('utf8'), spec.entry, classic, pageScript, spec.renderBlocking.includes(page));
+      out.set(page, Buffer.from(html, 'utf8'));
+    }
   }
   for (const [f, data] of out) {
     const loader = f.endsWith('.css') ? 'css' : f.endsWith('.js') ? 'js' : null;
@@ -281,11 +290,8 @@ function classicScriptsOf(pages, entry) {
 }
 
 // A page of the bundle: its classic scripts' tags taken out (the bundle holds them) and its
-// module script pointed at the bundle. Without the classic web/app/mode.js, which ran before the
-// first paint, the module is render-blocking (blocking="render"), so that an embedded frame is
-// never painted in the full page's layout before mode.js's classes are set: browsers without the
-// attribute (Firefox today) paint the layout they have and then change it.
-function pageWithBundle(page, html, entry, classic, pageScript) {
+// module script pointed at the bundle, render-blocking where moduleEntries says so.
+function pageWithBundle(page, html, entry, classic, pageScript, renderBlocking) {
   let text = html;
   for (const c of classic) {
     const tag = new RegExp(`[ \\t]*<script src="${c.file.replace(/[.]/g, '\\.')}"( defer)?></script>\\n?`);
@@ -294,7 +300,7 @@ function pageWithBundle(page, html, entry, classic, pageScript) {
   }
   const module = `<script type="module" src="${entry}"></script>`;
   if (!text.includes(module)) throw new Error(`${page} does not load ${entry} as ${module}`);
-  const blocking = classic.length ? ' blocking="render"' : '';
+  const blocking = renderBlocking && classic.length ? ' blocking="render"' : '';
   return text.replace(module, `<script type="module" src="${pageScript}"${blocking}></script>`);
 }
 

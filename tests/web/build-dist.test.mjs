@@ -93,16 +93,20 @@ test('the first frame\'s scripts are one file: the classic scripts at its head, 
     "if (typeof exports === 'object' && typeof module === 'object') module.exports = createStepwise;\n");
   write(site, 'web/app/boot.js', 'globalThis.started = globalThis.createStepwise();\n');
   write(site, 'web/app/mode.js', "(function () { document.documentElement.classList.add('embed'); })();\n");
-  write(site, 'index.html', '<!doctype html><html><head><link rel="stylesheet" href="style.css">\n' +
+  const page = '<!doctype html><html><head><link rel="stylesheet" href="style.css">\n' +
     '<script src="web/app/mode.js"></script>\n<script src="stepwise.js" defer></script>\n<script src="web/app/boot.js" defer></script>\n' +
-    '<script type="module" src="web/app/main.js"></script></head><body></body></html>\n');
+    '<script type="module" src="web/app/main.js"></script></head><body></body></html>\n';
+  write(site, 'index.html', page);
+  write(site, 'embed.html', page);
   await buildDist({ site, out });
   const files = shipped(out);
-  const html = fs.readFileSync(path.join(out, 'index.html'), 'utf8');
-  const scripts = [...html.matchAll(/<script[^>]*>/g)].map((m) => m[0]);
+  const scriptsOf = (f) => [...fs.readFileSync(path.join(out, f), 'utf8').matchAll(/<script[^>]*>/g)].map((m) => m[0]);
+  const scripts = scriptsOf('index.html');
   assert.equal(scripts.length, 1, `one script: ${scripts.join(' ')}`);
-  const bundle = /^<script type="module" src="(web\/app\/main-[0-9a-f]{10}\.js)" blocking="render">$/.exec(scripts[0]);
-  assert.ok(bundle, `the page's bundle, render-blocking in place of mode.js: ${scripts[0]}`);
+  const bundle = /^<script type="module" src="(web\/app\/main-[0-9a-f]{10}\.js)">$/.exec(scripts[0]);
+  assert.ok(bundle, `the page's bundle: ${scripts[0]}`);
+  assert.deepEqual(scriptsOf('embed.html'), [`<script type="module" src="${bundle[1]}" blocking="render">`],
+    'the embed page\'s, render-blocking in place of mode.js');
   assert.ok(!files.some((f) => /^(stepwise|web\/app\/(mode|boot))-[0-9a-f]{10}\.js$/.test(f)), `the classic scripts only inside it: ${files.join(', ')}`);
   const text = fs.readFileSync(path.join(out, bundle[1]), 'utf8');
   assert.ok(text.indexOf('embed') < text.indexOf('started'), 'mode.js first, then the loader and boot.js');
