@@ -216,16 +216,19 @@ async function bundled(site, content) {
 // part with none shares nothing): lesson.js awaits the German texts at its top level, and a part
 // it awaits that imported it would wait for it in turn.
 const bundleEntryPrefix = 'stepwise-bundle:';
+// Every bundle's chunks in one folder, beside the index page's entry: a part two bundles load
+// (the German texts, for the lesson and for its frames) is then one file, the same bytes under
+// the same name (bundled() checks), cached once.
+const chunkDir = 'web/app';
 const staticImport = /^\s*(?:import|export)\b[^;(]*?\bfrom\s*["'`]|^\s*import\s*["'`]/m;
 async function bundleEntry(site, content, entry, classic) {
-  const entryDir = posix.dirname(entry);
   for (const c of classic) if (!content.has(c.file)) throw new Error(`${entry}'s page loads ${c.file}, which the site does not have`);
   const head = bundleEntryPrefix + entry;
   const lazy = new Set();
   const result = await esbuild.build({
     absWorkingDir: site, entryPoints: [{ in: head, out: entry.replace(/\.m?js$/, '') }], outdir: site, outbase: site, write: false,
     bundle: true, splitting: true, format: 'esm', minify: true, target: browsers, charset: 'utf8',
-    entryNames: '[dir]/[name]', chunkNames: `${entryDir === '.' ? '' : `${entryDir}/`}chunk-[hash]`, metafile: true,
+    entryNames: '[dir]/[name]', chunkNames: `${chunkDir}/chunk-[hash]`, metafile: true,
     legalComments: 'none', logLevel: 'error',
     plugins: [{
       name: 'page-bundle',
@@ -259,7 +262,7 @@ async function bundleEntry(site, content, entry, classic) {
   }
   const entryName = named(path.resolve(site, entryOut[0]));
   const chunkName = pageChunk.length ? named(path.resolve(site, pageChunk[0].path)) : entryName;
-  if (posix.dirname(chunkName) !== posix.dirname(entryName)) throw new Error(`${chunkName} is not beside ${entryName}`);
+  if (posix.dirname(chunkName) !== posix.dirname(entryName)) throw new Error(`${chunkName} is not beside ${entryName}, which it would replace (chunkDir)`);
   const outputs = new Map();
   const chunkRef = new RegExp(`(["'])\\./${posix.basename(chunkName).replace(/[.]/g, '\\.')}\\1`, 'g');
   for (const file of result.outputFiles) {
