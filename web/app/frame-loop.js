@@ -35,6 +35,9 @@ export function startFrames({ plots, messaging, onStateChange }) {
   state.runner = new Runner({
     sim: () => state.sim,
     onFrame: () => {
+      // The page is going away (pagehide ends the simulation, web/app/simulation.js): a frame the
+      // browser still runs while closing it draws nothing (it read the null simulation's snapshot).
+      if (!state.sim) return;
       if (!laidOut || !panelsSet()) { state.runner.redraw(); return; }
       draw();
       // The first frame: the motion (its clouds built, if any). Ready once the plots show too,
