@@ -161,7 +161,8 @@ async function measureLoad(browser, url, profile, streaming) {
     const mainThread = [...moduleThreads][0] ?? `${mark.pid}:${mark.tid}`;
     const work = workByKind(events, mainThread, firstScriptTs ?? -Infinity, mark.ts);
     const tasks = mainThreadTasks(trace).map((t) => ({ start: toPage(t.ts), ms: t.wallMs }));
-    const busy = (from, to) => tasks.filter((t) => t.start >= from && t.start < to).reduce((s, t) => s + t.ms, 0);
+    // A task's time inside [from, to): the one that runs the page's script began before it.
+    const busy = (from, to) => tasks.reduce((sum, t) => sum + Math.max(0, Math.min(to, t.start + t.ms) - Math.max(from, t.start)), 0);
     const wasmEnd = timing.wasm ? timing.wasm.end : timing.firstFrame;
     return {
       ...timing, firstScript, requests: loaded.before, work,
