@@ -23,7 +23,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const types = {
+// Each extension's Content-Type (scripts/build-dist.mjs writes the WebAssembly one into _headers too).
+export const types = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',

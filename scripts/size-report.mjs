@@ -40,6 +40,25 @@ export function fileSizes(dist) {
   });
 }
 
+// The site paths (in the page's origin) a frame of a page requested before its first frame
+// (performance.mark('stepwise:first-frame'); the frame's own document counted) and after it, from
+// Resource Timing: { before, after }, each sorted, a path requested again after the first frame
+// counted before only. scripts/measure-first-frame.mjs and tests/web/first-requests.test.mjs count them so too.
+export async function firstFrameLoads(frame) {
+  const entries = await frame.evaluate(() => {
+    const mark = performance.getEntriesByName('stepwise:first-frame')[0];
+    const at = mark ? mark.startTime : Infinity;
+    return [{ name: location.href, startTime: 0 }, ...performance.getEntriesByType('resource')]
+      .map((e) => ({ name: e.name, before: e.startTime <= at }));
+  });
+  const origin = new URL(frame.url()).origin;
+  const site = (u) => new URL(u).pathname.replace(/^\//, '') || 'index.html';
+  const mine = entries.filter((e) => new URL(e.name).origin === origin);
+  const before = new Set(mine.filter((e) => e.before).map((e) => site(e.name)));
+  const after = new Set(mine.filter((e) => !e.before).map((e) => site(e.name)).filter((f) => !before.has(f)));
+  return { before: [...before].sort(), after: [...after].sort() };
+}
+
 // The site paths a page requested before its first frame and after, in Chromium.
 async function pageLoads(browser, url, page0) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, serviceWorkers: 'block' });
@@ -55,18 +74,10 @@ async function pageLoads(browser, url, page0) {
       : page.mainFrame();
     await frame.waitForFunction(() => window.stepwise && performance.getEntriesByName('stepwise:first-frame').length > 0, null, { timeout: 60000 });
     await page.waitForTimeout(3000);  // what the page loads soon after its first frame, reported apart
-    const read = (f) => f.evaluate(() => {
-      const mark = performance.getEntriesByName('stepwise:first-frame')[0];
-      const at = mark ? mark.startTime : Infinity;
-      return [{ name: location.href, startTime: 0 }, ...performance.getEntriesByType('resource')]
-        .map((e) => ({ name: e.name, before: e.startTime <= at }));
-    });
-    const entries = [...await read(page.mainFrame()), ...(frame === page.mainFrame() ? [] : await read(frame))];
-    const site = (u) => new URL(u).pathname.replace(/^\//, '') || 'index.html';
-    const origin = new URL(url).origin;
-    const mine = entries.filter((e) => new URL(e.name).origin === origin);
-    const before = new Set(mine.filter((e) => e.before).map((e) => site(e.name)));
-    const after = new Set(mine.filter((e) => !e.before).map((e) => site(e.name)).filter((f) => !before.has(f)));
+    const main = await firstFrameLoads(page.mainFrame());
+    const inner = frame === page.mainFrame() ? { before: [], after: [] } : await firstFrameLoads(frame);
+    const before = new Set([...main.before, ...inner.before]);
+    const after = new Set([...main.after, ...inner.after].filter((f) => !before.has(f)));
     return { before: [...before].sort(), after: [...after].sort() };
   } finally {
     await context.close();
@@ -105,7 +116,7 @@ function print({ sizes, pages }) {
   for (const s of [...sizes].sort((a, b) => b.gzip - a.gzip)) console.log(`| ${s.file} | ${kb(s.raw)} | ${kb(s.gzip)} | ${kb(s.brotli)} |`);
   console.log(`| **all ${sizes.length} files** | ${kb(total.raw)} | ${kb(total.gzip)} | ${kb(total.brotli)} |\n`);
   for (const p of pages) {
-    console.log(`${p.page}: before its first frame ${p.before.length} files, ${kb(p.firstFrame.raw)} raw, ` +
+    console.log(`${p.page}: before its first frame ${p.before.length} requests (the page itself counted), ${kb(p.firstFrame.raw)} raw, ` +
       `**${kb(p.firstFrame.gzip)} gzip** (budget ${kb(p.budget)}, goal ${kb(p.goal)}), ${kb(p.firstFrame.brotli)} brotli; ` +
       `after it ${p.after.length} files, ${kb(p.later.gzip)} gzip`);
     console.log(`  before: ${p.before.join(', ')}`);

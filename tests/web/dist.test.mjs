@@ -65,7 +65,8 @@ test('the bundle: hashed names for all but the pages and the worker, references 
   for (const f of listed(out)) assert.ok(fs.readFileSync(path.join(out, f)).equals(fs.readFileSync(path.join(again, f))), `${f} is the same bytes`);
   const headers = fs.readFileSync(path.join(out, '_headers'), 'utf8');
   assert.match(headers, /\/sw\.js\n {2}Cache-Control: no-cache/);
-  assert.match(headers, /\/stepwise-[0-9a-f]{10}\.wasm\n {2}Cache-Control: public, max-age=31536000, immutable/);
+  assert.match(headers, /\/stepwise-[0-9a-f]{10}\.wasm\n {2}Cache-Control: public, max-age=31536000, immutable\n {2}Content-Type: application\/wasm\n/,
+    'the module\'s type named, so that a host sends it as one the browser compiles while it streams');
   assert.match(headers, /\/\*\.html\n {2}Cache-Control: no-cache\n {2}Content-Security-Policy: default-src 'self'/);
 });
 
@@ -84,11 +85,20 @@ test('served as a host would: brotli for the module, a year for hashed files, no
 });
 
 // Waits until the service worker controls the page and has its version cached.
-const controlled = (page) => page.waitForFunction(async () => {
-  if (!navigator.serviceWorker.controller) return false;
-  const names = await caches.keys();
-  return names.some((n) => n.startsWith('stepwise-'));
-}, null, { timeout: 30000 });
+// Waits until fn, run in the page (it may be async), returns true; fails after ms. Not
+// waitForFunction: it takes the promise an async predicate returns as true at once (the waits for
+// the worker went on while it was still installing, and a deploy then removed the files its
+// install was fetching: 404s).
+async function eventually(page, fn, what, ms = 30000) {
+  const until = Date.now() + ms;
+  while (!(await page.evaluate(fn))) {
+    if (Date.now() > until) throw new Error(`not within ${ms} ms: ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+// The page is controlled by the worker once it is installed (every file in its cache) and active.
+const controlled = (page) => eventually(page, async () => navigator.serviceWorker.controller !== null &&
+  (await caches.keys()).some((n) => n.startsWith('stepwise-')), 'the page controlled by the worker, its cache made');
 
 async function animates(page) {
   const t0 = (await page.evaluate(() => window.stepwise.state())).t;
@@ -164,7 +174,7 @@ test('a deploy replaces the version cleanly: reloaded online, the new one runs a
     assert.ok(requested.some((f) => /^web\/app\/main-[0-9a-f]{10}\.js$/.test(f) && !oldFiles.has(f)), 'the changed bundle, by its new name');
     assert.equal(await page.evaluate(() => globalThis.__stepwiseNextVersion), true, 'the new code runs');
     // The new worker takes over; the old cache is kept for tabs still open on it, no more.
-    await page.waitForFunction(async () => (await caches.keys()).filter((n) => n.startsWith('stepwise-')).length === 2, null, { timeout: 30000 });
+    await eventually(page, async () => (await caches.keys()).filter((n) => n.startsWith('stepwise-')).length === 2, 'two versions\' caches');
   } finally {
     await context.close();
   }

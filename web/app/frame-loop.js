@@ -45,6 +45,9 @@ export class FrameLoop {
     const runner = new Runner({
       sim: () => page.sim,
       onFrame: () => {
+        // The page is going away (pagehide ends the simulation, web/app/simulation.js): a frame the
+        // browser still runs while closing it draws nothing (it read the null simulation's snapshot).
+        if (!page.sim) return;
         if (!this.#laidOut || !simulations.panelsSet()) { runner.redraw(); return; }
         draw();
         // The first frame: the motion (its clouds built, if any).

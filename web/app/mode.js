@@ -1,4 +1,5 @@
-// Runs first (a classic, blocking script in <head>), so an embedded frame never flashes the full
+// Runs first (a classic, blocking script in <head>; in dist/ the head of the page's bundle, render-blocking
+// in embed.html: scripts/build-dist.mjs), so an embedded frame never flashes the full
 // layout: reads the embed options from the address's QUERY part and sets classes on <html>.
 //   embed.html?ui=none|compact|full&autoplay=1|0&edit=1|0#CONFIG   (embed.html is a copy of index.html)
 //   index.html?embed=1&ui=...#CONFIG                    (the same, on the main page's address)

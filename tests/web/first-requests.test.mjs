@@ -1,0 +1,41 @@
+// What the default page asks for before its first frame, in dist/ (issue 32 §1): at most four
+// requests (the page, its style sheet, its one bundle of scripts, the WebAssembly module), counted
+// as scripts/size-report.mjs and scripts/measure-first-frame.mjs count them; and the module's
+// request starts first, from the page's <link rel="preload">, not after the scripts: one request,
+// which the loader's streaming compilation takes over. Order and counts only: the time this takes
+// is the measurement script's (docs/performance-web.md), never a test's.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startBrowser, openPage, site, defaultSite } from './helpers.mjs';
+import { firstFrameLoads } from '../../scripts/size-report.mjs';
+
+const maxRequests = 4;
+const skip = site !== defaultSite && `the site served is ${site}, not dist/ (the bundle): its files are unbundled`;
+let env;
+before(async () => { env = await startBrowser(); });
+after(async () => { await env?.close(); });
+
+const firstFrame = (page) => page.waitForFunction(() => performance.getEntriesByName('stepwise:first-frame').length > 0, null, { timeout: 120000 });
+
+for (const path0 of ['', 'embed.html']) {
+  const name = path0 || 'index.html';
+  test(`${name} with no link: at most ${maxRequests} requests before the first frame, the module's first of them and once`, { skip }, async () => {
+    const { page, context, problems } = await openPage(env, { path: path0 });
+    try {
+      await firstFrame(page);
+      const { before: requested } = await firstFrameLoads(page.mainFrame());
+      assert.ok(requested.length <= maxRequests, `${requested.length} requests before the first frame, at most ${maxRequests}: ${requested.join(', ')}`);
+      const entries = await page.evaluate(() => performance.getEntriesByType('resource')
+        .map((e) => ({ path: new URL(e.name).pathname, start: e.startTime, initiator: e.initiatorType })));
+      const wasm = entries.filter((e) => /^\/stepwise-[0-9a-f]{10}\.wasm$/.test(e.path));
+      assert.equal(wasm.length, 1, `the motion module fetched once (its preload is the loader's request): ${JSON.stringify(wasm)}`);
+      assert.equal(wasm[0].initiator, 'link', 'asked for by the page\'s <link rel="preload">');
+      const scripts = entries.filter((e) => /\.js$/.test(e.path));
+      assert.ok(scripts.length > 0, 'the page\'s script');
+      for (const s of scripts) assert.ok(wasm[0].start <= s.start, `the module's request (${wasm[0].start} ms) starts before ${s.path}'s (${s.start} ms)`);
+      assert.deepEqual(problems, [], 'no console warning (a preload left unused is one), no error, no failed request');
+    } finally {
+      await context.close();
+    }
+  });
+}
