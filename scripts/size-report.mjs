@@ -22,7 +22,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const budgets = [
   { page: 'index.html', gzipBytes: 269 * 1024, goal: 60 * 1024 },
   { page: 'embed.html', gzipBytes: 269 * 1024, goal: 60 * 1024 },
-  { page: 'lesson.html', gzipBytes: 274 * 1024, goal: 70 * 1024 },
+  { page: 'lesson.html', gzipBytes: 275 * 1024, goal: 70 * 1024 },
 ];
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
