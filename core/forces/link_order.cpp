@@ -44,8 +44,9 @@ int bandwidth(const System& s, const std::vector<int>& rows) {
     int width = 0;
     for (int b = 0; b < s.bodies(); ++b) {
         const int from = links.start[b], to = links.start[b + 1];
-        for (int u = from + 1; u < to; ++u)
-            for (int w = from; w < u; ++w) width = std::max(width, std::abs(links.at[u] - links.at[w]));
+        if (to - from < 2) continue;
+        const auto [lo, hi] = std::minmax_element(links.at.begin() + from, links.at.begin() + to);
+        width = std::max(width, *hi - *lo);
     }
     return width;
 }
