@@ -44,9 +44,8 @@ int bandwidth(const System& s, const std::vector<int>& rows) {
     int width = 0;
     for (int b = 0; b < s.bodies(); ++b) {
         const int from = links.start[b], to = links.start[b + 1];
-        if (to - from < 2) continue;
-        const auto [lo, hi] = std::minmax_element(links.at.begin() + from, links.at.begin() + to);
-        width = std::max(width, *hi - *lo);
+        // The rows at a body come in increasing order (LinksAtBodies fills them walking the rows).
+        if (to - from >= 2) width = std::max(width, links.at[to - 1] - links.at[from]);
     }
     return width;
 }
