@@ -3,6 +3,7 @@
 #include "expression.hpp"
 #include "forces/force_kind.hpp"
 #include "integrators.hpp"
+#include "parts.hpp"
 #include "table_lookup.hpp"
 
 #include <algorithm>
@@ -441,6 +442,18 @@ public:
         }
     }
 
+    // The parts of `needed` this build lacks, kept as the result's. Reading a scene or a written
+    // law runs its part's code: without one of those the parse stops, and the result then holds
+    // nothing else (no errors, the default scenario's config). Without the links alone it reads
+    // on (a link's keys and checks need none of their code; only its simulation does).
+    bool stops(unsigned needed) {
+        result.missing_parts = needed & ~carried_parts();
+        if (!result.unread()) return false;
+        result.errors.clear();
+        result.config = default_config(find_scenario(default_scenario));
+        return true;
+    }
+
     // depth 0: a user's query; depth 1: a preset's own query (which holds no preset).
     void parse(std::string_view query, int depth) {
         std::vector<Pair> pairs = split(query);
@@ -475,9 +488,17 @@ public:
                 scenario_index = s;
             }
         }
+        // The parts of the core the link needs (core/parts.hpp), read before anything that runs
+        // their code (a preset's own query says what it needs in its own parse, as do the lanes below).
+        unsigned needed = scenarios()[scenario_index].parts;
+        for (const Pair& p : pairs)
+            if (p.key == "fx" || p.key == "fy") needed |= part_written;
+        if (stops(needed)) return;
         if (preset_index >= 0) {
             Parser inner;
             inner.parse(presets()[preset_index].query, 1);
+            needed |= inner.result.missing_parts;
+            if (stops(needed)) return;
             c = inner.result.config;
             integrators_given = inner.integrators_given;
             // A preset's written force: its laws as it wrote them, its constants as given by it (a
@@ -575,6 +596,10 @@ public:
                 parse_param(*spec, offset, p.value, c);
             }
         }
+        // The game-physics solvers are the part `links`, on any system.
+        for (const LaneSpec& lane : c.integrators)
+            if (integrators()[lane.integrator].solves_constraints) needed |= part_links;
+        stops(needed);
         if (info.check) {
             // Rules across keys: the offending key goes back to its base (preset or default) value.
             if (auto problem = info.check(Params(info, c.values, c.scene))) {

@@ -4,6 +4,7 @@
 #pragma once
 #include "frame_loop.hpp"
 #include "messages.hpp"
+#include "parts.hpp"
 #include "number_text.hpp"
 #include "scenarios.hpp"
 
@@ -188,6 +189,12 @@ struct ParseResult {
     // on rigid links). Such lanes are kept as written; a page that carried them over from another
     // system (its System menu, a rod added in its editor) leaves them out for default_lanes.
     bool no_lane_steps = false;
+    // The parts of the core (core/parts.hpp) the link needs and this build lacks, or 0; its
+    // simulation cannot be made here (a page makes it in a module that carries them). With one
+    // of parts_the_parser_runs among them the link was read no further: no errors, and the
+    // default scenario's config (unread()).
+    unsigned missing_parts = 0;
+    bool unread() const { return (missing_parts & parts_the_parser_runs) != 0; }
     bool ok() const { return errors.empty(); }
 };
 

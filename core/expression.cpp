@@ -4,10 +4,14 @@
 
 #include "config.hpp"
 #include "number_text.hpp"
+#include "parts.hpp"
 
 #include <cmath>
 
 namespace stepwise {
+
+// The part `written` (core/parts.hpp): this file and forces/written_force.cpp.
+bool carries_written() { return true; }
 
 // The compiler fills an Expression's private parts through this friend.
 struct ExpressionAccess {

@@ -616,7 +616,8 @@ const std::vector<ScenarioInfo> table = {
      .phase_plot = "the angle θ from straight down against dθ/dt",
      .build = build_pendulum,
      .check = check_pendulum,
-     .rules = "compliance 0 or at least 1e-12/m m/N"},
+     .rules = "compliance 0 or at least 1e-12/m m/N",
+     .parts = part_links},
     {.id = "chain",
      .name = "Chain",
      .description = "N links hanging from a fixed anchor, each ending in a body of mass m (the last one end_mass): the "
@@ -669,7 +670,8 @@ const std::vector<ScenarioInfo> table = {
      .build = build_chain,
      .check = check_chain,
      .rules = "links a whole number from 1 to 64; end_mass 0 or at least 1e-6 kg; compliance 0 or at least "
-              "1e-12/m m/N for the lightest body"},
+              "1e-12/m m/N for the lightest body",
+     .parts = part_links},
     {.id = "bridge",
      .name = "Bridge",
      .description = "A chain of N links between two anchors span apart at the same height, starting at rest on a "
@@ -690,7 +692,8 @@ const std::vector<ScenarioInfo> table = {
      .build = build_bridge,
      .check = check_bridge,
      .rules = "links a whole number from 2 to 64; length/1000 <= span < links × length; compliance 0 or at least "
-              "1e-12/m m/N"},
+              "1e-12/m m/N",
+     .parts = part_links},
     {.id = "scene",
      .name = "Your own scene",
      .description = "Bodies, anchors, springs and links you place yourself (the key scene, or the page's Edit mode), "
@@ -751,7 +754,8 @@ const std::vector<ScenarioInfo> table = {
      .build = build_built_scene,
      .check = check_built_scene,
      .rules = "a central body (gm > 0) at least 1e-6 m from every body; the scene's own rules: see scene",
-     .default_scene = "a:0,0;b:0,-1;b:0,-2,vx:1;s:a0,b0,k:40;s:b0,b1,k:40"},
+     .default_scene = "a:0,0;b:0,-1;b:0,-2,vx:1;s:a0,b0,k:40;s:b0,b1,k:40",
+     .parts = part_links | part_scenes},
 };
 
 }  // namespace
@@ -785,7 +789,8 @@ const SceneSpec& default_scene_of(int scenario) {
         std::vector<SceneSpec> list;
         for (const ScenarioInfo& info : table) {
             SceneProblem problem;
-            list.push_back(info.default_scene ? parse_scene(info.default_scene, problem).value() : SceneSpec{});
+            // A build without the part `scenes` makes no built scene (core/parts.hpp): its row keeps none.
+            list.push_back(info.default_scene && carries_scenes() ? parse_scene(info.default_scene, problem).value() : SceneSpec{});
         }
         return list;
     }();

@@ -4,6 +4,7 @@
 // shows. The config parser, `stepwise list`, the CLI, the page and the tests read this table;
 // nothing else switches on a scenario id. A scenario that composes existing forces is one row.
 #pragma once
+#include "parts.hpp"
 #include "messages.hpp"
 #include "scene_spec.hpp"
 #include "system.hpp"
@@ -138,6 +139,8 @@ struct ScenarioInfo {
     // A scenario built from a scene (core/scene_spec.hpp) reads the key `scene`, whose value is
     // this when the link gives none; nullptr for the others (which do not know the key).
     const char* default_scene = nullptr;
+    // The parts of the core (core/parts.hpp) its systems need beyond bodies, springs and fields.
+    unsigned parts = 0;
 };
 
 const std::vector<ScenarioInfo>& scenarios();

@@ -18,6 +18,7 @@ EMSCRIPTEN_BINDINGS(stepwise) {
     function("parse", &stepwise::web::parse);
     function("normalise", &stepwise::web::normalise_query);
     function("tables", &stepwise::web::tables);
+    function("carriedParts", &stepwise::web::carried_parts_list);
 
     class_<Playground>("Simulation")
         .constructor<const std::string&>()
@@ -30,6 +31,7 @@ EMSCRIPTEN_BINDINGS(stepwise) {
         .function("prepare", &Playground::prepare)
         .function("cloudsReady", &Playground::clouds_ready)
         .function("needsFullModule", &Playground::needs_full_module)
+        .function("missingParts", &Playground::missing_parts)
         .function("advanceTime", &Playground::advance_time)
         .function("state", &Playground::state)
         .function("history", &Playground::history)

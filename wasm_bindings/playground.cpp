@@ -1,5 +1,7 @@
 #include "playground.hpp"
 
+#include "parts.hpp"
+
 #include "tables.hpp"
 
 #include "forces/force_kind.hpp"
@@ -78,6 +80,12 @@ val view(const double* data, size_t count) {
 ParseResult page_config(const std::string& query, int& cloud_for_full_module) {
     ParseResult r = parse_config(query);
     Config& c = r.config;
+    // A link this module lacks a part for runs the default system here (the page makes it again in
+    // a module that carries the part: missing_parts); none of a missing part's code is ever run.
+    if (r.missing_parts != 0) {
+        c = default_config(find_scenario(default_scenario));
+        return r;
+    }
     if (c.cloud == 0) return r;
     if constexpr (!module_has_clouds) {
         cloud_for_full_module = c.cloud;
@@ -739,6 +747,21 @@ void Playground::trace_end() {
     traced_.reset();
 }
 
+namespace {
+
+val part_ids(unsigned parts) {
+    val out = val::array();
+    for (const PartInfo& row : part_table)
+        if (parts & row.part) out.call<void>("push", std::string(row.id));
+    return out;
+}
+
+}  // namespace
+
+val carried_parts_list() { return part_ids(carried_parts()); }
+
+val Playground::missing_parts() const { return part_ids(parsed_.missing_parts); }
+
 val parse(const std::string& query) {
     const ParseResult r = parse_config(query);
     val out = val::object();
@@ -748,10 +771,14 @@ val parse(const std::string& query) {
     // The link's lanes cannot step its system (ParseResult::no_lane_steps): a page that carried
     // them over leaves them out for the system's own default lanes.
     out.set("noLaneSteps", r.no_lane_steps);
+    out.set("missingParts", part_ids(r.missing_parts));
     return out;
 }
 
-std::string normalise_query(const std::string& query) { return normalise(parse_config(query).config); }
+std::string normalise_query(const std::string& query) {
+    const ParseResult r = parse_config(query);
+    return r.unread() ? std::string() : normalise(r.config);
+}
 
 
 

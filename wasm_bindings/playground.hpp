@@ -75,6 +75,10 @@ public:
     // True in the motion module when the query asks for a phase-space cloud: this simulation runs
     // without it, and the page makes the query's simulation in the full module instead.
     bool needs_full_module() const { return cloud_for_full_module_ > 0; }
+    // The parts the query needs that this module lacks (core/parts.hpp), by id; none when it runs
+    // the query. With any, this simulation runs the default scenario instead, and the page makes
+    // the query in a module that carries them.
+    emscripten::val missing_parts() const;
 
     // Advances by n whole steps (frames, with a game loop; n clamped to [0, max_steps_per_call]);
     // returns the steps taken.
@@ -237,8 +241,14 @@ private:
 };
 
 // Config functions and tables, as plain JS objects and arrays.
-emscripten::val parse(const std::string& query);  // {ok, config, errors: [{key, value, message, code, args}]}
-std::string normalise_query(const std::string& query);  // the valid parts, normalised
+// {ok, config, errors: [{key, value, message, code, args}], noLaneSteps, missingParts: [part id]}
+emscripten::val parse(const std::string& query);
+// The parts of the core this module carries (core/parts.hpp), by id: the page makes a link whose
+// parse names missingParts in a module that carries them.
+emscripten::val carried_parts_list();
+// The valid parts, normalised; "" when this module cannot read the link (a part of the core it
+// lacks reads it: ParseResult::unread).
+std::string normalise_query(const std::string& query);
 // Every table of the core as JSON (core/tables.hpp), the page module's own limits added.
 std::string tables();
 

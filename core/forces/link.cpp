@@ -1,12 +1,16 @@
 // The rigid links' multipliers and projection (link.hpp): A = J M⁻¹ Jᵀ assembled in band form and
 // factored by a banded Cholesky.
 #include "forces/link.hpp"
+#include "parts.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <vector>
 
 namespace stepwise {
+
+// The part `links` (core/parts.hpp): this file, forces/link_order.cpp and solvers.cpp.
+bool carries_links() { return true; }
 
 namespace {
 

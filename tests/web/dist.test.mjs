@@ -132,6 +132,19 @@ test('the bundle\'s pages run under the CSP with no console error, and offline a
     await page.evaluate(() => window.stepwise.set('preset=undamped_dt025&cloud=500'));
     await page.evaluate(() => window.stepwise.settled());
     assert.equal((await page.evaluate(() => window.stepwise.state())).cloud.points, 500, 'the cloud, offline');
+    // A preset of each family of systems, opened offline: each loads its own variant of the motion
+    // module (core/parts.hpp), which the worker cached at install with every other file.
+    for (const [link, scenario] of [['preset=hanging_chain', 'chain'], ['preset=scene_cloth', 'scene'],
+      ['scenario=projectile&fx=-0.5*vx', 'projectile'], ['preset=scene_duffing', 'scene']]) {
+      const family = await context.newPage();
+      await family.goto(`${server.url}index.html#${link}`);
+      await family.evaluate(() => window.stepwise.ready);
+      assert.equal(new URLSearchParams(await family.evaluate(() => window.stepwise.config())).get('scenario'), scenario, `${link}, offline`);
+      const wasm = await family.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.endsWith('.wasm')));
+      assert.equal(wasm.length, 1, `${link}: one variant, ${wasm}`);
+      await animates(family);
+      await family.close();
+    }
     await embed.reload();
     await embed.evaluate(() => window.stepwise.ready);
     await animates(embed);

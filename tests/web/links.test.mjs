@@ -10,7 +10,8 @@ import { startBrowser, openPage, state, sleep, builtSite, screenshot } from './h
 import { cli, cliRowsAt } from './run-text.mjs';
 
 const require = createRequire(import.meta.url);
-const M = await require(path.join(builtSite, 'stepwise.js'))({ wasmBinary: fs.readFileSync(path.join(builtSite, 'stepwise.wasm')) });
+// The motion module's variant with every part of the core (core/parts.hpp), under the page's one loader.
+const M = await require(path.join(builtSite, 'stepwise.js'))({ wasmBinary: fs.readFileSync(path.join(builtSite, 'stepwise-all.wasm')) });
 
 // Today's links (v=1) and the normalised config each must open as. Never edit an entry: a new
 // format version must keep reading these. Presets, hand-written links with and without v=1, keys

@@ -13,7 +13,7 @@ import { integratorStyles, laneStyle } from '../../web/common/palette.js';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const site = process.env.STEPWISE_BUILT_SITE || path.join(root, 'build/site');  // the modules under their own names (tests/web/helpers.mjs builtSite)
 const createStepwise = createRequire(import.meta.url)(path.join(site, 'stepwise.js'));
-const M = await createStepwise({ wasmBinary: fs.readFileSync(path.join(site, 'stepwise.wasm')) });
+const M = await createStepwise({ wasmBinary: fs.readFileSync(path.join(site, 'stepwise-all.wasm')) });  // every part of the core
 const ids = JSON.parse(M.tables()).integrators.map((i) => i.id);
 
 const css = fs.readFileSync(path.join(root, 'public/style.css'), 'utf8');

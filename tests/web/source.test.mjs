@@ -19,7 +19,7 @@ assert.ok(page.some((f) => f.name === 'web/strings/de.js') && page.some((f) => f
 // The scenario ids, from the core's own table.
 const site = process.env.STEPWISE_BUILT_SITE || path.join(root, 'build/site');  // the modules under their own names (tests/web/helpers.mjs builtSite)
 const createStepwise = createRequire(import.meta.url)(path.join(site, 'stepwise.js'));
-const M = await createStepwise({ wasmBinary: fs.readFileSync(path.join(site, 'stepwise.wasm')) });
+const M = await createStepwise({ wasmBinary: fs.readFileSync(path.join(site, 'stepwise-all.wasm')) });  // every part of the core
 const scenarioIds = JSON.parse(M.tables()).scenarios.map((s) => s.id);
 const tests = read('tests/web', '.mjs');
 

@@ -13,7 +13,8 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 // The page's motion module (build/site, or STEPWISE_BUILT_SITE), in Node.
 export function motionModule() {
   const site = process.env.STEPWISE_BUILT_SITE || path.join(root, 'build/site');  // the modules under their own names (tests/web/helpers.mjs builtSite)
-  return createRequire(import.meta.url)(path.join(site, 'stepwise.js'))({ wasmBinary: fs.readFileSync(path.join(site, 'stepwise.wasm')) });
+  // The motion module's variant with every part of the core (core/parts.hpp), under the page's one loader.
+  return createRequire(import.meta.url)(path.join(site, 'stepwise.js'))({ wasmBinary: fs.readFileSync(path.join(site, 'stepwise-all.wasm')) });
 }
 
 function scripts() {

@@ -20,7 +20,9 @@ const require = createRequire(import.meta.url);
 // are compared with the native CLI; the rest of this file runs against the full one.
 // Node 20's fetch() cannot read a file path: hand the loader the bytes (docs/toolchain.md).
 const loadModule = (name) => require(path.join(site, `${name}.js`))({ wasmBinary: fs.readFileSync(path.join(site, `${name}.wasm`)) });
-const Motion = await loadModule('stepwise');
+// The motion module as the variant with every part of the core (core/parts.hpp), under the page's
+// one loader: tests/web/motion-variants.test.mjs holds every other variant to its numbers.
+const Motion = await require(path.join(site, 'stepwise.js'))({ wasmBinary: fs.readFileSync(path.join(site, 'stepwise-all.wasm')) });
 const M = await loadModule('stepwise-full');
 const modules = { motion: Motion, full: M };
 const L = JSON.parse(M.tables()).limits;

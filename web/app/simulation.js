@@ -27,7 +27,7 @@ export function createSimulations({ page, banner, views }) {
   // While the scene editor is open no probe of the motion's box runs: each edit is a new simulation.
   page.onHold(holdProbes);
   let boundsProbe = null;     // finds the motion's box ahead of the animation
-  let fullModuleWait = null;  // a link waiting for the full module (see applyWithFullModule)
+  let fullModuleWait = null;  // a link waiting for the full module or a variant (applyWithFullModule, applyWithParts)
   let builds = 0;             // Simulations made by apply (debug.builds(): an embed host's flood counts them)
   const simulationBuilds = () => builds;
   // Makes a new Simulation from a config string (its valid parts; the errors are shown), deletes
@@ -84,6 +84,7 @@ export function createSimulations({ page, banner, views }) {
     const asked = refused ? `scenario=${page.core.limits.default_scenario}` : query;
     const next = withViewDefaults(page.core.createSimulation(asked));
     builds += 1;
+    if (next.missingParts.length) return { config: applyWithParts(next, asked) };
     if (next.needsFullModule) return { config: applyWithFullModule(next, asked) };
     return { next, refused };
   }
@@ -159,6 +160,18 @@ export function createSimulations({ page, banner, views }) {
     wait.catch((error) => banner.notify(t('The phase-space cloud could not load: {error}', { error: error.message })));
     writeHash(config);
     return config;
+  }
+
+  // A link of a family of systems the motion module does not carry (a chain in the default link's
+  // module: core/parts.hpp): the variant that carries it is loaded, then the link is made there.
+  // Meanwhile the running simulation, if any, goes on, and the address holds the link asked for.
+  function applyWithParts(handle, query) {
+    const parts = handle.missingParts;
+    handle.delete();
+    const wait = page.core.withParts(parts).then(() => (fullModuleWait === wait ? applyInStages(query, 0, nextTask) : undefined));
+    fullModuleWait = wait;
+    wait.catch((error) => banner.notify(t('This system could not load: {error}', { error: error.message })));
+    return page.sim ? page.sim.config : query;
   }
 
   // Builds a simulation's clouds in slices between frames until they are all there.

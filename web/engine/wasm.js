@@ -54,12 +54,29 @@ function startFullModule() {
   return started;
 }
 
+// The motion module's variants, smallest first, each with the parts of the core it carries
+// (core/parts.hpp): the page's JSON block, which web/app/boot.js chose the first module by. None
+// outside a page (the tests that load a module in Node).
+function motionVariants() {
+  if (typeof document === 'undefined') return [];
+  try {
+    return JSON.parse(document.getElementById('motion-variants')?.textContent || 'null')?.variants || [];
+  } catch {
+    return [];
+  }
+}
+
 export async function loadCore() {
   if (typeof globalThis.createStepwise !== 'function') {
     throw new Error('stepwise.js (the WebAssembly loader) is missing');
   }
-  // Started by web/app/boot.js while the page's modules loaded, or now.
-  const Module = await (globalThis.__stepwiseModule || globalThis.createStepwise());
+  // Started by web/app/boot.js while the page's modules loaded, or now. A larger variant
+  // replaces it when a link needs a part it lacks (withParts): every variant has the same tables
+  // and gives the same numbers (tests/web/motion-variants.test.mjs), so whatever was read of one
+  // holds for the next.
+  let Module = await (globalThis.__stepwiseModule || globalThis.createStepwise());
+  let carried = new Set(Module.carriedParts());
+  let variantLoad = null;  // {file, promise}: the variant on its way
   // Embind's set-up of every binding ran in this task: the tables in the next one.
   await nextTask();
   // Every table of the core, as `stepwise list --format json` prints it (core/tables.hpp).
@@ -67,7 +84,7 @@ export async function loadCore() {
   const limits = tables.limits;
   let Full = null, fullPromise = null;
   const core = {
-    Module,
+    get Module() { return Module; },
     limits,
     // The game loop's kinds and keys (web/panels/gameloop.js builds its controls from them).
     loopTable: tables.loop,
@@ -86,17 +103,57 @@ export async function loadCore() {
     // and args in the page's language.
     messages: tables.messages,
     allowedForms: tables.allowed_forms,
-    parse: (query) => { countCoreCall(); return Module.parse(linkBytes(query)); },
-    normalise: (query) => { countCoreCall(); return Module.normalise(linkBytes(query)); },
+    // A link the motion module lacks a part for is read by the full module once it is loaded
+    // (it carries every part); until then normalise gives "" for a link the module cannot read,
+    // and parse names its missingParts.
+    parse: (query) => {
+      countCoreCall();
+      const bytes = linkBytes(query);
+      const result = Module.parse(bytes);
+      return result.missingParts.length && Full ? Full.parse(bytes) : result;
+    },
+    normalise: (query) => {
+      countCoreCall();
+      const bytes = linkBytes(query);
+      return Module.normalise(bytes) || (Full ? Full.normalise(bytes) : '');
+    },
     // A simulation of the link: in the motion module, or in the full one when the link asks for
     // a cloud and the full module is loaded. handle.needsFullModule: the link asks for a cloud and
     // this handle runs without it (load full(), then make it again). link: the config the page
     // shows when the query adds to it what the link does not carry (see runConfig), or omitted.
+    // handle.missingParts: the parts of the core the link needs that this module lacks (the
+    // handle then runs the default system: load withParts(missingParts), then make it again).
+    // The full module carries every part.
     createSimulation: (query, link = null) => {
       const handle = new SimulationHandle(Module, limits, query, link);
-      if (!handle.needsFullModule || !Full) return handle;
+      if ((!handle.needsFullModule && handle.missingParts.length === 0) || !Full) return handle;
       handle.delete();
       return new SimulationHandle(Full, limits, query, link);
+    },
+    // The parts of the core whose links the page reads now (core/parts.hpp), by id: the motion
+    // module's, or every part once the full module is loaded.
+    get carriedParts() { return Full ? [...Full.carriedParts()] : [...carried]; },
+    // Resolves to core once the motion module carries `parts` too: at once, or after loading the
+    // smallest variant that carries them and the ones it carries already.
+    withParts: (parts) => {
+      const wanted = [...new Set([...carried, ...parts])];
+      if (wanted.every((part) => carried.has(part))) return Promise.resolve(core);
+      const variant = motionVariants().find((v) => wanted.every((part) => v.parts.includes(part)));
+      if (!variant) return Promise.reject(new Error(`no motion module carries the parts ${wanted.join(', ')} (the page's table of variants is missing)`));
+      if (variantLoad?.file !== variant.file) {
+        const address = new URL(variant.file, document.baseURI).href;
+        const promise = globalThis.createStepwise({ locateFile: (f, dir) => (f.endsWith('.wasm') ? address : dir + f) })
+          .then(async (M) => {
+            await nextTask();
+            if (variantLoad?.promise === promise) {
+              Module = M;
+              carried = new Set(M.carriedParts());
+            }
+            return core;
+          });
+        variantLoad = { file: variant.file, promise };
+      }
+      return variantLoad.promise;
     },
     // The full module, loaded once: resolves to core itself, whose analysis functions below work
     // from then on (fullReady true).
@@ -212,6 +269,7 @@ export class SimulationHandle {
     handleRefs.push(new WeakRef(this));
     if (this.inFull) counters.inFull += 1;
     this.needsFullModule = this.sim.needsFullModule();
+    this.missingParts = [...this.sim.missingParts()];
     this.laneIds = this.sim.laneIds();
     // The config that runs, and the config shown: the same, unless the page's view added to the
     // link what it does not carry (the cloud view's own cloud: web/app/simulation.js

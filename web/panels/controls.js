@@ -244,7 +244,10 @@ export class Controls {
       if (!this.presetSelect.value) return;
       // The view stays even where the preset's game loop rules it out: the page then says so in the view.
       const config = this.getConfig(), view = valueOf(config, 'view');
-      const next = core.normalise(`preset=${this.presetSelect.value}${keptPart(config, this.keptKeys)}`);
+      // A preset this module cannot read (a part of the core reads it: core/parts.hpp) goes as
+      // written; the page loads the module that reads it.
+      const asked = `preset=${this.presetSelect.value}${keptPart(config, this.keptKeys)}`;
+      const next = core.normalise(asked) || asked;
       this.set(view !== null && valueOf(next, 'view') === null ? withKey(next, 'view', view) : next);
     });
     // The chosen preset's whole name (a long one may not fit the closed menu) and what it shows.
@@ -696,16 +699,30 @@ export class Controls {
 
   // Normalises every preset's link, to recognise a config as a preset (sync): a few a task (35
   // presets were 55–108 ms of one start-up task), before the first simulation is set.
+  // A preset the motion module cannot read yet (its scene or its written force is a part of the
+  // core a larger variant carries: core/parts.hpp) is read once one that carries it has loaded.
   async recognisePresets() {
     const presets = this.core.presets;
     for (let k = 0; k < presets.length; k += presetsPerTask) {
-      for (const p of presets.slice(k, k + presetsPerTask)) this.presetConfigs.set(this.core.normalise(`preset=${p.id}`), p.id);
+      this.readPresets(presets.slice(k, k + presetsPerTask));
       await nextTask();
     }
   }
 
+  readPresets(presets) {
+    this.partsRead = this.core.carriedParts.length;
+    const unread = [];
+    for (const p of presets) {
+      const config = this.core.normalise(`preset=${p.id}`);
+      if (config) this.presetConfigs.set(config, p.id);
+      else unread.push(p);
+    }
+    this.unreadPresets = [...(this.unreadPresets || []).filter((p) => !presets.includes(p)), ...unread];
+  }
+
   // Shows a (normalised) config in every control; the cloud fields show runConfig's cloud.
   sync(config, runConfig = config) {
+    if (this.unreadPresets?.length && this.core.carriedParts.length !== this.partsRead) this.readPresets(this.unreadPresets);
     const scenario = valueOf(config, 'scenario');
     if (scenario !== this.scenario) this.buildParams(scenario);
     this.scenarioSelect.value = scenario;

@@ -371,6 +371,7 @@ export const texts = {
   "Advance one game frame (→)": "Ein Spielbild weiter (→)",
   "Advance exactly one dt (→)": "Genau ein dt weiter (→)",
   "The phase-space cloud could not load: {error}": "Die Phasenraumwolke konnte nicht geladen werden: {error}",
+  "This system could not load: {error}": "Dieses System konnte nicht geladen werden: {error}",
   "The {view} view could not load: {error}": "Die Ansicht {view} konnte nicht geladen werden: {error}",
   "frame": "Bild",
   "step": "Schritt",
