@@ -138,7 +138,7 @@ export function createSimulations({ page, banner, views }) {
 
   // Resolves once the last link applied runs: at once, or for a link with a phase-space cloud
   // when the full module has loaded and every panel is set to it.
-  const settled = () => Promise.resolve(fullModuleWait).then(() => stagesDone).then(() => undefined);
+  const settled = () => Promise.all([fullModuleWait, Promise.resolve(page.core.partsLoading).catch(() => undefined)]).then(() => stagesDone).then(() => undefined);
 
   // Every frame: a resting probe of the motion's box starts again when the animation comes near.
   const wakeBounds = () => boundsProbe.wake();

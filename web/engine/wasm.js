@@ -130,6 +130,8 @@ export async function loadCore() {
       handle.delete();
       return new SimulationHandle(Full, limits, query, link);
     },
+    // The variant of the motion module on its way (withParts), or null.
+    get partsLoading() { return variantLoad?.promise ?? null; },
     // The parts of the core whose links the page reads now (core/parts.hpp), by id: the motion
     // module's, or every part once the full module is loaded.
     get carriedParts() { return Full ? [...Full.carriedParts()] : [...carried]; },

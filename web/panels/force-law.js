@@ -130,6 +130,13 @@ export class ForceLaw {
   // field and the law in force runs on.
   editLaw(key, text) {
     let config = text === '' ? withoutKey(this.getConfig(), key) : withKey(this.getConfig(), key, text);
+    // A law is read by a part of the core the default link's module leaves out (core/parts.hpp):
+    // the module that reads it is loaded first, then the law is read there.
+    const missing = this.core.parse(config).missingParts;
+    if (missing.length) {
+      this.core.withParts(missing).then(() => this.editLaw(key, text), (error) => this.showError(key, error.message));
+      return;
+    }
     for (let pass = 0; pass < 2; ++pass) {
       let changed = false;
       for (const e of this.core.parse(config).errors) {
