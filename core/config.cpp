@@ -596,10 +596,11 @@ public:
                 parse_param(*spec, offset, p.value, c);
             }
         }
-        // The game-physics solvers are the part `links`, on any system.
+        // The game-physics solvers are the part `links`, on any system: without it the link is
+        // still read whole (the parse stopped above for the parts it runs), only not simulated.
         for (const LaneSpec& lane : c.integrators)
             if (integrators()[lane.integrator].solves_constraints) needed |= part_links;
-        stops(needed);
+        result.missing_parts = needed & ~carried_parts();
         if (info.check) {
             // Rules across keys: the offending key goes back to its base (preset or default) value.
             if (auto problem = info.check(Params(info, c.values, c.scene))) {

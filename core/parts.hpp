@@ -26,7 +26,6 @@ enum Part : unsigned {
     part_scenes = 1u << 1,
     part_written = 1u << 2,
 };
-constexpr unsigned all_parts = part_links | part_scenes | part_written;
 // The parts whose code reading a link runs (a scene's grammar, a written law's compiler).
 constexpr unsigned parts_the_parser_runs = part_scenes | part_written;
 

@@ -33,6 +33,9 @@ for (const [path0, hash, variant] of [['', '', 'stepwise'], ['embed.html', '', '
       const wasm = entries.filter((e) => /\.wasm$/.test(e.path));
       assert.equal(wasm.length, 1, `one motion module fetched: ${JSON.stringify(wasm)}`);
       assert.match(wasm[0].path, new RegExp(`^/${variant}-[0-9a-f]{10}\\.wasm$`), `the variant ${variant}`);
+      const bundle = entries.find((e) => /^\/web\/app\/main-[0-9a-f]{10}\.js$/.test(e.path));
+      assert.ok(bundle, 'the page\'s bundle');
+      assert.ok(wasm[0].start >= bundle.start, `the module is asked for by the bundle's boot (${wasm[0].start} ms), not before it (${bundle.start} ms)`);
       assert.deepEqual(problems, [], 'no console warning (a preload left unused is one), no error, no failed request');
     } finally {
       await context.close();
