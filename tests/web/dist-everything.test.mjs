@@ -312,6 +312,21 @@ test('German and dark: the X-ray, the editor, Step code and the help in German o
   });
 });
 
+// The motion module's variants (core/parts.hpp): a link of each family opens in its own, the one
+// module it loads before its first frame.
+test('a link of each family of systems opens in its own variant of the motion module', async () => {
+  for (const [hash, variant] of [['preset=hanging_chain', 'stepwise-links'], ['preset=scene_cloth', 'stepwise-scenes'],
+    ['scenario=projectile&fx=-0.5*vx', 'stepwise-written'], ['preset=scene_duffing', 'stepwise-all']]) {
+    await withPage({ hash, width: 1280, height: 860 }, async (page) => {
+      await page.evaluate(() => window.stepwise.settled());
+      const wasm = await page.evaluate(() => performance.getEntriesByType('resource').map((r) => new URL(r.name).pathname.slice(1))
+        .filter((f) => f.endsWith('.wasm') && !f.startsWith('stepwise-full')));
+      assert.equal(wasm.length, 1, `${hash}: one motion module, ${wasm}`);
+      assert.match(wasm[0], new RegExp(`^${variant}(-[0-9a-f]{10})?\\.wasm$`), hash);
+    });
+  }
+});
+
 test('every file of dist/ was asked for and served over the suite: no part of the bundle unopened', () => {
   if (!isBundle) return;
   const listed = (dir, prefix = '') => fs.readdirSync(path.join(dir, prefix), { withFileTypes: true })
