@@ -200,6 +200,15 @@ test('the same chain by keyboard alone, then undo and redo', async () => {
     const x = near(cx + 1);
     assert.deepEqual(e.model.anchors[1], { x, y: near(cy) });
     assert.deepEqual(e.model.bodies.slice(2).map((b) => [near(b.x), near(b.y)]), [[x, near(cy - 0.6)], [x, near(cy - 1.2)], [x, near(cy - 1.8)]]);
+    // Edits keep coming until the link has been written five times (the last body a step left and
+    // back each time, so the scene ends where it was): how many presses that takes is the
+    // machine's speed, what the gaps between the writes are (below) is the editor's.
+    for (let i = 0; i < 2000 && (await page.evaluate(() => window.__writes.length)) < 5; ++i) {
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('ArrowRight');
+    }
+    e = await editor(page);
+    assert.deepEqual(e.model.bodies.slice(2).map((b) => [near(b.x), near(b.y)]), [[x, near(cy - 0.6)], [x, near(cy - 1.2)], [x, near(cy - 1.8)]], 'back where it was');
     // Rods: anchor 1 – body 2 – body 3, a spring body 3 – body 4 (S or L, [ ] to the other end, Enter).
     const join = async (key, from, to) => {
       await pressUntil(page, ']', from);
