@@ -10,19 +10,22 @@ import { setNumberLanguage, fixed } from './web/common/text.js';
 // its frames (each frame's link gets the same lang=) follow it.
 const lessonLanguage = chooseLanguage(linkLanguage(location.search) || linkLanguage(location.hash), navigator.languages || []);
 if (lessonLanguage !== 'en') {
-  const strings = await import('./web/strings/de.js');
-  useLanguage(lessonLanguage, strings);
-  setNumberLanguage(lessonLanguage);
-  document.documentElement.lang = lessonLanguage;
-  localisePage(document.documentElement);
+  // The frames' links first, before anything waits: a frame that loaded its page in English
+  // before its link said lang= starts again in the lesson's language (below, where its
+  // messages are read).
   for (const frame of document.querySelectorAll('iframe[id^="frame-"]')) {
     frame.setAttribute('src', `${frame.getAttribute('src')}&lang=${lessonLanguage}`);
   }
   const full = document.getElementById('open-playground');
   if (full) full.href = `${full.getAttribute('href')}&lang=${lessonLanguage}`;
+  const strings = await import('./web/strings/de.js');
+  useLanguage(lessonLanguage, strings);
+  setNumberLanguage(lessonLanguage);
+  document.documentElement.lang = lessonLanguage;
+  localisePage(document.documentElement);
 }
 
-const frames = new Map();  // iframe id -> {frame, origin, config, readout, events, ready, queue}
+const frames = new Map();  // iframe id -> {frame, origin, config, readout, events, ready, queue, relinked}
 
 function originOf(frame) {
   return new URL(frame.getAttribute('src'), location.href).origin;
@@ -78,6 +81,16 @@ window.addEventListener('message', (event) => {
     if (event.source !== entry.frame.contentWindow || event.origin !== entry.origin) continue;
     const data = event.data;
     if (!data || typeof data.type !== 'string') return;
+    // A frame's names are in its page's language: one in another is not read. Chromium loads a
+    // lazy frame's first address even when its src changed before it started (the lang= added
+    // above), so such a frame is sent to its src, once: the new lang= makes it start again.
+    if (typeof data.language === 'string' && data.language !== lessonLanguage) {
+      if (!entry.relinked) {
+        entry.relinked = true;
+        entry.frame.contentWindow.location.replace(new URL(entry.frame.getAttribute('src'), location.href).href);
+      }
+      return;
+    }
     if (data.type === 'stepwise:ready' && !entry.ready) {
       entry.ready = true;
       for (const message of entry.queue.splice(0)) send(entry.frame.id, message);
@@ -102,6 +115,7 @@ for (const frame of document.querySelectorAll('iframe[id^="frame-"]')) {
     events: document.getElementById(id.replace('frame-', 'events-')),
     ready: false,
     queue: [],
+    relinked: false,  // sent to its src once, having loaded in another language
   });
 }
 

@@ -202,7 +202,7 @@ test('stepwise:diverged arrives once when a lane diverges, with its id, name and
     const events = await messages(h.page, 'stepwise:diverged');
     assert.equal(events.length, 1);
     assert.deepEqual(events[0], {
-      type: 'stepwise:diverged', version: 1, integrator: 'explicit_euler', name: 'Explicit Euler', t: 1.25, reason: 'diverged',
+      type: 'stepwise:diverged', version: 1, language: 'en', integrator: 'explicit_euler', name: 'Explicit Euler', t: 1.25, reason: 'diverged',
     });
     const state = await last(h.page, 'stepwise:state');
     const euler = state.integrators.find((i) => i.id === 'explicit_euler');

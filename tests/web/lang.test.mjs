@@ -246,3 +246,39 @@ test('the embed and the lesson in German; the lesson passes its language to its 
     await context.close();
   }
 });
+
+test("a lesson frame that loaded in English before the lesson's script gave it lang=de starts again in German; no English name reaches a readout", async () => {
+  const context = await env.browser.newContext({ viewport: { width: 390, height: 844 } });
+  try {
+    const page = await context.newPage();
+    const problems = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    // Every text the readout is given, from the first (a MutationObserver from before the page's scripts).
+    await page.addInitScript(() => {
+      window.__readouts = [];
+      document.addEventListener('DOMContentLoaded', () => {
+        const readout = document.getElementById('readout-euler');
+        if (!readout) return;  // the frames run this too
+        new MutationObserver(() => window.__readouts.push(readout.textContent)).observe(readout, { childList: true, characterData: true, subtree: true });
+      });
+    });
+    // The lesson's own scripts wait until its first frame has drawn in English.
+    let release;
+    const held = new Promise((resolve) => { release = resolve; });
+    await page.route(/\/lesson[^/]*\.js$/, async (route) => { await held; await route.continue(); });
+    await page.goto(`${env.server.url}lesson.html?lang=de`, { waitUntil: 'commit' });
+    const englishFrame = await (await page.waitForSelector('#frame-euler')).contentFrame();
+    await englishFrame.waitForFunction(() => window.stepwise && document.documentElement.classList.contains('ready'), null, { timeout: 30000 });
+    assert.equal(await englishFrame.evaluate(() => document.documentElement.lang), 'en');
+    release();
+    await page.waitForFunction(() => /Explizites Euler-Verfahren: Energie/.test(document.getElementById('readout-euler').textContent), null, { timeout: 30000 });
+    const inner = await (await page.$('#frame-euler')).contentFrame();
+    assert.equal(await inner.evaluate(() => document.documentElement.lang), 'de');
+    const shown = await page.evaluate(() => window.__readouts);
+    assert.ok(shown.length > 0);
+    for (const text of shown) assert.doesNotMatch(text, /Explicit Euler|Semi-implicit Euler/, `a readout in English: ${text}`);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

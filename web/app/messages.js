@@ -5,6 +5,9 @@
 //                                   characters (common/query.js oversize: the same limit as set() and the address)
 //   {type: 'stepwise:play'} | {type: 'stepwise:pause'} | {type: 'stepwise:step'} | {type: 'stepwise:reset'}
 // Frame → host:
+//   Every message from the frame carries version and language: the page's language, the one its
+//   names and errors are written in (a host in another language waits for the frame to start
+//   again in its own: a link's lang= changing does that).
 //   {type: 'stepwise:ready', version, config}                      once, after the first frame
 //   {type: 'stepwise:state', version, t, steps, playing, config, errors,
 //    integrators: [{id, name, drift, error, diverged, divergedAt, stopReason}]}
@@ -35,6 +38,7 @@
 // in the iframe's src.
 
 import { oversize } from '../common/query.js';
+import { pageLanguageId } from './page-language.js';
 
 export const protocolVersion = 1;
 export const stateInterval = 250;  // ms: at most 4 state messages per second
@@ -95,7 +99,7 @@ export function installMessaging({ ready, page, apply, errorMessages }) {
   const target = () => (origin && origin !== 'null' ? origin : '*');
   const post = (message) => {
     try {
-      parent.postMessage({ ...message, version: protocolVersion }, target());
+      parent.postMessage({ ...message, version: protocolVersion, language: pageLanguageId }, target());
     } catch (error) {
       console.warn(`Stepwise: could not post ${message.type}: ${error.message}`);
     }
