@@ -950,8 +950,6 @@ int cmd_stability(int argc, char** argv) {
         for (size_t i = 0; i < integrators().size(); ++i) ids.push_back(static_cast<int>(i));
     }
     const bool csv = format == "csv";
-    // A lane of S substeps steps h = dt/S: its limits are the method's in ωh, reached at S times the dt.
-    const double omega_h = mode.oscillates ? mode.omega * c.dt : 0.0;
     std::string out;
     if (csv) {
         out = "integrator,oscillator_limit,unconditional";
@@ -970,23 +968,21 @@ int cmd_stability(int argc, char** argv) {
     }
     for (size_t r = 0; r < ids.size(); ++r) {
         const int method = ids[r].integrator;
-        const double substeps = static_cast<double>(ids[r].substeps);
         const IntegratorInfo& info = integrators()[static_cast<size_t>(method)];
         const std::string id = lane_id(ids[r]);
         const StabilityLimit limit = oscillator_limit(method, 0.0);
         const bool bounded = !limit.unconditional;
         // At the query's damping; the largest stable dt only where the system oscillates.
-        StabilityLimit at_zeta = limit;
-        if (query && mode.oscillates && mode.zeta > 0.0) at_zeta = oscillator_limit(method, mode.zeta);
+        const LaneStability here = lane_stability(method, ids[r].substeps, mode, c.dt);
+        const StabilityLimit& at_zeta = here.at_zeta;
         const bool bounded_here = !at_zeta.unconditional;
-        const bool stable_now =
-            !bounded_here || !mode.oscillates || OscillatorProbe(method).stable(omega_h / substeps, mode.zeta);
-        const double largest_dt = mode.oscillates ? substeps * at_zeta.limit / mode.omega : 0.0;
+        const bool stable_now = here.stable_now;
+        const double largest_dt = here.largest_dt;
         if (csv) {
             out += id + ',' + csv_number(bounded, limit.limit) + ',' + (bounded ? "0" : "1");
             if (query)
-                out += ',' + exact_text(omega_h) + ',' + exact_text(mode.zeta) + ',' + csv_number(bounded_here, at_zeta.limit) + ',' +
-                       csv_number(bounded_here && mode.oscillates, largest_dt) + ',' + (stable_now ? "1" : "0");
+                out += ',' + exact_text(here.omega_dt) + ',' + exact_text(mode.zeta) + ',' + csv_number(bounded_here, at_zeta.limit) + ',' +
+                       csv_number(here.has_largest, largest_dt) + ',' + (stable_now ? "1" : "0");
             out += '\n';
             continue;
         }
@@ -995,8 +991,8 @@ int cmd_stability(int argc, char** argv) {
                ", \"unconditional\": " + (bounded ? "false" : "true") +
                ", \"oscillator_limit\": " + json_number(bounded, limit.limit);
         if (query)
-            out += ", \"omega_h\": " + exact_text(omega_h) + ", \"limit_at_zeta\": " + json_number(bounded_here, at_zeta.limit) +
-                   ", \"largest_stable_dt\": " + json_number(bounded_here && mode.oscillates, largest_dt) +
+            out += ", \"omega_h\": " + exact_text(here.omega_dt) + ", \"limit_at_zeta\": " + json_number(bounded_here, at_zeta.limit) +
+                   ", \"largest_stable_dt\": " + json_number(here.has_largest, largest_dt) +
                    ", \"stable_now\": " + (stable_now ? "true" : "false");
         out += "}";
     }

@@ -226,6 +226,20 @@ bool OscillatorProbe::stable(double omega_h, double zeta) {
     return map_within(dim_, map_.data(), stability_tolerance, scratch_.data());
 }
 
+LaneStability lane_stability(int integrator, int substeps, const StiffestMode& mode, double dt) {
+    LaneStability out;
+    const double zeta = mode.oscillates && mode.zeta > 0.0 ? mode.zeta : 0.0;
+    out.at_zeta = oscillator_limit(integrator, zeta);
+    if (!mode.oscillates) return out;
+    const double s = static_cast<double>(substeps);
+    out.omega_dt = mode.omega * dt;
+    out.omega_h = out.omega_dt / s;
+    out.has_largest = !out.at_zeta.unconditional;
+    out.largest_dt = s * out.at_zeta.limit / mode.omega;
+    out.stable_now = out.at_zeta.unconditional || OscillatorProbe(integrator).stable(out.omega_h, mode.zeta);
+    return out;
+}
+
 StabilityLimit oscillator_limit(int integrator, double zeta) {
     StabilityLimit result;
     if (integrators()[integrator].adaptive) {

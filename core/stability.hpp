@@ -85,6 +85,20 @@ struct StiffestMode {
 };
 StiffestMode stiffest_mode(const System& s, const dvec2* x, const dvec2* v);
 
+// One lane on a system whose stiffest mode is `mode`, stepped at dt in `substeps` substeps
+// (each h = dt / substeps): written once for `stepwise stability` and the page's Stability view.
+struct LaneStability {
+    StabilityLimit at_zeta;     // the method's limit at the mode's damping (ζ = 0 without an oscillation)
+    double omega_dt = 0.0;      // ω·dt (0 without an oscillation)
+    double omega_h = 0.0;       // ω·h, where the lane's substeps sit on the method's map
+    bool has_largest = false;   // bounded and oscillating: a largest stable dt exists
+    double largest_dt = 0.0;    // substeps · limit / ω: a lane of S substeps reaches the limit at S times the dt
+    // The probe's verdict at ω·h, not a comparison with the limit: beyond the limit the stable
+    // set need not be empty (the limit is where the first interval of stable ωh ends).
+    bool stable_now = true;
+};
+LaneStability lane_stability(int integrator, int substeps, const StiffestMode& mode, double dt);
+
 // The spectral radius of a dense n x n matrix (row-major), from the growth of its powers
 // (repeated squaring with rescaling): exact to round-off for the small maps above, including
 // complex pairs of equal modulus and Jordan blocks.

@@ -285,3 +285,38 @@ TEST_CASE("at critical damping (ζ = 1 exactly) every limit is right to 1e-12", 
     // The case as `stepwise stability` measures it: rk4's stable ωh at ζ = 1.
     CHECK(std::fabs(oscillator_limit(id("rk4"), 1.0).limit - 2.785293563405282) <= 1e-12);
 }
+
+TEST_CASE("lane_stability: the largest stable dt is substeps · limit / ω, and the verdict is the probe's at ω·dt / substeps") {
+    // Semi-implicit Euler's limit on the undamped oscillator is ωh = 2 (above); on ω = 10 a lane
+    // of one step reaches it at dt = 0.2, one of 4 substeps at dt = 0.8.
+    StiffestMode mode;
+    mode.oscillates = true;
+    mode.omega = 10.0;
+    const int euler = id("semi_implicit_euler");
+    const LaneStability one = lane_stability(euler, 1, mode, 0.19);
+    CHECK(one.has_largest);
+    CHECK(one.largest_dt == Approx(0.2).epsilon(1e-12));
+    CHECK(one.omega_dt == Approx(1.9).epsilon(1e-15));
+    CHECK(one.omega_h == Approx(1.9).epsilon(1e-15));
+    CHECK(one.stable_now);
+    CHECK_FALSE(lane_stability(euler, 1, mode, 0.21).stable_now);
+    const LaneStability four = lane_stability(euler, 4, mode, 0.79);
+    CHECK(four.largest_dt == Approx(0.8).epsilon(1e-12));
+    CHECK(four.omega_h == Approx(1.975).epsilon(1e-15));
+    CHECK(four.stable_now);
+    CHECK_FALSE(lane_stability(euler, 4, mode, 0.81).stable_now);
+    // Damped (ζ = 0.5): the limit at the mode's ζ, as oscillator_limit gives it.
+    mode.zeta = 0.5;
+    const LaneStability damped = lane_stability(euler, 1, mode, 0.1);
+    CHECK(damped.at_zeta.limit == oscillator_limit(euler, 0.5).limit);
+    CHECK(damped.largest_dt == Approx(oscillator_limit(euler, 0.5).limit / 10.0).epsilon(1e-15));
+    // Implicit Euler is stable at every ωh: no largest dt. Free flight: nothing oscillates.
+    const LaneStability implicit = lane_stability(id("implicit_euler"), 1, mode, 10.0);
+    CHECK(implicit.at_zeta.unconditional);
+    CHECK_FALSE(implicit.has_largest);
+    CHECK(implicit.stable_now);
+    const LaneStability flight = lane_stability(euler, 1, StiffestMode{}, 0.1);
+    CHECK_FALSE(flight.has_largest);
+    CHECK(flight.stable_now);
+    CHECK(flight.omega_dt == 0.0);
+}

@@ -195,4 +195,22 @@ val stability_limit(const std::string& integrator, double zeta) {
     return out;
 }
 
+val lane_stability_of(const std::string& integrator, int substeps, double omega, double zeta, double dt) {
+    const int index = find_integrator(integrator);
+    if (index < 0 || !(std::isfinite(omega) && omega > 0.0) || !(std::isfinite(dt) && dt > 0.0)) return val::null();
+    StiffestMode mode;
+    mode.oscillates = true;
+    mode.omega = omega;
+    mode.zeta = std::isfinite(zeta) ? std::clamp(zeta, 0.0, 100.0) : 0.0;
+    const LaneStability s = lane_stability(index, std::clamp(substeps, 1, max_lane_substeps), mode, dt);
+    val out = val::object();
+    out.set("limit", s.at_zeta.limit);
+    out.set("unconditional", s.at_zeta.unconditional);
+    out.set("adaptive", s.at_zeta.adaptive);
+    out.set("omega_h", s.omega_h);
+    out.set("largest_stable_dt", s.has_largest ? val(s.largest_dt) : val::null());
+    out.set("stable_now", s.stable_now);
+    return out;
+}
+
 }  // namespace stepwise::web

@@ -61,5 +61,10 @@ private:
 
 // {limit, unconditional, adaptive, tolerance} of oscillator_limit; null for an unknown id.
 emscripten::val stability_limit(const std::string& integrator, double zeta);
+// One lane of `substeps` substeps at dt on a mode of angular frequency omega (> 0) and damping
+// ratio zeta (core's lane_stability, as `stepwise stability` prints it): {limit, unconditional,
+// adaptive, omega_h (of a substep), largest_stable_dt (null when unbounded), stable_now}; null
+// for an unknown id.
+emscripten::val lane_stability_of(const std::string& integrator, int substeps, double omega, double zeta, double dt);
 
 }  // namespace stepwise::web

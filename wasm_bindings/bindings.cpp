@@ -59,6 +59,7 @@ EMSCRIPTEN_BINDINGS(stepwise) {
 EMSCRIPTEN_BINDINGS(stepwise_full) {
     function("exportRun", &stepwise::web::export_run);
     function("stabilityLimit", &stepwise::web::stability_limit);
+    function("laneStability", &stepwise::web::lane_stability_of);
     function("sceneModel", &stepwise::web::scene_model);
     function("sceneText", &stepwise::web::scene_text_of);
 

@@ -7,6 +7,8 @@
 // the page goes on. Screenshots of each view (desktop, phone, dark, embedded) in test-artifacts/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { cli } from './run-text.mjs';
+import { execFileSync } from 'node:child_process';
 import { startBrowser, pageChecks, playFor, state, sleep, screenshot, config, errors, mainThreadTasks, finished } from './helpers.mjs';
 
 let env;
@@ -68,6 +70,25 @@ test('the convergence view shows the order the table claims for the kind of syst
     assert.equal(row.kinematic_avg.verdict, 'holds');
     assert.equal(row.rk45.tableOrder, '—');
     assert.match(row.rk45.verdict, /^adaptive/);
+  });
+});
+
+test("the Stability view's largest stable dt and verdicts are stepwise stability's, lanes with substeps included", async () => {
+  // ω = √40, ζ ≈ 0.04, ωh ≈ 1.9: semi-implicit Euler and RK4 stable, velocity Verlet and Yoshida
+  // just past their limits at this ζ, Heun and midpoint far past; rk4@4 and heun@8 a quarter and
+  // an eighth of the step.
+  const query = 'scenario=spring&k=40&b=0.5&integrators=semi_implicit_euler,rk4,heun,velocity_verlet,yoshida4,midpoint,rk4@4,heun@8&dt=0.3';
+  const expected = JSON.parse(execFileSync(cli, ['stability', query, '--format', 'json'], { encoding: 'utf8' })).integrators;
+  assert.deepEqual(expected.map((e) => e.stable_now), [true, true, false, false, false, false, true, true]);
+  await withPage({ hash: `${query}&view=stability` }, async (page) => {
+    const r = await finished(page);
+    const row = Object.fromEntries(r.rows.map((x) => [x.id, x]));
+    for (const e of expected) {
+      const shown = row[e.id];
+      assert.equal(/^stable/.test(shown.current), e.stable_now, `${e.id}: ${shown.current}`);
+      const dt = Number(shown.largestDt.replace(/ s$/, ''));
+      assert.ok(Math.abs(dt - e.largest_stable_dt) <= 5e-3 * e.largest_stable_dt, `${e.id}: ${shown.largestDt} against ${e.largest_stable_dt}`);
+    }
   });
 });
 

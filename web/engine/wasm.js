@@ -176,6 +176,9 @@ export async function loadCore() {
     },
     // oscillator_limit of one integrator at damping ratio zeta: {limit, unconditional, adaptive}.
     stabilityLimit: (id, zeta) => requireFull().stabilityLimit(id, zeta),
+    // One lane on the system's stiffest mode (core lane_stability, as `stepwise stability`
+    // prints it): {limit, unconditional, adaptive, omega_h, largest_stable_dt, stable_now}.
+    laneStability: (id, substeps, omega, zeta, dt) => requireFull().laneStability(id, substeps, omega, zeta, dt),
     // The run's export (RunExport: run(steps, ms), take(), delete()) in the full module.
     createExport: (query, steps, every, format) => {
       const job = new (requireFull().RunExport)(linkBytes(query), steps, every, format);

@@ -119,16 +119,22 @@ class StabilityView {
         // steps h = dt/S, so its largest stable dt is S times the method's.
         id, method: methodOf(id), substeps: laneSettings(id)?.substeps || 1, name: laneName(this.app.core.integrators, id),
         info, colour: laneStyle(id, scheme).colour, grid: null, radii: null, rowsDrawn: 0, image: off, pixels,
-        limit0: null, limitHere: null, everywhere: true,  // every cell so far stable
+        limit0: null, limitHere: null, step: null, everywhere: true,  // every cell so far stable
       };
     });
     // The work, in probes of the core's oscillator (a row of the map is `columns` of them; a
     // limit's scan about 1700): limits first (the readout), then each method's map.
     const tasks = [];
-    for (const lane of this.lanes) {
+    for (const [l, lane] of this.lanes.entries()) {
       tasks.push({ cost: 1700, run: () => { lane.limit0 = this.app.core.stabilityLimit(lane.method, 0); return true; } });
       if (this.system) {
-        tasks.push({ cost: 1700, run: () => { lane.limitHere = this.app.core.stabilityLimit(lane.method, this.system.zeta); return true; } });
+        // The limit at the system's ζ, the largest stable dt and the verdict at the lane's step:
+        // the core's, as `stepwise stability` prints them.
+        tasks.push({ cost: 1700, run: () => {
+          lane.step = this.laneStep(l);
+          lane.limitHere = this.app.core.laneStability(lane.method, lane.substeps, this.system.omega, this.system.zeta, lane.step);
+          return true;
+        } });
       }
     }
     for (const lane of this.lanes) {
@@ -224,13 +230,11 @@ class StabilityView {
     const here = lane.limitHere;
     if (!here) return [limit0, pending, pending, pending];
     if (here.unconditional) return [limit0, t('any ωh'), t('any dt'), t('stable')];
-    const largest = lane.substeps * here.limit / system.omega;
-    const h = this.laneStep(this.lanes.indexOf(lane)) / lane.substeps;
-    const omegaH = system.omega * h;
-    const stable = here.limit > 0 && omegaH <= here.limit;
+    const h = lane.step / lane.substeps;
+    const stable = here.stable_now;
     const at = h !== sim.dt ? ` ${t('at its step {h} s', { h: formatValue(h) })}` : '';
-    const current = (stable ? t('stable') : t('unstable (ωh = {w} > {limit})', { w: limitText(omegaH), limit: limitText(here.limit) })) + at;
-    const cells = [limit0, limitCell(here), here.limit > 0 ? `${formatValue(largest)} s` : t('none'), current];
+    const current = (stable ? t('stable') : t('unstable (ωh = {w} > {limit})', { w: limitText(here.omega_h), limit: limitText(here.limit) })) + at;
+    const cells = [limit0, limitCell(here), here.limit > 0 ? `${formatValue(here.largest_stable_dt)} s` : t('none'), current];
     cells.unstable = !stable;  // the row's verdict colour (not read from the text, which is translated)
     return cells;
   }
