@@ -304,20 +304,22 @@ int cmd_list(int argc, char** argv) {
     std::printf("\nKinds of system (stepwise run --format json names the one a config is in):\n");
     for (int r = 0; r < order_regimes; ++r)
         std::printf("  %-20s %s\n", regime_id(static_cast<OrderRegime>(r)), regime_text(static_cast<OrderRegime>(r)));
-    std::string view_ids;
-    for (const ViewInfo& v : views()) view_ids += (view_ids.empty() ? "" : ", ") + std::string(v.id);
-    std::string lang_ids;
-    for (const LanguageInfo& l : languages()) lang_ids += (lang_ids.empty() ? "" : ", ") + std::string(l.id);
-    std::printf("\nScenarios (shared keys: v=1, scenario, preset, integrators (comma list of at most %d lanes: METHOD, "
-                "METHOD@SUBSTEPS or METHOD@SUBSTEPSxITERATIONS, substeps 1 .. %d, a solver's iterations 1 .. %d, at most "
-                "%d passes a step), dt (%s .. %s s), "
-                "duration (%s .. %s s), cloud (0 .. %d points per integrator), cloud_radius (%s .. %s), "
-                "equal_cost (0 or 1), view (%s), lang (%s: the page's language; the numbers ignore it))\n",
-                max_lanes, max_lane_substeps, max_lane_iterations, max_lane_passes,
-                format_number(dt_min).c_str(), format_number(dt_max).c_str(), format_number(duration_min).c_str(),
-                format_number(duration_max).c_str(), max_cloud_points,
-                format_number(min_cloud_radius).c_str(), format_number(max_cloud_radius).c_str(), view_ids.c_str(),
-                lang_ids.c_str());
+    // The keys every scenario shares, from their table (the loop's and the written force's below,
+    // with their own tables).
+    std::printf("\nShared keys (every scenario and scene):\n");
+    for (const SharedKey& k : shared_keys()) {
+        if (std::strcmp(k.group, "loop") == 0 && std::strcmp(k.key, "loop") != 0) continue;
+        if (std::strcmp(k.group, "force") == 0) continue;
+        std::string allowed = allowed_text(k.allowed);
+        if (std::strcmp(k.key, "integrators") == 0)
+            allowed = "at most " + std::to_string(max_lanes) + " lanes, substeps 1 .. " + std::to_string(max_lane_substeps) +
+                      ", a solver's iterations 1 .. " + std::to_string(max_lane_iterations) + ", at most " +
+                      std::to_string(max_lane_passes) + " passes a step";
+        else if (k.allowed.empty())
+            allowed = std::string("a ") + k.key + "'s id (below)";
+        std::printf("  %-14s %-7s %s — %s\n", k.key, k.group, allowed.c_str(), k.meaning);
+    }
+    std::printf("\nScenarios:\n");
     std::string kinds;
     for (const LoopKindInfo& k : loop_kinds()) kinds += (kinds.empty() ? "" : " | ") + std::string(k.id);
     std::printf("\nGame loop (shared keys; absent: no loop, steps of dt as before):\n  loop      %s\n", kinds.c_str());

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <optional>
 
 namespace stepwise {
@@ -464,7 +465,7 @@ public:
         };
         Config& c = result.config;
         if (const Pair* v = find("v"); v && v->value != std::to_string(config_version)) {
-            not_allowed("v", v->value, {{"allowed", "version"}});
+            not_allowed("v", v->value, shared_key("v").allowed);
         }
         const Pair* preset = depth == 0 ? find("preset") : nullptr;
         const Pair* scenario = find("scenario");
@@ -531,14 +532,12 @@ public:
             if (k == "integrators") {
                 parse_integrators(p.value, c);
             } else if (k == "dt") {
-                parse_scalar("dt", p.value, dt_min, dt_max, false,
-                             {{"allowed", "number"}, {"min", format_number(dt_min)}, {"max", format_number(dt_max)}}, c.dt);
+                parse_scalar("dt", p.value, dt_min, dt_max, false, shared_key("dt").allowed, c.dt);
             } else if (k == "duration") {
-                parse_scalar("duration", p.value, duration_min, duration_max, false,
-                             {{"allowed", "number"}, {"min", format_number(duration_min)}, {"max", format_number(duration_max)}},
+                parse_scalar("duration", p.value, duration_min, duration_max, false, shared_key("duration").allowed,
                              c.duration);
             } else if (k == "cloud") {
-                const MessageArgs allowed = {{"allowed", "whole_off"}, {"min", "0"}, {"max", std::to_string(max_cloud_points)}};
+                const MessageArgs& allowed = shared_key("cloud").allowed;
                 double n = 0.0;
                 if (parse_scalar("cloud", p.value, 0.0, max_cloud_points, false, allowed, n)) {
                     if (n != std::floor(n)) not_allowed("cloud", p.value, allowed);
@@ -546,24 +545,20 @@ public:
                 }
             } else if (k == "cloud_radius") {
                 parse_scalar("cloud_radius", p.value, min_cloud_radius, max_cloud_radius, false,
-                             {{"allowed", "number_noted"},
-                              {"min", format_number(min_cloud_radius)},
-                              {"max", format_number(max_cloud_radius)},
-                              {"note", "metres along x, m/s along vx"}},
-                             c.cloud_radius);
+                             shared_key("cloud_radius").allowed, c.cloud_radius);
             } else if (k == "view") {
                 parse_row_id("view", p.value, views(), c.view);
             } else if (k == "lang") {
                 parse_row_id("lang", p.value, languages(), c.lang);
             } else if (k == "pbd_stiffness") {
-                parse_scalar("pbd_stiffness", p.value, 0.0, 1.0, false, {{"allowed", "number"}, {"min", "0"}, {"max", "1"}},
+                parse_scalar("pbd_stiffness", p.value, 0.0, 1.0, false, shared_key("pbd_stiffness").allowed,
                              c.pbd_stiffness);
             } else if (k == "equal_cost") {
                 if (p.value == "0" || p.value == "1") c.equal_cost = p.value == "1";
-                else not_allowed("equal_cost", p.value, {{"allowed", "switch"}});
+                else not_allowed("equal_cost", p.value, shared_key("equal_cost").allowed);
             } else if (k == "loop") {
                 if (const LoopKindInfo* kind = find_loop_kind(p.value)) c.loop.kind = kind->kind;
-                else not_allowed("loop", p.value, {{"allowed", "loop_kind"}});
+                else not_allowed("loop", p.value, shared_key("loop").allowed);
             } else if (k == "fx" || k == "fy") {
                 parse_written(k, p.value, c);
             } else if (k.size() == 2 && k[0] == 'c' && k[1] >= '1' && k[1] < '1' + written_constants) {
@@ -736,15 +731,57 @@ std::string printable_text(std::string_view text, std::size_t max_chars) {
 }
 
 const std::vector<SharedKey>& shared_keys() {
+    const auto ids = [](const auto& table) {
+        std::vector<std::string> out;
+        for (const auto& row : table) out.push_back(row.id);
+        return join_ids(out);
+    };
     static const std::vector<SharedKey> keys = {
-        {"v", "link"},           {"scenario", "system"},  {"preset", "system"},   {"integrators", "run"},
-        {"dt", "run"},           {"duration", "run"},     {"cloud", "study"},     {"cloud_radius", "study"},
-        {"pbd_stiffness", "run"}, {"equal_cost", "study"}, {"view", "study"},       {"loop", "loop"},       {"hz", "loop"},
-        {"substeps", "loop"},    {"jitter", "loop"},      {"seed", "loop"},       {"max_steps", "loop"},
-        {"fx", "force"},         {"fy", "force"},         {"c1", "force"},        {"c2", "force"},
-        {"c3", "force"},         {"c4", "force"},         {"lang", "page"},
+        {.key = "v", .group = "link", .meaning = "the link format's version", .allowed = {{"allowed", "version"}}},
+        {.key = "scenario", .group = "system", .meaning = "the system (a row of the scenarios below)"},
+        {.key = "preset", .group = "system", .meaning = "a preset's config, which the link's other keys change"},
+        {.key = "integrators", .group = "run",
+         .meaning = "the lanes, a comma list: METHOD, METHOD@SUBSTEPS or METHOD@SUBSTEPSxITERATIONS"},
+        {.key = "dt", .group = "run", .meaning = "the step (s)",
+         .allowed = {{"allowed", "number"}, {"min", format_number(dt_min)}, {"max", format_number(dt_max)}}},
+        {.key = "duration", .group = "run", .meaning = "the run's length (s)",
+         .allowed = {{"allowed", "number"}, {"min", format_number(duration_min)}, {"max", format_number(duration_max)}}},
+        {.key = "cloud", .group = "study", .meaning = "a phase-space cloud of that many start states per integrator",
+         .allowed = {{"allowed", "whole_off"}, {"min", "0"}, {"max", std::to_string(max_cloud_points)}}},
+        {.key = "cloud_radius", .group = "study", .meaning = "the cloud's radius about the start state",
+         .allowed = {{"allowed", "number_noted"},
+                     {"min", format_number(min_cloud_radius)},
+                     {"max", format_number(max_cloud_radius)},
+                     {"note", "metres along x, m/s along vx"}}},
+        {.key = "pbd_stiffness", .group = "run", .meaning = "PBD's stiffness factor s per step (1: rigid)",
+         .allowed = {{"allowed", "number"}, {"min", "0"}, {"max", "1"}}},
+        {.key = "equal_cost", .group = "study", .meaning = "every lane at the same force evaluations per second of motion",
+         .allowed = {{"allowed", "switch"}}},
+        {.key = "view", .group = "study", .meaning = "what the page shows",
+         .allowed = {{"allowed", "word"}, {"words", ids(views())}}},
+        {.key = "loop", .group = "loop", .meaning = "a game loop's kind (absent: no loop, steps of dt)",
+         .allowed = {{"allowed", "loop_kind"}}},
+        {.key = "hz", .group = "loop"},
+        {.key = "substeps", .group = "loop"},
+        {.key = "jitter", .group = "loop"},
+        {.key = "seed", .group = "loop"},
+        {.key = "max_steps", .group = "loop"},
+        {.key = "fx", .group = "force"},
+        {.key = "fy", .group = "force"},
+        {.key = "c1", .group = "force"},
+        {.key = "c2", .group = "force"},
+        {.key = "c3", .group = "force"},
+        {.key = "c4", .group = "force"},
+        {.key = "lang", .group = "page", .meaning = "the page's language; the numbers ignore it",
+         .allowed = {{"allowed", "word"}, {"words", ids(languages())}}},
     };
     return keys;
+}
+
+const SharedKey& shared_key(std::string_view key) {
+    for (const SharedKey& k : shared_keys())
+        if (key == k.key) return k;
+    std::abort();  // a key the code names, never one from a link: every name is one of the table's
 }
 
 const std::vector<ViewInfo>& views() {

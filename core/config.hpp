@@ -44,8 +44,16 @@ constexpr std::size_t max_errors = 20;
 struct SharedKey {
     const char* key;
     const char* group;
+    // In words, for `stepwise list` and the reference.
+    const char* meaning = "";
+    // What it allows, as the arguments its error gives (messages.hpp allowed_text says them in
+    // words); empty where another part says it: the lanes (integrators, their own grammar), the
+    // systems (scenario, preset), the loop's keys (loop_keys()) and the written force's.
+    MessageArgs allowed = {};
 };
 const std::vector<SharedKey>& shared_keys();
+// The row of shared_keys() for `key` (one of them).
+const SharedKey& shared_key(std::string_view key);
 // The lanes of a link that names no integrators, on a system without rigid links.
 extern const char* const default_integrators;
 // The name of the reference in an integrator list (integrators=rk4,reference).

@@ -79,7 +79,10 @@ std::string tables_json(const std::vector<std::pair<std::string, double>>& extra
     out += "},\n  \"shared_keys\": [";
     for (size_t k = 0; k < shared_keys().size(); ++k)
         out += std::string(k ? ", " : "") + "{\"key\": " + json_string(shared_keys()[k].key) +
-               ", \"group\": " + json_string(shared_keys()[k].group) + "}";
+               ", \"group\": " + json_string(shared_keys()[k].group) +
+               ", \"meaning\": " + json_string(shared_keys()[k].meaning) + ", \"allowed\": " +
+               (shared_keys()[k].allowed.empty() ? std::string("null") : json_string(allowed_text(shared_keys()[k].allowed))) +
+               "}";
     out += "],\n  \"families\": [";
     for (size_t f = 0; f < integrator_families().size(); ++f)
         out += std::string(f ? ", " : "") + "{\"id\": " + json_string(integrator_families()[f].id) +

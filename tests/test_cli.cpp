@@ -224,9 +224,25 @@ TEST_CASE("cli list --format json: every table in strict JSON, each integrator's
     CHECK((*doc)["limits"]["min_cloud_radius"].number == 1e-6);
     CHECK((*doc)["limits"]["max_cloud_radius"].number == 1e6);
     const std::string text = cli({"list"}).out;
-    CHECK(contains(text, "dt (1e-09 .. 10 s), duration (1e-09 .. 100000 s), "));
-    CHECK(contains(text, "cloud (0 .. 1000000 points per integrator), cloud_radius (1e-06 .. 1000000), equal_cost (0 or 1), "
-                         "view (motion, convergence, stability, cloud), lang (en, de: the page's language; the numbers ignore it))"));
+    // The shared keys from their table, each with what its error says it allows (pbd_stiffness
+    // was left out when the line was written by hand).
+    CHECK(contains(text, "\n  dt             run     a number from 1e-09 to 10 — the step (s)\n"));
+    CHECK(contains(text, "\n  duration       run     a number from 1e-09 to 100000 — the run's length (s)\n"));
+    CHECK(contains(text, "\n  cloud          study   a whole number from 0 (off) to 1000000 — "));
+    CHECK(contains(text, "\n  cloud_radius   study   a number from 1e-06 to 1000000 (metres along x, m/s along vx) — "));
+    CHECK(contains(text, "\n  pbd_stiffness  run     a number from 0 to 1 — PBD's stiffness factor s per step (1: rigid)\n"));
+    CHECK(contains(text, "\n  equal_cost     study   0 (off) or 1 (on) — "));
+    CHECK(contains(text, "\n  view           study   one of motion, convergence, stability, cloud — what the page shows\n"));
+    CHECK(contains(text, "\n  lang           page    one of en, de — the page's language; the numbers ignore it\n"));
+    CHECK(contains(text, "\n  integrators    run     at most 20 lanes, substeps 1 .. 1000, a solver's iterations 1 .. 1000, "
+                         "at most 10000 passes a step — "));
+    // The JSON says the same, from the same table; the error a wrong value gets too.
+    const Json& dt_key = (*doc)["shared_keys"].items[4];
+    CHECK(dt_key["key"].string == "dt");
+    CHECK(dt_key["allowed"].string == "a number from 1e-09 to 10");
+    CHECK(dt_key["meaning"].string == "the step (s)");
+    CHECK((*doc)["shared_keys"].items[1]["allowed"].kind == Json::Kind::null);  // scenario: its ids, below
+    CHECK(contains(cli({"check", "scenario=spring&pbd_stiffness=2"}, true).out, "pbd_stiffness must be a number from 0 to 1; got '2'"));
     CHECK(contains(text, "  rules:      x0 at least 1e-06 m from the central mass at (0,0)\n"));
     CHECK((*doc)["presets"].items.size() == presets().size());
     CHECK((*doc)["presets"].items[0]["query"].string == presets()[0].query);
