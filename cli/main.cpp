@@ -87,7 +87,7 @@ const std::string until_allowed = "a time in seconds >= 0 written as a plain dec
 const std::string format_allowed = "csv or json";
 const std::string axis_allowed = "dt (halve dt at every level) or iterations (double a solver lane's iterations at its dt)";
 
-// ---- Work bounds (README, "How much work a command does") --------------------------------
+// ---- Work bounds (docs/cli.md, "How much work a command does") ---------------------------
 // Work known in advance is counted in force evaluations: a fixed-step lane costs its table's
 // evaluations per step; rk45 and implicit Euler cost at least theirs (6 per substep, 2 per step)
 // and the rk45 reference at least 6 per step. A command whose known work exceeds this is refused

@@ -15,7 +15,7 @@
 //    with links, its constraint error and tension too;
 //  - so are the reference's state, energy, angular momentum, phase point and stop time (with
 //    links: constraint error and tension);
-//  - each lane's step, and the reference's, spent no more force evaluations than the README's
+//  - each lane's step, and the reference's, spent no more force evaluations than docs/cli.md's
 //    bound per step;
 //  - the CSV rows (core/rows) have nine fields, a known integrator and finite numbers (the error
 //    empty, and only empty, once the reference stopped).
@@ -68,7 +68,7 @@ struct Checker {
         finite(value.y, what, lane);
     }
 
-    // The work of one step, in force evaluations, against the bound the README states: rk45 at
+    // The work of one step, in force evaluations, against the bound docs/cli.md states: rk45 at
     // most rk45_max_substeps substeps of 6 evaluations (plus the first step's initial slope),
     // implicit Euler at most implicit_euler_max_iterations Newton iterations of one evaluation,
     // every other method its table's count (plus the initial acceleration a stateful method

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Writes the fuzzers' seed corpora (fuzz/corpus/config, fuzz/corpus/simulation) from the links
-the project already has: every preset (as `preset=ID` and as its normalised query), the
-README's links and queries, and the links in tests/*.cpp. Run once when those change and commit
-the files (one link per file, named by its SHA-1 as libFuzzer names inputs):
+the project already has: every preset (as `preset=ID` and as its normalised query), the links
+and queries of the README and docs/*.md, and the links in tests/*.cpp. Run once when those change
+and commit the files (one link per file, named by its SHA-1 as libFuzzer names inputs):
     python3 fuzz/make_corpus.py [build/native/stepwise]
 config gets every link, broken ones included (the tests' error cases are good parser seeds);
 simulation gets those that `stepwise check` accepts. Keys come from fuzz/config.dict.
@@ -50,9 +50,9 @@ def candidates():
                                  text=True).stdout.strip()
         else:
             in_presets = False
-    readme = (root / "README.md").read_text()
-    for match in re.finditer(r"#([^\s`'\")]+)|'([^'\n]+)'|^(v=1&\S+)$", readme, re.M):
-        yield next(g for g in match.groups() if g)
+    for doc in [root / "README.md", *sorted((root / "docs").glob("*.md"))]:
+        for match in re.finditer(r"#([^\s`'\")]+)|'([^'\n]+)'|^(v=1&\S+)$", doc.read_text(), re.M):
+            yield next(g for g in match.groups() if g)
     for test in sorted((root / "tests").glob("*.cpp")):
         for text in cpp_strings(test.read_text()):
             yield text

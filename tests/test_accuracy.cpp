@@ -80,7 +80,7 @@ const std::string identical_springs =
 
 }  // namespace
 
-TEST_CASE("accuracy K6/K8: on the README's two springs semi/kinematic grows as 0.046/dt, kinematic/avg stays near 7.3") {
+TEST_CASE("accuracy K6/K8: on docs/testing.md's two springs semi/kinematic grows as 0.046/dt, kinematic/avg stays near 7.3") {
     struct Row {
         const char* dt;
         double semi_over_kin, kin_over_avg;
@@ -238,7 +238,7 @@ TEST_CASE("accuracy K7/K11: the kinematic integrator gains energy, the average m
         const double theta = std::sqrt(10.0) * 0.000123;
         CHECK(std::fabs(drift + std::pow(theta, 4) / 12.0 * 1e7) < 0.5e-8);
     }
-    SECTION("the README's system: oscillation energy (E − 160/3)/(70 − 160/3)") {
+    SECTION("docs/testing.md's two springs: oscillation energy (E − 160/3)/(70 − 160/3)") {
         auto oscillation = [](double energy) { return (energy - 160.0 / 3.0) / (70.0 - 160.0 / 3.0); };
         std::map<std::string, double> e = final_energies("scenario=two_spring&integrators=kinematic,kinematic_avg&dt=0.01&duration=10000");
         CHECK(oscillation(e["kinematic"]) == Approx(1.396).epsilon(2e-3));
@@ -248,7 +248,7 @@ TEST_CASE("accuracy K7/K11: the kinematic integrator gains energy, the average m
     }
 }
 
-TEST_CASE("accuracy K13: kinematic_avg at dt against RK4 at 4·dt on the README's system") {
+TEST_CASE("accuracy K13: kinematic_avg at dt against RK4 at 4·dt on docs/testing.md's two springs") {
     struct Pair {
         const char *dt, *rk4_dt;
         double avg, rk4;

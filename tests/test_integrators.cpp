@@ -293,7 +293,7 @@ TEST_CASE("over 1e5 steps: symplectic energy stays bounded, explicit Euler's gro
 
 TEST_CASE("two springs: kinematic_avg beats kinematic, which beats semi-implicit Euler") {
     // k1 = 10, k2 = 20, anchors (-2, 0) and (2, 0), from (1, 1) at rest; max position error
-    // against the closed form over 10 s. Measured (README): at dt = 0.01 semi-implicit Euler
+    // against the closed form over 10 s. Measured (docs/testing.md): at dt = 0.01 semi-implicit Euler
     // 3.6e-2, kinematic 6.2e-3, kinematic_avg 8.4e-4. The article's 12 000x is not reproduced:
     // kinematic is second order here, semi-implicit Euler first, so the ratio grows as dt shrinks.
     const Setup s = two_springs();

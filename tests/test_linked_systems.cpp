@@ -23,7 +23,7 @@ namespace {
 
 constexpr double pi = 3.14159265358979323846;
 
-// x to two significant digits, as the README prints it (3.1e-12).
+// x to two significant digits, as docs/config.md prints it (3.1e-12).
 double two_digits(double x) {
     const double scale = std::pow(10.0, std::floor(std::log10(std::fabs(x))) - 1.0);
     return std::round(x / scale) * scale;
@@ -45,7 +45,7 @@ std::string refusal(const std::string& query) {
 TEST_CASE("links: the constrained reference of a rigid chain agrees with its reduced coordinates to 1e-9 over 5 s") {
     // N = 1 is the pendulum's closed form; N = 2, 3 and 8 are rk45 at rtol 1e-12 on the
     // constrained equations, projected after every step. Released at 30°, regular motion.
-    // The README prints the rk45 ones' range: 1.5e-12 … 3.1e-12 m.
+    // docs/config.md prints the rk45 ones' range: 1.5e-12 … 3.1e-12 m.
     double least = 1.0, most = 0.0;
     for (int n : {1, 2, 3, 8}) {
         INFO(n << " links");
@@ -113,7 +113,7 @@ TEST_CASE("links: the rigid pendulum's constrained reference matches its closed 
     }
     INFO("closed form against constrained rk45: " << worst << " m");
     CHECK(worst < 1e-9);
-    CHECK(prints_as(worst, 1.6e-11));  // as the README prints it
+    CHECK(prints_as(worst, 1.6e-11));  // as docs/config.md prints it
     // The preset's text: period 4K(sin 85°)·√(L/g) = 4.8935 s, 2.44 times 2π·√(L/g) = 2.0061 s.
     const double period = pendulum_period_of_amplitude(170.0 * pi / 180.0, 9.81, 1.0);
     CHECK(std::round(period * 1e4) / 1e4 == 4.8935);
@@ -162,7 +162,7 @@ TEST_CASE("links: a rigid double pendulum's reference keeps its energy to 1e-10 
     INFO("energy drift " << drift << " J, constraint error " << violation);
     CHECK(drift / std::fabs(e0) < 1e-10);
     CHECK(violation < 1e-12);
-    // As the README prints them: 7e-10 J (5e-11 of the 14.7 J), links within 9e-16.
+    // As docs/config.md prints them: 7e-10 J (5e-11 of the 14.7 J), links within 9e-16.
     CHECK(std::round(drift * 1e10) == 7.0);
     CHECK(std::round(drift / std::fabs(e0) * 1e11) == 5.0);
     CHECK(std::round(violation * 1e16) == 9.0);
@@ -304,7 +304,7 @@ TEST_CASE("links: the chaotic double pendulum's reference is right to 1e-9 over 
     }
     INFO("largest difference from the reduced coordinates before the horizon: " << worst << " m");
     CHECK(worst < 2e-9);
-    CHECK(horizon == 7.0);              // as the README prints them
+    CHECK(horizon == 7.0);              // as docs/config.md prints them
     CHECK(prints_as(worst, 2.9e-10));
     // A regular swing is trusted over the whole run.
     Simulation calm(config_of("scenario=chain&links=2&theta0=30&dt=0.01&duration=30"));
@@ -312,13 +312,13 @@ TEST_CASE("links: the chaotic double pendulum's reference is right to 1e-9 over 
     CHECK(calm.reference_trusted_until() < 0.0);
 }
 
-TEST_CASE("links: Dormand–Prince keeps the stiff compliant chain's reference, within its work bound, as the README says") {
+TEST_CASE("links: Dormand–Prince keeps the stiff compliant chain's reference, within its work bound, as docs/config.md says") {
     // 8 links of 1 kg, α = 1e-8 m/N (ω ~ 1e4 rad/s), released at 60°, dt = 0.001, 10 s.
     Simulation stiff(config_of("scenario=chain&links=8&m=1&length=0.5&compliance=1e-8&theta0=60&dt=0.001&duration=10"
                                "&integrators=reference"));
     stiff.advance(10000);
     CHECK(!stiff.reference_stopped());
-    // Evaluations a step, the tolerance study's included (as the README prints them).
+    // Evaluations a step, the tolerance study's included (as docs/config.md prints them).
     CHECK(std::round(static_cast<double>(stiff.reference_force_evaluations()) / 10000.0) == 2203.0);
     CHECK(stiff.reference_trusted_until() < 0.0);
     Simulation stiffer(config_of("scenario=chain&links=8&m=1&length=0.5&compliance=1e-9&theta0=60&dt=0.001&duration=10"
@@ -346,7 +346,7 @@ TEST_CASE("links: a rule broken by a key's base value sends every parameter back
 }
 
 TEST_CASE("links: at pendulum_large's own dt the constrained reference is 9e-10 m from the closed form (issue 31 F5)") {
-    // The README's 1.6e-11 m over 6 s at 170° is at dt = 0.001 (above); at the preset's dt = 0.01
+    // docs/config.md's 1.6e-11 m over 6 s at 170° is at dt = 0.001 (above); at the preset's dt = 0.01
     // the constrained rk45, projected onto the rod after every step, is further off.
     const Config c = config_of("preset=pendulum_large&duration=6");
     REQUIRE(c.dt == 0.01);
@@ -364,7 +364,7 @@ TEST_CASE("links: at pendulum_large's own dt the constrained reference is 9e-10 
         worst = std::max(worst, std::hypot(d.x, d.y));
     }
     INFO(worst << " m");
-    CHECK(prints_as(worst, 9.0e-10));  // as the README prints it
+    CHECK(prints_as(worst, 9.0e-10));  // as docs/config.md prints it
 }
 
 // Issue 31 §2: a link to a system with rigid links and no integrators (a shared

@@ -341,8 +341,8 @@ TEST_CASE("pendulum exact: near the separatrix the reference has a horizon, and 
     }
     const double horizon = sim.reference_trusted_until();
     INFO("horizon " << horizon << " s; worst before it " << before << " m");
-    CHECK(horizon == Approx(5.12).margin(1e-9));  // as the README prints it
-    CHECK(std::round(before / 1e-13) == 4.0);      // 4e-13 m, as the README prints it
+    CHECK(horizon == Approx(5.12).margin(1e-9));  // as docs/config.md prints it
+    CHECK(std::round(before / 1e-13) == 4.0);      // 4e-13 m, as docs/config.md prints it
     // Away from the separatrix the twin never parts: 170° (pendulum_large) over 20 s.
     Simulation large(testing_helpers::config_of("preset=pendulum_large"));
     large.advance(2000);

@@ -333,7 +333,7 @@ TEST_CASE("scene: written out explicitly (the editor's form), every preset's sce
 TEST_CASE("scene: a rope released level is the chain at theta0 = 90 but for cos 90° in double (issue 31 §3)") {
     // The chain places body k at (k + 1)·L·(sin θ0, −cos θ0), and cos(π/2) in double is 6.1e-17, not
     // 0: its bodies start 6.1e-18·(k + 1) m below the anchor's level at L = 0.1, where the rope's
-    // start is exactly level. So the two are not bit for bit (the README says so); they agree to
+    // start is exactly level. So the two are not bit for bit (docs/config.md says so); they agree to
     // what that start difference grows to.
     const std::string lanes = "&integrators=xpbd@20x1,soft_step,reference&dt=0.016666666666666666&duration=1";
     Simulation chain(config_of("scenario=chain&links=4&m=0.1&length=0.1&compliance=0&g=10&theta0=90" + lanes));

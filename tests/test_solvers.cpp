@@ -358,10 +358,10 @@ TEST_CASE("a solver lane steps a rigid pendulum, a force-based lane stops with n
     }
 }
 
-TEST_CASE("solvers: small steps beat iterations on the hanging chain with a heavy end (the README's figures)") {
-    // Macklin et al. 2019: n substeps of one XPBD iteration against one step of n iterations. The
-    // README prints the largest stretch after 2 s: 4.6 % of a link with 20 iterations, 0.23 % with
-    // 20 substeps.
+TEST_CASE("solvers: small steps beat iterations on the hanging chain with a heavy end (docs/config.md's figures)") {
+    // Macklin et al. 2019: n substeps of one XPBD iteration against one step of n iterations.
+    // docs/config.md prints the largest stretch after 2 s: 4.6 % of a link with 20 iterations,
+    // 0.23 % with 20 substeps.
     const ParseResult r = parse_config("preset=hanging_chain&integrators=xpbd@1x20,xpbd@20x1&duration=2");
     REQUIRE(r.ok());
     Simulation sim(r.config);

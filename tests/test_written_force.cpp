@@ -336,7 +336,7 @@ TEST_CASE("written force: the two presets — the driven oscillator's closed for
     INFO("Euler " << worst[0] << ", semi-implicit " << worst[1] << ", velocity Verlet " << worst[2] << ", rk4 " << worst[3]
                   << ", yoshida4 " << worst[4]);
     CHECK(worst[0] > 100.0);
-    // It runs away: its lane stops, diverged, at 12.68 s (the README's figure; issue 31 §3).
+    // It runs away: its lane stops, diverged, at 12.68 s (docs/config.md's figure; issue 31 §3).
     CHECK(duffing.diverged(0));
     CHECK(duffing.diverged_at(0) == Approx(12.68).margin(1e-9));
     for (int l = 1; l < 5; ++l) CHECK_FALSE(duffing.diverged(l));

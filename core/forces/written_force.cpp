@@ -81,7 +81,7 @@ void WrittenForce::decide_potential(System& s, const dvec2* x0) {
         args.insert(args.begin(), {{"key", which}, {"got", (which[1] == 'x' ? w.fx : w.fy).text()}});
         w.no_potential_args = std::move(args);
     };
-    if (!reads_own_coordinate_only(s)) return;  // no potential by its form (README): no note
+    if (!reads_own_coordinate_only(s)) return;  // no potential by its form (docs/config.md): no note
     for (int i = 0; i < s.bodies(); ++i) {
         const dvec2 f0 = force(s, i, dvec2(0.0), dvec2(0.0), 0.0);
         if (!std::isfinite(f0.x)) return refuse("written_no_potential_origin", "fx", {{"axis", "x"}});

@@ -201,7 +201,7 @@ struct WrittenForce {
 
     // Decides once whether the force has a potential zero at the origin, from every body's start
     // x0, and if not, why (s.written.no_potential: a message code, its arguments). None when it
-    // reads t, a velocity or the other coordinate (the README says so; no note); none when
+    // reads t, a velocity or the other coordinate (docs/config.md says so; no note); none when
     // it is not finite at the origin (1/x); none when the path from 0 to a body's start crosses a
     // point where it is not finite or not integrable (a pole: the potential zero at the origin
     // does not exist there). Then the energy is the kinetic energy plus the other forces'

@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { afterEach } from 'node:test';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/serve.mjs';
+import { chromiumArgs } from '../../scripts/chromium.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 // The assembled site (scripts/build-site.sh) that dist/ is built from: the WebAssembly modules
@@ -58,10 +59,7 @@ function checkSite() {
   }
 }
 
-export const chromiumArgs = [
-  '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--disable-sync', '--no-first-run', '--disable-quic',
-];
+export { chromiumArgs };
 
 export async function startBrowser() {
   checkSite();

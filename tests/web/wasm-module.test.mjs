@@ -114,7 +114,7 @@ for (const [c, name] of cases.flatMap((c) => [[c, 'motion'], [c, 'full']])) test
     const a = native(c.query, c.steps, c.every);
     const withReference = a.some((r) => r.integrator === 'reference');
     const b = wasm(modules[name], c.query, c.steps, c.every, withReference);
-    // A chaotic reference is exact only up to its tolerance study's horizon (README: "Chaos has a
+    // A chaotic reference is exact only up to its tolerance study's horizon (docs/config.md: "Chaos has a
     // horizon"): its rows are compared up to there.
     const summary = JSON.parse(cliRun(c.query, { steps: c.steps, every: c.steps, format: 'json' }));
     const horizon = summary.reference_trusted_until ?? Infinity;
@@ -122,7 +122,7 @@ for (const [c, name] of cases.flatMap((c) => [[c, 'motion'], [c, 'full']])) test
     // which is a distance from it: on a chaotic chain (pendulum_challenge's lanes) the reference's
     // last-bit differences between the libms grow to 1e-12 of the mechanism within 3 s.
     const rk45Reference = summary.reference === 'rk45';
-    // A force you write that calls libm (README: the native CLI and the page agree to the last
+    // A force you write that calls libm (docs/config.md: the native CLI and the page agree to the last
     // digit unless the expression calls sin, cos, exp, pow, …): every lane's state goes through
     // glibc's or musl's last bit each step. Held to 1e-12 of the motion's scale (1 m, 1 m/s, 1 J,
     // or the value when larger), as the page's test of the law holds the page to the CLI.
