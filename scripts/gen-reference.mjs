@@ -81,8 +81,9 @@ function cliSection(cli) {
   return out;
 }
 
-// The shared keys: the core's list of them with their groups; what each accepts from the parser's
-// own refusal of a wrong value; its default from the tables that hold one.
+// The shared keys: the core's table of them with their groups, meanings and what each accepts
+// (the parser's refusal of a wrong value where the table leaves that to another part); its
+// default from the tables that hold one.
 function sharedKeysSection(cli, list) {
   const L = list.limits;
   const loopKey = Object.fromEntries(list.loop.keys.map((k) => [k.key, k]));
@@ -90,20 +91,25 @@ function sharedKeysSection(cli, list) {
     v: L.version, scenario: L.default_scenario, integrators: L.default_integrators, dt: L.default_dt,
     duration: L.default_duration, cloud_radius: L.default_cloud_radius,
   };
-  const rows = list.shared_keys.map(({ key, group }) => {
-    // An expression's refusal names what it may read; any other key's, what it may be.
-    const r = runCli(cli, ['check', `${key}=${group === 'force' && /^f/.test(key) ? 'k' : '?'}`]);
-    if (r.status !== 2) throw new Error(`stepwise check '${key}=…' exited ${r.status}, not 2`);
-    const accepts = allowedIn(r.stderr);
+  const rows = list.shared_keys.map(({ key, group, meaning, allowed }) => {
+    // The table's own words where it has them (the same its errors use); else the parser's
+    // refusal: an expression's names what it may read, any other key's what it may be.
+    const refusal = () => {
+      const r = runCli(cli, ['check', `${key}=${group === 'force' && /^f/.test(key) ? 'k' : '?'}`]);
+      if (r.status !== 2) throw new Error(`stepwise check '${key}=…' exited ${r.status}, not 2`);
+      return allowedIn(r.stderr);
+    };
+    const accepts = allowed ?? refusal();
     const def = key in loopKey ? loopKey[key].default : defaults[key];
-    return [code(key), group, accepts, def === undefined ? '—' : code(def)];
+    const means = meaning || (key in loopKey ? loopKey[key].meaning : '');
+    return [code(key), group, means, accepts, def === undefined ? '—' : code(def)];
   });
   return ['## Keys every system shares', '',
     'A link is `key=value` pairs joined by `&`, in any order; the keys below are read on every system',
     '(group: where the page shows them). The `fx`/`fy` expressions and the scene have grammars of their',
     'own ([config.md](config.md)). — : no table of the core holds a default; the key is left out of a',
     'normalised link until it is given, and [config.md](config.md#keys-every-system-shares) says what applies then.', '',
-    table(['key', 'group', 'accepts', 'default'], rows), ''];
+    table(['key', 'group', 'meaning', 'accepts', 'default'], rows), ''];
 }
 
 function lanesSection(list) {

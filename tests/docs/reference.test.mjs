@@ -44,5 +44,5 @@ test('the page holds every scenario, preset, method, shared key, view and comman
   // Every option of the usage has its row, with the CLI's own words for what it accepts.
   assert.match(page, /\| `--halvings` \| a whole number from 0 to 12, digits only \|/);
   assert.match(page, /\| `--budget` \| seconds of run time, a plain decimal number from 0\.001 to 86400 \(default 60\) \|/);
-  assert.match(page, new RegExp(`\\| \`dt\` \\| run \\| a number from 1e-09 to 10 \\| \`${list.limits.default_dt}\` \\|`));
+  assert.match(page, new RegExp(`\\| \`dt\` \\| run \\| the step \\(s\\) \\| a number from 1e-09 to 10 \\| \`${list.limits.default_dt}\` \\|`));
 });
