@@ -151,6 +151,13 @@ export async function openPage(env, { hash = '', width = 1280, height = 860, sch
 
 export const state = (page) => page.evaluate(async () => { await window.stepwise.settled(); return window.stepwise.state(); });
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+// Waits for n animation frames of a page or frame: the unit a negative check counts in ("held for
+// 60 frames"), where a playing run that is not held advances every frame however slow the machine.
+export const framesPass = (target, n) => target.evaluate((count) => new Promise((done) => {
+  let k = 0;
+  const next = () => { if (++k >= count) done(); else requestAnimationFrame(next); };
+  requestAnimationFrame(next);
+}), n);
 
 export async function screenshot(page, name, options = {}) {
   fs.mkdirSync(artifacts, { recursive: true });

@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import fs from 'node:fs';
-import { startBrowser, openPage, sleep, root } from './helpers.mjs';
+import { startBrowser, openPage, framesPass, root } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -49,7 +49,7 @@ test('a frame far below the fold waits until it is scrolled into view, then play
     const frame = await openFold(page, `${env.server.url}embed.html?ui=none&autoplay=1#${spring}`);
     await ready(frame);
     await frame.evaluate(() => window.stepwise.ready);
-    await sleep(2500);
+    await framesPass(frame, 60);
     const unseen = await frame.evaluate(() => window.stepwise.state());
     assert.equal(unseen.t, 0, 'no step while out of view');
     assert.equal(unseen.playing, true, 'autoplay=1: it plays once seen');
@@ -60,9 +60,9 @@ test('a frame far below the fold waits until it is scrolled into view, then play
     assert.ok(t <= (Date.now() - seenAt) / 1000 + 0.05, `t = ${t} after ${(Date.now() - seenAt) / 1000} s in view`);
     // Out of view again: held, and back without the unseen time.
     await page.evaluate(() => window.scrollTo(0, 0));
-    await sleep(300);
+    await framesPass(frame, 10);  // the frame's observer hears of it within a frame or two
     const left = await frameTime(frame);
-    await sleep(1500);
+    await framesPass(frame, 60);
     assert.equal(await frameTime(frame), left, 'held while scrolled away');
     await page.locator('#frame').scrollIntoViewIfNeeded();
     const backAt = Date.now();
@@ -86,14 +86,14 @@ test('lesson.html: each demo runs only while it is in view; the second has not r
     const limit = await (await page.$('#frame-limit')).contentFrame();
     await ready(limit);
     await limit.evaluate(() => window.stepwise.ready);
-    await sleep(2000);
+    await framesPass(limit, 60);
     assert.equal(await frameTime(limit), 0, 'the second demo waits for its reader');
     await page.locator('#frame-limit').scrollIntoViewIfNeeded();
     await advancesPast(limit, 0.3);
     // The first one is out of view now: held.
-    await sleep(300);
+    await framesPass(euler, 10);
     const held = await frameTime(euler);
-    await sleep(1000);
+    await framesPass(euler, 60);
     assert.equal(await frameTime(euler), held);
   } finally {
     await context.close();
@@ -107,10 +107,10 @@ test('a hidden tab does not advance, the full page nor a frame, and resumes with
       if (address === '') await page.click('#play');
       const t0 = await advancesPast(page, 0.2);
       await setHidden(page, true);
-      await sleep(100);
+      await framesPass(page, 2);
       const hiddenT = await frameTime(page);
       assert.ok(hiddenT - t0 < 0.5, `${address}: ${t0} → ${hiddenT}`);
-      await sleep(1500);
+      await framesPass(page, 60);
       assert.equal(await frameTime(page), hiddenT, `${address || 'index.html'}: held while hidden`);
       assert.equal(await page.evaluate(() => window.stepwise.state().playing), true, 'still playing: held, not paused');
       await setHidden(page, false);
@@ -133,7 +133,7 @@ test('every frame offers a restart and, paused, a play button; autoplay=0 starts
       const restart = page.getByRole('button', { name: 'Restart' });
       assert.equal(await play.isVisible(), true, 'a play button while paused');
       assert.equal(await restart.isVisible(), true, 'a restart button');
-      await sleep(500);
+      await framesPass(page, 30);
       assert.equal(await frameTime(page), 0, 'autoplay=0: paused');
       await play.click();
       await advancesPast(page, 0.3);
