@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { startBrowser, startHostServer, openPage, sleep, screenshot, root } from './helpers.mjs';
+import { startBrowser, startHostServer, openPage, framesPass, screenshot, root } from './helpers.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 
 let env, host;
@@ -96,20 +96,24 @@ test('ready, then state messages: set, play, pause, step, reset drive the frame'
     // Playing: throttled state messages with growing t.
     const before = (await messages(page, 'stepwise:state')).length;
     await send(page, { type: 'stepwise:play' });
-    await sleep(2000);
+    // Six state messages while playing, then the paused one: never closer than the throttle's
+    // 250 ms (a bound on the rate, which holds however slow the machine), t never going back.
+    const count = () => window.messages.filter((m) => m.data.type === 'stepwise:state').length;
+    await page.waitForFunction(`(${count})() >= ${before} + 6`, null, { timeout: 30000 });
     await send(page, { type: 'stepwise:pause' });
-    await sleep(400);
+    await page.waitForFunction(() => window.messages.filter((m) => m.data.type === 'stepwise:state').at(-1).data.playing === false);
     const states = (await messages(page, 'stepwise:state')).slice(before);
     const times = await page.evaluate((n) => window.messages.filter((m) => m.data.type === 'stepwise:state').slice(n).map((m) => m.at), before);
-    assert.ok(states.length >= 5 && states.length <= 12, `${states.length} state messages in about 2.4 s`);
+    assert.ok(states.length >= 7, `${states.length} state messages`);
     for (let i = 1; i < times.length; ++i) assert.ok(times[i] - times[i - 1] >= 200, `throttled: ${times[i] - times[i - 1]} ms apart`);
     for (let i = 1; i < states.length; ++i) assert.ok(states[i].t >= states[i - 1].t);
     const paused = states.at(-1);
     assert.equal(paused.playing, false);
     assert.ok(paused.t > 1, `t = ${paused.t}`);
-    // Paused and nothing changing: silence.
+    // Paused and nothing changing: silence, for 60 of the frame's frames (the throttle's 250 ms
+    // pass within them at any frame rate below 240 Hz).
     const quiet = (await messages(page, 'stepwise:state')).length;
-    await sleep(700);
+    await framesPass(frame, 60);
     assert.equal((await messages(page, 'stepwise:state')).length, quiet, 'no state messages while nothing changes');
 
     await send(page, { type: 'stepwise:reset' });
@@ -198,7 +202,8 @@ test('stepwise:diverged arrives once when a lane diverges, with its id, name and
     // explicit Euler diverges at t = 1.25 s on this preset (dt = 0.05): 25 steps.
     for (let i = 0; i < 40; ++i) await send(h.page, { type: 'stepwise:step' });
     await h.page.waitForFunction(() => window.messages.some((m) => m.data.type === 'stepwise:diverged'));
-    await sleep(400);
+    // Every step answered (the last state message at 40 steps), and still only the one message.
+    await h.page.waitForFunction(() => window.messages.filter((m) => m.data.type === 'stepwise:state').at(-1)?.data.steps === 40);
     const events = await messages(h.page, 'stepwise:diverged');
     assert.equal(events.length, 1);
     assert.deepEqual(events[0], {
@@ -254,7 +259,9 @@ test('malformed and unknown messages are ignored with a console warning', async 
     ];
     const warningsBefore = h.consoleMessages.filter((m) => m.type === 'warning').length;
     for (const m of bad) await page.evaluate((msg) => window.send(msg), m).catch(() => {});
-    await sleep(500);
+    // One warning each: waited for (the frame reads each message in a task of its own).
+    for (let k = 0; k < 600 && h.consoleMessages.filter((m) => m.type === 'warning').length < warningsBefore + bad.length; ++k) await framesPass(page, 1);
+    await framesPass(frame, 10);  // and no more than one each
     const warnings = h.consoleMessages.filter((m) => m.type === 'warning').slice(warningsBefore);
     assert.equal(warnings.length, bad.length, warnings.map((w) => w.text).join('\n'));
     for (const w of warnings) assert.match(w.text, /^Stepwise: ignored a message: /);
@@ -263,8 +270,9 @@ test('malformed and unknown messages are ignored with a console warning', async 
     assert.equal(await frame.evaluate(() => window.stepwise.config()), config, 'config unchanged');
     assert.equal((await frame.evaluate(() => window.stepwise.state())).playing, false);
     // A message the frame posts to itself (not from its parent) is ignored too.
+    const before = h.consoleMessages.length;
     await frame.evaluate(() => window.postMessage({ type: 'stepwise:play' }, '*'));
-    await sleep(300);
+    for (let k = 0; k < 600 && h.consoleMessages.length === before; ++k) await framesPass(page, 1);
     assert.equal((await frame.evaluate(() => window.stepwise.state())).playing, false);
     assert.match(h.consoleMessages.at(-1).text, /not from the parent frame/);
     // A hostile query through set: shown as text, never run.
@@ -332,7 +340,9 @@ test('the embed works at 300 × 200: no scrolling, a usable canvas, light and da
     for (const ui of ['none', 'compact']) {
       const h = await openHost(`embed.html?ui=${ui}&autoplay=1#preset=damped_spring`, { w: 300, h: 200, scheme, viewport: { width: 340, height: 260 } });
       try {
-        await sleep(1200);
+        // Playing and laid out: a state message past t = 0.3 s, then two of its frames drawn.
+        await h.page.waitForFunction(() => window.messages.some((m) => m.data.type === 'stepwise:state' && m.data.t > 0.3));
+        await framesPass(h.frame, 2);
         const m = await h.frame.evaluate(() => {
           const r = document.getElementById('view').getBoundingClientRect();
           const link = document.getElementById('open-full').getBoundingClientRect();
@@ -369,7 +379,7 @@ test('the lesson page drives its two frames; readouts and divergence notes follo
       await page.waitForFunction(() => /Semi-implicit Euler: diverged at t = 3.10 s/.test(document.getElementById('readout-limit').textContent));
       await page.click('button[data-frame="frame-limit"][data-action="step"]');
       await page.locator('#frame-euler').scrollIntoViewIfNeeded();
-      await sleep(300);
+      await framesPass(page, 2);
       await screenshot(page, `lesson-${width}-${scheme}`);
       await screenshot(page, `lesson-${width}-${scheme}-full`, { fullPage: true });
       const scroll = await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth);
@@ -447,7 +457,8 @@ test('the copy-paste example of docs/embedding.md works as written', async () =>
     await page.goto(`${server.url}example.html`);
     const frame = () => page.frames().find((f) => f.url().includes('embed.html'));
     await page.waitForFunction(() => window.frames.length === 1);
-    await sleep(300);
+    await page.waitForFunction(() => [...document.querySelectorAll('iframe')].some((f) => f.src.includes('embed.html')));
+    for (let k = 0; k < 600 && !frame(); ++k) await framesPass(page, 1);
     await frame().waitForFunction(() => document.documentElement.classList.contains('ready'));
     await page.click('text=Play');
     await page.waitForFunction(() => /^t = .* Explicit Euler: /.test(document.getElementById('readout').textContent));
