@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { ClippedPath, axisTicks } from '../../web/motion/coords.js';
 import { offsetName, groupDigits } from '../../web/common/text.js';
-import { startBrowser, openPage, sleep, canvasTexts } from './helpers.mjs';
+import { startBrowser, openPage, canvasTexts, framesPass } from './helpers.mjs';
 
 // A context that records the path it is given.
 function recorder() {
@@ -80,7 +80,7 @@ test('a run stepped far at once: every line drawn stays near its canvas, the pau
   const { page, context, problems } = await openPage(env, { hash: `scenario=spring_pair&integrators=${all}&dt=0.01&duration=1000` });
   try {
     await page.evaluate(() => { for (let n = 0; n < 12345; n += 1) window.stepwise.step(); });
-    await sleep(1500);
+    await framesPass(page, 10);  // drawn
     const farthest = await page.evaluate(() => window.__farthestPathPx);
     const size = await page.evaluate(() => Math.max(...[...document.querySelectorAll('canvas')].map((c) => Math.max(c.width, c.height))));
     assert.ok(farthest < size + 100, `the farthest point of a line: ${farthest} px (canvases up to ${size} px)`);
@@ -104,11 +104,11 @@ test('a run stepped far at once: every line drawn stays near its canvas, the pau
     assert.ok(rested !== null, 'the box stops growing while paused');
     const frames = () => page.evaluate(() => window.stepwise.debug.timings().frames);
     const before = await frames();
-    await sleep(2000);
+    await framesPass(page, 120);
     const drawn = (await frames()) - before;
-    console.log(`paused: the box rested after ${Math.round(rested)} ms, then ${drawn} redraws in 2 s; ` +
+    console.log(`paused: the box rested after ${Math.round(rested)} ms, then ${drawn} redraws in 120 animation frames; ` +
       `farthest line point ${farthest.toFixed(0)} px`);
-    assert.ok(drawn < 10, `a paused page redraws on changes only: ${drawn} redraws in 2 s`);
+    assert.ok(drawn < 10, `a paused page redraws on changes only: ${drawn} redraws in 120 animation frames`);
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startBrowser, openPage, state, sleep, root, mainThreadTasks } from './helpers.mjs';
+import { startBrowser, openPage, state, root, mainThreadTasks, playUntil } from './helpers.mjs';
 import { cliRun, compareRunText } from './run-text.mjs';
 
 let env;
@@ -33,9 +33,7 @@ const run = (query, steps, every) => cliRun(query, { steps, every });
 test('CSV: the download equals stepwise run for the same query, up to the current step', async () => {
   const { page, context, problems } = await openPage(env, { hash: 'preset=damped_spring&integrators=explicit_euler,rk4' });
   try {
-    await page.evaluate(() => window.stepwise.play());
-    await sleep(800);
-    await page.evaluate(() => window.stepwise.pause());
+    await playUntil(page, 0.5);
     const s = await state(page);
     const config = await page.evaluate(() => window.stepwise.config());
     const { name, bytes } = await downloadFrom(page, '#export-csv');

@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { startBrowser, pageChecks, openPage, playFor, state, config, errors, screenshot, sleep } from './helpers.mjs';
+import { startBrowser, pageChecks, openPage, playFor, state, config, errors, screenshot, framesPass } from './helpers.mjs';
 import { cliRowsAt } from './run-text.mjs';
 
 let env;
@@ -184,7 +184,7 @@ test('an example starts a law on the system in view, with its constants; "No wri
     let c = await config(page);
     assert.match(c, /scenario=spring.*&fx=-c1\*x\+c2\*cos\(c3\*t\)&c1=4&c2=1&c3=3$/, c);
     assert.equal(await page.inputValue('#force-example'), '', 'the menu goes back to its prompt');
-    await sleep(50);
+    await framesPass(page, 2);
     await page.selectOption('#force-example', { label: 'No written force' });
     await page.evaluate(() => window.stepwise.settled());
     c = await config(page);

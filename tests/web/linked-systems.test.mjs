@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { startBrowser, openPage, pageChecks, playFor, state, sleep, screenshot, finished, errors } from './helpers.mjs';
+import { startBrowser, openPage, pageChecks, playFor, state, screenshot, finished, errors, playUntil, framesPass } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -192,8 +192,8 @@ test('screenshots of the linked presets', async () => {
   for (const id of ['double_pendulum', 'pendulum_large', 'rope', 'bridge_sag', 'hanging_chain']) {
     for (const [suffix, options, extra = ''] of looks) {
       await pageChecks(env, { hash: `preset=${id}${extra}`, ...options }, async (page) => {
-        await playFor(page, 1200);
-        await sleep(300);
+        await playUntil(page, 1);
+        await framesPass(page, 2);
         await screenshot(page, `linked-${id}${suffix}`);
       });
     }

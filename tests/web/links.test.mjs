@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { startBrowser, openPage, state, sleep, builtSite, screenshot } from './helpers.mjs';
+import { startBrowser, openPage, state, builtSite, screenshot } from './helpers.mjs';
 import { cli, cliRowsAt } from './run-text.mjs';
 
 const require = createRequire(import.meta.url);
@@ -120,7 +120,7 @@ test('round trip: set through the controls, open the address in a new page, same
     assert.equal(await page.evaluate(() => history.length), entries, 'replaceState: no history entries added');
     await page.locator('#speed').fill('0.5');
     await page.evaluate(() => window.stepwise.play());
-    await sleep(700);
+    await page.waitForFunction(() => window.stepwise.state().steps > 10);
     await page.evaluate(() => window.stepwise.pause());
     const s1 = await state(page);
     assert.ok(s1.steps > 10);

@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { startBrowser, pageChecks, state, sleep, screenshot, config, errors } from './helpers.mjs';
+import { startBrowser, pageChecks, state, screenshot, config, errors } from './helpers.mjs';
 import { cli, cliRowsAt } from './run-text.mjs';
 
 
@@ -21,11 +21,7 @@ const loopLine = (page) => page.textContent('#loop-line');
 // N single frames (the Step button's unit with a loop), then the state.
 async function framesThenState(page, n) {
   await page.evaluate((k) => { window.stepwise.pause(); for (let i = 0; i < k; ++i) window.stepwise.step(); }, n);
-  for (let i = 0; i < 50; ++i) {
-    const s = await state(page);
-    if (s.steps >= n) return s;
-    await sleep(20);
-  }
+  await page.waitForFunction((k) => window.stepwise.state().steps >= k, n);
   return state(page);
 }
 
@@ -68,7 +64,7 @@ test('a loop preset opens from its link, names its loop, animates at its frame r
     const start = await state(page);
     const t0 = Date.now();
     await page.evaluate(() => window.stepwise.play());
-    await sleep(1000);
+    await page.waitForFunction((s) => window.stepwise.state().steps >= s + 5, start.steps);
     await page.evaluate(() => window.stepwise.pause());
     const wall = (Date.now() - t0) / 1000;
     const played = await state(page);

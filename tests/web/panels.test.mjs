@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { startBrowser, startHostServer, openPage, pageChecks, screenshot, sleep, root } from './helpers.mjs';
+import { startBrowser, startHostServer, openPage, pageChecks, screenshot, root, framesPass } from './helpers.mjs';
 
 let env, host;
 before(async () => {
@@ -104,7 +104,7 @@ test('Keyboard help: ? and a visible button open it; it lists the keys; Escape c
     assert.equal(await focusedIn(page, '#keys-dialog'), true, 'the focus stays in the panel');
     // The page's keys are the panel's while it is open: → does not step the run.
     await page.keyboard.press('ArrowRight');
-    await sleep(100);
+    await framesPass(page, 5);
     assert.equal(await page.evaluate(() => window.stepwise.state().steps), 0);
     assert.equal(await dialog.isVisible(), true);
     await screenshot(page, 'i11-embed-keys-open-1280');
@@ -137,7 +137,7 @@ test('Full screen: the canvas area on the full page, the whole frame in an embed
     await screenshot(page, 'i11-embed-fullscreen-1280');
     assert.equal(await page.getByRole('button', { name: 'Leave full screen' }).getAttribute('aria-pressed'), 'true');
     await page.keyboard.press('Escape');
-    await sleep(300);
+    await framesPass(page, 10);
     if (await page.evaluate(() => document.fullscreenElement !== null)) {
       // Headless Chromium leaves Escape to the window manager: the button does the same.
       await page.getByRole('button', { name: 'Leave full screen' }).click();

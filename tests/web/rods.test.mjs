@@ -4,7 +4,7 @@
 // force-based lane on rigid links names those solvers beside the core's reason, in English and German.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startBrowser, pageChecks, config, playFor, playUntil, screenshot, sleep } from './helpers.mjs';
+import { startBrowser, pageChecks, config, playFor, playUntil, screenshot, framesPass } from './helpers.mjs';
 import { valueOf } from '../../web/common/query.js';
 
 let env;
@@ -94,7 +94,7 @@ test('a rod added in the scene editor turns force-based lanes into the solvers',
   await pageChecks(env, { hash: 'scenario=scene&integrators=semi_implicit_euler,rk4' }, async (page) => {
     await page.click('#edit-scene');
     await page.waitForFunction(() => window.stepwise.debug.editor()?.open === true && window.stepwise.debug.editor().map);
-    await sleep(300);
+    await framesPass(page, 5);  // laid out
     const e = await page.evaluate(() => window.stepwise.debug.editor());
     const at = async ({ x, y }) => {
       const r = await page.locator('#view').boundingBox();

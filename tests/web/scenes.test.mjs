@@ -5,7 +5,7 @@
 // parameter's meaning and the presets grouped by system. Screenshots of the new systems.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startBrowser, pageChecks, canvasTexts, playFor, state, sleep, screenshot } from './helpers.mjs';
+import { startBrowser, pageChecks, canvasTexts, playFor, state, screenshot, framesPass } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -142,7 +142,7 @@ test('a body that falls into the central mass stops, says so, and is never drawn
     await page.locator('#speed').fill('0.3');
     await page.evaluate(() => window.stepwise.play());
     await page.waitForFunction(() => window.stepwise.state().t > 1.6, null, { timeout: 10000 });
-    await sleep(300);  // the legend and plots catch up
+    await framesPass(page, 3);  // the legend and plots catch up
     await page.evaluate(() => window.stepwise.pause());
     const s = await state(page);
     assert.deepEqual(s.integrators.map((i) => i.stopReason), ['collision', 'collision']);
