@@ -183,8 +183,7 @@ test('lesson.html: its frames start and animate under the policy, and its button
     // A frame plays only while it is in view (web/engine/runner.js).
     await page.locator('#frame-euler').scrollIntoViewIfNeeded();
     const first = await page.textContent('#readout-euler');
-    await sleep(800);
-    assert.notEqual(await page.textContent('#readout-euler'), first, 'the readout follows the running frame');
+    await page.waitForFunction((was) => document.getElementById('readout-euler').textContent !== was, first, { timeout: 20000 });
     await page.click('button[data-frame="frame-euler"][data-dt="0.02"]');
     const frame = await (await page.$('#frame-euler')).contentFrame();
     await frame.waitForFunction(() => window.stepwise.config().includes('&dt=0.02&'));

@@ -4,7 +4,7 @@
 // with a decimal comma on the page but never in the link, the CSV or the JSON.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startBrowser, openPage, canvasTexts, screenshot } from './helpers.mjs';
+import { startBrowser, openPage, canvasTexts, screenshot, framesPass } from './helpers.mjs';
 import { scriptTexts, htmlTexts } from './texts.mjs';
 import { sameInBothLanguages } from '../../web/strings/de.js';
 
@@ -130,7 +130,7 @@ test('the German page has no English left: every preset, every view, the dialogs
       await page.locator('#preset').selectOption(id);
       await page.evaluate(() => window.stepwise.settled());
       for (let k = 0; k < 3; ++k) await page.evaluate(() => window.stepwise.step());
-      await page.waitForTimeout(150);
+      await framesPass(page, 2);
       await look(`with the preset ${id}`);
     }
     await page.evaluate(() => window.stepwise.set('preset=damped_spring&lang=de'));
@@ -142,7 +142,7 @@ test('the German page has no English left: every preset, every view, the dialogs
         if (!report || report.state === 'done') break;
         await page.waitForTimeout(100);
       }
-      await page.waitForTimeout(400);
+      await framesPass(page, 3);
       await look(`in the ${view} view`);
     }
     await page.evaluate(() => window.stepwise.set('preset=two_point_exercise&lang=de'));

@@ -11,7 +11,7 @@
 // Screenshots of each in test-artifacts/ (i23-details-*).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startBrowser, pageChecks, playFor, sleep, screenshot, finished } from './helpers.mjs';
+import { startBrowser, pageChecks, screenshot, finished, framesPass, playUntil } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -27,7 +27,7 @@ test('the timeline\'s label reads the clock\'s time while playing', async () => 
     await page.evaluate(() => window.stepwise.play());
     const seen = [];
     for (let i = 0; i < 15; ++i) {
-      await sleep(70);
+      await framesPass(page, 4);
       seen.push(await times(page));
     }
     await page.evaluate(() => window.stepwise.pause());
@@ -53,8 +53,8 @@ test('the overlay\'s "dashed ring" caption and the time are clear of the frame b
     ['phone', { hash: 'preset=elastic_pendulum_chaos', width: 390, height: 844, scheme: 'dark' }],
   ]) {
     await pageChecks(env, options, async (page) => {
-      await playFor(page, 500);
-      await sleep(100);
+      await playUntil(page, 0.3);
+      await framesPass(page, 2);
       const { report, buttons, width } = await captionsAndButtons(page);
       assert.equal(report.layout, 'overlay');
       assert.ok(buttons.length >= 1, 'the frame buttons are shown');
@@ -83,7 +83,7 @@ test('every plot\'s x tick labels are whole on their canvas, the phase plot\'s l
         // machine reached another part of explicit Euler's growing swing, and another last tick).
         await page.evaluate(() => { for (let i = 0; i < 50; ++i) window.stepwise.step(); });
         await page.evaluate(() => window.stepwise.settled());
-        await sleep(300);
+        await framesPass(page, 3);  // the plots drawn from the last step
         const plots = await page.evaluate(() => window.stepwise.debug.plots());
         let checked = 0;
         for (const name of ['energy', 'error', 'phase']) {

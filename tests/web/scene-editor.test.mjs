@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { startBrowser, openPage, screenshot, sleep, root, mainThreadTasks } from './helpers.mjs';
+import { startBrowser, openPage, screenshot, sleep, root, mainThreadTasks, framesPass } from './helpers.mjs';
 import { cliRowsAt } from './run-text.mjs';
 import { scriptTexts } from './texts.mjs';
 import { sameInBothLanguages } from '../../web/strings/de.js';
@@ -288,7 +288,7 @@ test('a value the core refuses shows its message beside the field and keeps the 
     const message = await page.textContent('#edit-m-error');
     assert.match(message, /^scene: item 2, .*m must be/, message);
     assert.equal(await page.getAttribute('#edit-m', 'aria-invalid'), 'true');
-    await sleep(500);
+    await framesPass(page, 30);
     assert.equal(await config(page), before, 'the scene stays');
     // A good value clears it.
     await page.fill('#edit-m', '2');
@@ -393,7 +393,7 @@ test('hostile: a 65th body is refused with the core\'s message, no console error
     assert.equal(e.model.bodies.length, 64);
     const alert = await page.textContent('#edit-alert');
     assert.match(alert, /65 bodies; at most 64/, alert);
-    await sleep(400);
+    await framesPass(page, 30);
     assert.equal(await config(page), before, 'the scene stays');
     assert.deepEqual(problems, []);
   } finally {
