@@ -55,8 +55,8 @@ const ConvergenceSeries order_valid = {"order_valid", Scope::lane, "", "1 when a
                                        [](const Convergence& c, int row, int) { return c.study().fit(row).valid ? 1.0 : 0.0; }};
 const ConvergenceSeries order = {"order", Scope::lane, "", "measured order (slope of log error against log dt)",
                                  [](const Convergence& c, int row, int) { return c.study().fit(row).order; }};
-const ConvergenceSeries order_points = {
-    "order_points", Scope::lane, "", "levels fitted",
+const ConvergenceSeries fitted_points = {
+    "fitted_points", Scope::lane, "", "levels fitted (the CLI's JSON names it so too)",
     [](const Convergence& c, int row, int) { return static_cast<double>(c.study().fit(row).points); }};
 // Along the iterations axis, where each row's error went (IterationsTrend).
 const ConvergenceSeries trend_valid = {
@@ -104,7 +104,7 @@ const ConvergenceSeries stopped_at = {"stopped_at", Scope::lane_body, "s", "time
 
 std::vector<const ConvergenceSeries*> convergence_series() {
     return {&levels,      &levels_requested, &levels_done,  &noise_floor,   &length_scale,   &reference,
-            &progress,    &axis,             &integrator,   &order_valid,   &order,          &order_points,
+            &progress,    &axis,             &integrator,   &order_valid,   &order,          &fitted_points,
             &trend_valid, &trend_change,     &trend_settled, &trend_at_floor, &dt,            &iterations,
             &evaluations, &max_error,        &final_error,  &stopped,       &stopped_at};
 }

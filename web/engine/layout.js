@@ -154,7 +154,7 @@ export function decodeStudy(layout, raw, ids, levels) {
     }
     return {
       id, points,
-      fit: { valid: get('order_valid', r) === 1, order: get('order', r), points: get('order_points', r) },
+      fit: { valid: get('order_valid', r) === 1, order: get('order', r), points: get('fitted_points', r) },
       // Along the iterations axis: where the error went as the iterations doubled (IterationsTrend).
       trend: { valid: get('trend_valid', r) === 1, change: get('trend_change', r), settled: get('trend_settled', r) === 1, atFloor: get('trend_at_floor', r) === 1 },
     };
