@@ -30,6 +30,11 @@ export function writeHash(config) {
   timer = setTimeout(flush, Math.max(0, wait));
 }
 
+// The full page's address for a config (what "Copy link" copies, and the embedded frame's Open link).
+export function linkFor(config) {
+  return new URL(`index.html#${config}`, location.href).href;
+}
+
 export function onHashEdited(callback) {
   window.addEventListener('hashchange', () => callback(readHash()));
 }

@@ -8,29 +8,26 @@ import { nextTask, countStartStage } from '../engine/slices.js';
 import { MotionPanel } from '../motion/motion-panel.js';
 import { onCursor } from '../motion/cursor.js';
 import { onLaneFocus } from '../motion/lane-focus.js';
-import { CloudView } from '../views/cloud.js';
+import { CloudPanel } from '../views/cloud-panel.js';
 import { createViewSwitch } from '../views/view-switch.js';
 import { viewRow } from '../views/views.js';
 import { Plots } from '../plots/plots.js';
 import { Legend } from '../panels/legend.js';
-import { createLegendStudy } from '../panels/legend-study.js';
 import { Controls } from '../panels/controls.js';
 import { GameLoopPanel } from '../panels/gameloop.js';
-import { installPanels } from '../panels/help.js';
-import { installXray } from '../xray/xray-button.js';
 import { installSceneEditor } from '../editor/entry.js';
 import { PageState } from './state.js';
 import { usePageLanguage } from './page-language.js';
 import { createSimulations } from './simulation.js';
 import { FrameLoop } from './frame-loop.js';
 import { createTransport } from './transport.js';
-import { shortcuts } from './keyboard.js';
+import { laterPart } from './later.js';
 import { MessageBanner, showStartFailure } from './errors.js';
 import { readHash, onHashEdited } from './links.js';
 import { installApi } from './api.js';
 import { installMessaging } from './messages.js';
-import { installShare } from './share.js';
 import { registerOffline } from './offline.js';
+import { t } from '../common/language.js';
 import { keepPlotsByCanvas } from './phone-order.js';
 
 const $ = (id) => document.getElementById(id);
@@ -49,10 +46,25 @@ const { apply, applyKeepingView } = simulations;
 const frames = new FrameLoop();
 const transport = createTransport(page);
 
-// window.stepwise and the embedded frame's messages are there at once; both wait for `ready`.
+// What the first frame does not need (web/app/later-parts.js: the help dialogs, the X-ray's
+// button, sharing and export, the legend's quick study), imported once the page is ready, never
+// before its first frame, and handed the panels start() made (panelsMade); a press of one of its
+// controls or keys before then waits for it.
+let panelsMade;
+const panels = new Promise((resolve) => { panelsMade = resolve; });
+const later = laterPart({
+  after: Promise.all([panels, frames.ready]),
+  load: ([made]) => import('./later-parts.js').then((m) => m.installLaterParts({ page, banner, frames, ...made }), (error) => {
+    banner.notify(t('Part of the page could not load: {error}', { error: error.message }));
+    throw error;
+  }),
+});
+
+// window.stepwise and the embedded frame's messages are there at once; both wait for `ready`,
+// the API's until the later parts are there too (its reports read them, and every button works).
 // debug's reports by name -> the part's name in the page (below).
 const reports = { canvas: 'motion', cloud: 'cloud', plots: 'plots', editor: 'editor', xray: 'xray' };
-installApi({ ready: frames.ready, page, banner, simulations, frames, views, reports });
+installApi({ ready: frames.ready.then(later.get).then(() => undefined), page, banner, simulations, frames, views, reports });
 const messaging = installMessaging({ ready: frames.ready, page, apply, errorMessages: () => banner.messages() });
 
 // Start-up in stages, a task each, each well under the 50 ms of a long task: the module, the
@@ -69,14 +81,18 @@ async function start() {
   const motion = new MotionPanel($('view'), $('motion-tools'), { page, apply });
   onCursor(() => page.redraw());
   onLaneFocus(() => page.redraw());
-  const cloudView = new CloudView($('cloud-view'), $('cloud-panel'), page);
+  const cloudView = new CloudPanel($('cloud-view'), $('cloud-panel'), page, banner.notify);
   // The plots are hidden in an embedded frame unless ui=full: no drawing into hidden canvases.
-  const plots = new Plots(document.querySelector('.plots'), { page, requestDraw: () => page.redraw(), hidden: mode.ui !== 'full' });
+  const plots = new Plots(document.querySelector('.plots'), { page, requestDraw: () => page.redraw(), notify: banner.notify, hidden: mode.ui !== 'full' });
   keepPlotsByCanvas(document.querySelector('.plots'), $('cloud-panel'));
   const legend = new Legend($('legend'), $('live-summary'), $('clock'), page);
-  const legendStudy = createLegendStudy({ page, legend, ready: frames.ready });
-  views.installTabs($('view-tabs'), page.core.views, { apply, withoutLoop: (config) => gameLoop.withoutLoop(config) },
-    { motionShown: () => legendStudy.schedule(), analysisShown: () => legendStudy.cancel(), studied: () => legendStudy.showMeasured() });
+  panelsMade({ motion, cloud: cloudView, plots, legend });
+  // The legend's quick study is a later part: what the view shown asks of it waits for it, in order.
+  views.installTabs($('view-tabs'), page.core.views, { apply, withoutLoop: (config) => gameLoop.withoutLoop(config) }, {
+    motionShown: () => later.get().then((p) => p.legendStudy.schedule()),
+    analysisShown: () => later.get().then((p) => p.legendStudy.cancel()),
+    studied: () => later.get().then((p) => p.legendStudy.showMeasured()),
+  });
   await stage();
   const controls = new Controls($('controls'), {
     core: page.core, set: applyKeepingView, getConfig: () => page.sim.config, getRunConfig: () => page.sim.runConfig,
@@ -101,16 +117,13 @@ async function start() {
   // An embedded frame advances only while it is in the host page's view (the runner holds it
   // otherwise); every page, only while its tab is visible.
   if (mode.embed) page.runner.watch(document.documentElement);
-  const help = installPanels({
-    integrators: page.core.integrators, laneIds: () => page.sim.laneIds, shortcuts, openers: { methods: $('methods-open'), keys: $('keys-open') },
-  });
+  // The later parts' controls, shown from the start: a press before they are there waits for them.
+  later.hold(['methods-open', 'keys-open', 'xray-open', 'copy-link', 'embed', 'step-code', 'export-csv', 'export-png', 'export-json'].map($));
   transport.install({
-    pageLegend: legend, openKeys: () => help.openKeys(),
+    pageLegend: legend, openKeys: () => later.get().then((p) => p.help.openKeys()),
     // In full screen the canvas takes the room the CSS gives it, not the height fitted to the motion.
     onFullscreen: (on) => { motion.view.setFill(on || mode.embed); page.redraw(); },
   });
-  const xray = installXray({ page, notify: banner.notify, view: motion.view, plots });
-  frames.everyFrame(xray.frame);  // a step, play, a new config or another view closes the X-ray
   // ---- The scene editor (web/editor/): its Edit button now, the editor when first pressed. ----
   const sceneEditor = installSceneEditor({
     core: page.core, sim: () => page.sim, runner: () => page.runner, view: motion.view, apply, notify: banner.notify, mode,
@@ -123,7 +136,6 @@ async function start() {
   // and the cloud panel fills the column under it; the legend's numbers after the pictures.
   for (const [name, panel] of [['motion', motion], ['cloud', cloudView], ['plots', plots], ['legend', legend],
     ['controls', controls], ['game loop', gameLoop], ['transport', transport.panel], ['editor', sceneEditor]]) page.addPanel(name, panel);
-  page.addPart('xray', xray);
 
   // An address longer than the core reads was taken off by web/app/mode.js at once: its length says why.
   await stage();
@@ -133,10 +145,9 @@ async function start() {
   if (!page.sim) await simulations.settled();  // a link with a cloud: its simulation is made in the full module
   onHashEdited((hash) => { if (hash !== page.sim.config) apply(hash); });
   banner.bindDismiss();
-  installShare({ page, cloudView, plots, shownLane: xray.shownLane });
   if (mode.autoplay) frames.ready.then(() => page.runner.play());
-  // After the first frame: the worker's precaching must not compete with the start.
-  frames.ready.then(() => registerOffline());
+  // After the first frame and the later parts: the worker's precaching must not compete with them.
+  frames.ready.then(() => later.get().catch(() => undefined)).then(() => registerOffline());
 
   const resized = new ResizeObserver(() => page.redraw());
   resized.observe($('view'));

@@ -8,6 +8,7 @@ import { viewRow } from '../views/views.js';
 import { fixed } from '../common/text.js';
 import { t } from '../common/language.js';
 import { copyText, download } from '../common/dom.js';
+import { linkFor } from './links.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -19,11 +20,6 @@ export const embedSizes = {
 
 const escapeAttribute = (s) => String(s).replace(/&/g, '&amp;').replace(/"/g, '&quot;')
   .replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-// The full page's address for a config (what "Copy link" copies).
-export function linkFor(config) {
-  return new URL(`index.html#${config}`, location.href).href;
-}
 
 export function embedUrl(config, { ui = 'compact', autoplay = true } = {}) {
   const url = new URL('embed.html', location.href);

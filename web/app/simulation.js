@@ -3,12 +3,11 @@
 // heading and the Open link show the normalised config. Owns what lives as long as one
 // simulation: the probe of the motion's box and the building of its clouds. Made once, by
 // web/app/main.js (createSimulations), which hands its functions to the parts that change the config.
-import { writeHash } from './links.js';
+import { writeHash, linkFor } from './links.js';
 import { withKey, valueOf, oversize, oversizeLength } from '../common/query.js';
-import { linkFor } from './share.js';
 import { defaultBudgetMs } from '../engine/runner.js';
 import { BoundsProbe, holdProbes } from '../engine/bounds.js';
-import { ownTaskPoints } from '../views/cloud.js';
+import { ownTaskPoints } from '../views/cloud-panel.js';
 import { viewRow } from '../views/views.js';
 import { t } from '../common/language.js';
 import { nextTask } from '../engine/slices.js';
@@ -34,13 +33,19 @@ export function createSimulations({ page, banner, views }) {
   // the old one, and shows the normalised config everywhere, the address hash included. A query
   // longer than the core could read is refused whole before it reaches the module (the current
   // run goes on; at start-up the default one runs), with the reason shown.
+  // A panel whose own module arrives with its first use (the cloud panel, web/views/cloud-panel.js)
+  // returns a promise of it from setSimulation: settled() waits for it; the start-up and a link
+  // that waited for a module (applyInStages) wait for it before the next panel.
   function apply(query, refusedAtLoad = 0) {
     const made = make(query, refusedAtLoad);
     if (!made.next) return made.config;
     adopt(made);
-    for (const panel of page.panels) panel.setSimulation(page.sim);
+    const arriving = [];
+    for (const panel of page.panels) arriving.push(panel.setSimulation(page.sim));
+    panelsArriving = Promise.all(arriving);
     return shown();
   }
+  let panelsArriving = null;  // the panels the last apply set that were still loading, or null
 
   // apply() cut at its seams, for the start-up and for a link that waited for the full module: the
   // simulation made, then each panel set to it, then the rest, each after seam() (a new task). No
@@ -58,7 +63,7 @@ export function createSimulations({ page, banner, views }) {
       for (const panel of page.panels) {
         await seam();
         if (page.sim !== sim) return;
-        panel.setSimulation(sim);
+        await panel.setSimulation(sim);
       }
       await seam();
       if (page.sim !== sim) return;
@@ -137,8 +142,10 @@ export function createSimulations({ page, banner, views }) {
   }
 
   // Resolves once the last link applied runs: at once, or for a link with a phase-space cloud
-  // when the full module has loaded and every panel is set to it.
-  const settled = () => Promise.all([fullModuleWait, Promise.resolve(page.core.partsLoading).catch(() => undefined)]).then(() => stagesDone).then(() => undefined);
+  // when the full module has loaded and every panel is set to it (the cloud view's own module
+  // loaded with the first clouds).
+  const settled = () => Promise.all([fullModuleWait, Promise.resolve(page.core.partsLoading).catch(() => undefined)])
+    .then(() => Promise.all([stagesDone, panelsArriving])).then(() => undefined);
 
   // Every frame: a resting probe of the motion's box starts again when the animation comes near.
   const wakeBounds = () => boundsProbe.wake();

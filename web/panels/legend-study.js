@@ -2,10 +2,29 @@
 // or a quick one run in slices once the motion view is up, web/engine/study.js). Never blocks a
 // frame. Made once, by web/app/main.js (createLegendStudy).
 import { valueOf } from '../common/query.js';
-import { runStudy, storedStudy, studySizes, physicsKey } from '../engine/study.js';
+import { runStudy, storedStudy, studySizes, physicsKey, verdict, motionSize } from '../engine/study.js';
+import { t } from '../common/language.js';
+import { measuredText } from '../common/text.js';
 
 // A quick study a moment after the config settles (a dragged slider starts none per step).
 const legendStudyDelayMs = 400;
+
+// The legend's badges of a finished study (null: none yet), as Legend.showMeasured takes them:
+// the order the Convergence view's verdict rests on, with the dts it holds at when the coarser
+// ones were set aside, or "not settled" while the slope still changes; the verdict, why, in its
+// title. sim: the simulation the study is of.
+function measuredBadges(results, sim) {
+  if (!results) return undefined;
+  const byId = new Map(results.rows.map((r) => [r.id, r]));
+  return (id, claim) => {
+    const study = byId.get(id);
+    const v = study ? verdict(study, claim, sim.scene, results, motionSize(sim)) : null;
+    const m = v ? measuredText(v) : { order: '', over: '' };
+    const text = m.order ? `${t('measured {order}', { order: m.order })}${m.over ? ` ${t('at {dts}', { dts: m.over })}` : ''}`
+      : v && v.kind === 'unfit' && study.fit.valid ? t('measured: not settled') : '';
+    return text ? { text, title: `${t('the order a convergence study measured on this system (Convergence view)')}: ${v.text}` } : null;
+  };
+}
 
 // page: the PageState (web/app/state.js); legend: the page's Legend (web/panels/legend.js); ready:
 // a promise of the page's first frame (the study's full module loads after it). Returns
@@ -17,7 +36,7 @@ export function createLegendStudy({ page, legend, ready }) {
   // Shows the stored study of this physics, if there is one; says whether there was.
   function showMeasuredOrders() {
     const stored = storedStudy(page.sim.config);
-    legend.measured(stored ? stored.results : null);
+    legend.showMeasured(measuredBadges(stored ? stored.results : null, page.sim));
     return Boolean(stored);
   }
 
@@ -43,7 +62,7 @@ export function createLegendStudy({ page, legend, ready }) {
     // for it (a lesson's frames each would).
     if (page.mode.embed || held) return;
     // A game loop's step is the loop's, not a dt to halve (the convergence view refuses a loop too).
-    if (valueOf(page.sim.config, 'loop') !== null) { legend.measured(null); return; }
+    if (valueOf(page.sim.config, 'loop') !== null) { legend.showMeasured(); return; }
     if (showMeasuredOrders()) return;
     const config = page.sim.config;
     // The study runs in the full module: loaded after the first frame, in the background.
@@ -53,7 +72,7 @@ export function createLegendStudy({ page, legend, ready }) {
       study = runStudy(page.core, config, studySizes.quick, {
         onDone: () => { study = null; if (physicsKey(page.sim.config) === physicsKey(config)) showMeasuredOrders(); },
       });
-    }).catch(() => { legend.measured(null); }), legendStudyDelayMs);
+    }).catch(() => { legend.showMeasured(); }), legendStudyDelayMs);
     studyTimer = timer;
   }
 

@@ -10,12 +10,11 @@
 // "diverged at t = …" means.
 import { laneStyle, drawMarker } from '../common/palette.js';
 import { isHidden, highlightedLane, setHidden, setHighlighted, keepOnly, onLaneFocus } from '../motion/lane-focus.js';
-import { verdict, motionSize } from '../engine/study.js';
 import { valueOf } from '../common/query.js';
 import { el } from '../common/dom.js';
 import { methodOf, laneName } from '../common/lanes.js';
 import { t, marked } from '../common/language.js';
-import { fixed, formatValue, areaText, finiteText, stopText, linkText, driftText, errorText, energyMilestones, milestoneText, effectiveStepText, measuredText, claimTitle } from '../common/text.js';
+import { fixed, formatValue, areaText, finiteText, stopText, linkText, driftText, errorText, energyMilestones, milestoneText, effectiveStepText, claimTitle } from '../common/text.js';
 
 // Why PBD's energy jumps on a spring (issue 31: ×666 at the first step of the default spring, then −100 %).
 const pbdSpringNote = marked('PBD makes each spring a rigid rod of its rest length (its stiffness unused): the first step puts the body there at once, with v = Δx/h, so the energy jumps, and then the rod holds it.');
@@ -116,7 +115,7 @@ export class Legend {
         : claim.kind === 'exact' ? t('exact here') : t('order {p}', { p: claim.p }) });
       order.title = claimTitle(claim, info, sim.scene);
       facts.append(order);
-      // The order a convergence study measured on this system (filled in by measured()).
+      // The order a convergence study measured on this system (filled in by showMeasured()).
       const measured = el('span', { class: 'badge measured' });
       measured.hidden = true;
       facts.append(measured);
@@ -208,22 +207,17 @@ export class Legend {
     });
   }
 
-  // The measured orders of a finished study of this system (null: none yet): the order the
-  // Convergence view's verdict rests on, with the dts it holds at when the coarser ones were set
-  // aside, or "not settled" while the slope still changes; the verdict, why, in its title.
-  measured(results) {
-    const byId = new Map((results ? results.rows : []).map((r) => [r.id, r]));
+  // The measured orders' badges (web/panels/legend-study.js works them out): badge(id, claim)
+  // gives a lane's {text, title} from its claim (the core's, for the kind of system on screen),
+  // or null for none; no badge() at all hides them all.
+  showMeasured(badge = () => null) {
     const { scene, laneIds } = this.sim || {};
     for (const row of this.rows) {
-      const study = byId.get(row.id);
       const claim = scene && scene.laneOrders ? scene.laneOrders[laneIds.indexOf(row.id)] : null;
-      const v = study ? verdict(study, claim, scene, results, motionSize(this.sim)) : null;
-      const m = v ? measuredText(v) : { order: '', over: '' };
-      const text = m.order ? `${t('measured {order}', { order: m.order })}${m.over ? ` ${t('at {dts}', { dts: m.over })}` : ''}`
-        : v && v.kind === 'unfit' && study.fit.valid ? t('measured: not settled') : '';
-      row.measured.hidden = text === '';
-      row.measured.textContent = text;
-      row.measured.title = text ? `${t('the order a convergence study measured on this system (Convergence view)')}: ${v.text}` : '';
+      const shown = badge(row.id, claim);
+      row.measured.hidden = !shown;
+      row.measured.textContent = shown ? shown.text : '';
+      row.measured.title = shown ? shown.title : '';
     }
   }
 

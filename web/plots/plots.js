@@ -7,7 +7,9 @@
 // system's constraint error and first link's tension, the reference's own beside. Colours,
 // dashes and markers match the legend; hidden lanes are left out, faded ones drawn faint (the
 // legend's focus, web/motion/lane-focus.js). Each plot is drawn incrementally (web/plots/plot-layer.js) and
-// read at a time with the shared cursor (web/plots/plot-readout.js).
+// read at a time with the shared cursor (web/plots/plot-readout.js). The plots that only some
+// systems or choices have (the breakdown, the links', the clouds' area) are made by
+// web/plots/plot-extras.js, loaded the first time one of them is drawn.
 import { niceStep, linearTicks, mostMultiples } from '../motion/coords.js';
 import { laneStyle, drawMarker } from '../common/palette.js';
 import { PlotLayer } from './plot-layer.js';
@@ -53,7 +55,7 @@ export function niceCeil(v) {
 // A range that holds while it still fits: the one held while it contains [lo, hi] and is at most
 // 2.5 times as wide as the candidate (computed with room to grow); else the candidate, held from
 // now on. holder: an object keeping {kind, range}; kind: what the range is of (a new kind drops it).
-function holdRange(holder, kind, candidate, lo, hi) {
+export function holdRange(holder, kind, candidate, lo, hi) {
   const held = holder.held;
   if (held && held.kind === kind && held.range[0] <= lo && held.range[1] >= hi &&
       held.range[1] - held.range[0] <= 2.5 * (candidate[1] - candidate[0])) return held.range;
@@ -63,7 +65,7 @@ function holdRange(holder, kind, candidate, lo, hi) {
 
 function decadeLabel(k) { return Math.abs(k) <= 3 ? plainNumber(Math.pow(10, k)) : `1e${k}`.replaceAll('-', '−'); }
 
-function logTicks(lo, hi, below) {
+export function logTicks(lo, hi, below) {
   const every = Math.max(1, Math.ceil((hi - lo) / 5));
   const out = [];
   for (let k = lo, n = 0; k <= hi && n < mostMultiples; k += every, ++n) out.push({ value: k, label: k === lo && below ? `≤${decadeLabel(k)}` : decadeLabel(k) });
@@ -164,8 +166,8 @@ function readStored() {
 // accessible name (English: t() gives the page's language); hidden: hidden until a simulation
 // has it; options: the energy plot's log scale and breakdown choice; has(plots, layout): whether
 // this run has it (its figure is hidden otherwise); caption(plots, layout): its caption in the
-// PNG; sceneHint(sim): the hint from the scene; spec(plots, run, layer): what to draw; whole(plots):
-// drawn whole each time (not appended).
+// PNG; sceneHint(sim): the hint from the scene; spec(plots, run, layer): what to draw (null while
+// web/plots/plot-extras.js is on its way); whole(plots): drawn whole each time (not appended).
 const plotTable = [
   {
     name: 'energy', title: marked('Energy change'), options: true,
@@ -181,7 +183,7 @@ const plotTable = [
     label: marked('Kinetic, potential and total energy of the chosen integrator against time'),
     has: (p) => p.canBreakdown && p.breakdownId !== '',
     caption: (p) => (p.breakdownShown() ? t_('Energy of {name}: kinetic, potential, total (J)', { name: p.breakdownName() }) : ''),
-    spec: (p, run, layer) => p.breakdownSpec(run, layer),
+    spec: (p, run, layer) => p.extra((m) => m.breakdownSpec(p, run, layer)),
   },
   {
     name: 'error', title: marked('Position error'), hint: marked('distance from the exact or reference position, log scale'),
@@ -205,7 +207,7 @@ const plotTable = [
     label: marked("Area ratio of each integrator's phase-space cloud against time"),
     has: (p, layout) => layout.has('area_ratio'),
     caption: () => t_('Area ratio of each phase-space cloud (area ÷ initial area)'),
-    spec: (p, run) => p.areaSpec(run),
+    spec: (p, run) => p.extra((m) => m.areaSpec(p, run)),
   },
   {
     name: 'angular', title: marked('Angular momentum change'), hidden: true,
@@ -222,14 +224,14 @@ const plotTable = [
     label: marked("Constraint error of each integrator's links against time, log scale"),
     has: (p, layout) => layout.has('constraint_error'),
     caption: () => t_('Links: constraint error, largest |length − L|/L (log scale)'),
-    spec: (p, run, layer) => p.linkSpec(run, layer, 'constraint_error', 'reference_constraint_error', true),
+    spec: (p, run, layer) => p.extra((m) => m.linkSpec(p, run, layer, 'constraint_error', 'reference_constraint_error', true)),
   },
   {
     name: 'tension', title: marked('Tension'), hidden: true, hint: marked("the first link's tension in N; dashed: the reference's"),
     label: marked('Tension of the first link for each integrator against time'),
     has: (p, layout) => layout.has('constraint_error'),
     caption: () => t_('Tension of the first link (N)'),
-    spec: (p, run, layer) => p.linkSpec(run, layer, 'tension', 'reference_tension', false),
+    spec: (p, run, layer) => p.extra((m) => m.linkSpec(p, run, layer, 'tension', 'reference_tension', false)),
   },
 ];
 
@@ -263,10 +265,10 @@ const plotIntervalMs = 100;
 
 export class Plots {
   // section: the plots' section of the page (its figures are made here, from plotTable);
-  // requestDraw(): a frame is to be drawn; hidden: the plots are not shown (an embedded frame
-  // without ui=full), so they are never drawn into their hidden canvases; page: the PageState
-  // (web/app/state.js).
-  constructor(section, { page, requestDraw = () => {}, hidden = false }) {
+  // requestDraw(): a frame is to be drawn; notify(message): the page's message banner; hidden:
+  // the plots are not shown (an embedded frame without ui=full), so they are never drawn into
+  // their hidden canvases; page: the PageState (web/app/state.js).
+  constructor(section, { page, requestDraw = () => {}, notify = () => {}, hidden = false }) {
     this.page = page;
     this.rows = [];
     let controls = {};
@@ -280,6 +282,7 @@ export class Plots {
     this.breakdownId = '';
     this.names = [];
     this.requestDraw = requestDraw;
+    this.notify = notify;
     this.hidden = hidden;
     this.lastDrawn = -Infinity;  // when the last round of drawing began (performance.now())
     this.firstFrame = true;      // the page's first frame is yet to come
@@ -327,6 +330,17 @@ export class Plots {
 
   // What the stage X-ray draws over the phase plot (see the constructor), or null.
   setPhaseOverlay(overlay) { this.phaseOverlay = overlay; }
+
+  // make(module) with the plots some runs only have (web/plots/plot-extras.js), or null while that
+  // module loads (its first use starts it; once it is there the plots are drawn again).
+  extra(make) {
+    if (this.extras) return make(this.extras);
+    this.extrasLoad ||= import('./plot-extras.js').then((m) => { this.extras = m; this.requestDraw(); }, (error) => {
+      this.extrasLoad = null;
+      this.notify(t_('The plots could not load: {error}', { error: error.message }));
+    });
+    return null;
+  }
 
   // A new simulation: the captions from the scene, each plot shown only where this run has it
   // (the angular momentum's where the core records it, the clouds' with clouds, a linked
@@ -463,7 +477,9 @@ export class Plots {
     if (most === Infinity || !(this.round < plots.length)) this.round = 0;
     for (let drawn = 0; this.round < plots.length && drawn < most; ++drawn) {
       const { row, layer } = plots[this.round];
-      layer.render(theme, row.spec(this, run, layer), run.generation, Boolean(row.whole && row.whole(this)), budget);
+      const spec = row.spec(this, run, layer);
+      if (!spec) break;  // its module is on its way: the round goes on from this plot when it is there
+      layer.render(theme, spec, run.generation, Boolean(row.whole && row.whole(this)), budget);
       if (layer.complete) this.round += 1;
     }
     // Each plot drew its layer with itself; the readouts once the round is whole.
@@ -706,55 +722,6 @@ export class Plots {
     return spec;
   }
 
-  // Kinetic, potential and total energy of the chosen lane, and the exact motion's total dashed.
-  breakdownSpec(run, plot) {
-    const { layout, h, theme, t, count } = run;
-    const l = run.snapshot.lanes.findIndex((lane) => lane.id === this.breakdownId);
-    const lane = run.snapshot.lanes[l];
-    const end = run.ends[l];
-    const ke = layout.series(h, 'kinetic_energy', l), pe = layout.series(h, 'potential_energy', l);
-    const total = (i) => ke(i) + pe(i);
-    const exact = layout.series(h, 'reference_energy');
-    let lo = Infinity, hi = -Infinity;
-    const take = (f, n) => {
-      for (let i = 0; i < n; ++i) { const v = f(i); if (Number.isFinite(v)) { lo = Math.min(lo, v); hi = Math.max(hi, v); } }
-    };
-    take(ke, end); take(pe, end); take(total, end); take(exact, count);
-    if (!Number.isFinite(lo)) { lo = 0; hi = 1; }
-    const span = Math.max(hi - lo, 1e-9 * Math.max(Math.abs(lo), Math.abs(hi)), 1e-12);
-    const step = niceStep(span * 1.1, 4);
-    const yr = holdRange(plot, lane.id,
-      [Math.floor((lo - 0.1 * span) / step) * step, Math.ceil((hi + 0.1 * span) / step) * step], lo, hi);
-    const colour = laneStyle(lane.id, theme.scheme).colour;
-    const parts = [
-      { key: 'kinetic', name: t_('kinetic'), f: ke, dash: [7, 4], width: 1.75 },
-      { key: 'potential', name: t_('potential'), f: pe, dash: [2, 3], width: 1.75 },
-      { key: 'total', name: t_('total'), f: total, dash: [], width: 2.5 },
-    ];
-    const lines = parts.map((p) => ({ key: p.key, count: end, x: t, y: p.f, style: { colour, dash: p.dash, width: p.width } }));
-    lines.push({ key: 'exact', count, x: t, y: exact, style: { colour: theme.ghost, dash: [4, 4], width: 1.5 } });
-    return {
-      theme, xr: run.xr, yr, xTicks: run.xTicks, yTicks: linearTicks(yr, 4), xName: t_('t (s)'), yName: t_('energy (J)'), lines,
-      report: { lane: lane.id },
-      // Each curve's name at its end.
-      marks: (ctx) => {
-        if (end === 0) return;
-        ctx.fillStyle = colour;
-        ctx.textAlign = 'right';
-        ctx.textBaseline = 'bottom';
-        for (const p of parts) {
-          const X = Math.min(plot.px(t(end - 1)), plot.area.x + plot.area.w - 2), Y = plot.pyEdge(p.f(end - 1));
-          if (Number.isFinite(X) && Number.isFinite(Y)) ctx.fillText(p.name, Math.max(X, plot.area.x + 60), Math.max(Y - 2, plot.area.y + 12));
-        }
-      },
-      readout: (i) => [
-        ...parts.map((p) => ({ colour, name: p.name, text: i < end ? `${formatValue(p.f(i), 4)} J` : t_('stopped') })),
-        { colour: theme.ghost, name: t_('exact total'), text: `${formatValue(exact(i), 4)} J` },
-      ],
-      cursorPoints: (i) => (i < end ? parts.map((p) => ({ x: t(i), y: p.f(i), colour })) : []),
-    };
-  }
-
   // Position error on a log scale. Errors below the round-off floor (a 1e-12 fraction of the
   // motion's size) sit on the bottom line, labelled "≤".
   errorSpec(run, plot) {
@@ -881,116 +848,6 @@ export class Plots {
       })),
       cursorPoints: (i) => run.shown.filter((lane) => i < ends[lane.index])
         .map((lane) => ({ x: q[lane.index](i), y: v[lane.index](i), colour: laneStyle(lane.id, theme.scheme).colour })),
-    };
-  }
-
-  // A linked system's series of every lane shown against time, the reference's own dashed: the
-  // constraint error (the largest |length − L|/L) on a log scale, values below 1e-16 on its
-  // bottom line; the first link's tension (N) linear.
-  linkSpec(run, plot, name, referenceName, log) {
-    const { layout, h, theme, ends, count, t } = run;
-    const lane = run.snapshot.lanes.map((l, k) => layout.series(h, name, k));
-    const reference = layout.series(h, referenceName);
-    const unit = layout.unit(name);
-    const floor = 1e-16;
-    let lo = Infinity, hi = -Infinity;
-    const take = (f, n) => {
-      for (let i = 0; i < n; ++i) {
-        let v = f(i);
-        if (!Number.isFinite(v)) continue;
-        if (log) { if (v <= floor) continue; v = Math.log10(v); }
-        lo = Math.min(lo, v); hi = Math.max(hi, v);
-      }
-    };
-    for (const l of run.shown) take(lane[l.index], ends[l.index]);
-    take(reference, count);
-    let yr, yTicks, value;
-    if (log) {
-      if (!Number.isFinite(lo)) { lo = -16; hi = -12; }
-      lo = Math.floor(lo); hi = Math.max(Math.ceil(hi), lo + 2);
-      yr = [lo, hi];
-      yTicks = logTicks(lo, hi, true);
-      value = (f) => (i) => { const v = f(i); return Number.isFinite(v) ? Math.log10(Math.max(v, Math.pow(10, lo))) : NaN; };
-    } else {
-      if (!Number.isFinite(lo)) { lo = 0; hi = 1; }
-      lo = Math.min(lo, 0);
-      const span = Math.max(hi - lo, 1e-9 * Math.max(Math.abs(lo), Math.abs(hi)), 1e-12);
-      const step = niceStep(span * 1.1, 4);
-      yr = holdRange(plot, name, [Math.floor(lo / step) * step, Math.ceil((hi + 0.08 * span) / step) * step], lo, hi);
-      yTicks = linearTicks(yr, 4);
-      value = (f) => f;
-    }
-    const lines = this.laneLines(run, (l) => value(lane[l]));
-    // On top, dashed: a lane on the reference shows through the gaps.
-    lines.push({ key: 'reference', count, x: t, y: value(reference), style: { colour: theme.ghost, dash: [4, 4] } });
-    const text = (v) => (!Number.isFinite(v) ? '—' : log && v <= floor ? '0' : `${formatValue(v)}${unit ? ` ${unit}` : ''}`);
-    const spec = {
-      theme, xr: run.xr, yr, xTicks: run.xTicks, yTicks, xName: t_('t (s)'),
-      yName: log ? t_('constraint error, log') : t_('tension (N)'), lines, report: { log },
-      readout: (i) => [
-        ...run.shown.map((l) => ({
-          colour: laneStyle(l.id, theme.scheme).colour, name: this.names[l.index],
-          text: i < ends[l.index] ? text(lane[l.index](i)) : t_('stopped'),
-        })),
-        { colour: theme.ghost, name: t_('reference'), text: text(reference(i)) },
-      ],
-      cursorPoints: (i) => run.shown.filter((l) => i < ends[l.index])
-        .map((l) => ({ x: t(i), y: value(lane[l.index])(i), colour: laneStyle(l.id, theme.scheme).colour })),
-    };
-    spec.marks = this.laneMarks(plot, run, (l) => value(lane[l]), new Map());
-    return spec;
-  }
-
-  // Each cloud's area over its area at t = 0 against time, the exact flow's dashed: linear while
-  // every ratio stays within ×10 and ÷10 of 1, else a log scale. A ratio that is not finite (the
-  // rim ran away) breaks the line. The clouds are stepped on their own, so a lane's line goes on
-  // while its ratio is finite, even after the lane's own body stopped.
-  areaSpec(run) {
-    const { layout, h, theme, count, t } = run;
-    const ratio = run.snapshot.lanes.map((lane, l) => layout.series(h, 'area_ratio', l));
-    const exact = layout.has('exact_area_ratio') ? layout.series(h, 'exact_area_ratio') : null;
-    const series = run.shown.map((lane) => ratio[lane.index]);
-    if (exact) series.push(exact);
-    // A signed ratio below zero (a rim folded over itself) rules the log scale out.
-    let lo = Infinity, hi = -Infinity, negative = false;
-    for (const r of series) {
-      for (let i = 0; i < count; ++i) {
-        const v = r(i);
-        if (!Number.isFinite(v)) continue;
-        lo = Math.min(lo, v); hi = Math.max(hi, v);
-        negative = negative || v <= 0;
-      }
-    }
-    if (!Number.isFinite(lo)) { lo = 1; hi = 1; }
-    const log = !negative && (hi > 10 || lo < 0.1);
-    let yr, yTicks, value;
-    if (log) {
-      const a = Math.floor(Math.log10(lo)), b = Math.max(Math.ceil(Math.log10(hi)), a + 1);
-      yr = [a, b];
-      yTicks = logTicks(a, b, false);
-      value = (r) => (i) => { const v = r(i); return v > 0 ? Math.log10(v) : NaN; };
-    } else {
-      lo = Math.min(lo, 1); hi = Math.max(hi, 1);
-      const pad = Math.max((hi - lo) * 0.08, 0.01);
-      const step = niceStep(hi - lo + 2 * pad, 4);
-      yr = [Math.floor((lo - pad) / step) * step, Math.ceil((hi + pad) / step) * step];
-      yTicks = linearTicks(yr, 4);
-      value = (r) => r;
-    }
-    const lines = run.shown.map((lane) => ({
-      key: lane.id, lane: lane.id, count, x: t, y: value(ratio[lane.index]),
-      style: laneStyle(lane.id, theme.scheme), faded: isFaded(lane.id),
-    }));
-    // On top, dashed: a lane on the exact ratio shows through the gaps.
-    if (exact) lines.push({ key: 'exact', count, x: t, y: value(exact), style: { colour: theme.ghost, dash: [4, 4] } });
-    return {
-      theme, xr: run.xr, yr, xTicks: run.xTicks, yTicks, xName: t_('t (s)'), yName: log ? t_('area ratio, log') : t_('area ratio'),
-      lines, report: { log },
-      readout: (i) => [
-        ...run.shown.map((lane) => ({ colour: laneStyle(lane.id, theme.scheme).colour, name: this.names[lane.index], text: formatValue(ratio[lane.index](i)) })),
-        ...(exact ? [{ colour: theme.ghost, name: t_('exact flow'), text: formatValue(exact(i)) }] : []),
-      ],
-      cursorPoints: (i) => run.shown.map((lane) => ({ x: t(i), y: value(ratio[lane.index])(i), colour: laneStyle(lane.id, theme.scheme).colour })),
     };
   }
 }

@@ -377,6 +377,8 @@ export const texts = {
   "step": "Schritt",
   "The X-ray could not load: {error}": "Der Röntgenblick konnte nicht geladen werden: {error}",
   "The step code could not load: {error}": "Der Schritt-Code konnte nicht geladen werden: {error}",
+  "Part of the page could not load: {error}": "Ein Teil der Seite konnte nicht geladen werden: {error}",
+  "The plots could not load: {error}": "Die Diagramme konnten nicht geladen werden: {error}",
   "The simulation could not start: {error}": "Die Simulation konnte nicht starten: {error}",
   "It is symplectic: it keeps phase-space area, so on a conservative system its energy stays in a band instead of drifting.": "Es ist symplektisch: es erhält die Fläche im Phasenraum, darum bleibt seine Energie bei einem konservativen System in einem Band, statt abzudriften.",
   "It is implicit: each step solves an equation for the new state.": "Es ist implizit: jeder Schritt löst eine Gleichung für den neuen Zustand.",

@@ -13,6 +13,7 @@ import { laneStyle } from '../common/palette.js';
 import { valueOf } from '../common/query.js';
 import { t } from '../common/language.js';
 import { formatValue, groupDigits, tickText, fixedRatio } from '../common/text.js';
+import { ownTaskPoints, noCloudsDrawn } from './cloud-panel.js';
 
 const cellWidthTarget = 165;   // css px: cells per row = the width over this
 const margin = { left: 50, right: 8, top: 18, bottom: 18 };  // inside each cell (left: the least)
@@ -27,9 +28,8 @@ const windowPad = 1.3;          // window size over the largest (non-outlier) cl
 const costlyRedrawMs = 3;
 // Points plotted per task, counted (a window at a time, and at least one: 100,000 points and
 // their ghost plot in 1–2 ms); the windows left wait for the next task. Clouds of more points than
-// ownTaskPoints in all are drawn outside the frame's task altogether.
+// ownTaskPoints (web/views/cloud-panel.js) in all are drawn outside the frame's task altogether.
 export const drawSlicePoints = 250000;
-export const ownTaskPoints = 200000;
 const minRedrawInterval = 30;
 
 // A CSS colour '#rrggbb' (or '#rgb') as one pixel of a Uint32Array view of ImageData bytes.
@@ -123,7 +123,7 @@ export class CloudView {
     this.names = [];
     this.drawnKey = '';
     this.image = null;
-    this.stats = { draws: 0, points: 0, ms: 0, fitMs: 0, pointsMs: 0, putMs: 0, mostSlicePoints: 0 };
+    this.stats = { ...noCloudsDrawn };
     // A new colour scheme: the clouds are drawn again in it.
     page.onThemeChange(() => this.invalidate());
   }
