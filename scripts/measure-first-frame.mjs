@@ -11,10 +11,12 @@
 //   EvaluateScript or v8.evaluateModule of the site), and the main thread's busy time (its tasks'
 //   wall time, which the CPU throttling stretches) before the first script, from it to the wasm's
 //   last byte, and from that to the first frame.
-// Writes its table into docs/performance-web.md between its two marker lines (one build measured,
-// both profiles, streaming; unless --no-write), with the machine's load average: a shared, loaded
-// machine makes these numbers noisy. Several builds (dist folders) are measured interleaved, a
-// load of each in turn, so that they share the machine's ups and downs: a before and an after.
+// Writes its table into docs/performance-web.md between its two marker lines (both profiles,
+// streaming; unless --no-write), with the machine's load average: a shared, loaded machine makes
+// these numbers noisy. Several builds (dist folders) are measured interleaved, a load of each in
+// turn, so that they share the machine's ups and downs: a before and an after. With several, the
+// table has a row per build and profile, and each build's first frame over the first build's (the
+// ratio of their medians) is stated per profile.
 //   node scripts/measure-first-frame.mjs [dist=dist …] [--loads=7] [--profile=slow|unthrottled]
 //     [--labels=A,B,…] [--no-streaming[=A,…]] [--no-write]
 // --labels names the builds in the printed lines (their folders' names by default); the same
@@ -55,7 +57,7 @@ const loads = Number(option('loads') || 7);
 const only = option('profile');
 const noStreamingFor = args.includes('--no-streaming') ? 'all' : option('no-streaming')?.split(',') ?? [];
 const labels = option('labels')?.split(',') || dists.map((d) => path.basename(d));
-const write = !args.includes('--no-write') && noStreamingFor.length === 0 && !only && dists.length === 1;
+const write = !args.includes('--no-write') && noStreamingFor.length === 0 && !only;
 for (const dist of dists.filter((d) => !fs.existsSync(path.join(d, 'index.html')))) {
   console.error(`measure-first-frame: ${dist} has no index.html: build it first (node scripts/build-dist.mjs)`);
   process.exit(2);
@@ -235,9 +237,20 @@ try {
 const loadAfter = os.loadavg();
 
 if (write) {
-  const row = (r) => `| ${r.profile.title} | ${sec(r.firstFrame)} | ${r.requests.median}${r.requests.min !== r.requests.max ? ` (${r.requests.min}–${r.requests.max})` : ''} | ` +
+  const several = builds.length > 1;
+  const buildCell = (r) => (several ? `${r.build.label} | ` : '');
+  const row = (r) => `| ${buildCell(r)}${r.profile.title} | ${sec(r.firstFrame)} | ${r.requests.median}${r.requests.min !== r.requests.max ? ` (${r.requests.min}–${r.requests.max})` : ''} | ` +
     `${(r.gzip.median / 1024).toFixed(1)} KB | ${ms(r.firstScript)} | ${ms(r.wasmStart)} | ${ms(r.wasmEnd)} | ` +
     `${ms(r.busyBeforeScript)} | ${ms(r.busyToWasmEnd)} | ${ms(r.busyAfterWasm)} | ${ms(r.paint)} |`;
+  const measured = profiles.filter((p) => results.some((r) => r.profile === p));
+  // Each build's first frame over the first build's, per profile (the ratio of the medians).
+  const ratios = several ? measured.map((p) => {
+    const [first, ...rest] = results.filter((r) => r.profile === p);
+    return `On the ${p.name} profile: ${rest.map((r) => `${r.build.label} ${(r.firstFrame.median / first.firstFrame.median).toFixed(2)} × ${first.build.label}'s first frame ` +
+      `(${Math.round(r.firstFrame.median)} against ${Math.round(first.firstFrame.median)} ms)`).join('; ')}.`;
+  }).join('\n') : '';
+  const builtFrom = several ? ` Builds, measured interleaved (a load of each in turn, ${loads} of each): ` +
+    `${builds.map((b) => b.label).join(', ')}.` : '';
   const section = `${firstFrameBegin}
 
 ## The default page's first frame
@@ -245,7 +258,7 @@ if (write) {
 Measured by \`node scripts/measure-first-frame.mjs\` on ${new Date().toISOString().slice(0, 10)}, on this shared machine while
 other work ran (load average ${loadBefore[0].toFixed(1)} before, ${loadAfter[0].toFixed(1)} after, on ${os.cpus().length} cores): dist/ served by
 scripts/serve.mjs on loopback, index.html with no hash in headless Chromium at 1280 × 860, ${loads} loads on
-each profile, each in a fresh context (empty cache, no service worker). Each figure is the median
+each profile, each in a fresh context (empty cache, no service worker).${builtFrom} Each figure is the median
 of the loads (their range in brackets), in ms from navigation. The slow profile is Chromium's
 network emulation and CPU throttling: 1.6 Mbps down, 750 kbps up, 150 ms added to each request,
 the CPU 4× slower. *Requests* are the page's own (the page itself counted) made before the first
@@ -254,19 +267,19 @@ is the main thread's time in tasks (wall time: the throttling stretches it) befo
 first script, from it to the wasm's last byte, and from that to the first frame. Goal (issue 32):
 the first frame within 1.0 s on the slow profile and 300 ms unthrottled.
 
-| profile | first frame | requests | gzip | first script runs | wasm request starts | wasm's last byte | busy before the first script | busy from it to the wasm's last byte | busy from that to the first frame | first paint |
-| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
+| ${several ? 'build | ' : ''}profile | first frame | requests | gzip | first script runs | wasm request starts | wasm's last byte | busy before the first script | busy from it to the wasm's last byte | busy from that to the first frame | first paint |
+| ${several ? '--- | ' : ''}--- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
 ${results.map(row).join('\n')}
-
-Requested before the first frame: ${results[0].files.map((f) => `\`${f}\``).join(', ')}.
+${ratios ? `\n${ratios}\n` : ''}
+Requested before the first frame: ${builds.map((b) => `${several ? `${b.label}: ` : ''}${results.find((r) => r.build === b).files.map((f) => `\`${f}\``).join(', ')}`).join('; ')}.
 
 The main thread from the page's first script to its first frame, by kind (each trace event's own
 time by its name; *other* is the tasks' own time and the browser's messages, and on the slow
 profile the throttling's pauses; medians, ms):
 
-| profile | ${Object.keys(results[0].work).join(' | ')} |
-| --- | ${Object.keys(results[0].work).map(() => '---:').join(' | ')} |
-${results.map((r) => `| ${r.profile.name} | ${Object.values(r.work).map((v) => Math.round(v.median)).join(' | ')} |`).join('\n')}
+| ${several ? 'build | ' : ''}profile | ${Object.keys(results[0].work).join(' | ')} |
+| ${several ? '--- | ' : ''}--- | ${Object.keys(results[0].work).map(() => '---:').join(' | ')} |
+${results.map((r) => `| ${buildCell(r)}${r.profile.name} | ${Object.values(r.work).map((v) => Math.round(v.median)).join(' | ')} |`).join('\n')}
 
 ${firstFrameEnd}`;
   const doc = path.join(root, 'docs', 'performance-web.md');

@@ -1,6 +1,7 @@
 // window.stepwise: a small API for tutorial authors (from the console) and for the tests.
 //
-//   await stepwise.ready          resolves once the core is loaded and the first frame is drawn
+//   await stepwise.ready          resolves once the core is loaded, the first frame is drawn and
+//                                 the parts that come after it are there (web/app/later-parts.js)
 //   stepwise.config()             the normalised config string (also in the address hash)
 //   stepwise.state()              {t, steps, dt, playing, referenceKind, reference: [...],
 //                                  bodies: [{integrator, body, x, y, vx, vy, energy, drift, error,

@@ -1,13 +1,14 @@
 // The parts of the page its first frame does not need, in a module of their own that the
 // composition root (web/app/main.js) imports once the page is ready (its first frame and plots
 // drawn), never before: the help dialogs (Methods, Keyboard), the X-ray's button, sharing and
-// export (Copy link, Embed, Step code, CSV, PNG, JSON) and the legend's measured orders (its
-// quick study). Their buttons are in the page's HTML from the start; a press before this module
+// export (Copy link, Embed, Step code, CSV, PNG, JSON), the legend's measured orders (its
+// quick study) and the plots' readouts (a plot read at a time by hover, touch or keys). Their buttons are in the page's HTML from the start; a press before this module
 // is there waits for it (web/app/waiting-controls.js), and so does the ? key. What each part
 // needs is handed in, as main.js hands it to the parts it makes itself.
 import { installPanels } from '../panels/help.js';
 import { createLegendStudy } from '../panels/legend-study.js';
 import { installXray } from '../xray/xray-button.js';
+import { PlotReadout } from '../plots/plot-readout.js';
 import { installShare } from './share.js';
 import { shortcuts } from './keyboard.js';
 
@@ -25,5 +26,6 @@ export function installLaterParts({ page, banner, frames, motion, cloud, plots, 
   page.addPart('xray', xray);
   installShare({ page, cloudView: cloud, plots, shownLane: xray.shownLane });
   const legendStudy = createLegendStudy({ page, legend, ready: frames.ready });
+  plots.attachReadouts(PlotReadout);
   return { help, legendStudy };
 }

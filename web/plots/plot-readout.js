@@ -2,23 +2,13 @@
 // ten samples, Home / End, Escape) put the shared time cursor (web/motion/cursor.js) on the history
 // sample nearest the pointer, and the plot shows a readout: each lane's value there, in its
 // colour, with units. Every plot draws the cursor line wherever the cursor was set (the timeline
-// too). The readout's text is also announced (aria-live).
+// too). The readout's text is also announced (aria-live). Attached to the plots after the page's
+// first frame (web/app/later-parts.js: Plots.attachReadouts), which a readout never is part of.
 import { setCursor, cursorTime, cursorSource } from '../motion/cursor.js';
+import { nearestSample } from './plots.js';
 import { el } from '../common/dom.js';
-import { t } from '../common/language.js';
 
 export const cursorSourceName = 'plots';
-
-// The history sample whose time is nearest t (times rise with the index).
-export function nearestSample(t, count, time) {
-  if (count === 0) return -1;
-  let lo = 0, hi = count - 1;
-  while (hi - lo > 1) {
-    const mid = (lo + hi) >> 1;
-    if (time(mid) <= t) lo = mid; else hi = mid;
-  }
-  return Math.abs(time(hi) - t) < Math.abs(time(lo) - t) ? hi : lo;
-}
 
 export class PlotReadout {
   // plot: a PlotLayer (web/plots/plot-layer.js); host: {sample(): {count, time}, pick(plot, x, y): a sample
@@ -27,9 +17,8 @@ export class PlotReadout {
     this.plot = plot;
     this.host = host;
     this.active = false;  // the pointer or the focus is on this plot
+    // The canvas takes the focus and says how to read it from the start (web/plots/plots.js plotFigure).
     const canvas = plot.canvas;
-    canvas.tabIndex = 0;
-    canvas.setAttribute('aria-label', `${canvas.getAttribute('aria-label')}. ${t('Focus it and press ← or → to read the values at a time.')}`);
     this.box = el('div', { class: 'plot-readout' });
     this.box.hidden = true;
     this.box.setAttribute('aria-hidden', 'true');
@@ -62,12 +51,15 @@ export class PlotReadout {
     document.addEventListener('pointerdown', (event) => {
       if (this.active && !frame.contains(event.target)) this.leave();
     });
-    canvas.addEventListener('focus', () => {
+    const focused = () => {
       this.active = true;
       const { count, time } = this.host.sample();
       const t = cursorTime();
       this.show(t === null ? count - 1 : nearestSample(t, count, time));
-    });
+    };
+    canvas.addEventListener('focus', focused);
+    // Focused before the readout was there (it arrives after the page's first frame).
+    if (document.activeElement === canvas) focused();
     canvas.addEventListener('blur', () => this.leave());
     canvas.addEventListener('keydown', (event) => {
       const { count, time } = this.host.sample();

@@ -14,7 +14,6 @@ import { niceStep, linearTicks, mostMultiples } from '../motion/coords.js';
 import { laneStyle, drawMarker } from '../common/palette.js';
 import { PlotLayer } from './plot-layer.js';
 import { placeLabels, rowsAround } from './plot-labels.js';
-import { PlotReadout, nearestSample } from './plot-readout.js';
 import { cursorTime, onCursor } from '../motion/cursor.js';
 import { isHidden, isFaded, onLaneFocus } from '../motion/lane-focus.js';
 import { valueOf } from '../common/query.js';
@@ -148,6 +147,17 @@ function signed(v) {
   return v > 0 ? `+${text}` : text.replaceAll('-', '−');
 }
 
+// The history sample whose time is nearest t (times rise with the index).
+export function nearestSample(t, count, time) {
+  if (count === 0) return -1;
+  let lo = 0, hi = count - 1;
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if (time(mid) <= t) lo = mid; else hi = mid;
+  }
+  return Math.abs(time(hi) - t) < Math.abs(time(lo) - t) ? hi : lo;
+}
+
 // How many history samples of a lane to draw: up to its stop, if any.
 function samplesBefore(t, count, lane) {
   if (!lane.diverged) return count;
@@ -240,7 +250,10 @@ function plotFigure(row) {
   const caption = row.titled
     ? el('figcaption', {}, [el('span', { class: 'plot-title', text: t_(row.title) }), ' ', el('span', { class: 'hint', text: t_(row.hint) })])
     : el('figcaption', {}, [`${t_(row.title)} `, el('span', { class: 'hint', text: t_(row.hint) })]);
-  const canvas = el('canvas', { id: `plot-${row.name}`, role: 'img', 'aria-label': t_(row.label) });
+  // Read at a time by its readout (web/plots/plot-readout.js, attached after the first frame).
+  const canvas = el('canvas', {
+    id: `plot-${row.name}`, role: 'img', 'aria-label': `${t_(row.label)}. ${t_('Focus it and press ← or → to read the values at a time.')}`, tabindex: '0',
+  });
   const figure = el('figure', {}, [caption]);
   figure.hidden = Boolean(row.hidden);
   let controls = {};
@@ -309,21 +322,24 @@ export class Plots {
         this.requestDraw();
       });
     }
-    this.readouts = new Map();
-    const host = {
-      sample: () => ({ count: this.count || 0, time: this.t || (() => 0) }),
-      pick: (plot, x, y) => this.pick(plot, x, y),
-      entries: (plot, i) => (plot.spec && plot.spec.readout ? plot.spec.readout(i) : []),
-    };
-    for (const [name, plot] of this.all()) {
-      plot.cursor = (ctx, p) => this.drawCursor(ctx, p);
-      this.readouts.set(plot, new PlotReadout(plot, host, name));
-    }
+    this.readouts = new Map();  // plot layer -> its readout, once attachReadouts() made them
+    for (const [, plot] of this.all()) plot.cursor = (ctx, p) => this.drawCursor(ctx, p);
     onCursor(() => this.cursorMoved());
     onLaneFocus(() => this.requestDraw());
   }
 
   all() { return this.rows.map((r) => [r.row.name, r.layer]); }
+
+  // Each plot's readout (web/plots/plot-readout.js PlotReadout), after the page's first frame.
+  attachReadouts(PlotReadout) {
+    const host = {
+      sample: () => ({ count: this.count || 0, time: this.t || (() => 0) }),
+      pick: (plot, x, y) => this.pick(plot, x, y),
+      entries: (plot, i) => (plot.spec && plot.spec.readout ? plot.spec.readout(i) : []),
+    };
+    for (const [name, plot] of this.all()) this.readouts.set(plot, new PlotReadout(plot, host, name));
+    this.cursorMoved(false);
+  }
 
   // The plot layer of the row named `name`.
   layer(name) { return this.rows.find((r) => r.row.name === name).layer; }
@@ -431,13 +447,13 @@ export class Plots {
   report() {
     const out = { cursor: cursorTime(), log: this.log, breakdown: this.breakdownId, drawnAt: this.snapshot ? this.snapshot.t : null };
     for (const [name, plot] of this.all()) {
-      const live = this.readouts.get(plot).live;
+      const live = this.readouts.get(plot)?.live;
       out[name] = plot.spec ? {
         ...plot.spec.report, xRange: plot.xr, yRange: plot.yr, yTicks: plot.spec.yTicks.map((t) => t.label),
         xTicks: plot.spec.xTicks.map((t) => t.label), yName: plot.spec.yName, yTitle: plot.yTitle ? { ...plot.yTitle } : null, xLabels: plot.xLabels, width: plot.cssWidth,
         lanes: plot.spec.lines.filter((l) => l.lane).map((l) => ({ id: l.lane, faded: Boolean(l.faded) })),
         full: plot.stats.full, appended: plot.stats.appended, cursorX: plot.cursorX ?? null, cursorMarks: plot.cursorMarks || 0,
-        readout: plot.frame.querySelector('.plot-readout').hidden ? null : live.textContent,
+        readout: !live || plot.frame.querySelector('.plot-readout').hidden ? null : live.textContent,
       } : null;
     }
     return out;
@@ -498,7 +514,7 @@ export class Plots {
     for (const [, plot] of this.all()) {
       if (!plot.spec) continue;
       if (layers) plot.drawOverlay();
-      this.readouts.get(plot).update(i, timeText);
+      this.readouts.get(plot)?.update(i, timeText);
     }
   }
 
