@@ -3,9 +3,11 @@
 // frame, measured in headless Chromium (the requests made before the page's
 // performance.mark('stepwise:first-frame'); the lesson: until its first demo's first frame), and
 // what it loads after, on demand or later, reported apart.
-//   node scripts/size-report.mjs [dist] [--check]
+//   node scripts/size-report.mjs [dist] [--check] [--write]
 // --check exits 1 when a page's first frame is over its budget (the table below), naming the
-// page, the measured size and the budget.
+// page, the measured size and the budget. --write writes the pages' table into docs/size.md
+// between its two marker lines (sizeBegin, sizeEnd): what each page loads before its first frame,
+// its JavaScript and WebAssembly apart, and its budget.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,16 +25,18 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // on one preset of each family (`link`, its hash) loads that variant instead of the default one.
 // The default link's budget stays at its measured size; a family's code never reaches it.
 export const budgets = [
-  { page: 'index.html', gzipBytes: 242.5 * 1024, goal: 60 * 1024 },
-  { page: 'embed.html', gzipBytes: 242.5 * 1024, goal: 60 * 1024 },
-  { page: 'lesson.html', gzipBytes: 248 * 1024, goal: 70 * 1024 },
-  { page: 'index.html', link: 'preset=hanging_chain', family: 'links', gzipBytes: 254.5 * 1024, goal: 60 * 1024 },
-  { page: 'index.html', link: 'preset=scene_cloth', family: 'links and scenes', gzipBytes: 262 * 1024, goal: 60 * 1024 },
-  { page: 'index.html', link: 'scenario=projectile&fx=-0.5*vx', family: 'written forces', gzipBytes: 251 * 1024, goal: 60 * 1024 },
-  { page: 'index.html', link: 'preset=scene_duffing', family: 'every part', gzipBytes: 270.5 * 1024, goal: 60 * 1024 },
+  { page: 'index.html', gzipBytes: 230.3 * 1024, goal: 60 * 1024 },
+  { page: 'embed.html', gzipBytes: 230.3 * 1024, goal: 60 * 1024 },
+  { page: 'lesson.html', gzipBytes: 236 * 1024, goal: 70 * 1024 },
+  { page: 'index.html', link: 'preset=hanging_chain', family: 'links', gzipBytes: 242.4 * 1024, goal: 60 * 1024 },
+  { page: 'index.html', link: 'preset=scene_cloth', family: 'links and scenes', gzipBytes: 249.8 * 1024, goal: 60 * 1024 },
+  { page: 'index.html', link: 'scenario=projectile&fx=-0.5*vx', family: 'written forces', gzipBytes: 238.9 * 1024, goal: 60 * 1024 },
+  { page: 'index.html', link: 'preset=scene_duffing', family: 'every part', gzipBytes: 258.3 * 1024, goal: 60 * 1024 },
 ];
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+export const sizeBegin = '<!-- scripts/size-report.mjs --write writes from here -->';
+export const sizeEnd = '<!-- scripts/size-report.mjs --write writes up to here -->';
 
 function listed(dir, prefix = '') {
   return fs.readdirSync(path.join(dir, prefix), { withFileTypes: true })
@@ -104,9 +108,11 @@ export async function sizeReport(dist) {
     for (const { page, link, family, gzipBytes, goal } of budgets) {
       const loads = await pageLoads(browser, server.url, link ? `${page}#${link}` : page);
       const sum = (list, key) => list.reduce((n, f) => n + (byFile.get(f)?.[key] ?? 0), 0);
+      const of = (pattern) => sum(loads.before.filter((f) => pattern.test(f)), 'gzip');
       pages.push({
         page: link ? `${page}#${link} (${family})` : page, budget: gzipBytes, goal, before: loads.before, after: loads.after,
         firstFrame: { raw: sum(loads.before, 'raw'), gzip: sum(loads.before, 'gzip'), brotli: sum(loads.before, 'brotli') },
+        scripts: of(/\.m?js$/), modules: of(/\.wasm$/),
         later: { raw: sum(loads.after, 'raw'), gzip: sum(loads.after, 'gzip'), brotli: sum(loads.after, 'brotli') },
       });
     }
@@ -131,6 +137,29 @@ function print({ sizes, pages }) {
   }
 }
 
+// The pages' table of docs/size.md, between its markers.
+function writeDoc({ pages }) {
+  const doc = path.join(root, 'docs', 'size.md');
+  const text = fs.readFileSync(doc, 'utf8');
+  const a = text.indexOf(sizeBegin), b = text.indexOf(sizeEnd);
+  if (a < 0 || b < a) throw new Error(`docs/size.md has no section between '${sizeBegin}' and '${sizeEnd}'`);
+  const rows = pages.map((p) => `| ${p.page} | ${p.before.length} | ${kb(p.firstFrame.raw)} | **${kb(p.firstFrame.gzip)}** | ${kb(p.scripts)} | ` +
+    `${kb(p.modules)} | ${kb(p.firstFrame.brotli)} | ${kb(p.budget)} | ${kb(p.later.gzip)} (${p.after.length} files) |`);
+  const section = `${sizeBegin}
+Measured by \`node scripts/size-report.mjs dist --write\` on ${new Date().toISOString().slice(0, 10)}, in headless Chromium: what each page
+requests before its first frame (the page itself counted), in KB of 1024 bytes; *JavaScript* and
+*WebAssembly* are the gzip bytes of its scripts and of its motion module among them; *after* is what
+it loads in the three seconds after the first frame (the later parts, the full module for the
+legend's quick study).
+
+| page | requests | raw | gzip | JavaScript (gzip) | WebAssembly (gzip) | brotli | budget (gzip) | after (gzip) |
+| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
+${rows.join('\n')}
+${sizeEnd}`;
+  fs.writeFileSync(doc, text.slice(0, a) + section + text.slice(b + sizeEnd.length));
+  console.log('size-report: wrote its table into docs/size.md');
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   const dist = path.resolve(args.find((a) => !a.startsWith('--')) || path.join(root, 'dist'));
@@ -140,6 +169,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   }
   const report = await sizeReport(dist);
   print(report);
+  if (args.includes('--write')) writeDoc(report);
   const over = report.pages.filter((p) => p.firstFrame.gzip > p.budget);
   for (const p of over) console.error(`size-report: ${p.page} loads ${kb(p.firstFrame.gzip)} gzip before its first frame; the budget is ${kb(p.budget)}`);
   if (args.includes('--check') && over.length) process.exit(1);
