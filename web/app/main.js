@@ -47,9 +47,9 @@ const frames = new FrameLoop();
 const transport = createTransport(page);
 
 // What the first frame does not need (web/app/later-parts.js: the help dialogs, the X-ray's
-// button, sharing and export, the legend's quick study), imported once the page is ready, never
-// before its first frame, and handed the panels start() made (panelsMade); a press of one of its
-// controls or keys before then waits for it.
+// button, sharing and export, the legend's quick study, the plots' readouts), imported once the
+// page is ready, never before its first frame, and handed the panels start() made (panelsMade);
+// a press of one of its controls or keys before then waits for it (whenLater).
 let panelsMade;
 const panels = new Promise((resolve) => { panelsMade = resolve; });
 const later = laterPart({
@@ -59,6 +59,8 @@ const later = laterPart({
     throw error;
   }),
 });
+// fn(the later parts) once they are there; a failed load is the banner's to say (above).
+const whenLater = (fn) => later.get().then(fn, () => undefined);
 
 // window.stepwise and the embedded frame's messages are there at once; both wait for `ready`,
 // the API's until the later parts are there too (its reports read them, and every button works).
@@ -89,9 +91,9 @@ async function start() {
   panelsMade({ motion, cloud: cloudView, plots, legend });
   // The legend's quick study is a later part: what the view shown asks of it waits for it, in order.
   views.installTabs($('view-tabs'), page.core.views, { apply, withoutLoop: (config) => gameLoop.withoutLoop(config) }, {
-    motionShown: () => later.get().then((p) => p.legendStudy.schedule()),
-    analysisShown: () => later.get().then((p) => p.legendStudy.cancel()),
-    studied: () => later.get().then((p) => p.legendStudy.showMeasured()),
+    motionShown: () => whenLater((p) => p.legendStudy.schedule()),
+    analysisShown: () => whenLater((p) => p.legendStudy.cancel()),
+    studied: () => whenLater((p) => p.legendStudy.showMeasured()),
   });
   await stage();
   const controls = new Controls($('controls'), {
@@ -117,10 +119,11 @@ async function start() {
   // An embedded frame advances only while it is in the host page's view (the runner holds it
   // otherwise); every page, only while its tab is visible.
   if (mode.embed) page.runner.watch(document.documentElement);
-  // The later parts' controls, shown from the start: a press before they are there waits for them.
+  // The later parts' controls (help.js's, xray-button.js's, share.js's), shown from the start: a
+  // press before they are there waits for them.
   later.hold(['methods-open', 'keys-open', 'xray-open', 'copy-link', 'embed', 'step-code', 'export-csv', 'export-png', 'export-json'].map($));
   transport.install({
-    pageLegend: legend, openKeys: () => later.get().then((p) => p.help.openKeys()),
+    pageLegend: legend, openKeys: () => whenLater((p) => p.help.openKeys()),
     // In full screen the canvas takes the room the CSS gives it, not the height fitted to the motion.
     onFullscreen: (on) => { motion.view.setFill(on || mode.embed); page.redraw(); },
   });
@@ -147,7 +150,7 @@ async function start() {
   banner.bindDismiss();
   if (mode.autoplay) frames.ready.then(() => page.runner.play());
   // After the first frame and the later parts: the worker's precaching must not compete with them.
-  frames.ready.then(() => later.get().catch(() => undefined)).then(() => registerOffline());
+  frames.ready.then(() => whenLater(() => undefined)).then(() => registerOffline());
 
   const resized = new ResizeObserver(() => page.redraw());
   resized.observe($('view'));
