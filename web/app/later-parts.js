@@ -3,7 +3,7 @@
 // drawn), never before: the help dialogs (Methods, Keyboard), the X-ray's button, sharing and
 // export (Copy link, Embed, Step code, CSV, PNG, JSON), the legend's measured orders (its
 // quick study) and the plots' readouts (a plot read at a time by hover, touch or keys). Their buttons are in the page's HTML from the start; a press before this module
-// is there waits for it (web/app/waiting-controls.js), and so does the ? key. What each part
+// is there waits for it (web/app/later.js), and so does the ? key. What each part
 // needs is handed in, as main.js hands it to the parts it makes itself.
 import { installPanels } from '../panels/help.js';
 import { createLegendStudy } from '../panels/legend-study.js';
