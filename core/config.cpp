@@ -66,6 +66,14 @@ std::string join_ids(const std::vector<std::string>& ids) {
     return out;
 }
 
+// "motion, convergence, …": the ids of a table's rows (views(), languages()), as errors list them.
+template <class Row>
+std::string row_ids(const std::vector<Row>& table) {
+    std::vector<std::string> ids;
+    for (const Row& row : table) ids.push_back(row.id);
+    return join_ids(ids);
+}
+
 std::string known_integrators() {
     std::vector<std::string> ids;
     for (const auto& info : integrators()) ids.push_back(info.id);
@@ -107,9 +115,7 @@ public:
             out = index;
             return;
         }
-        std::vector<std::string> ids;
-        for (const Row& row : table) ids.push_back(row.id);
-        error("unknown_id", key, value, {{"known", join_ids(ids)}});
+        error("unknown_id", key, value, {{"known", row_ids(table)}});
     }
 
     std::vector<Pair> split(std::string_view query) {
@@ -731,11 +737,6 @@ std::string printable_text(std::string_view text, std::size_t max_chars) {
 }
 
 const std::vector<SharedKey>& shared_keys() {
-    const auto ids = [](const auto& table) {
-        std::vector<std::string> out;
-        for (const auto& row : table) out.push_back(row.id);
-        return join_ids(out);
-    };
     static const std::vector<SharedKey> keys = {
         {.key = "v", .group = "link", .meaning = "the link format's version", .allowed = {{"allowed", "version"}}},
         {.key = "scenario", .group = "system", .meaning = "the system (a row of the scenarios below)"},
@@ -758,7 +759,7 @@ const std::vector<SharedKey>& shared_keys() {
         {.key = "equal_cost", .group = "study", .meaning = "every lane at the same force evaluations per second of motion",
          .allowed = {{"allowed", "switch"}}},
         {.key = "view", .group = "study", .meaning = "what the page shows",
-         .allowed = {{"allowed", "word"}, {"words", ids(views())}}},
+         .allowed = {{"allowed", "word"}, {"words", row_ids(views())}}},
         {.key = "loop", .group = "loop", .meaning = "a game loop's kind (absent: no loop, steps of dt)",
          .allowed = {{"allowed", "loop_kind"}}},
         {.key = "hz", .group = "loop"},
@@ -773,7 +774,7 @@ const std::vector<SharedKey>& shared_keys() {
         {.key = "c3", .group = "force", .meaning = "a constant the force law reads"},
         {.key = "c4", .group = "force", .meaning = "a constant the force law reads"},
         {.key = "lang", .group = "page", .meaning = "the page's language; the numbers ignore it",
-         .allowed = {{"allowed", "word"}, {"words", ids(languages())}}},
+         .allowed = {{"allowed", "word"}, {"words", row_ids(languages())}}},
     };
     return keys;
 }
