@@ -60,35 +60,7 @@ inline void axpy(int n, dvec2* out, const dvec2* base, double c, const dvec2* di
 }
 
 // ---------------------------------------------------------------------------------------
-// Euler family
-
-void explicit_euler(const System& s, Lane& L, double h) {
-    const int n = s.bodies();
-    dvec2* a = L.stage[0].data();
-    eval(s, L, L.x.data(), L.v.data(), a, L.t, {"start"});
-    for (int i = 0; i < n; ++i) {
-        L.x[i] += h * L.v[i];  // x1 = x0 + v0 h   (forward difference for v)
-        L.v[i] += h * a[i];    // v1 = v0 + a0 h   (forward difference for a)
-    }
-}
-
-void semi_implicit_euler(const System& s, Lane& L, double h) {
-    const int n = s.bodies();
-    dvec2* a = L.stage[0].data();
-    eval(s, L, L.x.data(), L.v.data(), a, L.t, {"start"});
-    for (int i = 0; i < n; ++i) {
-        L.v[i] += h * a[i];    // v1 = v0 + a0 h
-        L.x[i] += h * L.v[i];  // x1 = x0 + v1 h   (backward difference for v: symplectic)
-    }
-}
-
-void semi_implicit_euler_x(const System& s, Lane& L, double h) {
-    const int n = s.bodies();
-    dvec2* a = L.stage[0].data();
-    for (int i = 0; i < n; ++i) L.x[i] += h * L.v[i];  // x1 = x0 + v0 h
-    eval(s, L, L.x.data(), L.v.data(), a, L.t + h, {"drifted (x1 with v0)"});  // a(x1, v0) at x1's time
-    for (int i = 0; i < n; ++i) L.v[i] += h * a[i];    // v1 = v0 + a(x1) h
-}
+// The implicit Euler step (the other fixed-step methods are in fixed_steps.inc, below)
 
 // Backward Euler: v1 = v0 + h a(x0 + h v1, v1), x1 = x0 + h v1. Newton's method on
 // G(v1) = v1 - v0 - h a(x0 + h v1, v1), with dG/dv1 = I - h (h da/dx + da/dv).
@@ -172,70 +144,6 @@ void implicit_euler(const System& s, Lane& L, double h) {
     for (int i = 0; i < n; ++i) {
         L.x[i] += h * v1[i];
         L.v[i] = v1[i];
-    }
-}
-
-// The constant-acceleration ("Newton") step: exact when a is constant over the step.
-void newton(const System& s, Lane& L, double h) {
-    const int n = s.bodies();
-    dvec2* a = L.stage[0].data();
-    eval(s, L, L.x.data(), L.v.data(), a, L.t, {"start"});
-    for (int i = 0; i < n; ++i) {
-        L.x[i] += h * L.v[i] + (0.5 * h * h) * a[i];  // x1 = x0 + v0 h + a h^2 / 2
-        L.v[i] += h * a[i];                           // v1 = v0 + a h
-    }
-}
-
-// ---------------------------------------------------------------------------------------
-// Runge–Kutta
-
-void heun(const System& s, Lane& L, double h) {
-    const int n = s.bodies();
-    dvec2 *a1 = L.stage[0].data(), *xp = L.stage[1].data(), *vp = L.stage[2].data(), *a2 = L.stage[3].data();
-    eval(s, L, L.x.data(), L.v.data(), a1, L.t, {"start"});
-    axpy(n, xp, L.x.data(), h, L.v.data());  // Euler predictor, at t + h
-    axpy(n, vp, L.v.data(), h, a1);
-    eval(s, L, xp, vp, a2, L.t + h, {"predictor"});
-    for (int i = 0; i < n; ++i) {
-        // Trapezoid of the slopes at both ends of the predicted step.
-        L.x[i] += (0.5 * h) * (L.v[i] + vp[i]);
-        L.v[i] += (0.5 * h) * (a1[i] + a2[i]);
-    }
-}
-
-void midpoint(const System& s, Lane& L, double h) {
-    const int n = s.bodies();
-    dvec2 *a1 = L.stage[0].data(), *xm = L.stage[1].data(), *vm = L.stage[2].data(), *am = L.stage[3].data();
-    eval(s, L, L.x.data(), L.v.data(), a1, L.t, {"start"});
-    axpy(n, xm, L.x.data(), 0.5 * h, L.v.data());  // half an Euler step, at t + h/2
-    axpy(n, vm, L.v.data(), 0.5 * h, a1);
-    eval(s, L, xm, vm, am, L.t + 0.5 * h, {"half step"});
-    for (int i = 0; i < n; ++i) {
-        L.x[i] += h * vm[i];  // full step with the midpoint slopes
-        L.v[i] += h * am[i];
-    }
-}
-
-void rk4(const System& s, Lane& L, double h) {
-    const int n = s.bodies();
-    const dvec2 *x = L.x.data(), *v = L.v.data();
-    dvec2 *a1 = L.stage[0].data(), *a2 = L.stage[1].data(), *a3 = L.stage[2].data(), *a4 = L.stage[3].data();
-    dvec2 *v2 = L.stage[4].data(), *v3 = L.stage[5].data(), *v4 = L.stage[6].data(), *xs = L.stage[7].data();
-    // Nodes 0, 1/2, 1/2, 1.
-    eval(s, L, x, v, a1, L.t, {"k1"});
-    axpy(n, xs, x, 0.5 * h, v);
-    axpy(n, v2, v, 0.5 * h, a1);
-    eval(s, L, xs, v2, a2, L.t + 0.5 * h, {"k2"});
-    axpy(n, xs, x, 0.5 * h, v2);
-    axpy(n, v3, v, 0.5 * h, a2);
-    eval(s, L, xs, v3, a3, L.t + 0.5 * h, {"k3"});
-    axpy(n, xs, x, h, v3);
-    axpy(n, v4, v, h, a3);
-    eval(s, L, xs, v4, a4, L.t + h, {"k4"});
-    for (int i = 0; i < n; ++i) {
-        // Simpson-like weights 1, 2, 2, 1 of the four slopes.
-        L.x[i] += (h / 6.0) * (L.v[i] + 2.0 * (v2[i] + v3[i]) + v4[i]);
-        L.v[i] += (h / 6.0) * (a1[i] + 2.0 * (a2[i] + a3[i]) + a4[i]);
     }
 }
 
@@ -416,74 +324,7 @@ void rk45(const System& s, Lane& L, double h) {
 }
 
 // ---------------------------------------------------------------------------------------
-// Verlet family. The velocity-dependent part of a force (damping, drag) sees a predicted
-// velocity that is second-order accurate, so the methods keep their order with damping.
-
-// Kick-drift-kick with the velocity carried at half steps; the reported v is synchronised.
-void leapfrog(const System& s, Lane& L, double h) {
-    const int n = s.bodies();
-    dvec2 *v_half = L.carry_v.data(), *a = L.carry_a.data(), *vp = L.stage[0].data();
-    if (!L.started) {
-        eval(s, L, L.x.data(), L.v.data(), a, L.t, {"start"});
-        axpy(n, v_half, L.v.data(), 0.5 * h, a);  // v(h/2) = v0 + a0 h/2: the starting half kick
-        report(L, {"half kick: v(1/2) = v0 + a0 h/2"}, nullptr, v_half, nullptr);
-        L.started = true;
-    } else {
-        report(L, {"start (a carried from the last step)"}, L.x.data(), L.v.data(), a);
-        report(L, {"half-step velocity v(1/2) carried from the last step"}, nullptr, v_half, nullptr);
-    }
-    for (int i = 0; i < n; ++i) {
-        L.x[i] += h * v_half[i];              // drift: x1 = x0 + v(1/2) h
-        vp[i] = v_half[i] + (0.5 * h) * a[i];  // predicted v1 for velocity-dependent forces
-    }
-    eval(s, L, L.x.data(), vp, a, L.t + h, {"end (x1 with predicted v1)"});
-    for (int i = 0; i < n; ++i) {
-        L.v[i] = v_half[i] + (0.5 * h) * a[i];  // synchronised v1 = v(1/2) + a1 h/2
-        v_half[i] += h * a[i];                  // v(3/2) = v(1/2) + a1 h
-    }
-}
-
-// Position Verlet: x_{n+1} = 2 x_n - x_{n-1} + a_n h^2, the first step from Taylor,
-// v_n = (x_{n+1} - x_{n-1}) / 2h, which equals (x_n - x_{n-1})/h + a_n h/2.
-void stormer_verlet(const System& s, Lane& L, double h) {
-    const int n = s.bodies();
-    dvec2 *x_prev = L.carry_x.data(), *a = L.carry_a.data(), *x_next = L.stage[0].data(), *vp = L.stage[1].data();
-    if (!L.started) {
-        eval(s, L, L.x.data(), L.v.data(), a, L.t, {"start"});
-        for (int i = 0; i < n; ++i) x_next[i] = L.x[i] + h * L.v[i] + (0.5 * h * h) * a[i];
-        L.started = true;
-    } else {
-        report(L, {"previous position"}, x_prev, nullptr, nullptr);
-        report(L, {"start (a carried from the last step)"}, L.x.data(), L.v.data(), a);
-        for (int i = 0; i < n; ++i) x_next[i] = 2.0 * L.x[i] - x_prev[i] + (h * h) * a[i];
-    }
-    for (int i = 0; i < n; ++i) {
-        vp[i] = (x_next[i] - L.x[i]) / h + (0.5 * h) * a[i];  // predicted v_{n+1}
-        x_prev[i] = L.x[i];
-        L.x[i] = x_next[i];
-    }
-    eval(s, L, L.x.data(), vp, a, L.t + h, {"end (x1 with predicted v1)"});
-    for (int i = 0; i < n; ++i) L.v[i] = (L.x[i] - x_prev[i]) / h + (0.5 * h) * a[i];
-}
-
-// x1 = x0 + v0 h + a0 h^2/2, v1 = v0 + (a0 + a1) h/2; a1 is kept for the next step.
-void velocity_verlet(const System& s, Lane& L, double h) {
-    const int n = s.bodies();
-    dvec2 *a = L.carry_a.data(), *a0 = L.stage[0].data(), *vp = L.stage[1].data();
-    if (!L.started) {
-        eval(s, L, L.x.data(), L.v.data(), a, L.t, {"start"});
-        L.started = true;
-    } else {
-        report(L, {"start (a carried from the last step)"}, L.x.data(), L.v.data(), a);
-    }
-    for (int i = 0; i < n; ++i) {
-        L.x[i] += h * L.v[i] + (0.5 * h * h) * a[i];
-        vp[i] = L.v[i] + h * a[i];  // predicted v1 for velocity-dependent forces
-        a0[i] = a[i];
-    }
-    eval(s, L, L.x.data(), vp, a, L.t + h, {"end (x1 with predicted v1)"});
-    for (int i = 0; i < n; ++i) L.v[i] += (0.5 * h) * (a0[i] + a[i]);
-}
+// The fixed-step methods, written once in fixed_steps.inc for the lane and the ensemble alike.
 
 // Every dissipative force alone has an exact flow, and each flow only changes velocities (each
 // kind's dissipative_flow, core/forces/). dissipative_flow applies them one after another over t
@@ -510,50 +351,60 @@ void dissipative_flow(const System& s, const dvec2* x, dvec2* v, double t, bool 
     dissipative_flows(static_cast<ForceKinds*>(nullptr), s, x, v, t, reverse);
 }
 
-// Yoshida's fourth-order triple jump S(w1 h) S(w0 h) S(w1 h), w1 = 1/(2 - 2^{1/3}),
-// w0 = 1 - 2 w1 < 0, of a symmetric second-order step S. Without damping or drag S is position
-// Verlet (drift h/2, kick h, drift h/2) and the drifts between substeps merge (Forest–Ruth):
-// four drifts, three kicks, three force evaluations.
-// With damping or drag a kick that includes the velocity-dependent forces is only first order
-// (the triple jump of a non-symmetric step stays first order). So S becomes
-//   drift h/2 · dissipative flow h/2 · kick h (conservative forces only) · the same flows h/2 in
-//   reverse order · drift h/2,
-// symmetric (every piece is an exact flow or symmetric, mirrored around the kick) and second
-// order, and the triple jump of it is fourth order. The conservative forces are the forces at
-// zero velocity: every velocity-dependent force here is dissipative.
-void yoshida4(const System& s, Lane& L, double h) {
-    const int n = s.bodies();
-    const double cbrt2 = std::cbrt(2.0);
-    const double w1 = 1.0 / (2.0 - cbrt2), w0 = -cbrt2 / (2.0 - cbrt2);
-    const double c[4] = {0.5 * w1, 0.5 * (w0 + w1), 0.5 * (w0 + w1), 0.5 * w1};
-    const double d[3] = {w1, w0, w1};
-    dvec2* a = L.stage[0].data();
-    const bool dissipative = s.dissipative();
-    dvec2* at_rest = L.stage[1].data();  // zero velocities: the conservative forces' argument
-    if (dissipative) std::fill(at_rest, at_rest + n, dvec2(0.0));
-    // The positions after drift k + 1 are at time t + (c[0] + … + c[k]) h: kick k + 1's time.
-    double drifted = 0.0;
-    for (int k = 0; k < 4; ++k) {
-        for (int i = 0; i < n; ++i) L.x[i] += (c[k] * h) * L.v[i];
-        if (k == 3) break;
-        drifted += c[k];
-        const double t_kick = L.t + drifted * h;
-        if (!dissipative) {
-            eval(s, L, L.x.data(), L.v.data(), a, t_kick, {"kick ", k + 1});  // after drift k + 1
-            for (int i = 0; i < n; ++i) L.v[i] += (d[k] * h) * a[i];
-            continue;
-        }
-        dissipative_flow(s, L.x.data(), L.v.data(), 0.5 * d[k] * h, false);
-        // The kick's force is the conservative part alone, evaluated at zero velocity.
-        const char* const conservative_kick[3] = {"kick 1 (conservative forces at v = 0)",
-                                                  "kick 2 (conservative forces at v = 0)",
-                                                  "kick 3 (conservative forces at v = 0)"};
-        eval(s, L, L.x.data(), at_rest, a, t_kick, {conservative_kick[k]});
-        // A written force's velocity part has no flow to split off: it rides with the kick.
-        WrittenForce::add_velocity_part(s, L.x.data(), L.v.data(), a, t_kick);
-        for (int i = 0; i < n; ++i) L.v[i] += (d[k] * h) * a[i];
-        dissipative_flow(s, L.x.data(), L.v.data(), 0.5 * d[k] * h, true);
+#include "fixed_steps.inc"
+
+// fixed_steps.inc's runner for one lane: slot x is the lane's x, v its v, tmp<k> its stage[k],
+// carried_x, carried_v, carried_a its carry_x, carry_v, carry_a; each array one dvec2 a body,
+// walked as 2 n doubles (a dvec2 is its two components, x then y). Every evaluation and report
+// goes to the lane's observer, if any.
+static_assert(sizeof(dvec2) == 2 * sizeof(double), "a dvec2 array is an array of doubles");
+struct LaneRun {
+    const System& s;
+    Lane& L;
+
+    dvec2* at(int index) const {
+        if (index == x_slot.index) return L.x.data();
+        if (index == v_slot.index) return L.v.data();
+        if (index < carried_x_index) return L.stage[index - first_tmp].data();
+        return index == carried_x_index ? L.carry_x.data() : index == carried_v_index ? L.carry_v.data()
+                                                                                      : L.carry_a.data();
     }
+    template <int I>
+    dvec2* at(Slot<I>) const {
+        return at(I);
+    }
+    dvec2* at(NoSlot) const { return nullptr; }
+
+    template <class F, int... I>
+    void each(const F& f, Slot<I>...) const {
+        static_assert(distinct_slots<I...>());
+        over(2 * s.bodies(), f, reinterpret_cast<double*>(at(I))...);
+    }
+    template <class X, class V, class A>
+    void eval(X x, V v, A a, double dt, StageName name) const {
+        stepwise::eval(s, L, at(x), at(v), at(a), L.t + dt, name);
+    }
+    template <class X, class V, class A>
+    void report(StageName name, X x, V v, A a) const {
+        stepwise::report(L, name, at(x), at(v), at(a));
+    }
+    bool started() const { return L.started; }
+    void start() const { L.started = true; }
+    bool dissipative() const { return s.dissipative(); }
+    void dissipative_flow(double t, bool reverse) const {
+        stepwise::dissipative_flow(s, L.x.data(), L.v.data(), t, reverse);
+    }
+    template <class X, class V, class A>
+    void add_velocity_part(X x, V v, A a, double dt) const {
+        WrittenForce::add_velocity_part(s, at(x), at(v), at(a), L.t + dt);
+    }
+};
+
+// A method of fixed_steps.inc as a step of the table.
+template <class M>
+void fixed(const System& s, Lane& L, double h) {
+    LaneRun r{s, L};
+    M::step(r, h);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -725,20 +576,20 @@ const std::vector<IntegratorInfo> table = {
      .update = "a₀ = a(x₀, v₀)\n"
                "x₁ = x₀ + v₀·h\n"
                "v₁ = v₀ + a₀·h",
-     .step = timed<explicit_euler>},
+     .step = timed<fixed<ExplicitEuler>>},
     {.id = "semi_implicit_euler", .name = "Semi-implicit Euler", .family = "Euler family", .orders = first_order,
      .force_evaluations = 1, .evaluations_note = "1", .symplectic = true,
      .description = "Symplectic Euler, velocity first: v += a·h, then x += v_new·h; keeps energy bounded, drifts in phase.",
      .update = "a₀ = a(x₀, v₀)\n"
                "v₁ = v₀ + a₀·h\n"
                "x₁ = x₀ + v₁·h",
-     .step = timed<semi_implicit_euler>},
+     .step = timed<fixed<SemiImplicitEuler>>},
     {.id = "semi_implicit_euler_x", .name = "Semi-implicit Euler (x first)", .family = "Euler family",
      .orders = first_order, .force_evaluations = 1, .evaluations_note = "1", .symplectic = true,
      .description = "Symplectic Euler, position first: x += v·h, then v += a(x_new)·h.",
      .update = "x₁ = x₀ + v₀·h\n"
                "v₁ = v₀ + a(x₁, v₀)·h",
-     .step = timed<semi_implicit_euler_x>},
+     .step = timed<fixed<SemiImplicitEulerX>>},
     {.id = "implicit_euler", .name = "Implicit Euler", .family = "Euler family", .orders = first_order,
      .force_evaluations = 2, .evaluations_note = "1 + Newton iterations (2 on linear systems)", .implicit = true,
      .description = "Backward Euler solved by Newton iteration; unconditionally stable but loses energy.",
@@ -753,7 +604,7 @@ const std::vector<IntegratorInfo> table = {
      .update = "a₀ = a(x₀, v₀)\n"
                "x₁ = x₀ + v₀·h + ½·a₀·h²\n"
                "v₁ = v₀ + a₀·h",
-     .step = timed<newton>},
+     .step = timed<fixed<Newton>>},
     {.id = "heun", .name = "Heun", .family = "Runge–Kutta", .orders = of_order(2), .force_evaluations = 2,
      .evaluations_note = "2", .description = "Euler predictor, then the average of the slopes at both ends (trapezoid).",
      .update = "k₁ = a(x₀, v₀)\n"
@@ -761,7 +612,7 @@ const std::vector<IntegratorInfo> table = {
                "k₂ = a(xₚ, vₚ)\n"
                "x₁ = x₀ + (v₀ + vₚ)·h/2\n"
                "v₁ = v₀ + (k₁ + k₂)·h/2",
-     .step = timed<heun>},
+     .step = timed<fixed<Heun>>},
     {.id = "midpoint", .name = "Midpoint (RK2)", .family = "Runge–Kutta", .orders = of_order(2),
      .force_evaluations = 2, .evaluations_note = "2",
      .description = "Half an Euler step, then a full step with the slopes at the midpoint.",
@@ -769,7 +620,7 @@ const std::vector<IntegratorInfo> table = {
                "xₘ = x₀ + v₀·h/2,  vₘ = v₀ + k₁·h/2\n"
                "x₁ = x₀ + vₘ·h\n"
                "v₁ = v₀ + a(xₘ, vₘ)·h",
-     .step = timed<midpoint>},
+     .step = timed<fixed<Midpoint>>},
     {.id = "rk4", .name = "Runge–Kutta 4", .family = "Runge–Kutta", .orders = of_order(4), .force_evaluations = 4,
      .evaluations_note = "4",
      .description = "Classic fourth-order Runge–Kutta: four slopes weighted 1, 2, 2, 1; slowly loses energy.",
@@ -779,7 +630,7 @@ const std::vector<IntegratorInfo> table = {
                "u₄ = v₀ + k₃·h,  k₄ = a(x₀ + u₃·h, u₄)\n"
                "x₁ = x₀ + (u₁ + 2u₂ + 2u₃ + u₄)·h/6\n"
                "v₁ = v₀ + (k₁ + 2k₂ + 2k₃ + k₄)·h/6",
-     .step = timed<rk4>},
+     .step = timed<fixed<Rk4>>},
     {.id = "leapfrog", .name = "Leapfrog", .family = "Verlet family", .orders = of_order(2),
      .order_note = predicted_velocity_note, .force_evaluations = 1, .evaluations_note = "1 (plus 1 at the start)",
      .symplectic = true, .stateful = true,
@@ -789,7 +640,7 @@ const std::vector<IntegratorInfo> table = {
                "v₁ = v(h/2) + a₁·h/2\n"
                "v(3h/2) = v(h/2) + a₁·h   (carried to the next step)\n"
                "first step: a₀ = a(x₀, v₀),  v(h/2) = v₀ + a₀·h/2",
-     .step = timed<leapfrog>},
+     .step = timed<fixed<Leapfrog>>},
     {.id = "stormer_verlet", .name = "Störmer–Verlet", .family = "Verlet family", .orders = of_order(2),
      .order_note = predicted_velocity_note, .force_evaluations = 1, .evaluations_note = "1 (plus 1 at the start)",
      .symplectic = true, .stateful = true,
@@ -798,7 +649,7 @@ const std::vector<IntegratorInfo> table = {
                "a₁ = a(x₁, (x₁ − x₀)/h + a₀·h/2)\n"
                "v₁ = (x₁ − x₀)/h + a₁·h/2\n"
                "first step: a₀ = a(x₀, v₀),  x₁ = x₀ + v₀·h + ½·a₀·h²",
-     .step = timed<stormer_verlet>},
+     .step = timed<fixed<StormerVerlet>>},
     {.id = "velocity_verlet", .name = "Velocity Verlet", .family = "Verlet family", .orders = of_order(2),
      .order_note = predicted_velocity_note, .force_evaluations = 1,
      .evaluations_note = "1 (acceleration reused; plus 1 at the start)", .symplectic = true, .stateful = true,
@@ -807,7 +658,7 @@ const std::vector<IntegratorInfo> table = {
                "a₁ = a(x₁, v₀ + a₀·h)\n"
                "v₁ = v₀ + ½·(a₀ + a₁)·h\n"
                "first step: a₀ = a(x₀, v₀)",
-     .step = timed<velocity_verlet>},
+     .step = timed<fixed<VelocityVerlet>>},
     {.id = "yoshida4", .name = "Yoshida 4 (Forest–Ruth)", .family = "Verlet family", .orders = of_order(4),
      .order_note = "With damping or drag the symmetric step takes each dissipative force's exact flow, so the "
                    "composition stays fourth order. A written force that reads a velocity has no such flow: then "
@@ -820,7 +671,7 @@ const std::vector<IntegratorInfo> table = {
                "x += ½(w₀ + w₁)·v·h,  v += w₁·a(x)·h\n"
                "x += ½w₁·v·h\n"
                "with damping or drag: each kick uses the forces at v = 0, between the dissipative forces' exact flows over half its length (before, and reversed after)",
-     .step = timed<yoshida4>},
+     .step = timed<fixed<Yoshida4>>},
     {.id = "kinematic", .name = "Kinematic", .family = "kinematic",
      .orders = kinematic_orders,
      .order_note = "Exact wherever each force's own flow is the whole motion: one force on each body, or gravity "
