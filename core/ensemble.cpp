@@ -2,6 +2,7 @@
 
 #include "ensemble_isa.hpp"
 #include "forces/force_kind.hpp"
+#include "step_observer.hpp"
 
 #include <algorithm>
 #include <cmath>
