@@ -570,21 +570,21 @@ constexpr const char* predicted_velocity_note =
     "Damping and drag see a predicted velocity, so the order holds with them.";
 
 const std::vector<IntegratorInfo> table = {
-    {.id = "explicit_euler", .name = "Explicit Euler", .family = "Euler family", .orders = first_order,
+    {.id = ExplicitEuler::id, .name = "Explicit Euler", .family = "Euler family", .orders = first_order,
      .force_evaluations = 1, .evaluations_note = "1",
      .description = "x += v·h, v += a·h with both slopes from the start of the step; gains energy on oscillators.",
      .update = "a₀ = a(x₀, v₀)\n"
                "x₁ = x₀ + v₀·h\n"
                "v₁ = v₀ + a₀·h",
      .step = timed<fixed<ExplicitEuler>>},
-    {.id = "semi_implicit_euler", .name = "Semi-implicit Euler", .family = "Euler family", .orders = first_order,
+    {.id = SemiImplicitEuler::id, .name = "Semi-implicit Euler", .family = "Euler family", .orders = first_order,
      .force_evaluations = 1, .evaluations_note = "1", .symplectic = true,
      .description = "Symplectic Euler, velocity first: v += a·h, then x += v_new·h; keeps energy bounded, drifts in phase.",
      .update = "a₀ = a(x₀, v₀)\n"
                "v₁ = v₀ + a₀·h\n"
                "x₁ = x₀ + v₁·h",
      .step = timed<fixed<SemiImplicitEuler>>},
-    {.id = "semi_implicit_euler_x", .name = "Semi-implicit Euler (x first)", .family = "Euler family",
+    {.id = SemiImplicitEulerX::id, .name = "Semi-implicit Euler (x first)", .family = "Euler family",
      .orders = first_order, .force_evaluations = 1, .evaluations_note = "1", .symplectic = true,
      .description = "Symplectic Euler, position first: x += v·h, then v += a(x_new)·h.",
      .update = "x₁ = x₀ + v₀·h\n"
@@ -596,7 +596,7 @@ const std::vector<IntegratorInfo> table = {
      .update = "v₁ = v₀ + a(x₀ + v₁·h, v₁)·h   (solved for v₁ by Newton's method)\n"
                "x₁ = x₀ + v₁·h",
      .step = timed<implicit_euler>},
-    {.id = "newton", .name = "Newton (constant acceleration)", .family = "kinematic",
+    {.id = Newton::id, .name = "Newton (constant acceleration)", .family = "kinematic",
      .orders = {.constant_force = Order::exact, .single_forces = 1, .conservative = 1, .dissipative = 1,
                 .without_closed_form = 1},
      .force_evaluations = 1, .evaluations_note = "1",
@@ -605,7 +605,7 @@ const std::vector<IntegratorInfo> table = {
                "x₁ = x₀ + v₀·h + ½·a₀·h²\n"
                "v₁ = v₀ + a₀·h",
      .step = timed<fixed<Newton>>},
-    {.id = "heun", .name = "Heun", .family = "Runge–Kutta", .orders = of_order(2), .force_evaluations = 2,
+    {.id = Heun::id, .name = "Heun", .family = "Runge–Kutta", .orders = of_order(2), .force_evaluations = 2,
      .evaluations_note = "2", .description = "Euler predictor, then the average of the slopes at both ends (trapezoid).",
      .update = "k₁ = a(x₀, v₀)\n"
                "xₚ = x₀ + v₀·h,  vₚ = v₀ + k₁·h   (Euler predictor)\n"
@@ -613,7 +613,7 @@ const std::vector<IntegratorInfo> table = {
                "x₁ = x₀ + (v₀ + vₚ)·h/2\n"
                "v₁ = v₀ + (k₁ + k₂)·h/2",
      .step = timed<fixed<Heun>>},
-    {.id = "midpoint", .name = "Midpoint (RK2)", .family = "Runge–Kutta", .orders = of_order(2),
+    {.id = Midpoint::id, .name = "Midpoint (RK2)", .family = "Runge–Kutta", .orders = of_order(2),
      .force_evaluations = 2, .evaluations_note = "2",
      .description = "Half an Euler step, then a full step with the slopes at the midpoint.",
      .update = "k₁ = a(x₀, v₀)\n"
@@ -621,7 +621,7 @@ const std::vector<IntegratorInfo> table = {
                "x₁ = x₀ + vₘ·h\n"
                "v₁ = v₀ + a(xₘ, vₘ)·h",
      .step = timed<fixed<Midpoint>>},
-    {.id = "rk4", .name = "Runge–Kutta 4", .family = "Runge–Kutta", .orders = of_order(4), .force_evaluations = 4,
+    {.id = Rk4::id, .name = "Runge–Kutta 4", .family = "Runge–Kutta", .orders = of_order(4), .force_evaluations = 4,
      .evaluations_note = "4",
      .description = "Classic fourth-order Runge–Kutta: four slopes weighted 1, 2, 2, 1; slowly loses energy.",
      .update = "u₁ = v₀,  k₁ = a(x₀, u₁)\n"
@@ -631,7 +631,7 @@ const std::vector<IntegratorInfo> table = {
                "x₁ = x₀ + (u₁ + 2u₂ + 2u₃ + u₄)·h/6\n"
                "v₁ = v₀ + (k₁ + 2k₂ + 2k₃ + k₄)·h/6",
      .step = timed<fixed<Rk4>>},
-    {.id = "leapfrog", .name = "Leapfrog", .family = "Verlet family", .orders = of_order(2),
+    {.id = Leapfrog::id, .name = "Leapfrog", .family = "Verlet family", .orders = of_order(2),
      .order_note = predicted_velocity_note, .force_evaluations = 1, .evaluations_note = "1 (plus 1 at the start)",
      .symplectic = true, .stateful = true,
      .description = "Velocities at half steps, started with a half kick; reported velocity synchronised to the step.",
@@ -641,7 +641,7 @@ const std::vector<IntegratorInfo> table = {
                "v(3h/2) = v(h/2) + a₁·h   (carried to the next step)\n"
                "first step: a₀ = a(x₀, v₀),  v(h/2) = v₀ + a₀·h/2",
      .step = timed<fixed<Leapfrog>>},
-    {.id = "stormer_verlet", .name = "Störmer–Verlet", .family = "Verlet family", .orders = of_order(2),
+    {.id = StormerVerlet::id, .name = "Störmer–Verlet", .family = "Verlet family", .orders = of_order(2),
      .order_note = predicted_velocity_note, .force_evaluations = 1, .evaluations_note = "1 (plus 1 at the start)",
      .symplectic = true, .stateful = true,
      .description = "x_next = 2x − x_prev + a·h², first step from Taylor, velocity from the central difference.",
@@ -650,7 +650,7 @@ const std::vector<IntegratorInfo> table = {
                "v₁ = (x₁ − x₀)/h + a₁·h/2\n"
                "first step: a₀ = a(x₀, v₀),  x₁ = x₀ + v₀·h + ½·a₀·h²",
      .step = timed<fixed<StormerVerlet>>},
-    {.id = "velocity_verlet", .name = "Velocity Verlet", .family = "Verlet family", .orders = of_order(2),
+    {.id = VelocityVerlet::id, .name = "Velocity Verlet", .family = "Verlet family", .orders = of_order(2),
      .order_note = predicted_velocity_note, .force_evaluations = 1,
      .evaluations_note = "1 (acceleration reused; plus 1 at the start)", .symplectic = true, .stateful = true,
      .description = "x += v·h + ½a·h², then v += ½(a + a_new)·h.",
@@ -659,7 +659,7 @@ const std::vector<IntegratorInfo> table = {
                "v₁ = v₀ + ½·(a₀ + a₁)·h\n"
                "first step: a₀ = a(x₀, v₀)",
      .step = timed<fixed<VelocityVerlet>>},
-    {.id = "yoshida4", .name = "Yoshida 4 (Forest–Ruth)", .family = "Verlet family", .orders = of_order(4),
+    {.id = Yoshida4::id, .name = "Yoshida 4 (Forest–Ruth)", .family = "Verlet family", .orders = of_order(4),
      .order_note = "With damping or drag the symmetric step takes each dissipative force's exact flow, so the "
                    "composition stays fourth order. A written force that reads a velocity has no such flow: then "
                    "first order.",
