@@ -5,7 +5,7 @@
 // controls, and screenshots.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startBrowser, openPage, pageChecks, playFor, playUntil, state, sleep, screenshot } from './helpers.mjs';
+import { startBrowser, openPage, pageChecks, playOn, playUntil, state, sleep, screenshot } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -105,7 +105,7 @@ test('preset=undamped_dt025&cloud=2000: clouds drawn in the legend colours, the 
     assert.ok(Math.abs(euler.areaRatio / Math.pow(1 + wh2, 8) - 1) < 1e-6, `explicit Euler: ${euler.areaRatio}`);
     assert.ok(Math.abs(t.integrators.find((i) => i.id === 'semi_implicit_euler').areaRatio - 1) < 1e-9);
     assert.match(await page.locator('.legend-row:not(.ghost) .area').nth(3).textContent(), /^area × 1\d\d\.?\d* · 2,000 points finite$/);
-    await playFor(page, 800);
+    await playOn(page, 800);
     const cells2 = await cloudPixels(page);
     for (const c of cells2) assert.ok(c.own > 30, `${c.lane} still drawn`);
   });
@@ -122,7 +122,7 @@ test('with no cloud (the default) there is no cloud panel, no area plot and no c
     assert.ok(s.integrators.every((i) => i.areaRatio === null));
     await page.locator('#speed').fill('1');
     const a = await page.evaluate(() => ({ ...window.stepwise.debug.handles(), ...window.stepwise.debug.timings() }));
-    await playFor(page, 1000);
+    await playOn(page, 1000);
     const b = await page.evaluate(() => ({ ...window.stepwise.debug.handles(), ...window.stepwise.debug.timings() }));
     const stepped = b.steps - a.steps;
     assert.ok(stepped > 10);
@@ -185,7 +185,7 @@ test('cloud=100001 is refused with a message naming the key; the rest of the lin
     assert.equal(await visible(page, '#plot-area'), false);
     assert.match(await config(page), /^v=1&scenario=spring&integrators=semi_implicit_euler,rk4,velocity_verlet&dt=0\.25/);
     await page.locator('#speed').fill('1');
-    await playFor(page, 600);
+    await playOn(page, 600);
     assert.ok((await state(page)).t > 0, 'the page still runs');
   });
 });
@@ -222,7 +222,7 @@ test('hostile cloud and cloud_radius values are refused, each with a message nam
     assert.equal((await state(page)).cloud.radius, 1.5);
     assert.equal(await page.evaluate(() => window.__pwned), undefined);
     await page.locator('#speed').fill('1');
-    await playFor(page, 600);
+    await playOn(page, 600);
     assert.ok((await state(page)).t > 0, 'the page still runs');
   });
 });
@@ -274,7 +274,7 @@ test('an embedded frame without the full controls shows no cloud panel', async (
     await p.page.goto(`${env.server.url}embed.html?ui=compact#preset=undamped_dt025&cloud=2000`);
     await p.page.evaluate(() => window.stepwise.ready);
     assert.equal(await visible(p.page, '#cloud-panel'), false);
-    await playFor(p.page, 500);
+    await playOn(p.page, 500);
     assert.equal((await p.page.evaluate(() => window.stepwise.debug.cloud())).draws, 0, 'not drawn while hidden');
     assert.deepEqual(p.problems, []);
   } finally {
@@ -287,7 +287,7 @@ test('screenshots of the clouds (desktop light and dark, phone)', async () => {
   const views = [['desktop', 1440, 900, 'light'], ['desktop', 1440, 900, 'dark'], ['phone', 390, 844, 'light']];
   for (const [name, width, height, scheme] of views) {
     await withPage({ width, height, scheme, hash }, async (page) => {
-      await playFor(page, 3000);
+      await playOn(page, 3000);
       await screenshot(page, `cloud-${name}-${scheme}`);
       await screenshot(page, `cloud-${name}-${scheme}-full`, { fullPage: true });
       await page.locator('#cloud-panel').screenshot({ path: `test-artifacts/cloud-${name}-${scheme}-panel.png` });

@@ -96,3 +96,36 @@ test('the Embed dialog links the lesson page and lists the messages, in English 
     });
   }
 });
+
+// The "slowed" badge never moves a frame. A machine that falls behind shows it (the runner at its
+// step cap); in a 640 × 400 frame with the full controls it took room at the row's end and wrapped
+// the row, 24 px more frame (809 px against 785), which a loaded test machine met about once in 20
+// runs. Here the run is capped whatever the machine's speed: dt = 1e-5 s at 10× asks for about
+// 16,700 steps a frame, past the cap of 2,000. The badge is in view, over nothing it hides, and
+// the frame is as high as before it showed. The same holds for the clock, whose step count grows with
+// the run (past step 10,000 it wrapped the same row): the run is at step 30,000 or more when measured.
+test('the "slowed" badge and a long run\'s clock show without moving the frame or the page', async () => {
+  for (const [ui, width, height] of [['full', 640, 400], ['compact', 640, 400], ['full', 1000, 700], ['page', 1280, 800], ['page', 390, 844]]) {
+    const path = ui === 'page' ? '' : `embed.html?ui=${ui}`;
+    await pageChecks(env, { path, hash: 'dt=0.00001', width, height, unfold: false }, async (page) => {
+      const frame = () => page.evaluate(() => ({ sh: document.documentElement.scrollHeight, row: document.querySelector('.transport').getBoundingClientRect().height }));
+      const before = await frame();
+      await page.evaluate(() => { document.getElementById('speed').value = '1'; document.getElementById('speed').dispatchEvent(new Event('input', { bubbles: true })); });
+      assert.equal((await page.evaluate(() => window.stepwise.state())).speed, 10, 'the speed is 10×');
+      await page.evaluate(() => window.stepwise.play());
+      await page.waitForFunction(() => window.stepwise.debug.timings().capped && !document.getElementById('capped').hidden && window.stepwise.state().steps >= 30000, null, { timeout: 60000 });
+      const after = await frame();
+      const where = `${ui} ${width} × ${height}: ${JSON.stringify({ before, after })}`;
+      assert.equal(after.sh, before.sh, `the frame is as high as before: ${where}`);
+      assert.equal(after.row, before.row, `the row did not wrap: ${where}`);
+      const hits = await page.evaluate(() => {
+        const c = document.getElementById('capped').getBoundingClientRect();
+        const over = (r) => r.width > 0 && c.left < r.right && r.left < c.right && c.top < r.bottom && r.top < c.bottom;
+        return { box: c.toJSON(), hits: [...document.querySelectorAll('button, input, output, a, .clock, canvas')].filter((e) => e.id !== 'capped' && over(e.getBoundingClientRect())).map((e) => e.id || e.className) };
+      });
+      assert.ok(hits.box.width > 0 && hits.box.right <= width && hits.box.top >= 0, `the badge is in view: ${where} ${JSON.stringify(hits)}`);
+      assert.deepEqual(hits.hits, [], `the badge hides nothing: ${where}`);
+      await screenshot(page, `i23-embed-slowed-${ui}-${width}`);
+    });
+  }
+});

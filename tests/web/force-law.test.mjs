@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { startBrowser, pageChecks, openPage, playFor, state, config, errors, screenshot, framesPass } from './helpers.mjs';
+import { startBrowser, pageChecks, openPage, playOn, state, config, errors, screenshot, framesPass } from './helpers.mjs';
 import { cliRowsAt } from './run-text.mjs';
 
 let env;
@@ -29,7 +29,7 @@ test('the Duffing preset opens with its law and its two constants; the other con
     assert.equal(await page.locator('#force-c1').isVisible(), true);
     assert.equal(await page.locator('#force-c3').isVisible(), false);
     assert.equal(await page.locator('#force-c4').isVisible(), false);
-    await playFor(page, 1500);
+    await playOn(page, 1500);
     const s = await state(page);
     assert.ok(s.t > 0.5, `it plays (t = ${s.t})`);
     // Explicit Euler's energy grows on the Duffing spring, velocity Verlet's stays near its start
@@ -105,7 +105,7 @@ test('a link with a hostile law says why and runs the system without it: no cons
     await pageChecks(env, { hash }, async (page) => {
       const shown = await errors(page);
       assert.ok(shown.length > 0 && shown.every((e) => /^(fx|fy)\b|c1/.test(e)), `${hash}: ${JSON.stringify(shown)}`);
-      await playFor(page, 300);
+      await playOn(page, 300);
       const s = await state(page);
       for (const b of s.bodies) assert.ok(Number.isFinite(b.x) && Number.isFinite(b.energy), `${hash}: finite`);
     });
@@ -119,7 +119,7 @@ test('NaN and Infinity written as a law are unknown names, quoted in the message
       const shown = await errors(p.page);
       assert.equal(shown.length, 1);
       assert.match(shown[0], new RegExp(`^fx: unknown name '${word.replace(/^-|\*x$/g, '')}' at character ${word.startsWith('-') ? 2 : 1}`));
-      await playFor(p.page, 300);
+      await playOn(p.page, 300);
       const s = await state(p.page);
       for (const b of s.bodies) assert.ok(Number.isFinite(b.x) && Number.isFinite(b.energy));
       assert.deepEqual(await p.page.evaluate(() => window.__nonFinite), []);
@@ -231,7 +231,7 @@ test('the energy plot says why a written force has no potential, in English and 
       } else {
         assert.equal(want, `fx: '1/(1-x)^2' hat kein Potential: sein Integral von 0 bis zum Start von Körper 0 (x = 2) konvergiert nahe x = ${note.args.near} nicht (ein Pol oder eine Singularität, zu scharf, um sie auf 1e-13 zu integrieren); die Energie lässt die Arbeit dieser Kraft weg`);
       }
-      await playFor(page, 300);
+      await playOn(page, 300);
       await screenshot(page, `i31-no-potential-${lang}`);
       // The JSON export is the CLI's: it says why too (no_potential, in the core's English).
       const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-json')]);

@@ -181,10 +181,30 @@ export async function pageChecks(env, options, fn) {
   }
 }
 
-export async function playFor(page, ms) {
-  await page.evaluate(() => window.stepwise.play());
-  await sleep(ms);
-  await page.evaluate(() => window.stepwise.pause());
+// Plays on until the simulation has gone as far as `ms` of wall time takes it on an idle machine
+// at the page's speed (state().speed × ms of simulated time), or until the run stops by itself
+// (its end); then pauses. However busy the machine: the simulated time is waited for, not the
+// wall time (a run that loops back to 0 counts what it ran before). Fails after `timeout` ms.
+export async function playOn(page, ms, timeout = 120000) {
+  await page.evaluate(async ({ ms, timeout }) => {
+    const api = window.stepwise;
+    const want = (ms / 1000) * api.state().speed;
+    const start = performance.now();
+    api.play();
+    let last = api.state().t, advanced = 0;
+    while (advanced < want) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const s = api.state();
+      advanced += Math.max(0, s.t - last);
+      last = s.t;
+      if (!s.playing) break;
+      if (performance.now() - start > timeout) {
+        api.pause();
+        throw new Error(`playOn: ${advanced} of ${want} s simulated after ${timeout} ms`);
+      }
+    }
+    api.pause();
+  }, { ms, timeout });
 }
 
 // Plays until the simulation's time reaches t (however busy the machine: waited for, not timed),

@@ -4,7 +4,7 @@
 // integrator boxes keep a lane's settings when another box changes.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startBrowser, pageChecks, playFor, screenshot } from './helpers.mjs';
+import { startBrowser, pageChecks, playOn, screenshot } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -36,7 +36,7 @@ test('lanes with settings: named with their settings, their cost counted, kept w
     // The legend's swatch is the lane's own shade.
     const swatch = await page.evaluate(() => document.querySelector('.legend-row').style.getPropertyValue('--lane').trim());
     assert.equal(swatch, styles[0].colour);
-    await playFor(page, 600);
+    await playOn(page, 600);
     const s = await page.evaluate(() => window.stepwise.state());
     assert.ok(s.steps > 10, `it runs (${s.steps} steps)`);
     // Ticking Heun keeps the settings of the lanes already there.

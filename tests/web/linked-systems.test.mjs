@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { startBrowser, openPage, pageChecks, playFor, state, screenshot, finished, errors, playUntil, framesPass } from './helpers.mjs';
+import { startBrowser, openPage, pageChecks, playOn, state, screenshot, finished, errors, playUntil, framesPass } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -44,7 +44,7 @@ test('every linked preset opens, plays and draws, with no console error; links a
       const links = scene.springs.filter((s) => s.kind === 'link');
       assert.ok(links.length > 0, `${id}: links in the scene`);
       for (const l of links) assert.equal(typeof l.compliance, 'number', `${id}: a link's compliance`);
-      await playFor(page, 600);
+      await playOn(page, 600);
       const s = await state(page);
       assert.ok(s.t > 0, `${id} plays (t = ${s.t})`);
       assert.ok(s.links && Number.isFinite(s.links.constraintError) && Number.isFinite(s.links.tension), `${id}: the reference's links`);
@@ -102,7 +102,7 @@ test('the reference of rigid links alone plays: it moves, its legend row has its
 
 test('a force-based lane on rigid links says why in the legend, naming compliance, in English and German', async () => {
   await pageChecks(env, { hash: 'preset=hanging_chain&integrators=rk4,reference' }, async (page) => {
-    await playFor(page, 400);
+    await playOn(page, 400);
     const s = await state(page);
     assert.equal(s.integrators.length, 1);
     assert.equal(s.integrators[0].stopReason, 'needs_compliance');
@@ -121,7 +121,7 @@ test('a force-based lane on rigid links says why in the legend, naming complianc
 
 test('German: the linked scenarios, presets, legend and plots', async () => {
   await pageChecks(env, { hash: 'preset=double_pendulum&lang=de' }, async (page) => {
-    await playFor(page, 400);
+    await playOn(page, 400);
     const text = await page.evaluate(() => document.body.innerText);
     for (const german of ['Kette', 'Doppelpendel', 'Glieder', 'Zugkraft', 'Winkel θ']) assert.ok(text.includes(german), german);
     for (const english of ['Double pendulum', 'tension', 'Two links released', 'start angle']) {

@@ -3,7 +3,7 @@
 // as a person would (buttons, keys, fields) and read window.stepwise.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startBrowser, openPage, pageChecks, playFor, state, framesPass, screenshot } from './helpers.mjs';
+import { startBrowser, openPage, pageChecks, playOn, state, framesPass, screenshot } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -49,7 +49,7 @@ test('time follows the wall clock at the playback speed, in whole dt steps', asy
     await page.locator('#speed').fill('1');  // 10×
     assert.equal(await page.textContent('#speed-out'), '10×');
     const wall0 = Date.now();
-    await playFor(page, 1000);
+    await playOn(page, 1000);
     const wall = (Date.now() - wall0) / 1000;
     const s = await state(page);
     // Never ahead of the clock, and moving. How near it keeps up depends on the frames this machine
@@ -59,7 +59,7 @@ test('time follows the wall clock at the playback speed, in whole dt steps', asy
     assert.equal(s.t, s.steps * 0.001, 't = steps × dt');
     await page.evaluate(() => window.stepwise.reset());
     await page.locator('#speed').fill('-1');  // 0.1×
-    await playFor(page, 1000);
+    await playOn(page, 1000);
     const slow = await state(page);
     assert.ok(slow.t > 0 && slow.t < 0.2, `t = ${slow.t} after 1 s at 0.1×`);
   });
@@ -241,14 +241,14 @@ test('no Embind handle leaks while the page runs and changes config', async () =
   await withPage({ hash: 'preset=two_springs' }, async (page) => {
     const h0 = await page.evaluate(() => window.stepwise.debug.handles());
     assert.equal(h0.live, 1);
-    await playFor(page, 500);
+    await playOn(page, 500);
     for (let i = 0; i < 30; ++i) {
       await page.evaluate((k) => window.stepwise.set(`preset=two_springs&k1=${10 + k}`), i);
     }
     for (let i = 0; i < 120; ++i) await page.locator('#dt-slider').fill(String(-3 + i / 100));  // a long drag
     await page.locator('#dt-slider').fill('-2.5');
     await page.check('#int-rk45');
-    await playFor(page, 500);
+    await playOn(page, 500);
     const h1 = await page.evaluate(() => window.stepwise.debug.handles());
     assert.equal(h1.live, 1, 'one Simulation alive');
     assert.equal(h1.created - h1.deleted, 1);
@@ -294,7 +294,7 @@ test('every control has a label and can be reached with Tab', async () => {
 test('at 360 px wide there is no horizontal scroll, light and dark', async () => {
   for (const scheme of ['light', 'dark']) {
     await withPage({ width: 360, height: 780, scheme, hash: 'preset=two_point_exercise' }, async (page) => {
-      await playFor(page, 1500);
+      await playOn(page, 1500);
       const { scroll, width } = await page.evaluate(() => ({
         scroll: document.documentElement.scrollWidth, width: window.innerWidth,
       }));
@@ -315,13 +315,13 @@ test('screenshots of the main views (desktop, light and dark)', async () => {
   for (const scheme of ['light', 'dark']) {
     for (const [name, hash, ms] of views) {
       await withPage({ width: 1440, height: 900, scheme, hash }, async (page) => {
-        await playFor(page, ms);
+        await playOn(page, ms);
         await screenshot(page, `desktop-${name}-${scheme}`);
       });
     }
   }
   await withPage({ width: 1024, height: 768, hash: 'preset=undamped_dt025' }, async (page) => {
-    await playFor(page, 2000);
+    await playOn(page, 2000);
     await screenshot(page, 'tablet-undamped-dt025-light', { fullPage: true });
   });
 });

@@ -4,7 +4,7 @@
 // force-based lane on rigid links names those solvers beside the core's reason, in English and German.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startBrowser, pageChecks, config, playFor, playUntil, screenshot, framesPass } from './helpers.mjs';
+import { startBrowser, pageChecks, config, playOn, playUntil, screenshot, framesPass } from './helpers.mjs';
 import { valueOf } from '../../web/common/query.js';
 
 let env;
@@ -71,7 +71,7 @@ test('#scenario=chain opens with lanes that step it, named in the Integrators su
     const names = await page.evaluate(() => window.stepwise.integrators().filter((i) => i.solves_constraints).map((i) => i.name));
     assert.equal(await page.textContent('#integrators-chosen'), names.join(', '));
     assert.ok(names.includes('Erweiterte PBD (XPBD)'), `the German names: ${names}`);
-    await playFor(page, 500);
+    await playOn(page, 500);
     assert.doesNotMatch(await page.evaluate(() => document.body.innerText), /kann kein starres Glied rechnen/);
     await screenshot(page, 'i31-rods-link-chain-de');
   });

@@ -5,7 +5,7 @@
 // and German sizes.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startBrowser, pageChecks, playFor, state, config, errors, screenshot } from './helpers.mjs';
+import { startBrowser, pageChecks, playOn, state, config, errors, screenshot } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -19,7 +19,7 @@ test('every scene preset opens, plays and draws finite numbers; its link names t
     await pageChecks(env, { hash: `preset=${preset}` }, async (page) => {
       const c = await config(page);
       assert.match(c, /&scene=[a-z]/, `${preset}: the normalised link holds the scene`);
-      await playFor(page, 800);
+      await playOn(page, 800);
       const s = await state(page);
       assert.ok(s.t > 0, `${preset} plays (t = ${s.t})`);
       for (const b of [...s.bodies, ...s.reference]) {
@@ -58,15 +58,15 @@ test('a broken scene names the item and why, in English and German, and keeps th
 
 test('screenshots: the cloth on a phone and dark, the bridge in German', async () => {
   await pageChecks(env, { hash: 'preset=scene_cloth', width: 390, height: 844 }, async (page) => {
-    await playFor(page, 1200);
+    await playOn(page, 1200);
     await screenshot(page, 'scene-cloth-phone');
   });
   await pageChecks(env, { hash: 'preset=scene_cloth', scheme: 'dark' }, async (page) => {
-    await playFor(page, 1200);
+    await playOn(page, 1200);
     await screenshot(page, 'scene-cloth-dark');
   });
   await pageChecks(env, { hash: 'preset=scene_bridge&lang=de' }, async (page) => {
-    await playFor(page, 1200);
+    await playOn(page, 1200);
     await screenshot(page, 'scene-bridge-de');
   });
 });

@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { startBrowser, startHostServer, pageChecks, openPage, playFor, state, config, errors, finished, screenshot } from './helpers.mjs';
+import { startBrowser, startHostServer, pageChecks, openPage, playOn, state, config, errors, finished, screenshot } from './helpers.mjs';
 import { openXray } from './xray-open.mjs';
 import { cliRun, compareRunText } from './run-text.mjs';
 
@@ -43,7 +43,7 @@ test('stability on the Duffing spring: the stiffest mode at the start, ω = √(
 test('the phase cloud of a built scene with a written force: copies stepped one by one, every point finite', async () => {
   await pageChecks(env, { hash: 'preset=scene_duffing&integrators=velocity_verlet,explicit_euler&cloud=400&view=cloud' }, async (page) => {
     await page.waitForFunction(() => (window.stepwise.debug.cloud()?.cells?.length ?? 0) > 0, null, { timeout: 30000 });
-    await playFor(page, 1000);
+    await playOn(page, 1000);
     const cloud = await page.evaluate(() => window.stepwise.debug.cloud());
     assert.ok(cloud.draws > 0, 'the cloud is drawn');
     const s = await state(page);

@@ -5,7 +5,7 @@
 // parameter's meaning and the presets grouped by system. Screenshots of the new systems.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startBrowser, pageChecks, canvasTexts, playFor, state, screenshot, framesPass } from './helpers.mjs';
+import { startBrowser, pageChecks, canvasTexts, playOn, state, screenshot, framesPass } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -33,7 +33,7 @@ test('every scenario of the core\'s table opens from #scenario=<id> and animates
       assert.match(await page.textContent('#params legend'), new RegExp(scene.name));
       const before = await page.locator('#view').screenshot();
       await page.locator('#speed').fill('0.5');  // about 3×
-      await playFor(page, 800);
+      await playOn(page, 800);
       const s = await state(page);
       assert.ok(s.t > 0.3, `${id}: t advanced to ${s.t}`);
       for (const b of [...s.bodies, ...s.reference]) {
@@ -61,7 +61,7 @@ test('every preset of the orbit and the elastic pendulum opens, in its group of 
         assert.equal(await page.textContent('#preset-description strong'), preset.name);
         assert.equal(await page.inputValue('#scenario'), scenario.id);
         await page.locator('#speed').fill('0.5');
-        await playFor(page, 700);
+        await playOn(page, 700);
         assert.ok((await state(page)).t > 0.3, id);
       });
     }
@@ -121,7 +121,7 @@ test('each parameter shows its meaning; aria-describedby names only ids that exi
 test('the orbit draws its central mass and the exact path, with finite numbers only', async () => {
   await withPage({ hash: 'preset=eccentric_orbit', width: 1440, height: 900 }, async (page) => {
     await page.locator('#speed').fill('0.3');  // 2×: a whole period (2.4 s) in about 1.3 s
-    await playFor(page, 1800);
+    await playOn(page, 1800);
     const s = await state(page);
     assert.ok(s.t > 2.4, `t = ${s.t}`);
     assert.equal(s.referenceKind, 'exact');
@@ -162,7 +162,7 @@ test('a body that falls into the central mass stops, says so, and is never drawn
 test('the angular momentum plot shows on the orbit and hides on the projectile', async () => {
   await withPage({ hash: 'preset=circular_orbit' }, async (page) => {
     assert.equal(await figureHidden(page, 'plot-angular'), false);
-    await playFor(page, 600);
+    await playOn(page, 600);
     assert.ok(await page.locator('#plot-angular').isVisible());
     assert.ok((await page.locator('#plot-angular').boundingBox()).height > 100);
     assert.match(await page.textContent('#plot-angular >> xpath=ancestor::figure'), /angular momentum minus the exact motion's, in % of its size at the start/);
@@ -199,7 +199,7 @@ test('screenshots: orbits and the elastic pendulum (desktop, phone, dark, embedd
       ['phone', 390, 844, 'light']]) {
       await withPage({ hash, width, height, scheme }, async (page) => {
         await page.locator('#speed').fill(String(speed));
-        await playFor(page, ms);
+        await playOn(page, ms);
         const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
         assert.ok(scroll <= width, `${name} ${size}: no horizontal scroll (${scroll})`);
         await screenshot(page, `${size}-${name}-${scheme}`);
@@ -215,7 +215,7 @@ test('screenshots: orbits and the elastic pendulum (desktop, phone, dark, embedd
     await page.goto(`${env.server.url}embed.html?ui=compact#preset=eccentric_orbit`);
     await page.evaluate(() => window.stepwise.ready);
     // (a compact frame of 640 px or less has no speed slider: it plays at 1×)
-    await playFor(page, 2500);
+    await playOn(page, 2500);
     const fits = await page.evaluate(() => document.documentElement.scrollHeight <= innerHeight && document.documentElement.scrollWidth <= innerWidth);
     assert.ok(fits, 'the embedded frame needs no scrolling');
     await screenshot(page, 'embed-compact-eccentric-orbit');

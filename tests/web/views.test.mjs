@@ -9,7 +9,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { cli } from './run-text.mjs';
 import { execFileSync } from 'node:child_process';
-import { startBrowser, pageChecks, playFor, state, sleep, screenshot, config, errors, mainThreadTasks, finished } from './helpers.mjs';
+import { startBrowser, pageChecks, playOn, framesPass, state, sleep, screenshot, config, errors, mainThreadTasks, finished } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -195,7 +195,7 @@ test('equal cost: the toggle sets equal_cost=1 and the legend shows each lane\'s
     assert.equal(await page.locator('label[for="equal_cost"]').textContent(), 'Equal cost: same force evaluations per simulated second');
     await page.check('#equal_cost');
     assert.match(await config(page), /&equal_cost=1$/);
-    await playFor(page, 600);
+    await playOn(page, 600);
     const legend = await page.textContent('#legend');
     assert.match(legend, /Runge–Kutta 4.*step 4 × dt = 0\.04 s/s);
     assert.match(legend, /Explicit Euler.*step 1 × dt = 0\.01 s/s);
@@ -234,7 +234,7 @@ test('no main-thread task over 50 ms while a view computes (default spring, and 
   for (const hash of ['', 'scenario=spring&integrators=explicit_euler,semi_implicit_euler,implicit_euler,rk4,yoshida4,kinematic,rk45&dt=0.01&duration=2000']) {
     await withPage({ hash }, async (page) => {
       await page.evaluate(() => window.stepwise.play());
-      await sleep(300);
+      await page.waitForFunction(() => window.stepwise.state().t > 0.2, null, { polling: 50 });  // it runs
       const t0 = await now(page);
       // Judged on each task's CPU time from a Chromium trace (as longtasks.test.mjs does): the
       // tests share two cores with builds, and wall time there is 2–4× the page's own work.
@@ -278,7 +278,7 @@ test('hostile view and equal_cost values: the banner names the key, nothing is i
       assert.equal(await page.locator('#errors img, #errors script, #errors b, .view-tabs img').count(), 0);
       assert.equal(await page.locator('img').count(), 0, 'no image inserted anywhere');
       assert.doesNotMatch(await config(page), /view=|equal_cost=/, 'the defaults are used');
-      await playFor(page, 300);
+      await playOn(page, 300);
       assert.ok((await state(page)).t > 0, 'the page still animates');
       assert.equal(dialogs, 0);
     });
@@ -300,9 +300,9 @@ test('screenshots: convergence, stability and equal-cost motion (desktop, phone,
   for (const [view, hash] of shots) {
     for (const look of looks) {
       await withPage({ hash, ...look }, async (page) => {
-        if (view === 'equal-cost') await playFor(page, 1500);
+        if (view === 'equal-cost') await playOn(page, 1500);
         else await finished(page);
-        await sleep(200);
+        await framesPass(page, 12);  // laid out and drawn
         await screenshot(page, `views-${view}-${look.name}`, { fullPage: look.name !== 'embed' });
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         assert.ok(overflow <= 0, `${view} ${look.name}: no horizontal scroll (${overflow} px)`);

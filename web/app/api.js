@@ -3,7 +3,8 @@
 //   await stepwise.ready          resolves once the core is loaded, the first frame is drawn and
 //                                 the parts that come after it are there (web/app/later-parts.js)
 //   stepwise.config()             the normalised config string (also in the address hash)
-//   stepwise.state()              {t, steps, dt, playing, referenceKind, reference: [...],
+//   stepwise.state()              {t, steps, dt, playing, speed (simulated s per wall s),
+//                                  referenceKind, reference: [...],
 //                                  bodies: [{integrator, body, x, y, vx, vy, energy, drift, error,
 //                                  diverged, stopReason, divergedAt}],
 //                                  integrators: [{id, energy, drift, error, diverged, stopReason,
@@ -77,7 +78,7 @@ export function installApi({ ready, page, banner, simulations, frames, views, re
       const cloud = page.sim.cloud;
       const ratio = (r) => (cloud.points > 0 && Number.isFinite(r) ? r : null);
       return {
-        t: s.t, steps: s.steps, dt: page.sim.dt, playing: page.runner.playing,
+        t: s.t, steps: s.steps, dt: page.sim.dt, playing: page.runner.playing, speed: page.runner.speed,
         cloud: { points: cloud.points, radius: cloud.radius },
         exactAreaRatio: ratio(s.exactAreaRatio),
         reference: s.reference.map((b, i) => ({ body: i, ...b })),

@@ -233,8 +233,16 @@ export class Legend {
     const snapshot = this.page.sim.snapshot;
     this.update(snapshot, now);
     this.summary.update(snapshot, this.page.laneNames(), this.page.core.integrators, now);
-    // With a game loop the page steps whole frames (a frame may hold several physics steps).
-    this.clock.textContent = `t = ${fixed(snapshot.t, 2)} s · ${this.page.sim.loop.kind ? t('frame') : t('step')} ${snapshot.steps}`;
+    // With a game loop the page steps whole frames (a frame may hold several physics steps). The
+    // time and the count are two parts: where the clock's room is short (a narrow row, the
+    // "slowed" badge beside it) the count is cut, never the time (public/style.css, .clock-box).
+    if (!this.clockParts) {
+      this.clockParts = [document.createElement('span'), document.createElement('span')];
+      this.clockParts[1].className = 'clock-count';
+      this.clock.replaceChildren(...this.clockParts);
+    }
+    this.clockParts[0].textContent = `t = ${fixed(snapshot.t, 2)} s`;
+    this.clockParts[1].textContent = ` · ${this.page.sim.loop.kind ? t('frame') : t('step')} ${snapshot.steps}`;
   }
 
   // Live numbers, a few times a second: readable, and cheap.
