@@ -831,7 +831,8 @@ void add_written_force(const Config& c, Scene& scene) {
 }
 
 bool method_steps(int integrator, const System& s) {
-    return !s.has_rigid_links() || integrators()[static_cast<size_t>(integrator)].solves_constraints;
+    const IntegratorInfo& info = integrators()[static_cast<size_t>(integrator)];
+    return (!s.has_rigid_links() || info.solves_constraints) && (s.rotations.empty() || steps_every_layout(info));
 }
 
 std::vector<LaneSpec> default_lanes(const System& s) {

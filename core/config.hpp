@@ -126,7 +126,9 @@ int lane_passes(const LaneSpec& lane);
 // Whether a lane of the integrator (an index into integrators()) can step the system: a method
 // that integrates forces cannot step a rigid link (a rod has no force law; the lane stops before
 // its first step with needs_compliance), a game-physics solver steps it as a constraint
-// (IntegratorInfo::solves_constraints). Every other system every method steps.
+// (IntegratorInfo::solves_constraints). A system with a body that turns (layout.hpp) only the
+// methods that step every layout's coordinates (steps_every_layout). Every other system every
+// method steps.
 bool method_steps(int integrator, const System& s);
 // The lanes of a link that names no integrators: default_integrators, or on a system with rigid
 // links, which those cannot step, every method that can (method_steps: the game-physics solvers,

@@ -7,16 +7,20 @@
 #include "solvers.hpp"
 #include "step_observer.hpp"
 #include "table_lookup.hpp"
+#include "turning.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 
 namespace stepwise {
 
 void Lane::reset(const dvec2* x0, const dvec2* v0) {
-    std::copy(x0, x0 + x.size(), x.begin());
-    std::copy(v0, v0 + v.size(), v.begin());
+    const double* q0 = reinterpret_cast<const double*>(x0);
+    const double* u0 = reinterpret_cast<const double*>(v0);
+    std::copy(q0, q0 + x.count(), x.flat());
+    std::copy(u0, u0 + v.count(), v.flat());
     started = false;
     substep = 0.0;
     t = 0.0;
@@ -349,6 +353,7 @@ void dissipative_flows(std::tuple<K...>*, const System& s, const dvec2* x, dvec2
 
 void dissipative_flow(const System& s, const dvec2* x, dvec2* v, double t, bool reverse) {
     dissipative_flows(static_cast<ForceKinds*>(nullptr), s, x, v, t, reverse);
+    if (!s.rotations.empty()) angular_dissipative_flow(s, v, t);  // the torsion dampers (turning.cpp)
 }
 
 #include "fixed_steps.inc"
@@ -378,7 +383,8 @@ struct LaneRun {
     template <class F, int... I>
     void each(const F& f, Slot<I>...) const {
         static_assert(distinct_slots<I...>());
-        pass(2 * s.bodies(), f, reinterpret_cast<double*>(at(I))...);
+        // Every coordinate of every layout (layout.hpp): the bodies' (x, y), then the angles.
+        pass(L.x.count(), f, reinterpret_cast<double*>(at(I))...);
     }
     // One system's few bodies: in the page's motion module (wasm, SIMD) a vectorised loop and its
     // remainder would double the code of every pass (+0.9 KB gzip over the eleven methods, measured)
@@ -813,6 +819,7 @@ const std::vector<IntegratorInfo> table = {
 
 }  // namespace
 
+
 const std::vector<IntegratorInfo>& integrators() { return table; }
 
 const std::vector<FamilyInfo>& integrator_families() {
@@ -840,13 +847,10 @@ Lane make_lane(const System& s, int index, const dvec2* x0, const dvec2* v0) {
     Lane L;
     L.integrator = index;
     L.iterations = table[static_cast<size_t>(index)].default_iterations;
-    L.x.resize(n);
-    L.v.resize(n);
-    L.carry_x.resize(n);
-    L.carry_v.resize(n);
-    L.carry_a.resize(n);
-    for (auto& t : L.stage) t.resize(n);
-    for (auto* t : {&L.substep_start_x, &L.substep_start_v, &L.substep_end_x, &L.substep_end_v}) t->resize(n);
+    const int bodies = s.bodies(), angular = s.rotating();
+    for (auto* t : {&L.x, &L.v, &L.carry_x, &L.carry_v, &L.carry_a}) t->resize(bodies, angular);
+    for (auto& t : L.stage) t.resize(bodies, angular);
+    for (auto* t : {&L.substep_start_x, &L.substep_start_v, &L.substep_end_x, &L.substep_end_v}) t->resize(bodies, angular);
     L.force_maps.resize(static_cast<size_t>(kinematic_map_count(s)));
     if (!s.couples_bodies()) {
         L.jx.resize(4 * n);

@@ -27,11 +27,14 @@ constexpr int rk45_max_substeps = 2000;
 struct Lane {
     int integrator = 0;
     int iterations = 0;
-    std::vector<dvec2> x, v;  // the state reported at the current step
+    // The state reported at the current step, laid out for the system (layout.hpp): the bodies'
+    // (x, y), then the angles of the bodies that turn. Every array below that holds a state or a
+    // stage is laid out alike.
+    Coordinates x, v;
 
     // Carried between steps (leapfrog: half-step velocity; Verlet: previous position;
     // cached acceleration); cleared by reset().
-    std::vector<dvec2> carry_x, carry_v, carry_a;
+    Coordinates carry_x, carry_v, carry_a;
     bool started = false;
     double substep = 0.0;  // rk45: the last accepted internal step
     // The time at the start of the next step: 0 after reset(), and every step (the table's
@@ -105,14 +108,15 @@ struct Lane {
     // part stage[2j] and velocity part stage[2j + 1]). rk45's substep also needs its start and
     // its end, named here.
     static constexpr int stage_arrays = 14;
-    std::vector<dvec2> stage[stage_arrays];
-    std::vector<dvec2> substep_start_x, substep_start_v, substep_end_x, substep_end_v;
+    Scratch stage[stage_arrays];
+    Scratch substep_start_x, substep_start_v, substep_end_x, substep_end_v;
     std::vector<double> jx, jv, mat, rhs;
     // Implicit Euler on bodies coupled only to near ones (a chain): the Newton matrix's
     // half-bandwidth (make_lane: 2·System::coupling_span() + 1), its band solved in `mat`
     // (linear_solve.hpp); 0: solved densely.
     int band_kl = 0;
 
+    // Back to (x0, v0), laid out for the lane's system (x.count() doubles each).
     void reset(const dvec2* x0, const dvec2* v0);
 };
 
@@ -154,12 +158,18 @@ struct FamilyInfo {
 const std::vector<FamilyInfo>& integrator_families();
 // Index in integrators(), or -1.
 int find_integrator(std::string_view id);
+// Whether the row steps every coordinate of every layout (layout.hpp), the angles of turning bodies
+// too: the methods written once over a runner (fixed_steps.inc), read from that list. The others
+// step points only, and a system with a turning body is not theirs to run (method_steps, config.hpp).
+// Defined with the turning bodies (turning.cpp, a part: core/parts.hpp).
+bool steps_every_layout(const IntegratorInfo& info);
 
 // The order integrator `info` claims on a system of kind r: its table's, and exact on free
 // motion for every method with a fixed step (each follows a straight line exactly).
 Order expected_order(const IntegratorInfo& info, OrderRegime r);
 
-// A lane for integrator `index`, sized for s and reset to (x0, v0).
+// A lane for integrator `index`, sized for s and reset to (x0, v0) (laid out for s: its bodies'
+// (x, y), then its rotations' angles and rates).
 Lane make_lane(const System& s, int index, const dvec2* x0, const dvec2* v0);
 
 // Building blocks of the kinematic step, shared with the ensemble (ensemble.hpp) so that both

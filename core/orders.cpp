@@ -1,6 +1,7 @@
 #include "orders.hpp"
 
 #include "forces/force_kind.hpp"
+#include "turning.hpp"
 
 #include <algorithm>
 #include <iterator>
@@ -8,7 +9,10 @@
 
 namespace stepwise {
 
-OrderRegime regime_of(const System& s) {
+namespace {
+
+// The kind of the bodies' (x, y) motion, from the force table.
+OrderRegime linear_regime(const System& s) {
     // Read from the force table (force_kind.hpp): a kind without an exact flow decides at once.
     bool uniform = false, others = false, all_others_internal = true, without_flow = false;
     for_each_force_kind([&]<class K>() {
@@ -41,6 +45,14 @@ OrderRegime regime_of(const System& s) {
     }
     if (damped_with_others) return OrderRegime::dissipative;
     return several ? OrderRegime::conservative : OrderRegime::single_forces;
+}
+
+}  // namespace
+
+// Both blocks' motions are independent today (no force couples an angle to a position; the angular
+// block's kind: turning.cpp), and the kinds run from the simplest to the most general: the system is the more general of the two.
+OrderRegime regime_of(const System& s) {
+    return std::max(linear_regime(s), angular_regime(s));
 }
 
 namespace {

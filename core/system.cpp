@@ -2,6 +2,7 @@
 
 #include "forces/force_kind.hpp"
 #include "kepler.hpp"
+#include "turning.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -15,6 +16,23 @@ int System::add_body(double m) {
     return bodies() - 1;
 }
 
+int System::add_rigid_body(double m, double inertia) {
+    const int i = add_body(m);
+    rotations.push_back({.body = i, .inertia = inertia, .inv_inertia = 1.0 / inertia, .torsion = {}});
+    return i;
+}
+
+BodyLayout System::layout(int i) const {
+    for (const Rotation& r : rotations)
+        if (r.body == i) return BodyLayout::planar;
+    return BodyLayout::point;
+}
+
+void System::inverse_generalised_mass(double* w) const {
+    for (int i = 0; i < bodies(); ++i) w[2 * i] = w[2 * i + 1] = inv_mass[i];
+    for (int r = 0; r < rotating(); ++r) w[angular_offset(r)] = rotations[r].inv_inertia;
+}
+
 bool System::is_linear() const {
     bool linear = true;
     for_each_force_kind([&]<class K>() { linear = linear && (!K::present(*this) || K::linear(*this)); });
@@ -24,6 +42,7 @@ bool System::is_linear() const {
 bool System::dissipative() const {
     bool dissipative = false;
     for_each_force_kind([&]<class K>() { dissipative = dissipative || (K::present(*this) && K::dissipative(*this)); });
+    for (const Rotation& r : rotations) dissipative = dissipative || r.torsion.damping > 0.0;
     return dissipative;
 }
 
@@ -171,6 +190,7 @@ template <bool constrained>
 void sum_accelerations(const System& s, const dvec2* x, const dvec2* v, dvec2* a, double t) {
     field_accelerations(s, v, a);
     element_accelerations<constrained>(static_cast<ForceKinds*>(nullptr), s, x, v, a, t);
+    if (!s.rotations.empty()) angular_accelerations(s, x, v, a);  // turning.cpp
 }
 
 }  // namespace
@@ -198,8 +218,10 @@ void solver_external_accelerations(const System& s, const dvec2* x, const dvec2*
 double kinetic_energy(const System& s, const dvec2* v) {
     double e = 0.0;
     for (int i = 0; i < s.bodies(); ++i) e += 0.5 * s.mass[i] * (v[i].x * v[i].x + v[i].y * v[i].y);
+    if (!s.rotations.empty()) e += angular_kinetic_energy(s, v);
     return e;
 }
+
 
 double potential_energy(const System& s, const dvec2* x) {
     double e = 0.0;
@@ -208,6 +230,7 @@ double potential_energy(const System& s, const dvec2* x) {
     body_field(s, f);
     for (int i = 0; i < s.bodies(); ++i) e -= s.mass[i] * (f.g.x * x[i].x + f.g.y * x[i].y);
     for_each_element_kind([&]<class K>() { K::add_potential(s, x, e); });
+    if (!s.rotations.empty()) e += angular_potential_energy(s, x);
     return e;
 }
 
@@ -237,6 +260,7 @@ double dissipated_power(const System& s, const dvec2* x, const dvec2* v) {
             p += f.b * v2 + f.c * v2 * std::sqrt(v2);
         }
     for_each_element_kind([&]<class K>() { K::add_power(s, x, v, p); });
+    if (!s.rotations.empty()) p += angular_dissipated_power(s, v);
     return p;
 }
 

@@ -2,6 +2,7 @@
 // Hot state (positions, velocities) lives in the lane; this holds the cold parameters.
 #pragma once
 #include "expression.hpp"
+#include "layout.hpp"
 
 #include <glm/ext/vector_double2.hpp>
 #include <vector>
@@ -47,6 +48,24 @@ struct Link {
     double damping;
 };
 
+// A torsion spring from a turning body to the ground: τ = −κ (φ − rest) − c ω (κ in N·m/rad, c in
+// N·m·s/rad; both 0: none). The angular block's first torque: with it a turning body is an
+// oscillator in φ, whose closed form checks every method's angular updates.
+struct TorsionSpring {
+    double kappa = 0.0, rest = 0.0, damping = 0.0;
+};
+
+// A body that turns (layout planar, layout.hpp): body `body`'s angle φ and rate ω are the state's
+// angular coordinate of this rotation's index; `inertia` I (kg·m², > 0) is its moment of inertia
+// about its centre of mass. At most one torsion spring holds it (one list in System, not two: each
+// vector a System holds is code in every copy of one, in the page's first frame too).
+struct Rotation {
+    int body;
+    double inertia;
+    double inv_inertia;
+    TorsionSpring torsion;
+};
+
 // A force law a user writes (issue 22 §3; core/forces/written_force.hpp): on every body i,
 // F = (fx, fy)(x_i, y_i, vx_i, vy_i, t, m_i, c1..c4), a_i = F/m_i. `present` is false when the
 // link gives neither fx nor fy (then nothing of it is evaluated anywhere).
@@ -75,9 +94,23 @@ struct System {
     std::vector<CentralForce> central_forces;
     std::vector<Link> links;
     WrittenLaw written;
+    // The bodies that turn, in the order of the state's angular block (layout.hpp), each with its
+    // torsion spring. Empty: every body is a point, and the state is the linear block alone.
+    std::vector<Rotation> rotations;
 
     int bodies() const { return static_cast<int>(mass.size()); }
     int add_body(double m);
+    // A rigid body in the plane of mass m and moment of inertia I: a body and its rotation.
+    int add_rigid_body(double m, double inertia);
+    // The state's coordinates (layout.hpp): 2 per body, then 1 per rotation.
+    int rotating() const { return static_cast<int>(rotations.size()); }
+    int coordinates() const { return 2 * bodies() + rotating(); }
+    // Where rotation r's angle is among the coordinates.
+    int angular_offset(int r) const { return 2 * bodies() + r; }
+    // Body i's layout: planar when a rotation turns it, else a point.
+    BodyLayout layout(int i) const;
+    // The generalised inverse mass, one entry per coordinate: 1/m, 1/m per body, then 1/I per rotation.
+    void inverse_generalised_mass(double* w) const;
     // True when every force is linear in (x, v), so a closed form exists (see exact.hpp).
     bool is_linear() const;
     bool dissipative() const;
@@ -102,7 +135,8 @@ struct System {
 };
 
 // a = F/m for every body at time t (only a written force reads t: every other force is the same at
-// any time). x, v, a hold system.bodies() entries each. With rigid links, their forces of
+// any time), and ω' = τ/I for every rotation. x, v, a are laid out for s (layout.hpp): s.bodies()
+// entries each, then the angular block's s.rotating() doubles (none for a system of points). With rigid links, their forces of
 // constraint included (the constrained reference's accelerations; forces/link.hpp).
 void accelerations(const System& s, const dvec2* x, const dvec2* v, dvec2* a, double t);
 // The same without the rigid links' forces of constraint (what would happen if they let go).
@@ -111,7 +145,15 @@ void unconstrained_accelerations(const System& s, const dvec2* x, const dvec2* v
 // links they step as constraint rows, plus the springs' dampers (force_kind.hpp: SolverRowKind).
 void solver_external_accelerations(const System& s, const dvec2* x, const dvec2* v, dvec2* a, double t);
 
-// Kinetic + potential energy (gravity and springs); dissipated energy is tracked separately.
+// The state's angular block (layout.hpp) of an array laid out for s: the coordinates after the
+// bodies' (x, y). x holds s.coordinates() doubles.
+inline double* angular_block(const System& s, dvec2* x) { return reinterpret_cast<double*>(x + s.bodies()); }
+inline const double* angular_block(const System& s, const dvec2* x) {
+    return reinterpret_cast<const double*>(x + s.bodies());
+}
+
+// Kinetic + potential energy (gravity and springs; ½ I ω² and the torsion springs' ½ κ (φ − rest)² of
+// the turning bodies); dissipated energy is tracked separately. Arrays laid out for s, as above.
 double kinetic_energy(const System& s, const dvec2* v);
 double potential_energy(const System& s, const dvec2* x);
 inline double energy(const System& s, const dvec2* x, const dvec2* v) {

@@ -187,7 +187,7 @@ TEST_CASE("implicit Euler's Newton iteration converges on nonlinear coupled spri
     const double h = 0.5;
     Lane lane = make_lane(s.system, find_integrator("implicit_euler"), s.x0.data(), s.v0.data());
     for (int k = 0; k < 40; ++k) {
-        const std::vector<dvec2> x0 = lane.x, v0 = lane.v;
+        const Coordinates x0 = lane.x, v0 = lane.v;
         integrators()[lane.integrator].step(s.system, lane, h);
         // The result satisfies the backward Euler equations to round-off.
         std::vector<dvec2> a(2);

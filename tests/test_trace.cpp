@@ -24,10 +24,20 @@ namespace {
 
 bool same(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
 
-bool same(const std::vector<dvec2>& a, const std::vector<dvec2>& b) {
+// The bodies' (x, y) of both, bit for bit (a trace's copy of a state against a lane's or its own).
+template <class B>
+bool same(const std::vector<dvec2>& a, const B& b) {
     if (a.size() != b.size()) return false;
     for (size_t i = 0; i < a.size(); ++i)
         if (!same(a[i].x, b[i].x) || !same(a[i].y, b[i].y)) return false;
+    return true;
+}
+
+// Every coordinate of both arrays (the angular block too), bit for bit.
+bool same(const Coordinates& a, const Coordinates& b) {
+    if (a.count() != b.count() || a.size() != b.size()) return false;
+    for (int i = 0; i < a.count(); ++i)
+        if (!same(a.flat()[i], b.flat()[i])) return false;
     return true;
 }
 
