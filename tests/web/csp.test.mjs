@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startBrowser, sleep, screenshot, root, allowProblems } from './helpers.mjs';
+import { startBrowser, framesPass, screenshot, root, allowProblems } from './helpers.mjs';
 import { startServer, contentSecurityPolicy } from '../../scripts/serve.mjs';
 
 const policy = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; " +
@@ -62,13 +62,14 @@ async function underPolicy(address, fn, { width = 1280, height = 860, scheme = '
 // In a frame: its page has drawn its first frame and its simulation has passed time t.
 const running = (t) => document.documentElement.classList.contains('ready') && window.stepwise.state().t > t;
 
-// Plays `frame` (a page or an iframe's frame) for ms and checks that its simulation stepped and
-// that `canvas` changed on screen.
-async function animates(frame, canvas, ms = 800) {
+// Plays `frame` (a page or an iframe's frame) and checks that its simulation steps (waited for:
+// 0.05 s of simulated time, however busy the machine) and that `canvas` changed on screen.
+async function animates(frame, canvas) {
   const before = await canvas.screenshot();
   const t0 = await frame.evaluate(() => window.stepwise.state().t);
   await frame.evaluate(() => window.stepwise.play());
-  await sleep(ms);
+  await frame.waitForFunction((from) => window.stepwise.state().t > from + 0.05, t0, { timeout: 60000, polling: 50 });
+  await framesPass(frame, 2);  // drawn
   const t1 = await frame.evaluate(() => window.stepwise.state().t);
   assert.ok(t1 > t0 + 0.05, `the simulation steps (t ${t0} → ${t1})`);
   const after = await canvas.screenshot();

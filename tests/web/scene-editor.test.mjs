@@ -55,11 +55,19 @@ async function dragBetween(page, a, b) {
   await page.mouse.up();
 }
 
-// The link settles: the address holds the page's config, and no edit waits to be applied.
+// The link settles: no edit waits to be applied (the editor's report), the page has made what was
+// applied, and the address holds the page's config.
 async function settledLink(page) {
-  await page.waitForFunction(() => location.hash === `#${window.stepwise.config()}`);
-  await sleep(450);
-  await page.waitForFunction(() => location.hash === `#${window.stepwise.config()}`);
+  for (let k = 0; ; ++k) {
+    const done = await page.evaluate(async () => {
+      await window.stepwise.settled();
+      const e = window.stepwise.debug.editor();
+      return !e.waiting && location.hash === `#${window.stepwise.config()}`;
+    });
+    if (done) break;
+    if (k > 600) throw new Error('the link did not settle');
+    await framesPass(page, 1);
+  }
   return config(page);
 }
 

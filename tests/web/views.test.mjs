@@ -9,7 +9,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { cli } from './run-text.mjs';
 import { execFileSync } from 'node:child_process';
-import { startBrowser, pageChecks, playOn, framesPass, state, sleep, screenshot, config, errors, mainThreadTasks, finished } from './helpers.mjs';
+import { startBrowser, pageChecks, playOn, framesPass, state, screenshot, config, errors, mainThreadTasks, finished } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -244,8 +244,7 @@ test('no main-thread task over 50 ms while a view computes (default spring, and 
       await page.click('#tab-stability');
       await finished(page);
       await page.click('#tab-motion');
-      await page.evaluate(() => window.stepwise.play());
-      await sleep(1500);  // the quick study behind the legend, while the motion plays
+      await playOn(page, 1500);  // the quick study behind the legend, while 1.5 s of the motion plays
       const trace = JSON.parse((await env.browser.stopTracing()).toString());
       const tasks = mainThreadTasks(trace);
       const over = tasks.filter((t) => t.cpuMs > 50).map((t) => `${t.cpuMs.toFixed(1)} ms CPU, ${t.wallMs.toFixed(1)} ms wall`);

@@ -10,7 +10,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { startBrowser, pageChecks, sleep, screenshot, root } from './helpers.mjs';
+import { startBrowser, pageChecks, framesPass, screenshot, root } from './helpers.mjs';
 import { openXray, report } from './xray-open.mjs';
 
 let env;
@@ -23,7 +23,10 @@ const overlaps = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bot
 
 test('1280 x 800: the table fits its panel, rounded to 4 digits, Exact shows every digit; P1 and P2; labels apart; the footnote in words', async () => {
   await pageChecks(env, { hash: exercise, width: 1280, height: 800 }, async (page) => {
-    await sleep(500);
+    // The page's loading tasks behind it (settled, and frames drawn), so that the long tasks counted
+    // from here are the X-ray's.
+    await page.evaluate(() => window.stepwise.settled());
+    await framesPass(page, 5);
     const since = await page.evaluate(() => performance.now());
     const r = await openXray(page, 'rk4');
     const fit = await page.$eval('.xray-scroll', (s) => ({ client: s.clientWidth, scroll: s.scrollWidth }));

@@ -116,6 +116,7 @@ class SceneEditor {
       joining: this.joining ? { kind: this.joining.kind, from: { ...this.joining.from }, target: this.joining.target ? { ...this.joining.target } : null } : null,
       text: this.text, model: this.model ? copyModel(this.model) : null,
       history: { length: this.history.length, at: this.at }, applies: this.applies, timings: { ...this.timings },
+      waiting: this.applyTimer !== null,  // an edit not yet in the page's config (scheduleApply)
       box: this.box ? { ...this.box } : null,
       // Pixels of every point as last drawn (for tests that press on them).
       pixels: this.map && this.model ? {
