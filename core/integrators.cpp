@@ -173,22 +173,27 @@ constexpr double e1 = 71.0 / 57600, e3 = -71.0 / 16695, e4 = 71.0 / 1920, e5 = -
 
 void rk45(const System& s, Lane& L, double h) {
     using namespace dp;
-    const int n = s.bodies();
+    // Every coordinate of every layout (layout.hpp), one double at a time: the arithmetic is
+    // componentwise, so a system of points gets the bits it got over its bodies' dvec2s.
+    const int n = s.coordinates();
+    auto flat = [](auto& a) { return reinterpret_cast<double*>(a.data()); };
+    // The arrays as the forces and the observer read them: one dvec2 a body, then the angles.
+    auto bodies = [](double* p) { return reinterpret_cast<dvec2*>(p); };
     // Stage slopes: kx = velocity, kv = acceleration.
-    dvec2* kx[7];
-    dvec2* kv[7];
+    double* kx[7];
+    double* kv[7];
     for (int j = 0; j < 7; ++j) {
-        kx[j] = L.stage[2 * j].data();
-        kv[j] = L.stage[2 * j + 1].data();
+        kx[j] = flat(L.stage[2 * j]);
+        kv[j] = flat(L.stage[2 * j + 1]);
     }
-    dvec2 *xs = L.substep_start_x.data(), *vs = L.substep_start_v.data(), *xn = L.substep_end_x.data(),
-          *vn = L.substep_end_v.data();
-    dvec2 *x = L.x.data(), *v = L.v.data();
+    double *xs = flat(L.substep_start_x), *vs = flat(L.substep_start_v), *xn = flat(L.substep_end_x),
+           *vn = flat(L.substep_end_v);
+    double *x = L.x.flat(), *v = L.v.flat();
     // Stage j (1..5) from the slopes before it: x + hs Σ_m a_jm kx[m], v + hs Σ_m a_jm kv[m].
     double ts = L.t;  // the substep's start time
     auto stage = [&](int j, double hs) {
         for (int i = 0; i < n; ++i) {
-            dvec2 dx(0.0), dv(0.0);
+            double dx = 0.0, dv = 0.0;
             for (int m = 0; m < j; ++m) {
                 dx += rows[j][m] * kx[m][i];
                 dv += rows[j][m] * kv[m][i];
@@ -197,7 +202,7 @@ void rk45(const System& s, Lane& L, double h) {
             vs[i] = v[i] + hs * dv;
         }
         std::copy(vs, vs + n, kx[j]);
-        eval(s, L, xs, vs, kv[j], ts + c[j] * hs, {"k", j + 1});
+        eval(s, L, bodies(xs), bodies(vs), bodies(kv[j]), ts + c[j] * hs, {"k", j + 1});
     };
     if (L.substep <= 0.0) L.substep = h;
     double done = 0.0;
@@ -217,16 +222,16 @@ void rk45(const System& s, Lane& L, double h) {
         L.in_step = false;
     } else if (first_slope_valid) {
         // First same as last across steps too: the slope at the state the last step ended in.
-        std::copy(L.carry_v.begin(), L.carry_v.end(), kx[0]);
-        std::copy(L.carry_a.begin(), L.carry_a.end(), kv[0]);
+        std::copy(L.carry_v.flat(), L.carry_v.flat() + n, kx[0]);
+        std::copy(L.carry_a.flat(), L.carry_a.flat() + n, kv[0]);
     }
     int this_call = 0;
     const bool dissipative = s.dissipative();
     const bool positions_in_power = dissipative && !s.links.empty();
     // Stage j's position, x + hs Σ a_jm kx[m], summed as stage() sums it (the same bits).
-    auto stage_position = [&](int j, double hs, dvec2* out) {
+    auto stage_position = [&](int j, double hs, double* out) {
         for (int i = 0; i < n; ++i) {
-            dvec2 dx(0.0);
+            double dx = 0.0;
             for (int m = 0; m < j; ++m) dx += rows[j][m] * kx[m][i];
             out[i] = j == 0 ? x[i] : x[i] + hs * dx;
         }
@@ -252,12 +257,12 @@ void rk45(const System& s, Lane& L, double h) {
         if (L.observer) L.observer->substep(substeps + 1, hs);
         if (!first_slope_valid) {
             std::copy(v, v + n, kx[0]);
-            eval(s, L, x, v, kv[0], ts, {"k1"});
+            eval(s, L, bodies(x), bodies(v), bodies(kv[0]), ts, {"k1"});
             first_slope_valid = true;
         } else {
             // The slope at (x, v) is known already: the last substep's k7, or this one's before
             // a rejection.
-            report(L, {"k1 (reused: not evaluated again)"}, x, kx[0], kv[0]);
+            report(L, {"k1 (reused: not evaluated again)"}, bodies(x), bodies(kx[0]), bodies(kv[0]));
         }
         for (int j = 1; j <= 5; ++j) stage(j, hs);
         for (int i = 0; i < n; ++i) {
@@ -265,18 +270,19 @@ void rk45(const System& s, Lane& L, double h) {
             vn[i] = v[i] + hs * (b1 * kv[0][i] + b3 * kv[2][i] + b4 * kv[3][i] + b5 * kv[4][i] + b6 * kv[5][i]);
         }
         std::copy(vn, vn + n, kx[6]);
-        eval(s, L, xn, vn, kv[6], ts + hs, {"k7"});
+        eval(s, L, bodies(xn), bodies(vn), bodies(kv[6]), ts + hs, {"k7"});
+        // The largest scaled error over every component: a maximum, the same whichever order the
+        // components come in (a NaN never wins a comparison, and is caught below when nothing else is).
         double err = 0.0;
         for (int i = 0; i < n; ++i) {
-            const dvec2 ex = hs * (e1 * kx[0][i] + e3 * kx[2][i] + e4 * kx[3][i] + e5 * kx[4][i] +
-                                   e6 * kx[5][i] + e7 * kx[6][i]);
-            const dvec2 ev = hs * (e1 * kv[0][i] + e3 * kv[2][i] + e4 * kv[3][i] + e5 * kv[4][i] +
-                                   e6 * kv[5][i] + e7 * kv[6][i]);
+            const double ex = hs * (e1 * kx[0][i] + e3 * kx[2][i] + e4 * kx[3][i] + e5 * kx[4][i] +
+                                    e6 * kx[5][i] + e7 * kx[6][i]);
+            const double ev = hs * (e1 * kv[0][i] + e3 * kv[2][i] + e4 * kv[3][i] + e5 * kv[4][i] +
+                                    e6 * kv[5][i] + e7 * kv[6][i]);
             auto scaled = [&](double e, double y0, double y1) {
                 return std::fabs(e) / (L.atol + L.rtol * std::max(std::fabs(y0), std::fabs(y1)));
             };
-            err = std::max({err, scaled(ex.x, x[i].x, xn[i].x), scaled(ex.y, x[i].y, xn[i].y),
-                            scaled(ev.x, v[i].x, vn[i].x), scaled(ev.y, v[i].y, vn[i].y)});
+            err = std::max({err, scaled(ex, x[i], xn[i]), scaled(ev, v[i], vn[i])});
         }
         if (!std::isfinite(err)) err = 1e300;
         // Standard step-size control: factor 0.9 err^(-1/5), kept within [0.2, 5].
@@ -301,7 +307,7 @@ void rk45(const System& s, Lane& L, double h) {
                     // A link's damper needs the stage's position too: rebuilt as stage() built it
                     // (xs is free now; the forces without a direction of their own ignore it).
                     if (positions_in_power) stage_position(j, hs, xs);
-                    work += b[j] * dissipated_power(s, xs, kx[j]);
+                    work += b[j] * dissipated_power(s, bodies(xs), bodies(kx[j]));
                 }
                 L.dissipated += hs * work;
             }
@@ -322,8 +328,8 @@ void rk45(const System& s, Lane& L, double h) {
         if (!std::isfinite(L.substep) || L.substep <= 0.0) L.substep = h;
     }
     if (L.observer) L.observer->substep(0, 0.0);
-    std::copy(kx[0], kx[0] + n, L.carry_v.begin());
-    std::copy(kv[0], kv[0] + n, L.carry_a.begin());
+    std::copy(kx[0], kx[0] + n, L.carry_v.flat());
+    std::copy(kv[0], kv[0] + n, L.carry_a.flat());
     L.started = true;
 }
 

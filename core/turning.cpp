@@ -16,11 +16,12 @@ namespace {
 #include "fixed_steps.inc"
 }  // namespace
 
-// The methods written once over a runner (fixed_steps.inc) step every coordinate of every layout:
-// a row is one of them when its id is one of theirs. Asked only of a system with rotations, so it
-// lives with them (a motion module without this part never asks).
+// The methods written once over a runner (fixed_steps.inc) step every coordinate of every layout,
+// and so does rk45 (each of its loops has the angular block's): a row is one of them when its id is
+// one of theirs. Asked only of a system with rotations, so it lives with them (a motion module
+// without this part never asks).
 bool steps_every_layout(const IntegratorInfo& info) {
-    return [&]<class... M>(std::tuple<M...>*) {
+    return std::string_view(info.id) == "rk45" || [&]<class... M>(std::tuple<M...>*) {
         return ((std::string_view(info.id) == M::id) || ...);
     }(static_cast<FixedSteps*>(nullptr));
 }
