@@ -10,7 +10,6 @@
 #include "turning.hpp"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <limits>
 
@@ -824,7 +823,6 @@ const std::vector<IntegratorInfo> table = {
 };
 
 }  // namespace
-
 
 const std::vector<IntegratorInfo>& integrators() { return table; }
 

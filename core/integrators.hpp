@@ -159,8 +159,8 @@ const std::vector<FamilyInfo>& integrator_families();
 // Index in integrators(), or -1.
 int find_integrator(std::string_view id);
 // Whether the row steps every coordinate of every layout (layout.hpp), the angles of turning bodies
-// too: the methods written once over a runner (fixed_steps.inc), read from that list. The others
-// step points only, and a system with a turning body is not theirs to run (method_steps, config.hpp).
+// too: the methods written once over a runner (fixed_steps.inc), read from that list, and rk45,
+// whose loops run over every coordinate. The others step points only, and a system with a turning body is not theirs to run (method_steps, config.hpp).
 // Defined with the turning bodies (turning.cpp, a part: core/parts.hpp).
 bool steps_every_layout(const IntegratorInfo& info);
 

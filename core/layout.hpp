@@ -78,12 +78,13 @@ public:
     const double* angular() const { return c_.data() + 2 * bodies_; }
     int angular_count() const { return static_cast<int>(c_.size() - 2 * bodies_); }
 
-    bool operator==(const Coordinates&) const = default;
+    bool operator==(const Coordinates&) const = default;  // every coordinate (tests compare lanes)
 
 private:
     std::vector<double> c_;
     size_t bodies_ = 0;
 };
+
 // A lane's scratch array (a step's stages): laid out as Coordinates, and read only whole, through
 // data(), so it keeps no body count (a lane has eighteen, and each copy and move of the count cost
 // the page's motion module code at every caller).

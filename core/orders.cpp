@@ -50,7 +50,8 @@ OrderRegime linear_regime(const System& s) {
 }  // namespace
 
 // Both blocks' motions are independent today (no force couples an angle to a position; the angular
-// block's kind: turning.cpp), and the kinds run from the simplest to the most general: the system is the more general of the two.
+// block's kind: turning.cpp), and the kinds run from the simplest to the most general: the system
+// is the more general of the two.
 OrderRegime regime_of(const System& s) {
     return std::max(linear_regime(s), angular_regime(s));
 }

@@ -222,7 +222,6 @@ double kinetic_energy(const System& s, const dvec2* v) {
     return e;
 }
 
-
 double potential_energy(const System& s, const dvec2* x) {
     double e = 0.0;
     // The fields: U = -m g . x (zero at the origin).
