@@ -312,7 +312,7 @@ int cmd_list(int argc, char** argv) {
         if (std::strcmp(k.group, "force") == 0) continue;
         std::string allowed = allowed_text(k.allowed);
         if (std::strcmp(k.key, "integrators") == 0)
-            allowed = "at most " + std::to_string(max_lanes) + " lanes, substeps 1 .. " + std::to_string(max_lane_substeps) +
+            allowed = "at most " + std::to_string(max_lanes()) + " lanes, substeps 1 .. " + std::to_string(max_lane_substeps) +
                       ", a solver's iterations 1 .. " + std::to_string(max_lane_iterations) + ", at most " +
                       std::to_string(max_lane_passes) + " passes a step";
         else if (k.allowed.empty())

@@ -13,6 +13,8 @@
 
 namespace stepwise {
 
+int max_lanes() { return static_cast<int>(integrators().size()); }
+
 const char* const default_integrators = "explicit_euler,semi_implicit_euler,velocity_verlet,rk4";
 const char* const default_scenario = "spring";
 
@@ -241,9 +243,9 @@ public:
             return;
         }
         const size_t count = static_cast<size_t>(std::count(value.begin(), value.end(), ',')) + 1;
-        if (count > max_lanes + 1) {  // the lanes and the reference
+        if (count > static_cast<size_t>(max_lanes()) + 1) {  // the lanes and the reference
             error("too_many_lanes", "integrators", value,
-                  {{"count", std::to_string(count)}, {"max", std::to_string(max_lanes)}});
+                  {{"count", std::to_string(count)}, {"max", std::to_string(max_lanes())}});
             return;
         }
         size_t start = 0;
@@ -260,9 +262,9 @@ public:
             if (!lane) continue;
             if (std::find(list.begin(), list.end(), *lane) != list.end())
                 error("integrator_twice", "integrators", lane_id(*lane));
-            else if (list.size() == max_lanes)
+            else if (list.size() == static_cast<size_t>(max_lanes()))
                 error("too_many_lanes", "integrators", value,
-                      {{"count", std::to_string(count)}, {"max", std::to_string(max_lanes)}});
+                      {{"count", std::to_string(count)}, {"max", std::to_string(max_lanes())}});
             else
                 list.push_back(*lane);
         }

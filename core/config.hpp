@@ -111,7 +111,9 @@ struct LaneSpec {
 constexpr int max_lane_substeps = 1000;
 constexpr int max_lane_iterations = 1000;
 constexpr int max_lane_passes = 10000;
-constexpr int max_lanes = 20;
+// At most as many lanes as the core has methods: every method once (or any of them at several
+// settings), read from the table so that a new method raises it.
+int max_lanes();
 // "xpbd@20x1", "semi_implicit_euler@20", "rk4": the lane's id in links, the CLI, JSON and the page.
 std::string lane_id(const LaneSpec& lane);
 // One lane written as the integrators key writes it (METHOD, METHOD@S, METHOD@SxI), normalised as

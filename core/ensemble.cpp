@@ -5,6 +5,7 @@
 #include "step_observer.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <cstring>
@@ -214,10 +215,10 @@ struct Isa {
     bool (*supported)();
 };
 const Isa isas[] = {
-    {"default", isa_default::soa_methods, isa_default::fused_pick, [] { return true; }},
+    {"default", isa_default::soa_methods.data(), isa_default::fused_pick, [] { return true; }},
 #ifdef STEPWISE_ENSEMBLE_X86_CLONES
-    {"avx2", isa_avx2::soa_methods, isa_avx2::fused_pick, [] { return __builtin_cpu_supports("avx2") != 0; }},
-    {"avx512f", isa_avx512::soa_methods, isa_avx512::fused_pick, [] { return __builtin_cpu_supports("avx512f") != 0; }},
+    {"avx2", isa_avx2::soa_methods.data(), isa_avx2::fused_pick, [] { return __builtin_cpu_supports("avx2") != 0; }},
+    {"avx512f", isa_avx512::soa_methods.data(), isa_avx512::fused_pick, [] { return __builtin_cpu_supports("avx512f") != 0; }},
 #endif
 };
 constexpr int isa_count = static_cast<int>(std::size(isas));

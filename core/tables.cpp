@@ -72,7 +72,7 @@ std::string tables_json(const std::vector<std::pair<std::string, double>>& extra
            ", \"max_cloud_points\": " + std::to_string(max_cloud_points) +
            ", \"default_cloud_radius\": " + exact_text(default_cloud_radius) +
            ", \"min_cloud_radius\": " + exact_text(min_cloud_radius) + ", \"max_cloud_radius\": " + exact_text(max_cloud_radius) +
-           ", \"max_lanes\": " + std::to_string(max_lanes) + ", \"max_lane_substeps\": " + std::to_string(max_lane_substeps) +
+           ", \"max_lanes\": " + std::to_string(max_lanes()) + ", \"max_lane_substeps\": " + std::to_string(max_lane_substeps) +
            ", \"max_lane_iterations\": " + std::to_string(max_lane_iterations) +
            ", \"max_lane_passes\": " + std::to_string(max_lane_passes);
     for (const auto& [name, value] : extra_limits) out += ", " + json_string(name) + ": " + exact_text(value);

@@ -2,6 +2,7 @@
 // by core/stability from each integrator's own step, against limits derived by hand.
 #include "helpers.hpp"
 #include "integrators.hpp"
+#include "method_cases.hpp"
 #include "simulation.hpp"
 #include "stability.hpp"
 
@@ -203,84 +204,19 @@ TEST_CASE("stiffest_mode: ω and ζ of a spring, of a free pair, none for free f
 }
 
 TEST_CASE("at critical damping (ζ = 1 exactly) every limit is right to 1e-12", "[stability]") {
-    // At ζ = 1 the test equation x'' = -x - 2x' has the double eigenvalue -1, and a one-step map
-    // built from it has a double eigenvalue too (a Jordan block): its radius computed from the
-    // roots loses half the digits (rk4's limit read 2.7852935126 instead of 2.7852935634). The
-    // limits below are derived by hand from each method's step on this equation.
-    //   RK methods: M = R(hA), eigenvalue R(-h) twice. Explicit Euler |1 - h| ≤ 1: h ≤ 2; Heun and
-    //   midpoint R(-h) = 1 - h + h²/2 ∈ [1/2, 1] up to h = 2; RK4 R(-h) = 1 at the real root of
-    //   h³ - 4h² + 12h - 24 = 0.
-    //   Semi-implicit Euler (either order): tr = 2 - 2h - h², det = 1 - 2h; |tr| ≤ 1 + det
-    //   gives h² + 4h - 4 ≤ 0, h ≤ 2√2 - 2.
-    //   Newton (x1 = x + hv + h²a/2, v1 = v + ha): tr = 2 - 2h - h²/2, det = 1 - 2h + h²/2;
-    //   -tr ≤ 1 + det gives h ≤ 1.
-    //   Velocity Verlet on (x, v, carried a): λ³ + (h² + 3h - 2)λ² + (1 - 4h)λ + h, which has the
-    //   root -1 where h² + 8h - 4 = 0: h = 2√5 - 4 (leapfrog and Störmer carry the same map).
-    double rk4_limit = 2.8;  // Newton on the cubic
-    for (int i = 0; i < 50; ++i)
-        rk4_limit -= (((rk4_limit - 4.0) * rk4_limit + 12.0) * rk4_limit - 24.0) / ((3.0 * rk4_limit - 8.0) * rk4_limit + 12.0);
-    CHECK(rk4_limit == Approx(2.785293563405282).epsilon(1e-15));
-    // Yoshida 4: drifts D(c h), the damper's exact flow F(t): v e^{-2t}, kicks K(d h) by the
-    // spring alone, composed as the method's definition says (drift, F(dh/2) K(dh) F(dh/2), …),
-    // in long double; its determinant is e^{-2h} < 1, so the limit is where |tr| = 1 + det.
-    auto yoshida_excess = [](long double h) {
-        const long double cbrt2 = std::cbrt(2.0L), w1 = 1.0L / (2.0L - cbrt2), w0 = 1.0L - 2.0L * w1;
-        const long double c[4] = {w1 / 2, (w0 + w1) / 2, (w0 + w1) / 2, w1 / 2}, d[3] = {w1, w0, w1};
-        long double m[2][2] = {{1, 0}, {0, 1}};  // rows (x, v) of the map so far
-        auto apply = [&](long double a, long double b, long double c2, long double d2) {  // m = [[a b][c2 d2]] m
-            const long double r00 = a * m[0][0] + b * m[1][0], r01 = a * m[0][1] + b * m[1][1];
-            const long double r10 = c2 * m[0][0] + d2 * m[1][0], r11 = c2 * m[0][1] + d2 * m[1][1];
-            m[0][0] = r00, m[0][1] = r01, m[1][0] = r10, m[1][1] = r11;
-        };
-        for (int k = 0; k < 4; ++k) {
-            apply(1, c[k] * h, 0, 1);
-            if (k == 3) break;
-            const long double flow = std::exp(-d[k] * h);  // F(d h / 2): v e^{-2 (d h / 2)}
-            apply(1, 0, 0, flow);
-            apply(1, 0, -d[k] * h, 1);
-            apply(1, 0, 0, flow);
-        }
-        const long double tr = m[0][0] + m[1][1], det = m[0][0] * m[1][1] - m[0][1] * m[1][0];
-        return std::fabs(tr) - (1.0L + det);
-    };
-    long double lo = 0.5L, hi = 3.0L;
-    REQUIRE(yoshida_excess(lo) < 0.0L);
-    REQUIRE(yoshida_excess(hi) > 0.0L);
-    for (long double h = 0.01L; h < lo; h += 0.01L) REQUIRE(yoshida_excess(h) < 0.0L);
-    for (int i = 0; i < 200; ++i) (yoshida_excess(0.5L * (lo + hi)) < 0.0L ? lo : hi) = 0.5L * (lo + hi);
-    const double yoshida_limit = static_cast<double>(lo);
-    const struct {
-        const char* integrator;
-        double limit;  // 0: unconditionally stable
-    } cases[] = {{"explicit_euler", 2.0},
-                 {"heun", 2.0},
-                 {"midpoint", 2.0},
-                 {"rk4", rk4_limit},
-                 {"semi_implicit_euler", 2.0 * std::sqrt(2.0) - 2.0},
-                 {"semi_implicit_euler_x", 2.0 * std::sqrt(2.0) - 2.0},
-                 {"newton", 1.0},
-                 {"velocity_verlet", 2.0 * std::sqrt(5.0) - 4.0},
-                 {"leapfrog", 2.0 * std::sqrt(5.0) - 4.0},
-                 {"stormer_verlet", 2.0 * std::sqrt(5.0) - 4.0},
-                 {"yoshida4", yoshida_limit},
-                 {"implicit_euler", 0.0},
-                 {"kinematic", 0.0},
-                 {"kinematic_avg", 0.0},
-                 {"rk45", 0.0},
-                 // The game-physics solvers take the spring implicitly (XPBD, VBD, the soft
-                 // constraints and sequential impulses' soft joint: implicit Euler on the row; PBD
-                 // projects it away): measured stable at every ωh.
-                 {"pbd", 0.0},
-                 {"xpbd", 0.0},
-                 {"soft_step", 0.0},
-                 {"sequential_impulses", 0.0},
-                 {"vbd", 0.0}};
-    REQUIRE(std::size(cases) == integrators().size());  // every integrator, each once
-    for (const auto& c : cases) {
-        INFO(c.integrator);
-        const StabilityLimit l = oscillator_limit(id(c.integrator), 1.0);
-        CHECK(l.unconditional == (c.limit == 0.0));
-        if (c.limit > 0.0) CHECK(std::fabs(l.limit - c.limit) <= 1e-12);
+    // Each method's limit is its row of tests/method_cases.hpp, derived there by hand from its step.
+    CHECK(test::rk4_critical_limit() == Approx(2.785293563405282).epsilon(1e-15));
+    // Yoshida 4's bisection brackets a single crossing: stable up to 0.5, unstable at 3.
+    REQUIRE(test::yoshida4_critical_excess(0.5L) < 0.0L);
+    REQUIRE(test::yoshida4_critical_excess(3.0L) > 0.0L);
+    for (long double h = 0.01L; h < 0.5L; h += 0.01L) REQUIRE(test::yoshida4_critical_excess(h) < 0.0L);
+    for (const IntegratorInfo& info : integrators()) {
+        const test::MethodCase* c = test::method_case(info.id);
+        REQUIRE(c != nullptr);  // every method has its row
+        INFO(info.id);
+        const StabilityLimit l = oscillator_limit(id(info.id), 1.0);
+        CHECK(l.unconditional == (c->critical_limit == 0.0));
+        if (c->critical_limit > 0.0) CHECK(std::fabs(l.limit - c->critical_limit) <= 1e-12);
     }
     // The issue's case as `stepwise stability` measures it: rk4's stable ωh at ζ = 1.
     CHECK(std::fabs(oscillator_limit(id("rk4"), 1.0).limit - 2.785293563405282) <= 1e-12);

@@ -44,7 +44,6 @@ test('the contrast formula reproduces the issue\'s figures for the old colours',
 });
 
 test('every integrator of the core has a style, and every style an integrator', () => {
-  assert.equal(ids.length, 20);
   assert.deepEqual([...ids].sort(), Object.keys(integratorStyles).sort());
 });
 
