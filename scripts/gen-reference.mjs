@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const referencePath = path.join(root, 'docs/reference.md');
+export const readmePath = path.join(root, 'README.md');
 export const defaultCli = () => process.env.STEPWISE_BIN || path.join(root, 'build/native/stepwise');
 
 // What `stepwise ARGS…` printed: { status, stdout, stderr }, in the C locale (numbers never depend
@@ -249,7 +250,24 @@ export function reference(cli = defaultCli()) {
   return `${lines.join('\n').trimEnd()}\n`;
 }
 
+// The README's row of integrators (its table of what is inside names every method:
+// tests/docs/readme.test.mjs), written from the same table so that a new method is not one more
+// file to edit: every integrator in the table's order, the adaptive reference last.
+export function readmeIntegratorsRow(cli = defaultCli()) {
+  const list = JSON.parse(runCli(cli, ['list', '--format', 'json']).stdout);
+  const stepping = list.integrators.filter((i) => i.family !== 'solver' && !i.adaptive);
+  const adaptive = list.integrators.filter((i) => i.adaptive);
+  return `| **Integrators** | ${stepping.map((i) => code(i.id)).join(', ')}, ` +
+    `${adaptive.map((i) => `and the adaptive ${code(i.id)} (${i.name})`).join(', ')} that is also the reference where no closed form exists |`;
+}
+// The README with that row put in place of the one it has.
+export function readmeWithRow(text, row) {
+  return text.replace(/^\| \*\*Integrators\*\* \|.*$/m, row);
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   fs.writeFileSync(referencePath, reference());
   console.log(`${path.relative(root, referencePath)}: ${fs.statSync(referencePath).size} bytes`);
+  fs.writeFileSync(readmePath, readmeWithRow(fs.readFileSync(readmePath, 'utf8'), readmeIntegratorsRow()));
+  console.log(`${path.relative(root, readmePath)}: its integrators row`);
 }

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { reference, referencePath, defaultCli } from '../../scripts/gen-reference.mjs';
+import { reference, referencePath, defaultCli, readmePath, readmeIntegratorsRow, readmeWithRow } from '../../scripts/gen-reference.mjs';
 
 const cli = defaultCli();
 const list = JSON.parse(spawnSync(cli, ['list', '--format', 'json'], { encoding: 'utf8' }).stdout);
@@ -20,6 +20,13 @@ test('docs/reference.md is what scripts/gen-reference.mjs makes from the core no
     assert.fail(`docs/reference.md differs from the generated page at line ${at + 1}:\n  committed: ${a[at]}\n  generated: ${b[at]}\n` +
       'run `node scripts/gen-reference.mjs`');
   }
+});
+
+test('the README\'s row of integrators is what scripts/gen-reference.mjs writes from the core now', () => {
+  const readme = fs.readFileSync(readmePath, 'utf8');
+  const row = readmeIntegratorsRow(cli);
+  assert.ok(readme.includes(`\n${row}\n`), `the README's row should read\n${row}\nrun \`node scripts/gen-reference.mjs\``);
+  assert.equal(readmeWithRow(readme, row), readme);
 });
 
 test('the same tables make the same page (the output depends on nothing else)', () => {
