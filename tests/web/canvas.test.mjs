@@ -364,25 +364,26 @@ test('the timeline scrubs back: the canvas shows each lane at that time; playing
   });
 });
 
-// Issue 31 §2: with all twenty methods the lanes were 9 px rows without names. Each row keeps its
+// Issue 31 §2: with all twenty methods the lanes were 9 px rows without names (every method of
+// the core at once, as many as it has: at most max_lanes, one lane each). Each row keeps its
 // name above its line, on a desktop and a phone: the canvas grows (the page scrolls).
-test('all twenty methods in the lanes layout: every row named and at least 28 px tall', async () => {
+test('every method at once in the lanes layout: every row named and at least 28 px tall', async () => {
   for (const [width, height] of [[1280, 800], [390, 844]]) {
     const ids = await (async () => {
       let list;
       await pageChecks(env, {}, async (page) => { list = await page.evaluate(() => window.stepwise.integrators().map((i) => i.id)); });
       return list;
     })();
-    assert.equal(ids.length, 20);
+    assert.ok(ids.length >= 20, `the core's ${ids.length} methods`);
     await pageChecks(env, { width, height, hash: `scenario=spring&integrators=${ids.join(',')}&x0=1,0&v0=0,0` }, async (page) => {
       await stepTimes(page, 5);
       await settled(page);
       const v = await view(page);
       assert.equal(v.layout, 'lanes');
-      assert.equal(v.rows.length, 20);
+      assert.equal(v.rows.length, ids.length);
       const unnamed = v.rows.filter((r) => !r.drawn || !r.drawn.text).map((r) => r.id);
       assert.deepEqual(unnamed, [], `${width}: rows without their name`);
-      const rowH = (v.rect.h - 36) / 20;
+      const rowH = (v.rect.h - 36) / ids.length;
       assert.ok(rowH >= 27, `${width}: rows ${rowH.toFixed(1)} px`);
       await screenshot(page, `twenty-lanes-${width}`, { fullPage: true });
     });
