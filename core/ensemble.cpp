@@ -13,6 +13,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <tuple>
 
 // A fixed-step method runs on a block of copies at a time (all bodies, copies [k0, k0 + m)):
@@ -46,13 +47,15 @@ struct Field {
 // The system's forces as plain arrays (the kernels call nothing from the standard library).
 // The ensemble's kernels are the force kinds' second implementation, over arrays of copies (the
 // same bits as core/forces/, which the ensemble tests check on every scenario and preset). They
-// know the first six kinds; a system with a written force or links (the seventh and eighth) goes
-// to the per-copy path (plan, per_copy_kinds). A new kind needs its vector form here (forces_of,
-// the passes and the fused shapes), or the per-copy path.
-static_assert(force_kind_count == 8 && force_kind_ids[0] == std::string_view("uniform_gravity") &&
-                  force_kind_ids[5] == std::string_view("central_body") &&
-                  force_kind_ids[6] == std::string_view("written_force") && force_kind_ids[7] == std::string_view("link"),
-              "ensemble_kernels.inc implements the first six kinds of core/forces/: add a new kind's vector form");
+// know the kinds named below (forces_of, the passes and the fused shapes); a system holding any
+// other kind (a written force, links, or a kind added to ForceKinds since) goes to the per-copy
+// path (plan, per_copy_kinds), which steps each copy with the kind's own passes: a new kind runs
+// in the ensemble with no line here, and is vectorised once it has a vector form and its line.
+template <class K, class... Known>
+constexpr bool one_of = (std::is_same_v<K, Known> || ...);
+template <class K>
+constexpr bool vectorised_kind =
+    one_of<K, UniformGravity, LinearDamper, QuadraticDrag, AnchorSpringForce, PairSpringForce, CentralBody>;
 
 struct Forces {
     int bodies;
@@ -259,7 +262,13 @@ struct Plan {
 
 // The system has a kind the kernels do not know: links, a written force (its expressions are a
 // stack machine per body, with nothing to gain from the copies' arrays).
-bool per_copy_kinds(const System& s) { return !s.links.empty() || s.written.present; }
+bool per_copy_kinds(const System& s) {
+    bool any = false;
+    for_each_force_kind([&]<class K>() {
+        if constexpr (!vectorised_kind<K>) any = any || K::present(s);
+    });
+    return any;
+}
 
 // per_copy: the system has a kind the kernels do not know (per_copy_kinds).
 Plan plan(int integrator, int bodies, int copies, bool per_copy) {

@@ -72,10 +72,9 @@ std::vector<dvec2> acc(const System& s, const std::vector<dvec2>& xs, const std:
 }  // namespace
 
 TEST_CASE("every force kind is a row that agrees with its own definition", "[forces]") {
-    REQUIRE(force_kind_count == 8);
+    // Every kind of the list (with_kind builds each; a kind it does not know is present nowhere and
+    // fails the count below). The order the list sums in is pinned by every output (tests/pinned).
     const std::vector<std::string> ids(force_kind_ids.begin(), force_kind_ids.end());
-    CHECK(ids == std::vector<std::string>{"uniform_gravity", "linear_damper", "quadratic_drag", "anchor_spring",
-                                          "pair_spring", "central_body", "written_force", "link"});
     for (const std::string& id : ids) {
         INFO(id);
         System s = with_kind(id);
