@@ -177,13 +177,8 @@ struct Config {
     // std::logic_error (see Params).
     double get(std::string_view key) const;
     glm::dvec2 get_vec(std::string_view key) const;
-    bool operator==(const Config& o) const {
-        return scenario == o.scenario && integrators == o.integrators && reference == o.reference && dt == o.dt &&
-               duration == o.duration && values == o.values && scene == o.scene && cloud == o.cloud && cloud_radius == o.cloud_radius &&
-               view == o.view && equal_cost == o.equal_cost && pbd_stiffness == o.pbd_stiffness && loop == o.loop &&
-               lang == o.lang && fx == o.fx && fy == o.fy && c[0] == o.c[0] && c[1] == o.c[1] && c[2] == o.c[2] &&
-               c[3] == o.c[3];
-    }
+    // Every field compared: a field added is compared with no line here.
+    bool operator==(const Config& o) const = default;
 };
 
 struct ConfigError {
