@@ -242,7 +242,9 @@ test('malformed and unknown messages are ignored with a console warning', async 
   const h = await openHost(`embed.html?ui=none#${lesson}`);
   const { page, frame } = h;
   try {
-    await nextState(page).catch(() => {});
+    // The frame settled after its ready message (a paused frame sends no state message unasked:
+    // waiting for one here stood for the 30 s of its timeout).
+    await frame.evaluate(() => window.stepwise.settled());
     const config = await frame.evaluate(() => window.stepwise.config());
     const bad = [
       'stepwise:play',                                   // a bare string
