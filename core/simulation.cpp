@@ -406,8 +406,8 @@ bool Simulation::step_lanes(double frame_step, long long max_work) {
     const long long tick = steps_ + 1;
     const bool variable = frame_step > 0.0;
     const double t_next = variable ? clock_ : static_cast<double>(tick) * config_.dt;
-    // Unlimited (every step but the page's parts): the work is not summed at all, a pass over the
-    // lanes three times a substep that was a third of a one-body step's overhead.
+    // Unlimited (every step but the page's parts): left() is unlimited_work without summing the
+    // work (a pass over the lanes, three times a substep, that nothing read).
     const bool limited = max_work != unlimited_work;
     const long long start = limited ? work() : 0;
     const auto left = [&] { return limited ? work_left(max_work, start, work()) : unlimited_work; };
@@ -442,8 +442,8 @@ bool Simulation::step_lanes(double frame_step, long long max_work) {
         const int substeps = substeps_[i];
         const double part = h / static_cast<double>(substeps);
         while (part_substep_ < substeps) {
-            if (limited && left() <= 0) return false;  // the rest at the next call
-            L.part_substeps = limited ? rk45_part(left(), lane_work_[i]) : 0;
+            if (left() <= 0) return false;  // the rest at the next call
+            L.part_substeps = rk45_part(left(), lane_work_[i]);
             info.step(s, L, part);
             if (L.in_step) return false;  // an rk45 step in parts: on at the next call
             ++part_substep_;
